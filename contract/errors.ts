@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Every error the API returns has this body; `fields` names each bad field and why. */
+export const ErrorCode = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'subscription_required',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'email_not_verified',
+  'invalid_token',
+  'internal',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorResponse = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    /** For subscription_required: the tier that would allow the call. */
+    requiredTier: z.enum(['basic', 'premium']).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Header every state-changing call must carry (CSRF defence: a cross-site form cannot set it). */
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'fetch';

@@ -1,0 +1,11 @@
+/** Business constants shared by server and web (documents 1-3, section 9). */
+export const PAGE_SIZE = 25;
+export const FREE_RESULT_CAP = 20;
+export const SELECT_ALL_MAX = 500;
+export const EXPORT_MAX = 500;
+export const PAGINATION_WINDOW = 5;
+export const MIN_PASSWORD_LENGTH = 6;
+export const SUBSCRIPTION_RECHECK_MS = 300_000;
+export const RECENT_EXPORTS_SHOWN = 5;
+export const SKILLS_SHOWN = 5;
+export const RESUME_APPROVAL_PAGE_SIZE = 25;

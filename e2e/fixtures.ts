@@ -1,0 +1,46 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+
+/** Every browser test fails if the page logs console.error or throws. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'console errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+const SHOTS = 'e2e/screenshots';
+
+/** Saves a full-page screenshot at desktop (1280) and phone (375) widths, for a person to look at. */
+export async function screenshotBoth(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SHOTS}/${name}-mobile.png`, fullPage: true });
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${name} has no horizontal scroll at 375 px`).toBeLessThanOrEqual(375);
+  if (original) await page.setViewportSize(original);
+}
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Signs in through the real login form. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /log in|sign in/i }).click();
+  await expect(page.getByRole('button', { name: /account/i })).toBeVisible();
+}

@@ -1,0 +1,17 @@
+// The server the browser tests run against: a fresh embedded database in .tmp with a small,
+// deterministic demo directory (the 300,000-row one is for `npm start` and benches).
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dataDir = fileURLToPath(new URL(`../.tmp/e2e-data-${process.env.PORT}`, import.meta.url));
+rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+process.env.DEMO_DIRECTORY_SIZE ??= '2000';
+process.env.LOG_LEVEL ??= 'warn';
+process.env.NODE_ENV ??= 'development';
+delete process.env.DATABASE_URL;
+process.env.APP_URL = `http://127.0.0.1:${process.env.PORT}`;
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

@@ -1,0 +1,105 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hook } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
+import type { AppDeps, AppEnv } from './lib/context';
+import { AppError } from './lib/errors';
+import { loadCurrentUser } from './features/auth/session';
+import { meRoutes } from './features/auth/me-routes';
+import { healthRoutes } from './features/health/routes';
+
+/** Turns zod validation failures into one 400 that names each bad field. */
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
+  if (result.success) return;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : 'body';
+    fields[key] ??= issue.message;
+  }
+  const [first] = Object.entries(fields);
+  throw new AppError('validation_failed', first ? `${first[0]}: ${first[1]}` : 'Invalid request', { fields });
+};
+
+/** Paths exempt from the CSRF header: signed provider webhooks. */
+const CSRF_EXEMPT = [/^\/api\/billing\/webhook/];
+
+export type CreateAppOptions = {
+  deps: AppDeps;
+  /** Folder of the built web app; omitted in API tests. */
+  webRoot?: string;
+};
+
+/** Builds the HTTP app (no listen): middleware, features, error handler, SPA fallback. */
+export function createApp({ deps, webRoot }: CreateAppOptions) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use('*', secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      formAction: ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com'],
+      frameAncestors: ["'none'"],
+    },
+  }));
+
+  app.use('/api/*', async (c, next) => {
+    c.set('deps', deps);
+    const started = performance.now();
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+      const exempt = CSRF_EXEMPT.some((re) => re.test(c.req.path));
+      if (!exempt && c.req.header(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
+        throw new AppError('forbidden', `Missing ${CSRF_HEADER} header (cross-site request refused).`);
+      }
+    }
+    c.set('currentUser', await loadCurrentUser(c));
+    await next();
+    deps.logger.debug({ method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: () => {
+    throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
+  } }));
+
+  // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
+  const features = [healthRoutes, meRoutes];
+  for (const routes of features) app.route('/api', routes);
+
+  app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'PhysicianDirect API', version: '1.0.0' } });
+
+  app.all('/api/*', () => {
+    throw new AppError('not_found', 'No such API endpoint.');
+  });
+
+  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
+    const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({ root: webRoot, onFound: (_path, c) => {
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    } }));
+    app.use('*', serveStatic({ root: webRoot }));
+    // SPA fallback: the React router renders every other path, including its 'Page Not Found'.
+    app.get('*', (c) => c.html(indexHtml));
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : 'bad_request';
+      return c.json(new AppError(code, error.message || 'Bad request').toBody(), status);
+    }
+    deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json(new AppError('internal', 'An unexpected error occurred').toBody(), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import type { Env } from '../lib/env';
+import type { Logger } from '../lib/logger';
+import { createDb, type Db } from './client';
+import { lockDataDir } from './data-dir-lock';
+import type { SqlDriver } from './driver';
+import { migrate } from './migrate';
+import { openPgDriver } from './pg-driver';
+import { openPgliteDriver } from './pglite-driver';
+
+export type OpenedDatabase = { db: Db; driver: SqlDriver; close(): Promise<void> };
+
+/** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR (locked); then migrate. */
+export async function openDatabase(env: Env, logger: Logger): Promise<OpenedDatabase> {
+  let driver: SqlDriver;
+  let release = () => {};
+  if (env.DATABASE_URL) {
+    driver = openPgDriver({ connectionString: env.DATABASE_URL });
+    logger.info({ engine: 'postgres' }, 'database: PostgreSQL');
+  } else {
+    const dataDir = resolve(env.DATA_DIR);
+    release = lockDataDir(dataDir).release;
+    try {
+      driver = await openPgliteDriver({ dataDir: resolve(dataDir, 'pglite') });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    logger.info({ engine: 'pglite', dataDir }, 'database: embedded PGlite');
+  }
+  const ran = await migrate(driver);
+  if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
+  return {
+    db: createDb(driver),
+    driver,
+    async close() {
+      await driver.close();
+      release();
+    },
+  };
+}

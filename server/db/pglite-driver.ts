@@ -1,0 +1,108 @@
+import { Worker } from 'node:worker_threads';
+import { copyStatement, type QueryResult, type SqlDriver, type SqlExecutor } from './driver';
+
+type WorkerReply = { id: number; ok: boolean; result?: unknown; error?: DatabaseErrorInfo };
+type DatabaseErrorInfo = { message: string; code?: string; detail?: string; constraint?: string };
+
+/** An error from the database, with PostgreSQL's SQLSTATE code (e.g. 23505 for unique violations). */
+export class DatabaseError extends Error {
+  readonly code?: string;
+  readonly detail?: string;
+  readonly constraint?: string;
+  constructor(info: DatabaseErrorInfo) {
+    super(info.message);
+    this.name = 'DatabaseError';
+    this.code = info.code;
+    this.detail = info.detail;
+    this.constraint = info.constraint;
+  }
+}
+
+/**
+ * PGlite runs one query at a time on the thread that calls it. Here it runs in a worker thread,
+ * and this side keeps a queue: plain queries wait while a transaction holds the connection, so a
+ * transaction's statements are never interleaved with another request's.
+ */
+export async function openPgliteDriver(options: {
+  dataDir?: string;
+  loadDataDir?: Uint8Array;
+}): Promise<SqlDriver & { dump(): Promise<Uint8Array> }> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+    workerData: { dataDir: options.dataDir ?? null, loadDataDir: options.loadDataDir ?? null },
+  });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let ready!: { resolve: (value: unknown) => void; reject: (error: Error) => void };
+  const readyPromise = new Promise((resolve, reject) => (ready = { resolve, reject }));
+  pending.set(0, ready);
+
+  worker.on('message', (reply: WorkerReply) => {
+    const waiter = pending.get(reply.id);
+    if (!waiter) return;
+    pending.delete(reply.id);
+    if (reply.ok) waiter.resolve(reply.result);
+    else waiter.reject(new DatabaseError(reply.error ?? { message: 'Unknown database error' }));
+  });
+  worker.on('error', (error) => {
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+  });
+  await readyPromise;
+
+  function send<T>(message: Record<string, unknown>): Promise<T> {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  // The connection lock: a chain of promises; each holder runs alone.
+  let tail: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  const direct: SqlExecutor = {
+    async query<Row>(text: string, params: unknown[] = []) {
+      return send<QueryResult<Row>>({ type: 'query', text, params });
+    },
+    async queryArrays(text: string, params: unknown[] = []) {
+      const result = await send<QueryResult<unknown[]>>({ type: 'query', text, params, rowMode: 'array' });
+      return result.rows;
+    },
+    async exec(text: string) {
+      await send({ type: 'exec', text });
+    },
+    async copyFrom(table, columns, csv) {
+      await send({ type: 'copy', text: copyStatement(table, columns), csv });
+    },
+  };
+
+  return {
+    engine: 'pglite',
+    query: (text, params) => exclusive(() => direct.query(text, params)),
+    queryArrays: (text, params) => exclusive(() => direct.queryArrays(text, params)),
+    exec: (text) => exclusive(() => direct.exec(text)),
+    copyFrom: (table, columns, csv) => exclusive(() => direct.copyFrom(table, columns, csv)),
+    transaction: (work) =>
+      exclusive(async () => {
+        await direct.exec('BEGIN');
+        try {
+          const result = await work(direct);
+          await direct.exec('COMMIT');
+          return result;
+        } catch (error) {
+          await direct.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    dump: () => exclusive(async () => send<Uint8Array>({ type: 'dump' })),
+    async close() {
+      await exclusive(() => send({ type: 'close' }));
+      await worker.terminate();
+    },
+  };
+}

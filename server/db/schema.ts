@@ -1,0 +1,241 @@
+// Drizzle table definitions mirroring migrations/*.sql (the SQL is the source of truth; the
+// schema test checks every column here exists in the migrated database).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { EducationEntry } from '../../contract/directory-options';
+
+const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => tstz('created_at').notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  emailVerifiedAt: tstz('email_verified_at'),
+  role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+  name: text('name'),
+  bio: text('bio'),
+  notifyMarketing: boolean('notify_marketing').notNull().default(true),
+  notifyNewFeatures: boolean('notify_new_features').notNull().default(true),
+  notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
+  createdAt: createdAt(),
+  lastSignInAt: tstz('last_sign_in_at'),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: createdAt(),
+  expiresAt: tstz('expires_at').notNull(),
+  lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+  userAgent: text('user_agent'),
+  ip: text('ip'),
+});
+
+export const authTokens = pgTable('auth_tokens', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: createdAt(),
+});
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().unique(),
+  provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+  providerCustomerId: text('provider_customer_id'),
+  providerSubscriptionId: text('provider_subscription_id'),
+  status: text('status').notNull(),
+  priceId: text('price_id', { enum: ['price_monthly', 'price_annual'] }).notNull(),
+  tier: text('tier', { enum: ['basic', 'premium'] }).notNull(),
+  currentPeriodEnd: tstz('current_period_end'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: tstz('received_at').notNull().defaultNow(),
+  processedAt: tstz('processed_at'),
+});
+
+export const demoCheckoutSessions = pgTable('demo_checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  priceId: text('price_id').notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  completedAt: tstz('completed_at'),
+});
+
+export const physicians = pgTable('physicians', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  npi: text('npi'),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name'),
+  lastName: text('last_name').notNull(),
+  title: text('title'),
+  credential: text('credential'),
+  specialty: text('specialty'),
+  secondarySpecialty: text('secondary_specialty'),
+  organization: text('organization'),
+  organizationSize: text('organization_size'),
+  organizationRevenue: text('organization_revenue'),
+  organizationIndustry: text('organization_industry'),
+  city: text('city'),
+  state: text('state'),
+  zip: text('zip'),
+  skills: text('skills').array().notNull().default(sql`'{}'`),
+  education: jsonb('education').$type<EducationEntry[]>().notNull().default([]),
+  medicalSchool: text('medical_school'),
+  graduationYear: integer('graduation_year'),
+  gender: text('gender', { enum: ['M', 'F'] }),
+  languages: text('languages').array().notNull().default(sql`'{}'`),
+  boardCertified: boolean('board_certified'),
+  hospitalAffiliation: text('hospital_affiliation'),
+  licenseStates: text('license_states').array().notNull().default(sql`'{}'`),
+  acceptingNewPatients: boolean('accepting_new_patients'),
+  telehealth: boolean('telehealth'),
+  linkedinUrl: text('linkedin_url'),
+  source: text('source', { enum: ['demo', 'nppes', 'dac', 'resume'] }).notNull().default('demo'),
+  verifiedAt: tstz('verified_at'),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const physicianContacts = pgTable('physician_contacts', {
+  physicianId: integer('physician_id').primaryKey(),
+  personalEmail: text('personal_email'),
+  workEmail: text('work_email'),
+  mobilePhone: text('mobile_phone'),
+  officePhone: text('office_phone'),
+});
+
+export const contactReveals = pgTable('contact_reveals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid('user_id').notNull(),
+  physicianId: integer('physician_id').notNull(),
+  createdAt: createdAt(),
+});
+
+export const physicianLists = pgTable('physician_lists', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+export const listMembers = pgTable(
+  'list_members',
+  {
+    listId: uuid('list_id').notNull(),
+    physicianId: integer('physician_id').notNull(),
+    addedAt: tstz('added_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.listId, table.physicianId] })],
+);
+
+export const savedSearches = pgTable('saved_searches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const exportLogs = pgTable('export_logs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid('user_id').notNull(),
+  exportDate: tstz('export_date').notNull().defaultNow(),
+  exportCount: integer('export_count').notNull(),
+  format: text('format').notNull().default('csv'),
+});
+
+export const candidateSubmissions = pgTable('candidate_submissions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name'),
+  lastName: text('last_name').notNull(),
+  title: text('title').notNull(),
+  organization: text('organization').notNull(),
+  specialty: text('specialty').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  location: text('location').notNull(),
+  linkedinUrl: text('linkedin_url'),
+  education: jsonb('education').$type<EducationEntry[]>().notNull().default([]),
+  skills: text('skills').array().notNull().default(sql`'{}'`),
+  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+  processedAt: tstz('processed_at'),
+  processedBy: uuid('processed_by'),
+  physicianId: integer('physician_id'),
+});
+
+export const removalRequests = pgTable('removal_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: tstz('expires_at').notNull(),
+  confirmedAt: tstz('confirmed_at'),
+  removedCount: integer('removed_count'),
+  createdAt: createdAt(),
+});
+
+export const suppressedEmails = pgTable('suppressed_emails', {
+  email: text('email').primaryKey(),
+  reason: text('reason').notNull().default('removal_request'),
+  createdAt: createdAt(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});
+
+export const auditEvents = pgTable('audit_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  actorUserId: uuid('actor_user_id'),
+  action: text('action').notNull(),
+  targetType: text('target_type'),
+  targetId: text('target_id'),
+  details: jsonb('details').$type<Record<string, unknown>>(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+});
+
+export const emailOutbox = pgTable('email_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  toAddress: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body'),
+  createdAt: createdAt(),
+});
+
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,97 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
+import type { Db } from '../../db/client';
+import { sessions, subscriptions, users } from '../../db/schema';
+import type { AppEnv, CurrentUser } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { Capability } from '../../../contract/account';
+import { requiredTierFor } from '../../../contract/account';
+import { hashToken, newToken } from '../../lib/tokens';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Statuses that grant the paid tier. */
+const ENTITLED = ['active', 'trialing'];
+
+export async function subscriptionFor(db: Db, userId: string): Promise<SubscriptionStatus> {
+  const [row] = await db.orm
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ENTITLED)));
+  if (!row) return FREE_SUBSCRIPTION;
+  return {
+    subscribed: true,
+    tier: row.tier,
+    status: row.status,
+    currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}
+
+/** Looks up the session whose token the cookie holds; null when missing, unknown or expired. */
+export async function resolveSession(db: Db, token: string | undefined): Promise<CurrentUser | null> {
+  if (!token) return null;
+  const sessionId = hashToken(token);
+  const [row] = await db.orm
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  const subscription = await subscriptionFor(db, row.user.id);
+  return {
+    id: row.user.id,
+    email: row.user.email,
+    name: row.user.name,
+    role: row.user.role,
+    sessionId: row.sessionId,
+    subscription,
+    capabilities: capabilitiesFor({ signedIn: true, role: row.user.role, tier: subscription.tier }),
+  };
+}
+
+export async function loadCurrentUser(c: Context<AppEnv>): Promise<CurrentUser | null> {
+  return resolveSession(c.var.deps.db, getCookie(c, SESSION_COOKIE));
+}
+
+/** Route guard: the signed-in user, or 401. */
+export function requireUser(c: Context<AppEnv>): CurrentUser {
+  const user = c.var.currentUser;
+  if (!user) throw new AppError('unauthenticated', 'User not authenticated.');
+  return user;
+}
+
+/** Route guard: the user holding `capability`, or 401/402/403 naming what is missing. */
+export function requireCapability(c: Context<AppEnv>, capability: Capability): CurrentUser {
+  const user = requireUser(c);
+  if (user.capabilities.includes(capability)) return user;
+  const tier = requiredTierFor(capability);
+  if (tier) {
+    const name = tier === 'premium' ? 'Premium (Annual Plan)' : 'Basic (Monthly Plan)';
+    throw new AppError('subscription_required', `This feature requires the ${name} subscription.`, {
+      requiredTier: tier,
+    });
+  }
+  throw new AppError('forbidden', 'You are not authorized to perform this action.');
+}
+
+/** Starts a server-side session; returns the token for the cookie (only its hash is stored). */
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: { userAgent?: string | null; ip?: string | null } = {},
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.orm.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: meta.userAgent ?? null,
+    ip: meta.ip ?? null,
+  });
+  return { token, expiresAt };
+}

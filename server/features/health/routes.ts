@@ -1,0 +1,16 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../../lib/context';
+
+const HealthResponse = z.object({ ok: z.boolean(), engine: z.enum(['pglite', 'postgres']) });
+
+const getHealth = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['health'],
+  responses: { 200: { description: 'Alive and the database answers', content: { 'application/json': { schema: HealthResponse } } } },
+});
+
+export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(getHealth, async (c) => {
+  await c.var.deps.db.sql.query('SELECT 1');
+  return c.json({ ok: true, engine: c.var.deps.db.engine }, 200);
+});

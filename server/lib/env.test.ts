@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('applies defaults', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.APP_URL).toBe('http://localhost:3000');
+    expect(env.ADMIN_EMAILS).toEqual([]);
+    expect(env.DEMO_DIRECTORY_SIZE).toBe(300_000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT="abc"/],
+    [{ PORT: '70000' }, /PORT="70000"/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL="mysql:\/\/x": must start with postgres/],
+    [{ ADMIN_EMAILS: 'ops@example.com, not-an-email' }, /ADMIN_EMAILS/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /STRIPE_WEBHOOK_SECRET: required/],
+    [{ APP_URL: 'localhost' }, /APP_URL="localhost": must be a URL/],
+  ])('rejects %o naming the variable', (source, message) => {
+    expect(() => loadEnv(source)).toThrow(ConfigError);
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+
+  it('lower-cases and splits ADMIN_EMAILS', () => {
+    expect(loadEnv({ ADMIN_EMAILS: 'Ops@Example.com, boss@example.com' }).ADMIN_EMAILS).toEqual([
+      'ops@example.com',
+      'boss@example.com',
+    ]);
+  });
+});

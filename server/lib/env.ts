@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email('each address in ADMIN_EMAILS must be an email address')));
+
+/** Every setting the server reads, checked once at start. README lists them all. */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  APP_URL: z.url('must be a URL such as http://localhost:3000').optional(),
+  ADMIN_EMAILS: emailList,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('PhysicianDirect <no-reply@physiciandirect.example>'),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  STRIPE_PRICE_MONTHLY: z.string().optional(),
+  STRIPE_PRICE_ANNUAL: z.string().optional(),
+  DEMO_DATA: bool,
+  DEMO_DIRECTORY_SIZE: z.coerce.number().int('must be a whole number').min(0).max(5_000_000).default(300_000),
+  REVEAL_DAILY_LIMIT: z.coerce.number().int('must be a whole number').min(1).default(250),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops start-up with a message naming the variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(source[name] ?? '')}: ${i.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    );
+  }
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}

@@ -1,0 +1,66 @@
+import type { ErrorCode, ErrorResponse } from '../../contract/errors';
+import type { PaidTier } from '../../contract/account';
+
+const STATUS: Record<ErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  email_not_verified: 403,
+  forbidden: 403,
+  subscription_required: 402,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  invalid_token: 400,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The one error type services throw; the error handler turns it into `ErrorResponse`. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly requiredTier?: PaidTier;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { fields?: Record<string, string>; requiredTier?: PaidTier } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = extra.fields;
+    this.requiredTier = extra.requiredTier;
+  }
+  get status(): number {
+    return STATUS[this.code];
+  }
+  toBody(): ErrorResponse {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.requiredTier ? { requiredTier: this.requiredTier } : {}),
+      },
+    };
+  }
+}
+
+/** One-field validation error, e.g. fieldError('email', 'Please enter a valid email address.'). */
+export function fieldError(field: string, message: string): AppError {
+  return new AppError('validation_failed', message, { fields: { [field]: message } });
+}
+
+/** PostgreSQL SQLSTATE of an error, looking through drizzle's wrapper. */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';

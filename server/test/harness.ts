@@ -1,0 +1,177 @@
+import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createApp } from '../app';
+import { createDb, type Db } from '../db/client';
+import type { SqlDriver } from '../db/driver';
+import { migrate } from '../db/migrate';
+import { openPgDriver } from '../db/pg-driver';
+import { openPgliteDriver } from '../db/pglite-driver';
+import { subscriptions, users } from '../db/schema';
+import { hashPassword } from '../features/auth/password';
+import { createSession, SESSION_COOKIE } from '../features/auth/session';
+import type { AppDeps } from '../lib/context';
+import { loadEnv } from '../lib/env';
+import { createLogger } from '../lib/logger';
+import { createServices } from '../services';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/errors';
+import type { Role, Tier } from '../../contract/account';
+import { TEMPLATE_PATH } from './template-path';
+
+let templateBytes: Uint8Array | undefined;
+
+/**
+ * A database of its own for one test file: a copy of the migrated PGlite template, or, when
+ * DATABASE_URL is set, a fresh schema on that PostgreSQL server.
+ */
+export async function openTestDatabase(): Promise<{ driver: SqlDriver; db: Db; close(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = openPgDriver({ connectionString: url, max: 1 });
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    await admin.close();
+    const driver = openPgDriver({ connectionString: url, searchPath: `${schema},public`, max: 4 });
+    await migrate(driver);
+    return {
+      driver,
+      db: createDb(driver),
+      async close() {
+        await driver.close();
+        const cleanup = openPgDriver({ connectionString: url, max: 1 });
+        await cleanup.exec(`DROP SCHEMA ${schema} CASCADE`);
+        await cleanup.close();
+      },
+    };
+  }
+  templateBytes ??= new Uint8Array(await readFile(TEMPLATE_PATH));
+  const driver = await openPgliteDriver({ loadDataDir: templateBytes });
+  return { driver, db: createDb(driver), close: () => driver.close() };
+}
+
+export type TestResponse<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+/** Calls the app in-process (no socket) and keeps cookies between calls, like a browser. */
+export class TestAgent {
+  private cookies = new Map<string, string>();
+  constructor(private readonly app: ReturnType<typeof createApp>) {}
+
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
+  clearCookies() {
+    this.cookies.clear();
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.body !== undefined && !(typeof options.body === 'string')) headers['content-type'] = 'application/json';
+    if (method !== 'GET' && options.csrf !== false) headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await this.app.request(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const [name, ...rest] = pair.split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body: body as T, headers: res.headers, text };
+  }
+  get<T = any>(path: string, options?: { headers?: Record<string, string> }) {
+    return this.request<T>('GET', path, options);
+  }
+  post<T = any>(path: string, body?: unknown, options?: { headers?: Record<string, string>; csrf?: boolean }) {
+    return this.request<T>('POST', path, { ...options, body });
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, { body });
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, { body });
+  }
+  delete<T = any>(path: string, body?: unknown) {
+    return this.request<T>('DELETE', path, { body });
+  }
+}
+
+export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
+
+/** The whole app on a database of its own. Call `close()` in afterAll. */
+export async function createTestContext(options: { env?: Record<string, string> } = {}) {
+  const database = await openTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: 'http://localhost:3000',
+    DEMO_DIRECTORY_SIZE: '0',
+    ...options.env,
+  });
+  const logger = createLogger('silent', false);
+  const base = { db: database.db, env, logger };
+  const deps: AppDeps = { ...base, services: await createServices(base) };
+  const app = createApp({ deps });
+  return {
+    app,
+    db: database.db,
+    driver: database.driver,
+    deps,
+    agent: () => new TestAgent(app),
+    /** A verified user with the given tier/role, and an agent already signed in as them. */
+    async signedInAgent(input: { email?: string; tier?: Tier; role?: Role } = {}) {
+      const user = await createTestUser(database.db, input);
+      const agent = new TestAgent(app);
+      const { token } = await createSession(database.db, user.id);
+      agent.setCookie(SESSION_COOKIE, token);
+      return { agent, user };
+    },
+    close: () => database.close(),
+  };
+}
+
+let passwordHashCache: string | undefined;
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export async function createTestUser(
+  db: Db,
+  input: { email?: string; tier?: Tier; role?: Role; verified?: boolean } = {},
+) {
+  passwordHashCache ??= await hashPassword(TEST_PASSWORD);
+  const email = input.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
+  const [user] = await db.orm
+    .insert(users)
+    .values({
+      email,
+      passwordHash: passwordHashCache,
+      role: input.role ?? 'user',
+      emailVerifiedAt: input.verified === false ? null : new Date(),
+    })
+    .returning();
+  const tier = input.tier ?? 'free';
+  if (tier !== 'free') {
+    await db.orm.insert(subscriptions).values({
+      userId: user.id,
+      provider: 'demo',
+      status: 'active',
+      priceId: tier === 'premium' ? 'price_annual' : 'price_monthly',
+      tier,
+      providerSubscriptionId: `demo_sub_${user.id}`,
+    });
+  }
+  return user;
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { useMe } from './session';
+
+type RequireAuthProps = {
+  /** Admin-only: a signed-in non-admin is sent to /account. */
+  admin?: boolean;
+  /** Omit to use it as a layout route (renders the matched child route). */
+  children?: ReactNode;
+};
+
+/**
+ * Route guard (document 1): a spinner while the session loads; anonymous visitors go to
+ * /login?return_to=<path+search>, remembering where they came from. The server enforces the
+ * same rules on every call; this only spares the user a page they cannot use.
+ */
+export function RequireAuth({ admin = false, children }: RequireAuthProps) {
+  const me = useMe();
+  const location = useLocation();
+
+  if (me.isLoading) return <PageSpinner label="Checking your session" />;
+
+  if (!me.user) {
+    const returnTo = `${location.pathname}${location.search}`;
+    return (
+      <Navigate to={`/login?return_to=${encodeURIComponent(returnTo)}`} state={{ from: location }} replace />
+    );
+  }
+
+  if (admin && !me.isAdmin) return <Navigate to="/account" replace />;
+
+  return children ?? <Outlet />;
+}

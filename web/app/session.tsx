@@ -1,0 +1,123 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import {
+  capabilitiesFor,
+  FREE_SUBSCRIPTION,
+  MeResponse,
+  tierSatisfies,
+  type Capability,
+  type PaidTier,
+  type SessionUser,
+  type SubscriptionStatus,
+} from '@contract/account';
+import { SUBSCRIPTION_RECHECK_MS } from '@contract/limits';
+import { apiFetch } from '@web/lib/api';
+
+export const meQueryKey = ['me'] as const;
+
+const ANONYMOUS: MeResponse = { user: null, subscription: FREE_SUBSCRIPTION, capabilities: [] };
+
+export type Me = {
+  user: SessionUser | null;
+  subscription: SubscriptionStatus;
+  capabilities: Capability[];
+  /** True only until the first answer (or failure) of GET /api/me. */
+  isLoading: boolean;
+  isSignedIn: boolean;
+  isAdmin: boolean;
+};
+
+function fetchMe(signal: AbortSignal): Promise<MeResponse> {
+  return apiFetch('/api/me', { schema: MeResponse, signal });
+}
+
+/**
+ * Who is signed in, their subscription and capabilities (the server decides; the UI mirrors).
+ * Re-checked every 5 minutes and when the tab becomes visible again if the last check is older
+ * than that (TanStack's focus refetch honours staleTime). A failed check silently means free:
+ * with no earlier answer the visitor looks anonymous; after a failed re-check the user stays
+ * signed in but is treated as free until the next successful check.
+ */
+export function useMe(): Me {
+  const query = useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => fetchMe(signal),
+    staleTime: SUBSCRIPTION_RECHECK_MS,
+    refetchInterval: SUBSCRIPTION_RECHECK_MS,
+    refetchOnWindowFocus: true,
+    // One quick retry: a visitor must not wait through the full backoff to see the page.
+    retry: 1,
+  });
+
+  let me: MeResponse = query.data ?? ANONYMOUS;
+  if (query.isError && me.user) {
+    me = {
+      user: me.user,
+      subscription: FREE_SUBSCRIPTION,
+      capabilities: capabilitiesFor({ signedIn: true, role: me.user.role, tier: 'free' }),
+    };
+  }
+
+  return {
+    user: me.user,
+    subscription: me.subscription,
+    capabilities: me.capabilities,
+    isLoading: query.isPending,
+    isSignedIn: me.user !== null,
+    isAdmin: me.user?.role === 'admin',
+  };
+}
+
+/** Whether the current visitor may do `capability` (mirrors the server's rule). */
+export function useCan(capability: Capability): boolean {
+  return useMe().capabilities.includes(capability);
+}
+
+/** Whether the current user's tier satisfies `required` (admins always pass). */
+export function useHasTier(required: PaidTier): boolean {
+  const me = useMe();
+  return me.isAdmin || tierSatisfies(me.subscription.tier, required);
+}
+
+/**
+ * A manual re-check that bypasses the 5-minute cache: call after sign-in, sign-up, checkout
+ * success or anything else that changes who the user is or what they pay for.
+ */
+export function useRefreshMe(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' }), [
+    queryClient,
+  ]);
+}
+
+/**
+ * Sign Out (nav menu, account page): POST /api/auth/logout, go to '/', forget everything
+ * cached for the previous user, toast 'Logged out'. Navigation happens before the cache is
+ * cleared so a guarded page does not bounce through /login on its way out.
+ */
+export function useSignOut(): { signOut: () => Promise<void>; isPending: boolean } {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: () => apiFetch<unknown>('/api/auth/logout', { method: 'POST' }),
+  });
+  const { mutateAsync } = mutation;
+
+  const signOut = useCallback(async () => {
+    try {
+      await mutateAsync();
+    } catch {
+      toast.error('Error', { description: 'Could not log out. Please try again.' });
+      return;
+    }
+    await navigate('/');
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+    queryClient.setQueryData(meQueryKey, ANONYMOUS);
+    void queryClient.invalidateQueries({ queryKey: meQueryKey });
+    toast.success('Logged out');
+  }, [mutateAsync, navigate, queryClient]);
+
+  return { signOut, isPending: mutation.isPending };
+}

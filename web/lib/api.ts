@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, ErrorResponse, type ErrorCode } from '@contract/errors';
+
+type PaidTier = 'basic' | 'premium';
+
+/** The one client-side error type: every failed call (HTTP, network, bad payload) becomes one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when the request never reached the server. */
+  readonly status: number;
+  readonly code: ErrorCode;
+  /** Field name -> reason, for validation errors. */
+  readonly fields: Record<string, string> | undefined;
+  /** For subscription_required: the tier that would allow the call. */
+  readonly requiredTier: PaidTier | undefined;
+
+  constructor(input: {
+    status: number;
+    code: ErrorCode;
+    message: string;
+    fields?: Record<string, string>;
+    requiredTier?: PaidTier;
+  }) {
+    super(input.message);
+    this.status = input.status;
+    this.code = input.code;
+    this.fields = input.fields;
+    this.requiredTier = input.requiredTier;
+  }
+
+  /** 4xx: the request itself is wrong (or not allowed); repeating it will not help. */
+  get isClientError(): boolean {
+    return this.status >= 400 && this.status < 500;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiFetchOptions<T> = {
+  method?: HttpMethod;
+  /** Sent as JSON (FormData and Blob are sent as they are). */
+  body?: unknown;
+  /** When given, the response body is parsed with it (a mismatch is an ApiError). */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+const BAD_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again.';
+
+/** Used when an error body is not ours (a proxy page, an empty 502...). */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'bad_request';
+    case 401:
+      return 'unauthenticated';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not_found';
+    case 409:
+      return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 422:
+      return 'validation_failed';
+    case 429:
+      return 'rate_limited';
+    default:
+      return 'internal';
+  }
+}
+
+function defaultMessageForStatus(status: number): string {
+  switch (codeForStatus(status)) {
+    case 'unauthenticated':
+      return 'Please sign in to continue.';
+    case 'forbidden':
+      return 'You are not allowed to do this.';
+    case 'not_found':
+      return 'Not found.';
+    case 'rate_limited':
+      return 'Too many requests. Please wait a moment and try again.';
+    case 'payload_too_large':
+      return 'The request is too large.';
+    default:
+      return status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request failed.';
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return undefined;
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFromResponse(response: Response, body: unknown): ApiError {
+  const parsed = ErrorResponse.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields, requiredTier } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, fields, requiredTier });
+  }
+  return new ApiError({
+    status: response.status,
+    code: codeForStatus(response.status),
+    message: defaultMessageForStatus(response.status),
+  });
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams) return body;
+  headers.set('content-type', 'application/json');
+  return JSON.stringify(body);
+}
+
+/**
+ * JSON call to our API. Same-origin cookies carry the session; every state-changing call
+ * carries the CSRF header the server requires. Throws ApiError on any failure.
+ */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ accept: 'application/json', ...options.headers });
+  if (method !== 'GET') headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+  const body = encodeBody(options.body, headers);
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch (error) {
+    // Let callers (and TanStack Query) see a cancellation as a cancellation.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'internal', message: NETWORK_ERROR_MESSAGE });
+  }
+
+  if (response.status === 204) return undefined as T;
+  const json = await readJson(response);
+  if (!response.ok) throw errorFromResponse(response, json);
+
+  if (json === undefined) {
+    // A 200 that is not JSON: an HTML fallback page or a proxy in the way, not our API.
+    throw new ApiError({ status: response.status, code: 'internal', message: BAD_RESPONSE_MESSAGE });
+  }
+  if (!options.schema) return json as T;
+  const parsed = options.schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError({ status: response.status, code: 'internal', message: BAD_RESPONSE_MESSAGE });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,47 @@
+import { clsx, type ClassValue } from 'clsx';
+import { twMerge } from 'tailwind-merge';
+
+/** Joins class names; later Tailwind classes win over earlier conflicting ones. */
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+const numberFormat = new Intl.NumberFormat('en-US');
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 'May 13, 2025'. Returns `fallback` for a missing or invalid value. */
+export function formatDate(value: Date | string | number | null | undefined, fallback = ''): string {
+  if (value === null || value === undefined || value === '') return fallback;
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : fallback;
+}
+
+/** '3:07 PM' (12-hour clock). */
+export function formatTime(value: Date | string | number | null | undefined, fallback = ''): string {
+  if (value === null || value === undefined || value === '') return fallback;
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : fallback;
+}
+
+/** 'May 13, 2025 at 3:07 PM' (the saved-search panel's date and 12-hour time). */
+export function formatDateTime(value: Date | string | number | null | undefined, fallback = ''): string {
+  if (value === null || value === undefined || value === '') return fallback;
+  const date = toDate(value);
+  return date ? `${dateFormat.format(date)} at ${timeFormat.format(date)}` : fallback;
+}
+
+/** 300000 -> '300,000'. */
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** 'physician' / 'physicians' style plurals: pluralize(2, 'physician') -> '2 physicians'. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
+}
