@@ -22,6 +22,15 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router are on every page and change rarely: one long-cached chunk.
+          // Everything else is split automatically (each lazy page keeps its own libraries).
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

@@ -12,6 +12,10 @@ import { AppError } from './lib/errors';
 import { loadCurrentUser } from './features/auth/session';
 import { meRoutes } from './features/auth/me-routes';
 import { healthRoutes } from './features/health/routes';
+import { authRoutes } from './features/auth/routes';
+import { accountRoutes } from './features/account/routes';
+import { devRoutes } from './features/dev/routes';
+import { directoryRoutes } from './features/directory/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -69,7 +73,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } }));
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [healthRoutes, meRoutes];
+  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes];
   for (const routes of features) app.route('/api', routes);
 
   app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'PhysicianDirect API', version: '1.0.0' } });

@@ -1,11 +1,18 @@
 import type { AppDeps } from './lib/context';
+import { createMailer } from './lib/mailer';
+import { createAuthRateLimits } from './features/auth/rate-limits';
+import { createDirectoryService } from './features/directory/service';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
  * by every request through `deps.services`. Features add theirs here; the type follows.
  */
-export async function createServices(_deps: Omit<AppDeps, 'services'>) {
-  return {};
+export async function createServices(deps: Omit<AppDeps, 'services'>) {
+  return {
+    mailer: createMailer(deps),
+    authRateLimits: createAuthRateLimits(),
+    directory: await createDirectoryService(deps),
+  };
 }
 
 export type AppServices = Awaited<ReturnType<typeof createServices>>;

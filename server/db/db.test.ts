@@ -25,7 +25,9 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () 
       `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()`,
     );
     const actual = new Set(rows.map((r) => `${r.table_name}.${r.column_name}`));
-    const tables = Object.values(schema).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v);
+    const tables = (Object.values(schema) as unknown[]).filter(
+      (v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
+    );
     expect(tables.length).toBeGreaterThan(15);
     const missing: string[] = [];
     for (const table of tables) {

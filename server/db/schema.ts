@@ -48,6 +48,7 @@ export const authTokens = pgTable('auth_tokens', {
   purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
   expiresAt: tstz('expires_at').notNull(),
   usedAt: tstz('used_at'),
+  passwordHash: text('password_hash'), // 0002: the password a verification link sets
   createdAt: createdAt(),
 });
 

@@ -28,6 +28,8 @@ export const EnvSchema = z.object({
     .optional(),
   APP_URL: z.url('must be a URL such as http://localhost:3000').optional(),
   ADMIN_EMAILS: emailList,
+  /** 1 behind a reverse proxy: the client IP is the first x-forwarded-for address. */
+  TRUST_PROXY: bool,
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

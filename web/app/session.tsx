@@ -87,9 +87,10 @@ export function useHasTier(required: PaidTier): boolean {
  */
 export function useRefreshMe(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' }), [
-    queryClient,
-  ]);
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: meQueryKey, refetchType: 'all' }),
+    [queryClient],
+  );
 }
 
 /**

@@ -38,7 +38,15 @@ export function SidePanelsProvider({ children }: { children: ReactNode }) {
   );
 }
 
-function SidePanelSheet({ panel, title, children }: { panel: SidePanel; title: string; children?: ReactNode }) {
+function SidePanelSheet({
+  panel,
+  title,
+  children,
+}: {
+  panel: SidePanel;
+  title: string;
+  children?: ReactNode;
+}) {
   const { openPanel, open, close } = useSidePanels();
   return (
     <Sheet open={openPanel === panel} onOpenChange={(isOpen) => (isOpen ? open(panel) : close())}>

@@ -136,7 +136,13 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal });
+    response = await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
   } catch (error) {
     // Let callers (and TanStack Query) see a cancellation as a cancellation.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

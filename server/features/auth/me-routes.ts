@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { capabilitiesFor, FREE_SUBSCRIPTION, MeResponse } from '../../../contract/account';
-import type { AppEnv } from '../../lib/context';
+import type { AppEnv, CurrentUser } from '../../lib/context';
 
 const getMe = createRoute({
   method: 'get',
@@ -10,21 +10,23 @@ const getMe = createRoute({
   responses: { 200: { description: 'Current user', content: { 'application/json': { schema: MeResponse } } } },
 });
 
-export const meRoutes = new OpenAPIHono<AppEnv>().openapi(getMe, (c) => {
-  const user = c.var.currentUser;
-  c.header('Cache-Control', 'no-store');
+/** The /api/me body for a user (also the answer of a successful login). */
+export function meResponseFor(user: CurrentUser | null): MeResponse {
   if (!user) {
-    return c.json(
-      { user: null, subscription: FREE_SUBSCRIPTION, capabilities: capabilitiesFor({ signedIn: false, role: 'user', tier: 'free' }) },
-      200,
-    );
+    return {
+      user: null,
+      subscription: FREE_SUBSCRIPTION,
+      capabilities: capabilitiesFor({ signedIn: false, role: 'user', tier: 'free' }),
+    };
   }
-  return c.json(
-    {
-      user: { id: user.id, email: user.email, name: user.name, role: user.role },
-      subscription: user.subscription,
-      capabilities: user.capabilities,
-    },
-    200,
-  );
+  return {
+    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    subscription: user.subscription,
+    capabilities: user.capabilities,
+  };
+}
+
+export const meRoutes = new OpenAPIHono<AppEnv>().openapi(getMe, (c) => {
+  c.header('Cache-Control', 'no-store');
+  return c.json(meResponseFor(c.var.currentUser), 200);
 });

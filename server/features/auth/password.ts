@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt is memory-hard and built into Node (no native addon to compile). N=2^15, r=8 uses
-// 32 MiB per hash, about 60 ms on this class of machine. See docs/decisions/003-auth.md.
+// 32 MiB per hash, about 60 ms on this class of machine. See docs/decisions/003-auth-module.md.
 const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 

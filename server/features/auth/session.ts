@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
 import type { Db } from '../../db/client';
@@ -94,4 +94,22 @@ export async function createSession(
     ip: meta.ip ?? null,
   });
   return { token, expiresAt };
+}
+
+/** httpOnly (no script reads it), SameSite=Lax (not sent on cross-site POSTs), Secure over https. */
+function sessionCookieOptions(c: Context<AppEnv>) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax' as const,
+    secure: c.var.deps.env.APP_URL.startsWith('https:'),
+  };
+}
+
+export function setSessionCookie(c: Context<AppEnv>, session: { token: string; expiresAt: Date }): void {
+  setCookie(c, SESSION_COOKIE, session.token, { ...sessionCookieOptions(c), expires: session.expiresAt });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, sessionCookieOptions(c));
 }

@@ -42,7 +42,9 @@ export type ButtonProps = ComponentProps<'button'> &
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   if (asChild) {
-    return <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+    return (
+      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props} />
+    );
   }
   return (
     <button

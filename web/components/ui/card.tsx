@@ -18,12 +18,18 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 /** An <h3>: cards sit under a page's <h1>/<h2>. */
 export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
   return (
-    <h3 data-slot="card-title" className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props} />
+    <h3
+      data-slot="card-title"
+      className={cn('text-lg font-semibold leading-tight tracking-tight', className)}
+      {...props}
+    />
   );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
 }
 
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {

@@ -25,10 +25,18 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
 type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
   /** Show the X button in the corner (its accessible name is 'Close'). */
   showCloseButton?: boolean;
+  /** Extra classes for the X button (e.g. light on a dark header). */
+  closeButtonClassName?: string;
 };
 
 /** Centered modal. Focus is trapped inside; Escape and the X close it. Always give it a DialogTitle. */
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  closeButtonClassName,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -46,7 +54,10 @@ export function DialogContent({ className, children, showCloseButton = true, ...
         {showCloseButton && (
           <DialogPrimitive.Close
             data-slot="dialog-close"
-            className="absolute top-3.5 right-3.5 cursor-pointer rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            className={cn(
+              'absolute top-3.5 right-3.5 cursor-pointer rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring',
+              closeButtonClassName,
+            )}
           >
             <X className="size-4" aria-hidden />
             <span className="sr-only">Close</span>
@@ -81,7 +92,10 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
   );
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description
       data-slot="dialog-description"

@@ -37,7 +37,10 @@ export function DropdownMenuContent({
   );
 }
 
-type ItemProps = ComponentProps<typeof DropdownMenuPrimitive.Item> & { destructive?: boolean; inset?: boolean };
+type ItemProps = ComponentProps<typeof DropdownMenuPrimitive.Item> & {
+  destructive?: boolean;
+  inset?: boolean;
+};
 
 export function DropdownMenuItem({ className, destructive = false, inset = false, ...props }: ItemProps) {
   return (
@@ -46,7 +49,8 @@ export function DropdownMenuItem({ className, destructive = false, inset = false
       className={cn(
         itemClassName,
         inset && 'pl-8',
-        destructive && 'text-destructive focus:bg-red-50 data-[highlighted]:bg-red-50 [&_svg]:text-destructive',
+        destructive &&
+          'text-destructive focus:bg-red-50 data-[highlighted]:bg-red-50 [&_svg]:text-destructive',
         className,
       )}
       {...props}
@@ -96,7 +100,10 @@ export function DropdownMenuRadioItem({
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
+export function DropdownMenuLabel({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
   return (
     <DropdownMenuPrimitive.Label
       data-slot="dropdown-menu-label"
@@ -106,7 +113,10 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
   );
 }
 
-export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+export function DropdownMenuSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
   return (
     <DropdownMenuPrimitive.Separator
       data-slot="dropdown-menu-separator"

@@ -29,14 +29,24 @@ type SheetContentProps = ComponentProps<typeof SheetPrimitive.Content> & {
   showCloseButton?: boolean;
 };
 
-export function SheetContent({ className, children, side = 'right', showCloseButton = true, ...props }: SheetContentProps) {
+export function SheetContent({
+  className,
+  children,
+  side = 'right',
+  showCloseButton = true,
+  ...props
+}: SheetContentProps) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
         data-slot="sheet-overlay"
         className="fixed inset-0 z-50 bg-slate-950/45 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out"
       />
-      <SheetPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} {...props}>
+      <SheetPrimitive.Content
+        data-slot="sheet-content"
+        className={cn(sheetVariants({ side }), className)}
+        {...props}
+      >
         {children}
         {showCloseButton && (
           <SheetPrimitive.Close
@@ -53,7 +63,13 @@ export function SheetContent({ className, children, side = 'right', showCloseBut
 }
 
 export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sheet-header" className={cn('flex flex-col gap-1 border-b px-6 py-5 pr-14', className)} {...props} />;
+  return (
+    <div
+      data-slot="sheet-header"
+      className={cn('flex flex-col gap-1 border-b px-6 py-5 pr-14', className)}
+      {...props}
+    />
+  );
 }
 
 export function SheetBody({ className, ...props }: ComponentProps<'div'>) {
@@ -61,7 +77,13 @@ export function SheetBody({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="sheet-footer" className={cn('mt-auto flex flex-col gap-2 border-t p-6', className)} {...props} />;
+  return (
+    <div
+      data-slot="sheet-footer"
+      className={cn('mt-auto flex flex-col gap-2 border-t p-6', className)}
+      {...props}
+    />
+  );
 }
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {

@@ -12,7 +12,11 @@ const sizes = { sm: 'size-4', md: 'size-6', lg: 'size-10' } as const;
 
 export function Spinner({ className, label = 'Loading', size = 'md' }: SpinnerProps) {
   return (
-    <span role="status" data-slot="spinner" className={cn('inline-flex items-center justify-center', className)}>
+    <span
+      role="status"
+      data-slot="spinner"
+      className={cn('inline-flex items-center justify-center', className)}
+    >
       <Loader2 className={cn('animate-spin text-primary', sizes[size])} aria-hidden />
       <span className="sr-only">{label}</span>
     </span>

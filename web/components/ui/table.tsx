@@ -11,7 +11,9 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('bg-surface [&_tr]:border-b', className)} {...props} />;
+  return (
+    <thead data-slot="table-header" className={cn('bg-surface [&_tr]:border-b', className)} {...props} />
+  );
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
@@ -32,7 +34,10 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   return (
     <tr
       data-slot="table-row"
-      className={cn('border-b transition-colors hover:bg-surface data-[state=selected]:bg-primary-soft', className)}
+      className={cn(
+        'border-b transition-colors hover:bg-surface data-[state=selected]:bg-primary-soft',
+        className,
+      )}
       {...props}
     />
   );
@@ -64,6 +69,10 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return (
-    <caption data-slot="table-caption" className={cn('mt-4 text-sm text-muted-foreground', className)} {...props} />
+    <caption
+      data-slot="table-caption"
+      className={cn('mt-4 text-sm text-muted-foreground', className)}
+      {...props}
+    />
   );
 }

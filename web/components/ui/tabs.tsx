@@ -39,7 +39,10 @@ export function TabsContent({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Content
       data-slot="tabs-content"
-      className={cn('flex-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring', className)}
+      className={cn(
+        'flex-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        className,
+      )}
       {...props}
     />
   );

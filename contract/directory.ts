@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { PAGE_SIZE } from './limits';
+
+/**
+ * The directory API. The same keys name the filters in the page URL and in the API query string
+ * (document 2, section 2), so the search page passes its URL straight through.
+ */
+
+export const SORT_KEYS = ['name', 'specialty', 'location'] as const;
+export const SortKey = z.enum(SORT_KEYS);
+export type SortKey = z.infer<typeof SortKey>;
+export const SortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirection>;
+
+/** Multi-value filters: comma-joined in the URL. */
+export const LIST_FILTER_KEYS = [
+  'specialty',
+  'skills',
+  'education',
+  'companySize',
+  'companyRevenue',
+  'companyIndustry',
+  // beyond the original: the "37 searchable parameters" made real
+  'state',
+  'licenseState',
+  'language',
+  'credential',
+] as const;
+/** Free-text filters (partial, case-insensitive). */
+export const TEXT_FILTER_KEYS = [
+  'location',
+  'title',
+  'organization',
+  'city',
+  'medicalSchool',
+  'hospitalAffiliation',
+  'npi',
+] as const;
+export const RANGE_FILTER_KEYS = ['graduationYearMin', 'graduationYearMax', 'yearsInPracticeMin', 'yearsInPracticeMax'] as const;
+export const FLAG_FILTER_KEYS = ['boardCertified', 'acceptingNewPatients', 'telehealth'] as const;
+export const FILTER_KEYS = [...LIST_FILTER_KEYS, ...TEXT_FILTER_KEYS, ...RANGE_FILTER_KEYS, ...FLAG_FILTER_KEYS, 'gender'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+const MAX_TEXT = 200;
+const text = (name: string) =>
+  z
+    .string()
+    .max(MAX_TEXT, `${name} must be at most ${MAX_TEXT} characters`)
+    .transform((v) => v.trim())
+    .optional();
+const list = (name: string) =>
+  z
+    .string()
+    .max(2000, `${name} is too long`)
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(MAX_TEXT)).max(50, `${name} has too many values (at most 50)`))
+    .optional();
+const year = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, `${name} must be a whole number`)
+    .transform(Number)
+    .optional();
+const flag = (name: string) =>
+  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional();
+
+/** GET /api/physicians query string (all values are strings, as in the page URL). */
+export const SearchPhysiciansQuery = z.object({
+  query: text('query'),
+  page: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'page must be a whole number of at least 1')
+    .transform(Number)
+    .optional(),
+  sortKey: z.enum(SORT_KEYS, { error: `sortKey must be one of ${SORT_KEYS.join(', ')}` }).optional(),
+  sortDirection: z.enum(['asc', 'desc'], { error: 'sortDirection must be asc or desc' }).optional(),
+  specialty: list('specialty'),
+  skills: list('skills'),
+  education: list('education'),
+  companySize: list('companySize'),
+  companyRevenue: list('companyRevenue'),
+  companyIndustry: list('companyIndustry'),
+  state: list('state'),
+  licenseState: list('licenseState'),
+  language: list('language'),
+  credential: list('credential'),
+  location: text('location'),
+  title: text('title'),
+  organization: text('organization'),
+  city: text('city'),
+  medicalSchool: text('medicalSchool'),
+  hospitalAffiliation: text('hospitalAffiliation'),
+  npi: z
+    .string()
+    .regex(/^\d{1,10}$/, 'npi must be up to 10 digits')
+    .optional(),
+  gender: z.enum(['M', 'F'], { error: 'gender must be M or F' }).optional(),
+  graduationYearMin: year('graduationYearMin'),
+  graduationYearMax: year('graduationYearMax'),
+  yearsInPracticeMin: year('yearsInPracticeMin'),
+  yearsInPracticeMax: year('yearsInPracticeMax'),
+  boardCertified: flag('boardCertified'),
+  acceptingNewPatients: flag('acceptingNewPatients'),
+  telehealth: flag('telehealth'),
+});
+/** The parsed search: what the service receives. */
+export type SearchPhysiciansRequest = z.output<typeof SearchPhysiciansQuery>;
+export type SearchPhysiciansQueryInput = z.input<typeof SearchPhysiciansQuery>;
+
+export const EducationEntrySchema = z.object({
+  schoolName: z.string(),
+  degree: z.string(),
+  field: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+});
+
+/** A result card. Never carries an email or a phone number: those come only from the reveal call. */
+export const PhysicianSummary = z.object({
+  id: z.number().int(),
+  npi: z.string().nullable(),
+  firstName: z.string(),
+  middleName: z.string().nullable(),
+  lastName: z.string(),
+  title: z.string().nullable(),
+  credential: z.string().nullable(),
+  specialty: z.string().nullable(),
+  organization: z.string().nullable(),
+  organizationSize: z.string().nullable(),
+  organizationRevenue: z.string().nullable(),
+  organizationIndustry: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  location: z.string().nullable(),
+  skills: z.array(z.string()),
+  education: z.array(EducationEntrySchema),
+  linkedinUrl: z.string().nullable(),
+  /** Whether a reveal would return an email / a phone (the values themselves are not sent). */
+  hasEmail: z.boolean(),
+  hasPhone: z.boolean(),
+});
+export type PhysicianSummary = z.infer<typeof PhysicianSummary>;
+
+export const SearchPhysiciansResponse = z.object({
+  results: z.array(PhysicianSummary),
+  /** The exact number of matches, also for free and anonymous callers (for the upsell box). */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.literal(PAGE_SIZE),
+  pageCount: z.number().int(),
+  /** 20 for free and anonymous callers: only the first 20 rows of any search are returned. */
+  visibleLimit: z.number().int().nullable(),
+});
+export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
+
+/** GET /api/physicians/{id} */
+export const PhysicianProfile = PhysicianSummary.extend({
+  secondarySpecialty: z.string().nullable(),
+  medicalSchool: z.string().nullable(),
+  graduationYear: z.number().int().nullable(),
+  yearsInPractice: z.number().int().nullable(),
+  gender: z.enum(['M', 'F']).nullable(),
+  languages: z.array(z.string()),
+  boardCertified: z.boolean().nullable(),
+  hospitalAffiliation: z.string().nullable(),
+  licenseStates: z.array(z.string()),
+  acceptingNewPatients: z.boolean().nullable(),
+  telehealth: z.boolean().nullable(),
+  verifiedAt: z.string().nullable(),
+});
+export type PhysicianProfile = z.infer<typeof PhysicianProfile>;
+
+/** GET /api/specialties: merged case-insensitively, sorted by count descending. */
+export const SpecialtyCount = z.object({ specialty: z.string(), count: z.number().int() });
+export type SpecialtyCount = z.infer<typeof SpecialtyCount>;
+export const SpecialtyCountsResponse = z.object({ specialties: z.array(SpecialtyCount) });
+export type SpecialtyCountsResponse = z.infer<typeof SpecialtyCountsResponse>;
+
+/** GET /api/directory/facets: the options (and counts) behind each filter, from the data. */
+export const FacetValue = z.object({ value: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof FacetValue>;
+export const FacetsResponse = z.object({
+  specialty: z.array(FacetValue),
+  state: z.array(FacetValue),
+  companySize: z.array(FacetValue),
+  companyRevenue: z.array(FacetValue),
+  companyIndustry: z.array(FacetValue),
+  education: z.array(FacetValue),
+  skills: z.array(FacetValue),
+  language: z.array(FacetValue),
+  credential: z.array(FacetValue),
+  gender: z.array(FacetValue),
+  graduationYear: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
+});
+export type FacetsResponse = z.infer<typeof FacetsResponse>;
+
+/** Spec fallback when the counts call returns nothing (document 2, section 4). */
+export const SAMPLE_SPECIALTY_COUNTS: SpecialtyCount[] = [
+  { specialty: 'Family Medicine', count: 125 },
+  { specialty: 'Internal Medicine', count: 98 },
+  { specialty: 'Pediatrics', count: 82 },
+  { specialty: 'Cardiology', count: 75 },
+  { specialty: 'OBGYN', count: 65 },
+  { specialty: 'Orthopedic Surgery', count: 56 },
+  { specialty: 'Physician Assistant', count: 48 },
+  { specialty: 'Neurology', count: 43 },
+  { specialty: 'Dermatology', count: 38 },
+];
+
+/** Title case, except 'OBGYN' kept upper-case (document 2, section 9). */
+export function formatSpecialty(value: string): string {
+  if (value.trim().toLowerCase() === 'obgyn') return 'OBGYN';
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[\s\-/&(])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+

@@ -1,0 +1,113 @@
+import type { GeneratedPhysician } from './generator';
+
+/**
+ * Lines for `COPY ... FROM STDIN WITH (FORMAT csv)`. In that format an unquoted empty field is
+ * NULL and a quoted one ("") is an empty string, so every non-null text value is quoted.
+ */
+
+export const PHYSICIAN_COPY_COLUMNS = [
+  'id',
+  'npi',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'title',
+  'credential',
+  'specialty',
+  'secondary_specialty',
+  'organization',
+  'organization_size',
+  'organization_revenue',
+  'organization_industry',
+  'city',
+  'state',
+  'zip',
+  'skills',
+  'education',
+  'medical_school',
+  'graduation_year',
+  'gender',
+  'languages',
+  'board_certified',
+  'hospital_affiliation',
+  'license_states',
+  'accepting_new_patients',
+  'telehealth',
+  'linkedin_url',
+  'source',
+  'verified_at',
+] as const;
+
+export const CONTACT_COPY_COLUMNS = [
+  'physician_id',
+  'personal_email',
+  'work_email',
+  'mobile_phone',
+  'office_phone',
+] as const;
+
+function text(value: string | null): string {
+  if (value === null) return '';
+  return '"' + (value.includes('"') ? value.replaceAll('"', '""') : value) + '"';
+}
+
+/** A text[] literal ({"a","b"}): elements escaped for the array syntax, then the whole for CSV. */
+function textArray(values: readonly string[]): string {
+  const elements = values.map((value) =>
+    value.includes('\\') || value.includes('"')
+      ? value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')
+      : value,
+  );
+  return text(elements.length === 0 ? '{}' : '{"' + elements.join('","') + '"}');
+}
+
+function bool(value: boolean): string {
+  return value ? 't' : 'f';
+}
+
+// Array join yields one flat string; a chain of `+` yields a rope that is slow to flatten later,
+// when 25,000 lines are appended into one COPY payload.
+export function physicianCopyLine(p: GeneratedPhysician): string {
+  return [
+    p.id,
+    text(p.npi),
+    text(p.firstName),
+    text(p.middleName),
+    text(p.lastName),
+    text(p.title),
+    text(p.credential),
+    text(p.specialty),
+    text(p.secondarySpecialty),
+    text(p.organization),
+    text(p.organizationSize),
+    text(p.organizationRevenue),
+    text(p.organizationIndustry),
+    text(p.city),
+    text(p.state),
+    text(p.zip),
+    textArray(p.skills),
+    text(JSON.stringify(p.education)),
+    text(p.medicalSchool),
+    p.graduationYear,
+    text(p.gender),
+    textArray(p.languages),
+    bool(p.boardCertified),
+    text(p.hospitalAffiliation),
+    textArray(p.licenseStates),
+    bool(p.acceptingNewPatients),
+    bool(p.telehealth),
+    text(p.linkedinUrl),
+    '"demo"',
+    text(p.verifiedAt.toISOString()) + '\n',
+  ].join(',');
+}
+
+export function contactCopyLine(p: GeneratedPhysician): string {
+  return [
+    p.id,
+    text(p.personalEmail),
+    text(p.workEmail),
+    text(p.mobilePhone),
+    text(p.officePhone) + '\n',
+  ].join(',');
+}

@@ -1,0 +1,894 @@
+import { SPECIALTIES, type EducationEntry, type Specialty } from '../../../contract/directory-options';
+import {
+  BUSINESS_SCHOOLS,
+  CITIES,
+  DO_SCHOOLS,
+  FEMALE_FIRST_NAMES,
+  GENERIC_SKILLS,
+  GRADUATE_FIELDS,
+  INDUSTRY_COMPANIES,
+  MALE_FIRST_NAMES,
+  MD_SCHOOLS,
+  ORGANIZATION_KINDS,
+  ORGANIZATION_NAME_PATTERNS,
+  ORGANIZATION_PROFILES,
+  PA_PROGRAMS,
+  SAINTS,
+  SECOND_LANGUAGE_WEIGHTS,
+  SPECIALTY_PROFILES,
+  STATE_REGIONS,
+  SURNAMES,
+  UNDERGRADUATE_FIELDS,
+  UNDERGRADUATE_SCHOOLS,
+  type City,
+  type OrganizationKind,
+  type OrganizationProfile,
+  type School,
+  type WeightedName,
+} from './reference-data';
+
+export type GeneratedPhysician = {
+  id: number;
+  npi: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  title: string;
+  credential: string;
+  specialty: string;
+  secondarySpecialty: string | null;
+  organization: string;
+  organizationSize: string;
+  organizationRevenue: string;
+  organizationIndustry: string;
+  city: string;
+  state: string;
+  zip: string;
+  skills: string[];
+  education: EducationEntry[];
+  medicalSchool: string;
+  graduationYear: number;
+  gender: 'M' | 'F';
+  languages: string[];
+  boardCertified: boolean;
+  hospitalAffiliation: string | null;
+  licenseStates: string[];
+  acceptingNewPatients: boolean;
+  telehealth: boolean;
+  linkedinUrl: string | null;
+  verifiedAt: Date;
+  personalEmail: string | null;
+  workEmail: string | null;
+  mobilePhone: string | null;
+  officePhone: string | null;
+};
+
+export const DEFAULT_SEED = 20_261_101;
+
+/**
+ * Everything time-like is measured from this fixed date, never from the clock, so the same seed
+ * gives the same directory on every machine and every day.
+ */
+const REFERENCE_TIME = Date.UTC(2026, 10, 1);
+const REFERENCE_YEAR = 2026;
+const VERIFIED_WINDOW_SECONDS = 30 * 24 * 3600;
+const FIRST_GRADUATION_YEAR = 1970;
+const LAST_GRADUATION_YEAR = 2022;
+const FIRST_PA_GRADUATION_YEAR = 1985;
+/** Organisations and their sizes come from this seed, so they stay the same whatever the directory seed. */
+const ORGANIZATIONS_SEED = 0x5eed0001;
+
+// ---------------------------------------------------------------------------------------------
+// Random numbers
+
+type Random = {
+  /** Uniform in [0, 1). */
+  next(): number;
+  /** Uniform integer in [0, n). */
+  below(n: number): number;
+  /** Restarts the stream for one (seed, stream) pair. */
+  reseed(seed: number, stream: number): void;
+};
+
+function mix32(value: number): number {
+  let x = value | 0;
+  x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
+  x = Math.imul(x ^ (x >>> 15), 0x846ca68b);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** sfc32: small, fast and statistically sound; the state is four 32-bit integers. */
+function createRandom(): Random {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 1;
+  const nextUint = (): number => {
+    const t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    return t >>> 0;
+  };
+  return {
+    next: () => nextUint() / 4_294_967_296,
+    below: (n) => Math.floor((nextUint() / 4_294_967_296) * n),
+    reseed(seed, stream) {
+      a = mix32(seed);
+      b = mix32(stream ^ 0x9e3779b9);
+      c = mix32(a ^ Math.imul(b, 0x85ebca6b) ^ stream);
+      d = 1;
+      for (let i = 0; i < 12; i++) nextUint();
+    },
+  };
+}
+
+type WeightedTable = { cumulative: Float64Array; total: number };
+
+function weightedTable(weights: readonly number[]): WeightedTable {
+  const cumulative = new Float64Array(weights.length);
+  let total = 0;
+  weights.forEach((weight, i) => {
+    total += weight;
+    cumulative[i] = total;
+  });
+  return { cumulative, total };
+}
+
+/** Index of the entry that `r` in [0, 1) falls on (binary search over running sums). */
+function pick(table: WeightedTable, r: number): number {
+  const target = r * table.total;
+  const cumulative = table.cumulative;
+  let low = 0;
+  let high = cumulative.length - 1;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (cumulative[mid] > target) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+// ---------------------------------------------------------------------------------------------
+// NPI
+
+const NPI_BODY_RANGE = 100_000_000;
+// Coprime with 10, so id -> (id * A + B) mod 10^8 is a bijection: unique, stable, not sequential.
+const NPI_MULTIPLIER_HIGH = 4827;
+const NPI_MULTIPLIER_LOW = 1093;
+const NPI_OFFSET = 13_579_246;
+
+/** NPI check digit: Luhn over the nine digits prefixed with 80840 (whose digits contribute 24). */
+export function npiCheckDigit(firstNineDigits: string): number {
+  let sum = 24;
+  for (let i = 0; i < 9; i++) {
+    const digit = firstNineDigits.charCodeAt(8 - i) - 48;
+    if (i % 2 === 0) {
+      const doubled = digit * 2;
+      sum += doubled > 9 ? doubled - 9 : doubled;
+    } else {
+      sum += digit;
+    }
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** A 10-digit NPI starting with 1, derived from the id alone. */
+export function npiForId(id: number): string {
+  const high = ((id * NPI_MULTIPLIER_HIGH) % NPI_BODY_RANGE) * 10_000;
+  const body = (high + id * NPI_MULTIPLIER_LOW + NPI_OFFSET) % NPI_BODY_RANGE;
+  const firstNine = String(NPI_BODY_RANGE + body);
+  return firstNine + npiCheckDigit(firstNine);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tables built once from the reference data
+
+type Organization = { name: string; profile: OrganizationProfile };
+
+type NameTable = { names: string[]; slugs: string[]; table: WeightedTable };
+
+type SpecialtyTables = {
+  name: Specialty;
+  kinds: WeightedTable;
+  skills: string[];
+  skillTable: WeightedTable;
+  hospitalRoles: string[];
+  officeRoles: string[];
+  chief: string;
+  professors: [assistant: string, associate: string, full: string];
+  secondary: Specialty[];
+  secondaryShare: number;
+  femaleShare: number;
+  telehealthShare: number;
+  acceptingShare: number;
+  soloPatterns: { pattern: string; id: number }[];
+  /** Physician assistants only: 'Physician Assistant, <area>' per specialty index. */
+  areaTitles: string[];
+};
+
+type CityTables = {
+  city: City;
+  phonePrefix: string;
+  hospitals: Organization[];
+  academic: Organization | null;
+  affiliations: string[];
+  multiSpecialtyGroups: Organization[];
+  specialtyGroups: Organization[][];
+  clinics: Organization[];
+};
+
+type StateTables = { healthSystems: Organization[]; research: Organization };
+
+type Tables = {
+  specialties: WeightedTable;
+  specialty: SpecialtyTables[];
+  cities: WeightedTable;
+  city: CityTables[];
+  state: Map<string, StateTables>;
+  /** Every named organisation of the pools, by name. */
+  organizations: Map<string, Organization>;
+  stateCodes: string[];
+  stateWeights: WeightedTable;
+  graduationYears: WeightedTable;
+  paGraduationYears: WeightedTable;
+  male: NameTable;
+  female: NameTable;
+  surnames: NameTable;
+  surnameLanguages: (string | null)[];
+  secondLanguages: string[];
+  secondLanguageTable: WeightedTable;
+  mdSchools: SchoolTable;
+  doSchools: SchoolTable;
+  paPrograms: SchoolTable;
+  undergraduateFields: WeightedTable;
+  graduateFields: Record<'MS' | 'PhD' | 'MBA', WeightedTable>;
+  skillCount: WeightedTable;
+};
+
+type SchoolTable = { all: School[]; byState: Map<string, School[]> };
+
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => (i < 10 ? '0' : '') + i);
+const SPANISH_HEAVY_STATES = new Set(['TX', 'CA', 'FL', 'AZ', 'NM', 'NV']);
+const HOSPITAL_ONLY_ROLE = /hospitalist|nocturnist|intensivist|\bED\b|emergency department/i;
+
+function slug(name: string): string {
+  return name.toLowerCase().replace(/[^a-z]/g, '');
+}
+
+function nameTable(rows: { name: string; weight: number }[]): NameTable {
+  return {
+    names: rows.map((row) => row.name),
+    slugs: rows.map((row) => slug(row.name)),
+    table: weightedTable(rows.map((row) => row.weight)),
+  };
+}
+
+function schoolTable(schools: School[]): SchoolTable {
+  const byState = new Map<string, School[]>();
+  for (const school of schools) {
+    const list = byState.get(school.state) ?? [];
+    list.push(school);
+    byState.set(school.state, list);
+  }
+  return { all: schools, byState };
+}
+
+function fill(pattern: string, tokens: Record<string, string>): string {
+  let result = pattern;
+  for (const [token, value] of Object.entries(tokens)) result = result.replaceAll(`{${token}}`, value);
+  return result;
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return value < low ? low : value > high ? high : value;
+}
+
+/** How many organisations of one kind a city has, growing with its size. */
+function countFor(population: number, scale: number, max: number): number {
+  return clamp(1 + Math.round(Math.log2(population / scale)), 1, max);
+}
+
+function buildOrganizations(tables: Pick<Tables, 'city' | 'state' | 'organizations'>): void {
+  const random = createRandom();
+  random.reseed(ORGANIZATIONS_SEED, 0);
+  // One profile per name everywhere: a name shared by two cities is one organisation.
+  const registry = tables.organizations;
+  const organization = (name: string, kind: keyof typeof ORGANIZATION_PROFILES): Organization => {
+    let existing = registry.get(name);
+    if (!existing) {
+      const choices = ORGANIZATION_PROFILES[kind];
+      const index = pick(weightedTable(choices.map((choice) => choice.weight)), random.next());
+      existing = { name, profile: choices[index].profile };
+      registry.set(name, existing);
+    }
+    return existing;
+  };
+  const pickFrom = <T>(list: readonly T[]): T => list[random.below(list.length)];
+  const distinct = (
+    count: number,
+    make: () => string,
+    kind: keyof typeof ORGANIZATION_PROFILES,
+  ): Organization[] => {
+    const names = new Set<string>();
+    for (let attempt = 0; names.size < count && attempt < count * 20; attempt++) names.add(make());
+    return [...names].map((name) => organization(name, kind));
+  };
+
+  const statePopulation = new Map<string, number>();
+  for (const entry of tables.city) {
+    statePopulation.set(
+      entry.city.state,
+      (statePopulation.get(entry.city.state) ?? 0) + entry.city.population,
+    );
+  }
+  for (const [code, regions] of Object.entries(STATE_REGIONS)) {
+    const healthSystems = distinct(
+      countFor(statePopulation.get(code) ?? 0, 300, 4),
+      () => fill(pickFrom(ORGANIZATION_NAME_PATTERNS['health-system']), { Region: pickFrom(regions) }),
+      'health-system',
+    );
+    const research = organization(
+      fill(pickFrom(ORGANIZATION_NAME_PATTERNS.research), { Region: pickFrom(regions) }),
+      'research',
+    );
+    tables.state.set(code, { healthSystems, research });
+  }
+
+  for (const entry of tables.city) {
+    const { city } = entry;
+    const regions = STATE_REGIONS[city.state];
+    const tokens = () => {
+      const saint = pickFrom(SAINTS);
+      return {
+        City: city.name,
+        Region: pickFrom(regions),
+        Saint: saint,
+        SaintPossessive: saint.endsWith('s') ? saint : `${saint}'s`,
+      };
+    };
+    entry.hospitals = distinct(
+      countFor(city.population, 25, 6),
+      () => fill(pickFrom(ORGANIZATION_NAME_PATTERNS.hospital), tokens()),
+      'hospital',
+    );
+    entry.academic = city.academic
+      ? organization(fill(pickFrom(ORGANIZATION_NAME_PATTERNS.academic), tokens()), 'academic')
+      : null;
+    entry.affiliations = entry.hospitals.map((hospital) => hospital.name);
+    if (entry.academic) entry.affiliations.push(entry.academic.name);
+    entry.multiSpecialtyGroups = distinct(
+      countFor(city.population, 50, 5),
+      () => fill(pickFrom(ORGANIZATION_NAME_PATTERNS.multiSpecialtyGroup), tokens()),
+      'multiSpecialtyGroup',
+    );
+    entry.clinics = distinct(
+      countFor(city.population, 100, 3),
+      () => fill(pickFrom(ORGANIZATION_NAME_PATTERNS.clinic), tokens()),
+      'clinic',
+    );
+    entry.specialtyGroups = SPECIALTIES.map((specialty) => {
+      const practice = SPECIALTY_PROFILES[specialty].practice;
+      return distinct(
+        countFor(city.population, 60, 5),
+        () => fill(pickFrom(ORGANIZATION_NAME_PATTERNS.group), { ...tokens(), Practice: practice }),
+        'group',
+      );
+    });
+  }
+}
+
+function buildSpecialtyTables(): SpecialtyTables[] {
+  // Ids by pattern text, so one practice name always hashes to the same revenue.
+  const soloPatternIds = new Map<string, number>();
+  const soloPatternId = (pattern: string) => {
+    if (!soloPatternIds.has(pattern)) soloPatternIds.set(pattern, soloPatternIds.size);
+    return soloPatternIds.get(pattern) as number;
+  };
+  return SPECIALTIES.map((name) => {
+    const profile = SPECIALTY_PROFILES[name];
+    const specific = new Set(profile.skills.map(([skill]) => skill));
+    const skillRows = [...profile.skills, ...GENERIC_SKILLS.filter(([skill]) => !specific.has(skill))];
+    const department = profile.department;
+    return {
+      name,
+      kinds: weightedTable(ORGANIZATION_KINDS.map((kind) => profile.organizationKinds[kind])),
+      skills: skillRows.map(([skill]) => skill),
+      skillTable: weightedTable(skillRows.map(([, weight]) => weight)),
+      hospitalRoles: profile.roleTitles,
+      officeRoles: profile.roleTitles.filter((title) => !HOSPITAL_ONLY_ROLE.test(title)),
+      chief: `Chief of ${profile.division}`,
+      professors: [
+        `Assistant Professor of ${department}`,
+        `Associate Professor of ${department}`,
+        `Professor of ${department}`,
+      ],
+      secondary: profile.secondary,
+      secondaryShare: profile.secondaryShare,
+      femaleShare: profile.femaleShare,
+      telehealthShare: profile.telehealthShare,
+      acceptingShare: profile.acceptingShare,
+      soloPatterns: profile.soloPatterns.map((pattern) => ({ pattern, id: soloPatternId(pattern) })),
+      areaTitles: SPECIALTIES.map((area) => `Physician Assistant, ${area}`),
+    };
+  });
+}
+
+let cachedTables: Tables | null = null;
+
+function buildTables(): Tables {
+  const city: CityTables[] = CITIES.map((entry) => ({
+    city: entry,
+    phonePrefix: `(${entry.areaCode}) 555-01`,
+    hospitals: [],
+    academic: null,
+    affiliations: [],
+    multiSpecialtyGroups: [],
+    specialtyGroups: [],
+    clinics: [],
+  }));
+  const state = new Map<string, StateTables>();
+  const organizations = new Map<string, Organization>();
+  buildOrganizations({ city, state, organizations });
+
+  // Physicians cluster in cities, but less than people do: flatten the largest a little.
+  const cityWeights = CITIES.map((entry) => Math.pow(entry.population, 0.85));
+  const stateWeight = new Map<string, number>();
+  CITIES.forEach((entry, i) =>
+    stateWeight.set(entry.state, (stateWeight.get(entry.state) ?? 0) + cityWeights[i]),
+  );
+  const stateCodes = [...stateWeight.keys()];
+
+  // Fewer of the earliest classes are still in practice; later classes are larger.
+  const yearWeight = (year: number) => (year <= 2012 ? year - 1966 : 46);
+  const years = (from: number) =>
+    weightedTable(Array.from({ length: LAST_GRADUATION_YEAR - from + 1 }, (_, i) => yearWeight(from + i)));
+
+  return {
+    specialties: weightedTable(SPECIALTIES.map((name) => SPECIALTY_PROFILES[name].weight)),
+    specialty: buildSpecialtyTables(),
+    cities: weightedTable(cityWeights),
+    city,
+    state,
+    organizations,
+    stateCodes,
+    stateWeights: weightedTable(stateCodes.map((code) => stateWeight.get(code) ?? 0)),
+    graduationYears: years(FIRST_GRADUATION_YEAR),
+    paGraduationYears: years(FIRST_PA_GRADUATION_YEAR),
+    male: nameTable(MALE_FIRST_NAMES),
+    female: nameTable(FEMALE_FIRST_NAMES),
+    surnames: nameTable(SURNAMES),
+    surnameLanguages: SURNAMES.map((surname) => surname.language),
+    secondLanguages: SECOND_LANGUAGE_WEIGHTS.map((entry) => entry.language),
+    secondLanguageTable: weightedTable(SECOND_LANGUAGE_WEIGHTS.map((entry) => entry.weight)),
+    mdSchools: schoolTable(MD_SCHOOLS),
+    doSchools: schoolTable(DO_SCHOOLS),
+    paPrograms: schoolTable(PA_PROGRAMS),
+    undergraduateFields: weightedTable(UNDERGRADUATE_FIELDS.map((field) => field.weight)),
+    graduateFields: {
+      MS: weightedTable(GRADUATE_FIELDS.MS.map((field) => field.weight)),
+      PhD: weightedTable(GRADUATE_FIELDS.PhD.map((field) => field.weight)),
+      MBA: weightedTable(GRADUATE_FIELDS.MBA.map((field) => field.weight)),
+    },
+    // 1 to 6 skills, most profiles listing three to five.
+    skillCount: weightedTable([10, 15, 22, 22, 17, 14]),
+  };
+}
+
+function tables(): Tables {
+  cachedTables ??= buildTables();
+  return cachedTables;
+}
+
+// ---------------------------------------------------------------------------------------------
+// One physician
+
+function chooseSchool(random: Random, schools: SchoolTable, state: string, year: number): School {
+  const local = schools.byState.get(state);
+  for (let attempt = 0; attempt < 8; attempt++) {
+    // Many train where they later practise.
+    const list = local && random.next() < 0.3 ? local : schools.all;
+    const school = list[random.below(list.length)];
+    if (school.firstClass <= year) return school;
+  }
+  return schools.all[0];
+}
+
+function fieldName(random: Random, table: WeightedTable, rows: WeightedName[]): string {
+  return rows[pick(table, random.next())].name;
+}
+
+function buildEducation(
+  random: Random,
+  t: Tables,
+  program: EducationEntry,
+  programStart: number,
+  graduationYear: number,
+  isPhysicianAssistant: boolean,
+): EducationEntry[] {
+  const entries: EducationEntry[] = [];
+  const roll = random.next();
+  let undergraduateEnd: number;
+  let before: EducationEntry | null = null;
+  if (isPhysicianAssistant) {
+    // PA programmes expect years of hands-on patient care first.
+    undergraduateEnd = programStart - 1 - random.below(4);
+  } else if (roll < 0.035) {
+    const length = 4 + random.below(2);
+    before = {
+      schoolName: UNDERGRADUATE_SCHOOLS[random.below(UNDERGRADUATE_SCHOOLS.length)].name,
+      degree: 'PhD',
+      field: fieldName(random, t.graduateFields.PhD, GRADUATE_FIELDS.PhD),
+      startDate: String(programStart - length),
+      endDate: String(programStart),
+    };
+    undergraduateEnd = programStart - length - random.below(2);
+  } else if (roll < 0.085) {
+    const end = programStart - random.below(2);
+    before = {
+      schoolName: UNDERGRADUATE_SCHOOLS[random.below(UNDERGRADUATE_SCHOOLS.length)].name,
+      degree: 'MS',
+      field: fieldName(random, t.graduateFields.MS, GRADUATE_FIELDS.MS),
+      startDate: String(end - 2),
+      endDate: String(end),
+    };
+    undergraduateEnd = end - 2 - random.below(2);
+  } else {
+    const gap = random.next();
+    undergraduateEnd = programStart - (gap < 0.62 ? 0 : gap < 0.84 ? 1 : gap < 0.95 ? 2 : 3);
+  }
+
+  // Most recent first, as profiles list them.
+  if (!isPhysicianAssistant && roll >= 0.085 && roll < 0.15) {
+    const mbaStart = graduationYear + 4 + random.below(12);
+    if (mbaStart + 2 <= REFERENCE_YEAR) {
+      entries.push({
+        schoolName: BUSINESS_SCHOOLS[random.below(BUSINESS_SCHOOLS.length)],
+        degree: 'MBA',
+        field: fieldName(random, t.graduateFields.MBA, GRADUATE_FIELDS.MBA),
+        startDate: String(mbaStart),
+        endDate: String(mbaStart + 2),
+      });
+    }
+  }
+  entries.push(program);
+  if (before) entries.push(before);
+  entries.push({
+    schoolName: UNDERGRADUATE_SCHOOLS[random.below(UNDERGRADUATE_SCHOOLS.length)].name,
+    degree: 'BS',
+    field: fieldName(random, t.undergraduateFields, UNDERGRADUATE_FIELDS),
+    startDate: String(undergraduateEnd - 4),
+    endDate: String(undergraduateEnd),
+  });
+  return entries;
+}
+
+function itemOf<T>(random: Random, list: readonly T[]): T {
+  return list[random.below(list.length)];
+}
+
+/** The first role title of a specialty is the usual one, the second common, the rest rarer. */
+function roleTitle(random: Random, titles: readonly string[]): string {
+  const r = random.next();
+  if (r < 0.5 || titles.length === 1) return titles[0];
+  if (r < 0.72 || titles.length === 2) return titles[1];
+  return titles[2 + random.below(titles.length - 2)];
+}
+
+function chooseTitle(
+  random: Random,
+  specialty: SpecialtyTables,
+  kind: OrganizationKind,
+  seniority: number,
+  secondary: number,
+): string {
+  const r = random.next();
+  if (specialty.name === 'Physician Assistant') {
+    if (seniority >= 10 && r < 0.12) return 'Lead Physician Assistant';
+    if (secondary >= 0 && r < 0.5) return specialty.areaTitles[secondary];
+    return roleTitle(random, specialty.officeRoles);
+  }
+  switch (kind) {
+    case 'industry': {
+      if (seniority >= 20 && r < 0.08) return 'Chief Medical Officer';
+      const titles = [
+        'Medical Director',
+        'Medical Science Liaison',
+        'Clinical Research Physician',
+        'Director of Clinical Development',
+      ];
+      return titles[random.below(titles.length)];
+    }
+    case 'research': {
+      const titles = [
+        'Principal Investigator',
+        'Clinical Research Physician',
+        'Medical Director',
+        'Sub-Investigator',
+      ];
+      return titles[random.below(titles.length)];
+    }
+    case 'academic': {
+      if (r < 0.55) return specialty.professors[seniority >= 22 ? 2 : seniority >= 13 ? 1 : 0];
+      if (r < 0.61 && seniority >= 15) return specialty.chief;
+      if (r < 0.63 && seniority >= 20) return 'Department Chair';
+      if (r < 0.68 && seniority >= 10) return 'Residency Program Director';
+      return r < 0.84 ? 'Attending Physician' : roleTitle(random, specialty.hospitalRoles);
+    }
+    case 'hospital':
+    case 'health-system': {
+      if (r < 0.5) return roleTitle(random, specialty.hospitalRoles);
+      if (r < 0.68) return 'Attending Physician';
+      if (r < 0.8) return 'Staff Physician';
+      if (r < 0.86 && seniority >= 10) return 'Medical Director';
+      if (r < 0.9 && seniority >= 15) return specialty.chief;
+      if (r < 0.905 && seniority >= 20) return 'Chief Medical Officer';
+      if (r < 0.915 && seniority >= 20) return 'Department Chair';
+      return roleTitle(random, specialty.hospitalRoles);
+    }
+    case 'group': {
+      if (r < 0.6) return roleTitle(random, specialty.officeRoles);
+      if (r < 0.76 && seniority >= 8) return 'Physician Partner';
+      if (r < 0.81 && seniority >= 12) return 'Medical Director';
+      if (r < 0.83 && seniority >= 15) return 'Managing Partner';
+      return r < 0.92 ? 'Staff Physician' : roleTitle(random, specialty.officeRoles);
+    }
+    case 'solo': {
+      if (r < 0.2) return 'Physician Owner';
+      if (r < 0.3) return 'Founder and Physician';
+      return roleTitle(random, specialty.officeRoles);
+    }
+    case 'clinic': {
+      if (r < 0.1 && seniority >= 10) return 'Medical Director';
+      return r < 0.4 ? 'Staff Physician' : roleTitle(random, specialty.officeRoles);
+    }
+  }
+}
+
+function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysician {
+  const specialtyIndex = pick(t.specialties, random.next());
+  const specialty = t.specialty[specialtyIndex];
+  const isPhysicianAssistant = specialty.name === 'Physician Assistant';
+  const graduationYear = isPhysicianAssistant
+    ? FIRST_PA_GRADUATION_YEAR + pick(t.paGraduationYears, random.next())
+    : FIRST_GRADUATION_YEAR + pick(t.graduationYears, random.next());
+  const seniority = REFERENCE_YEAR - graduationYear;
+  const place = t.city[pick(t.cities, random.next())];
+  const city = place.city;
+
+  // Women are a growing share of each graduating class.
+  const female = random.next() < clamp(specialty.femaleShare + (graduationYear - 2000) * 0.008, 0.03, 0.9);
+  const firstNames = female ? t.female : t.male;
+  const firstIndex = pick(firstNames.table, random.next());
+  const firstName = firstNames.names[firstIndex];
+  const firstSlug = firstNames.slugs[firstIndex];
+  const surnameIndex = pick(t.surnames.table, random.next());
+  const lastName = t.surnames.names[surnameIndex];
+  const lastSlug = t.surnames.slugs[surnameIndex];
+  const middleRoll = random.next();
+  const middleName =
+    middleRoll < 0.45
+      ? firstNames.names[pick(firstNames.table, random.next())]
+      : middleRoll < 0.7
+        ? firstNames.names[pick(firstNames.table, random.next())][0]
+        : null;
+
+  // The share of DOs has grown steadily; about a quarter overall.
+  const credential = isPhysicianAssistant
+    ? 'PA-C'
+    : random.next() <
+        0.08 +
+          (0.27 * (graduationYear - FIRST_GRADUATION_YEAR)) / (LAST_GRADUATION_YEAR - FIRST_GRADUATION_YEAR)
+      ? 'DO'
+      : 'MD';
+  const schools = isPhysicianAssistant ? t.paPrograms : credential === 'DO' ? t.doSchools : t.mdSchools;
+  const school = chooseSchool(random, schools, city.state, graduationYear);
+  const programStart = graduationYear - (isPhysicianAssistant ? 2 : 4);
+  const program: EducationEntry = {
+    schoolName: school.name,
+    degree: isPhysicianAssistant ? 'MS' : credential,
+    field: isPhysicianAssistant
+      ? 'Physician Assistant Studies'
+      : credential === 'DO'
+        ? 'Osteopathic Medicine'
+        : 'Medicine',
+    startDate: String(programStart),
+    endDate: String(graduationYear),
+  };
+  const education = buildEducation(random, t, program, programStart, graduationYear, isPhysicianAssistant);
+
+  let secondaryIndex = -1;
+  if (specialty.secondary.length > 0 && random.next() < specialty.secondaryShare) {
+    secondaryIndex = SPECIALTIES.indexOf(specialty.secondary[random.below(specialty.secondary.length)]);
+  }
+
+  // Organisation, its profile and the hospital the physician admits to.
+  let kind = ORGANIZATION_KINDS[pick(specialty.kinds, random.next())];
+  if (kind === 'academic' && !place.academic) kind = 'hospital';
+  let organization: Organization;
+  let hospitalAffiliation: string | null = null;
+  switch (kind) {
+    case 'hospital':
+      organization = place.hospitals[random.below(place.hospitals.length)];
+      hospitalAffiliation = organization.name;
+      break;
+    case 'academic':
+      organization = place.academic as Organization;
+      hospitalAffiliation = organization.name;
+      break;
+    case 'health-system': {
+      const systems = (t.state.get(city.state) as StateTables).healthSystems;
+      organization = systems[random.below(systems.length)];
+      hospitalAffiliation = itemOf(random, place.affiliations);
+      break;
+    }
+    case 'group': {
+      // A physician assistant joins a group of the specialty they work in.
+      const groupSpecialty = isPhysicianAssistant ? secondaryIndex : specialtyIndex;
+      const groups =
+        groupSpecialty < 0 || random.next() < 0.35
+          ? place.multiSpecialtyGroups
+          : place.specialtyGroups[groupSpecialty];
+      organization = groups[random.below(groups.length)];
+      if (random.next() < 0.8) hospitalAffiliation = itemOf(random, place.affiliations);
+      break;
+    }
+    case 'solo': {
+      const { pattern, id: patternId } = specialty.soloPatterns[random.below(specialty.soloPatterns.length)];
+      // Usually the physician's own practice; otherwise a colleague's.
+      const ownerIndex = random.next() < 0.65 ? surnameIndex : pick(t.surnames.table, random.next());
+      let partnerIndex = pick(t.surnames.table, random.next());
+      if (partnerIndex === ownerIndex) partnerIndex = (partnerIndex + 1) % t.surnames.names.length;
+      const usesPartner = pattern.includes('{Surname2}');
+      let name = pattern.replace('{Surname}', t.surnames.names[ownerIndex]);
+      if (usesPartner) name = name.replace('{Surname2}', t.surnames.names[partnerIndex]);
+      // Derived from the name's parts, so the same practice name always has the same revenue.
+      const hash = mix32(patternId * 7919 + ownerIndex * 104_729 + (usesPartner ? partnerIndex : 0));
+      // 'Jackson Urgent Care' may already be the clinic of Jackson, MS: then it is that clinic.
+      organization = t.organizations.get(name) ?? {
+        name,
+        profile: {
+          size: '1 to 19',
+          revenue: hash % 100 < 55 ? '<$1M' : '$1M to <$10M',
+          industry: 'Medical Practice',
+        },
+      };
+      if (random.next() < 0.8) hospitalAffiliation = itemOf(random, place.affiliations);
+      break;
+    }
+    case 'clinic':
+      organization = place.clinics[random.below(place.clinics.length)];
+      if (random.next() < 0.7) hospitalAffiliation = itemOf(random, place.affiliations);
+      break;
+    case 'industry': {
+      const company = INDUSTRY_COMPANIES[random.below(INDUSTRY_COMPANIES.length)];
+      organization = { name: company.name, profile: company };
+      if (random.next() < 0.15) hospitalAffiliation = itemOf(random, place.affiliations);
+      break;
+    }
+    case 'research':
+      organization = (t.state.get(city.state) as StateTables).research;
+      if (random.next() < 0.3) hospitalAffiliation = itemOf(random, place.affiliations);
+      break;
+  }
+  const title = chooseTitle(random, specialty, kind, seniority, secondaryIndex);
+
+  // English always; a second language more often when the family name suggests one.
+  const languages = ['English'];
+  const heritage = t.surnameLanguages[surnameIndex];
+  if (heritage && random.next() < 0.4) {
+    languages.push(heritage);
+  } else if (random.next() < 0.15) {
+    languages.push(
+      SPANISH_HEAVY_STATES.has(city.state) && random.next() < 0.4
+        ? 'Spanish'
+        : t.secondLanguages[pick(t.secondLanguageTable, random.next())],
+    );
+  }
+
+  const skillCount = 1 + pick(t.skillCount, random.next());
+  const skills: string[] = [];
+  if (languages[1] === 'Spanish' && random.next() < 0.4) skills.push('Spanish');
+  for (let attempt = 0; skills.length < skillCount && attempt < 30; attempt++) {
+    const skill = specialty.skills[pick(specialty.skillTable, random.next())];
+    if (!skills.includes(skill)) skills.push(skill);
+  }
+
+  const licenseStates = [city.state as string];
+  const extraLicenses = random.next();
+  const wanted = extraLicenses < 0.7 ? 1 : extraLicenses < 0.9 ? 2 : 3;
+  for (let attempt = 0; licenseStates.length < wanted && attempt < 10; attempt++) {
+    const candidate = random.next() < 0.5 ? school.state : t.stateCodes[pick(t.stateWeights, random.next())];
+    if (!licenseStates.includes(candidate)) licenseStates.push(candidate);
+  }
+
+  const boardCertified =
+    random.next() <
+    (isPhysicianAssistant ? 0.97 : graduationYear >= 2020 ? 0.6 : graduationYear >= 2017 ? 0.8 : 0.89);
+  const seesPatients = kind !== 'industry' && kind !== 'research';
+  const acceptingNewPatients =
+    seesPatients && random.next() < specialty.acceptingShare - (kind === 'academic' ? 0.05 : 0);
+  const telehealth = seesPatients && random.next() < specialty.telehealthShare;
+
+  const idText = String(id);
+  const linkedinUrl =
+    random.next() <
+    0.55 + (0.25 * (graduationYear - FIRST_GRADUATION_YEAR)) / (LAST_GRADUATION_YEAR - FIRST_GRADUATION_YEAR)
+      ? `https://www.linkedin.com/in/${firstSlug}-${lastSlug}-${id.toString(36)}`
+      : null;
+  const personalRoll = random.next();
+  const personalEmail =
+    personalRoll < 0.65
+      ? `${firstSlug}.${lastSlug}.${idText}@example.com`
+      : personalRoll < 0.9
+        ? `${firstSlug}${lastSlug}${idText}@example.net`
+        : null;
+  const workEmail = random.next() < 0.95 ? `${firstSlug[0]}${lastSlug}${idText}@example.org` : null;
+  const mobilePhone = random.next() < 0.9 ? place.phonePrefix + TWO_DIGITS[random.below(100)] : null;
+  const officePhone = random.next() < 0.88 ? place.phonePrefix + TWO_DIGITS[random.below(100)] : null;
+  const verifiedAt = new Date(REFERENCE_TIME - (1 + random.below(VERIFIED_WINDOW_SECONDS - 1)) * 1000);
+
+  return {
+    id,
+    npi: npiForId(id),
+    firstName,
+    middleName,
+    lastName,
+    title,
+    credential,
+    specialty: specialty.name,
+    secondarySpecialty: secondaryIndex >= 0 ? SPECIALTIES[secondaryIndex] : null,
+    organization: organization.name,
+    organizationSize: organization.profile.size,
+    organizationRevenue: organization.profile.revenue,
+    organizationIndustry: organization.profile.industry,
+    city: city.name,
+    state: city.state,
+    zip: city.zipPrefix + TWO_DIGITS[1 + random.below(99)],
+    skills,
+    education,
+    medicalSchool: school.name,
+    graduationYear,
+    gender: female ? 'F' : 'M',
+    languages,
+    boardCertified,
+    hospitalAffiliation,
+    licenseStates,
+    acceptingNewPatients,
+    telehealth,
+    linkedinUrl,
+    verifiedAt,
+    personalEmail,
+    workEmail,
+    mobilePhone,
+    officePhone,
+  };
+}
+
+/**
+ * Yields `count` synthetic physicians with ids startId, startId + 1, ... Each record depends
+ * only on (seed, id): its random stream is restarted from both, so any slice of ids can be
+ * generated on its own (or in parallel) and matches the same slice of a full run.
+ */
+export function* generatePhysicians(options: {
+  count: number;
+  seed?: number;
+  startId?: number;
+}): Generator<GeneratedPhysician> {
+  const { count, seed = DEFAULT_SEED, startId = 1 } = options;
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`count must be a non-negative integer, got ${count}`);
+  if (!Number.isInteger(startId) || startId < 1 || startId + count > NPI_BODY_RANGE) {
+    // Beyond 10^8 ids the NPI bijection would repeat.
+    throw new RangeError(`ids must stay within 1..${NPI_BODY_RANGE - 1}`);
+  }
+  const t = tables();
+  const random = createRandom();
+  for (let i = 0; i < count; i++) {
+    const id = startId + i;
+    random.reseed(seed, id);
+    yield buildPhysician(id, random, t);
+  }
+}

@@ -1,0 +1,76 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import {
+  ExportStatsResponse,
+  ProfileResponse,
+  UpdateNotificationsRequest,
+  UpdateProfileRequest,
+} from '../../../contract/auth';
+import { ErrorResponse } from '../../../contract/errors';
+import type { AppEnv } from '../../lib/context';
+import { requireUser } from '../auth/session';
+import * as account from './service';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const unauthenticated = { 401: { description: 'Not signed in', ...json(ErrorResponse) } };
+
+const getProfile = createRoute({
+  method: 'get',
+  path: '/account/profile',
+  tags: ['account'],
+  summary: 'Name, email, bio and notification preferences of the signed-in user',
+  responses: { 200: { description: 'Profile', ...json(ProfileResponse) }, ...unauthenticated },
+});
+
+const updateProfile = createRoute({
+  method: 'patch',
+  path: '/account/profile',
+  tags: ['account'],
+  summary: 'Save name and bio',
+  request: { body: { required: true, ...json(UpdateProfileRequest) } },
+  responses: {
+    200: { description: 'Saved profile', ...json(ProfileResponse) },
+    400: { description: 'Invalid', ...json(ErrorResponse) },
+    ...unauthenticated,
+  },
+});
+
+const updateNotifications = createRoute({
+  method: 'patch',
+  path: '/account/notifications',
+  tags: ['account'],
+  summary: 'Save any of the three notification switches',
+  request: { body: { required: true, ...json(UpdateNotificationsRequest) } },
+  responses: {
+    200: { description: 'Saved profile', ...json(ProfileResponse) },
+    400: { description: 'Invalid', ...json(ErrorResponse) },
+    ...unauthenticated,
+  },
+});
+
+const getExports = createRoute({
+  method: 'get',
+  path: '/account/exports',
+  tags: ['account'],
+  summary: 'Total exported contacts and the 5 latest exports',
+  responses: { 200: { description: 'Export statistics', ...json(ExportStatsResponse) }, ...unauthenticated },
+});
+
+export const accountRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getProfile, async (c) => {
+    const user = requireUser(c);
+    return c.json(await account.getProfile({ db: c.var.deps.db, userId: user.id }), 200);
+  })
+  .openapi(updateProfile, async (c) => {
+    const user = requireUser(c);
+    const { name, bio } = c.req.valid('json');
+    return c.json(await account.updateProfile({ db: c.var.deps.db, userId: user.id, name, bio }), 200);
+  })
+  .openapi(updateNotifications, async (c) => {
+    const user = requireUser(c);
+    const changes = c.req.valid('json');
+    return c.json(await account.updateNotifications({ db: c.var.deps.db, userId: user.id, changes }), 200);
+  })
+  .openapi(getExports, async (c) => {
+    const user = requireUser(c);
+    return c.json(await account.getExportStats({ db: c.var.deps.db, userId: user.id }), 200);
+  });

@@ -1,0 +1,87 @@
+import type { MailMessage } from '../../lib/mailer';
+import { escapeHtml } from '../../lib/mailer';
+
+const BRAND = 'PhysicianDirect';
+
+type Email = Omit<MailMessage, 'to'>;
+
+type Section = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
+
+/** Plain text and a simple branded HTML body from the same parts, so both say the same. */
+function compose(subject: string, { paragraphs, action, after = [] }: Section): Email {
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    ...after,
+    `The ${BRAND} team`,
+  ].join('\n\n');
+
+  // Links inside sentences stay clickable in the HTML body.
+  const linkify = (html: string) =>
+    html.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:#2563eb">${url}</a>`);
+  const p = (line: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${linkify(escapeHtml(line))}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>` +
+      `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the button does not work, open this link:<br><a href="${escapeHtml(action.url)}" style="color:#2563eb;word-break:break-all">${escapeHtml(action.url)}</a></p>`
+    : '';
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
+<tr><td>
+<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#2563eb">${BRAND}</p>
+${paragraphs.map(p).join('\n')}
+${button}
+${after.map(p).join('\n')}
+<p style="margin:24px 0 0;font-size:13px;color:#6b7280">The ${BRAND} team</p>
+</td></tr></table>
+</td></tr></table>
+</body></html>`;
+  return { subject, text, html };
+}
+
+export function verificationEmail(link: string): Email {
+  return compose(`Verify your email address for ${BRAND}`, {
+    paragraphs: [
+      `Welcome to ${BRAND}. Please confirm that this is your email address to finish creating your account.`,
+    ],
+    action: { label: 'Verify email address', url: link },
+    after: ['This link expires in 24 hours and works once. If you did not sign up, you can ignore this email.'],
+  });
+}
+
+/**
+ * Sent instead of a verification link when someone signs up with an address that already has an
+ * account: the sign-up form answers the same either way (docs/decisions/004-no-account-enumeration.md).
+ */
+export function accountExistsEmail(links: { login: string; forgotPassword: string }): Email {
+  return compose(`Someone tried to sign up to ${BRAND} with your email`, {
+    paragraphs: [
+      `Someone (perhaps you) tried to create a ${BRAND} account with this email address, but you already have an account.`,
+      `If it was you, sign in: ${links.login}`,
+    ],
+    action: { label: 'Reset your password', url: links.forgotPassword },
+    after: ['If it was not you, no action is needed: your account has not been changed.'],
+  });
+}
+
+export function passwordResetEmail(link: string): Email {
+  return compose(`Reset your ${BRAND} password`, {
+    paragraphs: ['We received a request to reset the password of your account.'],
+    action: { label: 'Reset password', url: link },
+    after: [
+      'This link expires in 1 hour and works once. If you did not ask for it, you can ignore this email: your password stays the same.',
+    ],
+  });
+}
+
+export function passwordChangedEmail(links: { forgotPassword: string }): Email {
+  return compose(`Your ${BRAND} password was changed`, {
+    paragraphs: [
+      'The password of your account was just changed, and every device signed in to it was signed out.',
+      `If you did not do this, reset your password now: ${links.forgotPassword}`,
+    ],
+  });
+}

@@ -1,0 +1,146 @@
+import { US_STATES } from '../../../contract/directory-options';
+import type { SearchPhysiciansRequest } from '../../../contract/directory';
+
+/**
+ * A search reduced to what matching needs (document 2, section 5): lower-cased, trimmed, empty
+ * values dropped. The in-memory index and the reference SQL (naive-search.ts) both read this,
+ * and its JSON is the key of the result cache.
+ */
+export type SearchCriteria = {
+  /** The text query split into words (lower case). One word: six fields; several: names. */
+  words: string[];
+  specialty: string[];
+  skills: string[];
+  education: string[];
+  companySize: string[];
+  companyRevenue: string[];
+  companyIndustry: string[];
+  state: string[];
+  licenseState: string[];
+  language: string[];
+  credential: string[];
+  location: LocationCriterion | null;
+  title: string | null;
+  organization: string | null;
+  city: string | null;
+  medicalSchool: string | null;
+  hospitalAffiliation: string | null;
+  npi: string | null;
+  gender: 'M' | 'F' | null;
+  /** Graduation year bounds, with the years-in-practice bounds folded in (inclusive). */
+  graduationYearMin: number | null;
+  graduationYearMax: number | null;
+  boardCertified: boolean | null;
+  acceptingNewPatients: boolean | null;
+  telehealth: boolean | null;
+};
+
+/** 'city, state' must match both parts; a single part matches city or state. */
+export type LocationCriterion = { city: string | null; state: string | null; either: string | null };
+
+// Control characters cannot match anything in the data and would collide with the index's
+// field separators; they are dropped like surrounding whitespace.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+function clean(value: string | undefined | null): string | null {
+  if (value == null) return null;
+  const trimmed = value.replace(CONTROL, ' ').trim().toLowerCase();
+  return trimmed ? trimmed : null;
+}
+
+function cleanList(values: readonly string[] | undefined): string[] {
+  if (!values) return [];
+  const out = new Set<string>();
+  for (const value of values) {
+    const cleaned = clean(value);
+    if (cleaned) out.add(cleaned);
+  }
+  return [...out].sort();
+}
+
+/** Degrees and credentials compare without dots and spaces: 'M.D.' is 'md', 'Ph.D.' is 'phd'. */
+export function normalizeCode(value: string): string {
+  return value.toLowerCase().replace(/[.\s]/g, '');
+}
+
+export function parseLocation(value: string | null): LocationCriterion | null {
+  if (!value) return null;
+  const comma = value.indexOf(',');
+  if (comma === -1) return { city: null, state: null, either: value };
+  const city = value.slice(0, comma).trim() || null;
+  const state = value.slice(comma + 1).trim() || null;
+  if (city && state) return { city, state, either: null };
+  if (city || state) return { city: null, state: null, either: city ?? state };
+  return null;
+}
+
+/** Years in practice = current year - graduation year, so its bounds become graduation-year bounds. */
+export function toCriteria(request: SearchPhysiciansRequest, currentYear = new Date().getUTCFullYear()): SearchCriteria {
+  const query = clean(request.query);
+  const lows = [request.graduationYearMin, request.yearsInPracticeMax != null ? currentYear - request.yearsInPracticeMax : undefined];
+  const highs = [request.graduationYearMax, request.yearsInPracticeMin != null ? currentYear - request.yearsInPracticeMin : undefined];
+  const low = lows.filter((v): v is number => v != null);
+  const high = highs.filter((v): v is number => v != null);
+  return {
+    words: query ? query.split(/\s+/) : [],
+    specialty: cleanList(request.specialty),
+    skills: cleanList(request.skills),
+    education: cleanList(request.education).map(normalizeCode),
+    companySize: cleanList(request.companySize),
+    companyRevenue: cleanList(request.companyRevenue),
+    companyIndustry: cleanList(request.companyIndustry),
+    state: cleanList(request.state),
+    licenseState: cleanList(request.licenseState),
+    language: cleanList(request.language),
+    credential: cleanList(request.credential).map(normalizeCode),
+    location: parseLocation(clean(request.location)),
+    title: clean(request.title),
+    organization: clean(request.organization),
+    city: clean(request.city),
+    medicalSchool: clean(request.medicalSchool),
+    hospitalAffiliation: clean(request.hospitalAffiliation),
+    npi: request.npi ?? null,
+    gender: request.gender ?? null,
+    graduationYearMin: low.length ? Math.max(...low) : null,
+    graduationYearMax: high.length ? Math.min(...high) : null,
+    boardCertified: request.boardCertified ?? null,
+    acceptingNewPatients: request.acceptingNewPatients ?? null,
+    telehealth: request.telehealth ?? null,
+  };
+}
+
+/** Select All applies only the text query (document 2, section 5). */
+export function textOnly(criteria: SearchCriteria): SearchCriteria {
+  return { ...toCriteria({}), words: criteria.words };
+}
+
+const STATE_NAME_BY_CODE = new Map<string, string>(US_STATES.map((s) => [s.code.toLowerCase(), s.name.toLowerCase()]));
+const STATE_CODE_BY_NAME = new Map<string, string>(US_STATES.map((s) => [s.name.toLowerCase(), s.code.toLowerCase()]));
+
+/**
+ * Whether a stored state value (a code such as 'TX', or a name) is what `wanted` names.
+ * exact: the state filter (a code or a full name). partial: the location filter, where
+ * 'tex' also finds Texas (3+ letters of the name; shorter text only as a whole code).
+ */
+export function stateMatches(stored: string, wanted: string, mode: 'exact' | 'partial'): boolean {
+  const value = stored.toLowerCase();
+  if (value === wanted) return true;
+  const storedName = STATE_NAME_BY_CODE.get(value) ?? value;
+  const wantedName = STATE_NAME_BY_CODE.get(wanted) ?? wanted;
+  if (storedName === wantedName) return true;
+  if (STATE_CODE_BY_NAME.get(wanted) === value) return true;
+  if (mode === 'partial' && wanted.length >= 3) return storedName.includes(wanted) || value.includes(wanted);
+  return false;
+}
+
+/** The specialty rule: 'physician' (any case) is an exact term, other values match partially. */
+export function specialtyMatches(storedLower: string, wanted: string): boolean {
+  return wanted === 'physician' ? storedLower === 'physician' : storedLower.includes(wanted);
+}
+
+/** True when the criteria filter nothing (the whole directory matches). */
+export function isEmptyCriteria(c: SearchCriteria): boolean {
+  return JSON.stringify(c) === EMPTY_KEY;
+}
+const EMPTY_KEY = JSON.stringify(toCriteria({}));

@@ -1,0 +1,127 @@
+import { US_STATES } from '../../../contract/directory-options';
+import type { SortDirection, SortKey } from '../../../contract/directory';
+import type { Db } from '../../db/client';
+import type { SearchCriteria } from './criteria';
+
+/*
+ * The search rules of document 2, section 5 written as plain SQL in the original's shape: ILIKE
+ * across the six text columns, an exact count(*) and LIMIT/OFFSET, with no index able to help.
+ * Not used by the app: the benchmark measures it as the baseline, and the tests and the
+ * benchmark use it as an independent oracle for the in-memory index's totals.
+ */
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => '\\' + ch);
+
+const STATES = US_STATES.map((s) => ({ code: s.code.toLowerCase(), name: s.name.toLowerCase() }));
+
+/** Stored state values (lower case) that the state filter accepts for `wanted`. */
+function exactStateValues(wanted: string): string[] {
+  const out = new Set([wanted]);
+  for (const s of STATES) if (s.code === wanted || s.name === wanted) (out.add(s.code), out.add(s.name));
+  return [...out];
+}
+
+export function naiveSearchSql(
+  c: SearchCriteria,
+  sort: { sortKey: SortKey; sortDirection: SortDirection; offset: number; limit: number },
+): { where: string; params: unknown[]; countSql: string; pageSql: string } {
+  const params: unknown[] = [];
+  const p = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const like = (value: string) => p(`%${escapeLike(value)}%`);
+  const and: string[] = [];
+  const skillsText = `array_to_string(skills, E'\\x1f')`;
+
+  if (c.words.length === 1) {
+    const w = like(c.words[0]);
+    and.push(
+      `(first_name ILIKE ${w} OR last_name ILIKE ${w} OR specialty ILIKE ${w} OR ${skillsText} ILIKE ${w} OR organization ILIKE ${w} OR title ILIKE ${w})`,
+    );
+  } else if (c.words.length > 1) {
+    const first = like(c.words[0]);
+    const rest = like(c.words.slice(1).join(' '));
+    and.push(`((first_name ILIKE ${first} AND last_name ILIKE ${rest}) OR (first_name ILIKE ${rest} AND last_name ILIKE ${first}))`);
+  }
+  if (c.specialty.length) {
+    and.push(
+      '(' +
+        c.specialty
+          .map((v) => (v === 'physician' ? `lower(trim(specialty)) = 'physician'` : `specialty ILIKE ${like(v)}`))
+          .join(' OR ') +
+        ')',
+    );
+  }
+  for (const skill of c.skills) and.push(`${skillsText} ILIKE ${like(skill)}`);
+  const normalized = (expr: string) => `regexp_replace(lower(${expr}), '[.\\s]', '', 'g')`;
+  if (c.education.length) {
+    and.push(
+      `(jsonb_typeof(education) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(education) e WHERE ${normalized(`e->>'degree'`)} = ANY(${p(c.education)})))`,
+    );
+  }
+  const anyEqual = (column: string, values: string[]) => {
+    if (values.length) and.push(`lower(trim(${column})) = ANY(${p(values)})`);
+  };
+  anyEqual('organization_size', c.companySize);
+  anyEqual('organization_revenue', c.companyRevenue);
+  anyEqual('organization_industry', c.companyIndustry);
+  if (c.state.length) anyEqual('state', c.state.flatMap(exactStateValues));
+  if (c.licenseState.length) {
+    and.push(`EXISTS (SELECT 1 FROM unnest(license_states) x WHERE lower(trim(x)) = ANY(${p(c.licenseState.flatMap(exactStateValues))}))`);
+  }
+  if (c.language.length) and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE lower(trim(x)) = ANY(${p(c.language)}))`);
+  if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
+  if (c.gender) and.push(`lower(trim(gender)) = ${p(c.gender.toLowerCase())}`);
+
+  const partialState = (text: string) => {
+    const values = exactStateValues(text);
+    if (text.length >= 3) for (const s of STATES) if (s.name.includes(text)) values.push(s.code, s.name);
+    const parts = [`lower(trim(state)) = ANY(${p(values)})`];
+    if (text.length >= 3) parts.push(`state ILIKE ${like(text)}`);
+    return `(${parts.join(' OR ')})`;
+  };
+  if (c.location?.either) and.push(`(city ILIKE ${like(c.location.either)} OR ${partialState(c.location.either)})`);
+  else if (c.location) and.push(`city ILIKE ${like(c.location.city!)}`, partialState(c.location.state!));
+
+  const partial = (column: string, value: string | null) => {
+    if (value) and.push(`${column} ILIKE ${like(value)}`);
+  };
+  partial('title', c.title);
+  partial('organization', c.organization);
+  partial('city', c.city);
+  partial('medical_school', c.medicalSchool);
+  partial('hospital_affiliation', c.hospitalAffiliation);
+  if (c.npi) and.push(`npi LIKE ${p(escapeLike(c.npi) + '%')}`);
+  if (c.graduationYearMin !== null) and.push(`graduation_year >= ${p(c.graduationYearMin)}`);
+  if (c.graduationYearMax !== null) and.push(`graduation_year <= ${p(c.graduationYearMax)}`);
+  if (c.boardCertified !== null) and.push(`board_certified = ${p(c.boardCertified)}`);
+  if (c.acceptingNewPatients !== null) and.push(`accepting_new_patients = ${p(c.acceptingNewPatients)}`);
+  if (c.telehealth !== null) and.push(`telehealth = ${p(c.telehealth)}`);
+
+  const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
+  const dir = sort.sortDirection === 'desc' ? 'DESC' : 'ASC';
+  const key = (column: string) => `nullif(trim(lower(${column})), '') COLLATE "C" ${dir} NULLS LAST`;
+  const orderBy =
+    sort.sortKey === 'name'
+      ? `${key('last_name')}, ${key('first_name')}, id ${dir}`
+      : `${key(sort.sortKey === 'specialty' ? 'specialty' : 'city')}, id ${dir}`;
+  return {
+    where,
+    params,
+    countSql: `SELECT count(*)::int AS total FROM physicians ${where}`,
+    pageSql: `SELECT id FROM physicians ${where} ORDER BY ${orderBy} LIMIT ${sort.limit} OFFSET ${sort.offset}`,
+  };
+}
+
+/** Runs the naive shape: an exact count, then one page of ids. */
+export async function naiveSearch(
+  db: Pick<Db, 'sql'>,
+  criteria: SearchCriteria,
+  sort: { sortKey: SortKey; sortDirection: SortDirection; offset: number; limit: number },
+): Promise<{ total: number; ids: number[] }> {
+  const sql = naiveSearchSql(criteria, sort);
+  const { rows: counted } = await db.sql.query<{ total: number }>(sql.countSql, sql.params);
+  const { rows } = await db.sql.query<{ id: number }>(sql.pageSql, sql.params);
+  return { total: counted[0].total, ids: rows.map((r) => r.id) };
+}

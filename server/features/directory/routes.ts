@@ -1,0 +1,65 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  FacetsResponse,
+  PhysicianProfile,
+  SearchPhysiciansQuery,
+  SearchPhysiciansResponse,
+  SpecialtyCountsResponse,
+} from '../../../contract/directory';
+import { ErrorResponse } from '../../../contract/errors';
+import type { AppEnv } from '../../lib/context';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const error = (description: string) => ({ description, ...json(ErrorResponse) });
+
+const searchPhysicians = createRoute({
+  method: 'get',
+  path: '/physicians',
+  tags: ['directory'],
+  summary: 'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
+  request: { query: SearchPhysiciansQuery },
+  responses: { 200: { description: 'One page of results', ...json(SearchPhysiciansResponse) }, 400: error('A bad parameter') },
+});
+
+const getPhysician = createRoute({
+  method: 'get',
+  path: '/physicians/{id}',
+  tags: ['directory'],
+  summary: 'One physician profile (no contact values: those come only from the reveal call)',
+  request: { params: z.object({ id: z.string().max(20) }) },
+  responses: { 200: { description: 'The profile', ...json(PhysicianProfile) }, 404: error('Physician Not Found') },
+});
+
+const getSpecialties = createRoute({
+  method: 'get',
+  path: '/specialties',
+  tags: ['directory'],
+  summary: 'Physicians per specialty, merged case-insensitively, most common first',
+  responses: { 200: { description: 'Specialty counts', ...json(SpecialtyCountsResponse) } },
+});
+
+const getFacets = createRoute({
+  method: 'get',
+  path: '/directory/facets',
+  tags: ['directory'],
+  summary: 'The values (with counts) behind each search filter',
+  responses: { 200: { description: 'Facets', ...json(FacetsResponse) } },
+});
+
+export const directoryRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(searchPhysicians, async (c) => {
+    const { directory } = c.var.deps.services;
+    const response = await directory.search(c.req.valid('query'), c.var.currentUser);
+    // The rows depend on who asks (free callers see 20), so no shared cache may keep them.
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(response, 200);
+  })
+  .openapi(getPhysician, async (c) => {
+    const raw = c.req.valid('param').id;
+    // A non-numeric id names no physician: the same 404 as an unknown one.
+    const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+    const profile = await c.var.deps.services.directory.getProfile(id);
+    return c.json(profile, 200);
+  })
+  .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))
+  .openapi(getFacets, (c) => c.json(c.var.deps.services.directory.facets(), 200));

@@ -1,0 +1,798 @@
+import {
+  formatSpecialty,
+  type FacetsResponse,
+  type FacetValue,
+  type SortDirection,
+  type SortKey,
+  type SpecialtyCount,
+} from '../../../contract/directory';
+import { normalizeCode, specialtyMatches, stateMatches, type SearchCriteria } from './criteria';
+
+/*
+ * The in-memory search index of the directory (docs/decisions/005-search-index.md).
+ *
+ * PostgreSQL stays the source of truth; this is a read model of the searchable fields, built at
+ * start and swapped whole on every change. A search resolves the exact set of matching rows,
+ * their count and the requested page in memory; only the page's 25 rows are then read from the
+ * database by id.
+ *
+ * Layout: one row slot per physician (in id order), every text field dictionary-encoded (an
+ * Int32Array of codes per field; code 0 = no value), multi-valued fields (skills, languages...)
+ * encoded as a code per distinct set. A text condition is first evaluated once per distinct
+ * value (a few hundred names, a few thousand organisations), giving a byte mask over codes; the
+ * row loop is then a couple of typed-array reads per row. Sort orders are precomputed
+ * permutations (counting sorts over value ranks), so paging never sorts the matches.
+ */
+
+export const SCALAR_FIELDS = [
+  'firstName',
+  'lastName',
+  'title',
+  'credential',
+  'specialty',
+  'organization',
+  'organizationSize',
+  'organizationRevenue',
+  'organizationIndustry',
+  'city',
+  'state',
+  'medicalSchool',
+  'hospitalAffiliation',
+  'gender',
+] as const;
+export type ScalarField = (typeof SCALAR_FIELDS)[number];
+export const SET_FIELDS = ['skills', 'languages', 'licenseStates', 'degrees'] as const;
+export type SetField = (typeof SET_FIELDS)[number];
+export const FLAG_FIELDS = ['boardCertified', 'acceptingNewPatients', 'telehealth'] as const;
+export type FlagField = (typeof FLAG_FIELDS)[number];
+
+/** One physician as the index reads it (repo.ts `readIndexRows`). */
+export type IndexRow = { id: number; npi: string | null; graduationYear: number | null } & Record<
+  ScalarField,
+  string | null
+> &
+  Record<SetField, readonly string[]> &
+  Record<FlagField, boolean | null>;
+
+/** Distinct values of one text field; append-only, shared by the snapshots of one build. */
+export class Dictionary {
+  readonly values: string[] = [''];
+  readonly lower: string[] = [''];
+  private readonly codes = new Map<string, number>();
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  code(value: string | null | undefined): number {
+    if (value == null) return 0;
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.lower.push(value.toLowerCase());
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+}
+
+/** Distinct sets of values (e.g. a physician's skills); each set knows its item codes. */
+export class SetDictionary {
+  readonly items = new Dictionary();
+  /** Set code -> item codes (sorted, distinct). Code 0 is the empty set. */
+  readonly members: Int32Array[] = [new Int32Array(0)];
+  private readonly byKey = new Map<string, number>();
+  /** Raw value lists seen before (in their stored order), to skip re-sorting. */
+  private readonly byRaw = new Map<string, number>();
+
+  get size(): number {
+    return this.members.length;
+  }
+
+  code(values: readonly string[]): number {
+    if (values.length === 0) return 0;
+    const raw = values.join('\u001f');
+    const known = this.byRaw.get(raw);
+    if (known !== undefined) return known;
+    const items = Int32Array.from(new Set(values.map((v) => this.items.code(v)))).sort();
+    const key = items.join(',');
+    let code = this.byKey.get(key);
+    if (code === undefined) {
+      code = this.members.length;
+      this.members.push(items);
+      this.byKey.set(key, code);
+    }
+    this.byRaw.set(raw, code);
+    return code;
+  }
+}
+
+type Dictionaries = { scalar: Record<ScalarField, Dictionary>; sets: Record<SetField, SetDictionary> };
+
+function newDictionaries(): Dictionaries {
+  return {
+    scalar: Object.fromEntries(SCALAR_FIELDS.map((f) => [f, new Dictionary()])) as Record<ScalarField, Dictionary>,
+    sets: Object.fromEntries(SET_FIELDS.map((f) => [f, new SetDictionary()])) as Record<SetField, SetDictionary>,
+  };
+}
+
+/** Row-aligned arrays; slots [0, length) are used, `alive` 0 marks a removed physician. */
+type Columns = {
+  length: number;
+  ids: Int32Array;
+  alive: Uint8Array;
+  scalar: Record<ScalarField, Int32Array>;
+  sets: Record<SetField, Int32Array>;
+  /** 0 = unknown. */
+  graduationYear: Int16Array;
+  /** 0 = unknown, 1 = false, 2 = true. */
+  flags: Record<FlagField, Int8Array>;
+  npi: (string | null)[];
+};
+
+class ColumnsBuilder {
+  private cols: Columns;
+  constructor(
+    private readonly dicts: Dictionaries,
+    capacity: number,
+    from?: Columns,
+  ) {
+    const size = Math.max(capacity, from?.length ?? 0, 16);
+    const grow = <T extends Int32Array | Int16Array | Int8Array | Uint8Array>(make: (n: number) => T, old?: T): T => {
+      const next = make(size);
+      if (old) next.set(old.subarray(0, from!.length));
+      return next;
+    };
+    this.cols = {
+      length: from?.length ?? 0,
+      ids: grow((n) => new Int32Array(n), from?.ids),
+      alive: grow((n) => new Uint8Array(n), from?.alive),
+      scalar: Object.fromEntries(SCALAR_FIELDS.map((f) => [f, grow((n) => new Int32Array(n), from?.scalar[f])])) as Record<
+        ScalarField,
+        Int32Array
+      >,
+      sets: Object.fromEntries(SET_FIELDS.map((f) => [f, grow((n) => new Int32Array(n), from?.sets[f])])) as Record<
+        SetField,
+        Int32Array
+      >,
+      graduationYear: grow((n) => new Int16Array(n), from?.graduationYear),
+      flags: Object.fromEntries(FLAG_FIELDS.map((f) => [f, grow((n) => new Int8Array(n), from?.flags[f])])) as Record<
+        FlagField,
+        Int8Array
+      >,
+      npi: from ? from.npi.slice(0, from.length) : [],
+    };
+  }
+
+  private ensure(extra: number) {
+    const needed = this.cols.length + extra;
+    if (needed <= this.cols.ids.length) return;
+    const bigger = new ColumnsBuilder(this.dicts, Math.max(needed, this.cols.ids.length * 2), this.cols);
+    this.cols = bigger.cols;
+  }
+
+  add(row: IndexRow): void {
+    this.ensure(1);
+    const slot = this.cols.length++;
+    this.set(slot, row);
+  }
+
+  set(slot: number, row: IndexRow): void {
+    const c = this.cols;
+    c.ids[slot] = row.id;
+    c.alive[slot] = 1;
+    for (const f of SCALAR_FIELDS) c.scalar[f][slot] = this.dicts.scalar[f].code(row[f]);
+    for (const f of SET_FIELDS) c.sets[f][slot] = this.dicts.sets[f].code(row[f]);
+    const year = row.graduationYear;
+    c.graduationYear[slot] = year != null && year > 0 && year < 32767 ? year : 0;
+    for (const f of FLAG_FIELDS) {
+      const v = row[f];
+      c.flags[f][slot] = v == null ? 0 : v ? 2 : 1;
+    }
+    c.npi[slot] = row.npi;
+  }
+
+  remove(slot: number): void {
+    this.cols.alive[slot] = 0;
+  }
+
+  columns(): Columns {
+    return this.cols;
+  }
+}
+
+/** One sort key's order: alive rows by value (ties by id), rows without a value last. */
+type SortOrder = {
+  order: Int32Array;
+  /** Rows with a value come first; [nonNull, order.length) have none. */
+  nonNull: number;
+  /** Row slot -> position in `order` (-1 for removed rows). */
+  pos: Int32Array;
+};
+
+type Snapshot = {
+  version: number;
+  cols: Columns;
+  dicts: Dictionaries;
+  aliveCount: number;
+  /** Alive rows per code (scalar fields) or per set (set fields). */
+  counts: Record<ScalarField | SetField, Int32Array>;
+  sorts: Record<SortKey, SortOrder>;
+};
+
+/** Ranks of a dictionary's values: case- and accent-insensitive code-unit order; blank values rank last. */
+function rankValues(dict: Dictionary): { rankOf: Int32Array; buckets: number } {
+  const keys = dict.lower.map((v) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim());
+  const codes: number[] = [];
+  for (let c = 1; c < dict.size; c++) if (keys[c] !== '') codes.push(c);
+  codes.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+  const rankOf = new Int32Array(dict.size);
+  let rank = -1;
+  let previous: string | null = null;
+  for (const c of codes) {
+    if (keys[c] !== previous) rank++;
+    previous = keys[c];
+    rankOf[c] = rank;
+  }
+  const nullRank = rank + 1;
+  rankOf[0] = nullRank;
+  for (let c = 1; c < dict.size; c++) if (keys[c] === '') rankOf[c] = nullRank;
+  return { rankOf, buckets: nullRank + 1 };
+}
+
+/** Stable counting sort of `rows` by rankOf[codes[row]]. */
+function sortByRank(rows: Int32Array, codes: Int32Array, rankOf: Int32Array, buckets: number): Int32Array {
+  const starts = new Int32Array(buckets + 1);
+  for (let j = 0; j < rows.length; j++) starts[rankOf[codes[rows[j]]] + 1]++;
+  for (let b = 1; b <= buckets; b++) starts[b] += starts[b - 1];
+  const out = new Int32Array(rows.length);
+  for (let j = 0; j < rows.length; j++) {
+    const row = rows[j];
+    out[starts[rankOf[codes[row]]]++] = row;
+  }
+  return out;
+}
+
+function sortOrder(cols: Columns, base: Int32Array, keys: { codes: Int32Array; rank: ReturnType<typeof rankValues> }[]): SortOrder {
+  // LSD: sort by the least significant key first; stability keeps the id order for ties.
+  let order = base;
+  for (let k = keys.length - 1; k >= 0; k--) order = sortByRank(order, keys[k].codes, keys[k].rank.rankOf, keys[k].rank.buckets);
+  const primary = keys[0];
+  const nullRank = primary.rank.buckets - 1;
+  let nonNull = order.length;
+  while (nonNull > 0 && primary.rank.rankOf[primary.codes[order[nonNull - 1]]] === nullRank) nonNull--;
+  const pos = new Int32Array(cols.length).fill(-1);
+  for (let j = 0; j < order.length; j++) pos[order[j]] = j;
+  return { order, nonNull, pos };
+}
+
+function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot {
+  const n = cols.length;
+  let aliveCount = 0;
+  for (let i = 0; i < n; i++) aliveCount += cols.alive[i];
+  // Alive rows in id order (slots are in id order unless a patch appended a smaller id).
+  let base = new Int32Array(aliveCount);
+  let monotonic = true;
+  for (let i = 0, j = 0, last = -Infinity; i < n; i++) {
+    if (!cols.alive[i]) continue;
+    if (cols.ids[i] < last) monotonic = false;
+    last = cols.ids[i];
+    base[j++] = i;
+  }
+  if (!monotonic) base = Int32Array.from([...base].sort((a, b) => cols.ids[a] - cols.ids[b]));
+
+  const counts = {} as Record<ScalarField | SetField, Int32Array>;
+  for (const f of SCALAR_FIELDS) counts[f] = countCodes(cols, cols.scalar[f], dicts.scalar[f].size);
+  for (const f of SET_FIELDS) counts[f] = countCodes(cols, cols.sets[f], dicts.sets[f].size);
+
+  const rank = (f: ScalarField) => ({ codes: cols.scalar[f], rank: rankValues(dicts.scalar[f]) });
+  const sorts: Record<SortKey, SortOrder> = {
+    name: sortOrder(cols, base, [rank('lastName'), rank('firstName')]),
+    specialty: sortOrder(cols, base, [rank('specialty')]),
+    location: sortOrder(cols, base, [rank('city')]),
+  };
+  return { version, cols, dicts, aliveCount, counts, sorts };
+}
+
+function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array {
+  const counts = new Int32Array(size);
+  for (let i = 0; i < cols.length; i++) if (cols.alive[i]) counts[codes[i]]++;
+  return counts;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Matching
+
+type Clause = { test: (row: number) => boolean; estimate: number };
+/** A mask over one field's codes: mask[code] === 1 when that value matches. */
+type Term = { codes: Int32Array; mask: Uint8Array; estimate: number };
+
+const NEVER = Symbol('never');
+
+function scalarTerm(s: Snapshot, field: ScalarField, matches: (lower: string, value: string) => boolean): Term | null {
+  const dict = s.dicts.scalar[field];
+  const counts = s.counts[field];
+  const size = counts.length;
+  const mask = new Uint8Array(size);
+  let estimate = 0;
+  for (let c = 1; c < size; c++) {
+    if (counts[c] > 0 && matches(dict.lower[c], dict.values[c])) {
+      mask[c] = 1;
+      estimate += counts[c];
+    }
+  }
+  return estimate > 0 ? { codes: s.cols.scalar[field], mask, estimate } : null;
+}
+
+/** Rows whose set holds at least one item that matches. */
+function setTerm(s: Snapshot, field: SetField, matches: (lower: string, value: string) => boolean): Term | null {
+  const dict = s.dicts.sets[field];
+  const itemMask = new Uint8Array(dict.items.size);
+  let any = false;
+  for (let c = 1; c < dict.items.size; c++) {
+    if (matches(dict.items.lower[c], dict.items.values[c])) {
+      itemMask[c] = 1;
+      any = true;
+    }
+  }
+  if (!any) return null;
+  const counts = s.counts[field];
+  const size = counts.length;
+  const mask = new Uint8Array(size);
+  let estimate = 0;
+  for (let c = 1; c < size; c++) {
+    if (counts[c] === 0) continue;
+    const members = dict.members[c];
+    for (let k = 0; k < members.length; k++) {
+      if (itemMask[members[k]] === 1) {
+        mask[c] = 1;
+        estimate += counts[c];
+        break;
+      }
+    }
+  }
+  return estimate > 0 ? { codes: s.cols.sets[field], mask, estimate } : null;
+}
+
+/** A row matches when any term matches; no term at all means nothing can match. */
+function anyOf(terms: (Term | null)[]): Clause | typeof NEVER {
+  const live = terms.filter((t): t is Term => t !== null);
+  const estimate = live.reduce((sum, t) => sum + t.estimate, 0);
+  if (live.length === 0) return NEVER;
+  if (live.length === 1) {
+    const [{ codes, mask }] = live;
+    return { test: (i) => mask[codes[i]] === 1, estimate };
+  }
+  if (live.length === 2) {
+    const [a, b] = live;
+    return { test: (i) => a.mask[a.codes[i]] === 1 || b.mask[b.codes[i]] === 1, estimate };
+  }
+  const codes = live.map((t) => t.codes);
+  const masks = live.map((t) => t.mask);
+  const k = live.length;
+  return {
+    test: (i) => {
+      for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
+      return false;
+    },
+    estimate,
+  };
+}
+
+const includes = (needle: string) => (lower: string) => lower.includes(needle);
+
+function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
+  const clauses: (Clause | typeof NEVER)[] = [];
+  const n = s.aliveCount;
+
+  if (c.words.length === 1) {
+    // One word: first name, last name, specialty, skills, organization or title (partial).
+    const w = c.words[0];
+    clauses.push(
+      anyOf([
+        scalarTerm(s, 'firstName', includes(w)),
+        scalarTerm(s, 'lastName', includes(w)),
+        scalarTerm(s, 'specialty', includes(w)),
+        setTerm(s, 'skills', includes(w)),
+        scalarTerm(s, 'organization', includes(w)),
+        scalarTerm(s, 'title', includes(w)),
+      ]),
+    );
+  } else if (c.words.length > 1) {
+    // Several words: the first is the first name and the rest the last name, or the reverse.
+    const first = c.words[0];
+    const rest = c.words.slice(1).join(' ');
+    const f1 = scalarTerm(s, 'firstName', includes(first));
+    const l2 = scalarTerm(s, 'lastName', includes(rest));
+    const f2 = scalarTerm(s, 'firstName', includes(rest));
+    const l1 = scalarTerm(s, 'lastName', includes(first));
+    const pairs = [
+      [f1, l2],
+      [f2, l1],
+    ].filter((p): p is [Term, Term] => p[0] !== null && p[1] !== null);
+    if (pairs.length === 0) return NEVER;
+    const estimate = pairs.reduce((sum, [a, b]) => sum + Math.min(a.estimate, b.estimate), 0);
+    if (pairs.length === 1) {
+      const [[a, b]] = pairs;
+      clauses.push({ test: (i) => a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1, estimate });
+    } else {
+      const [[a, b], [x, y]] = pairs;
+      clauses.push({
+        test: (i) => (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) || (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1),
+        estimate,
+      });
+    }
+  }
+
+  if (c.specialty.length) {
+    clauses.push(anyOf([scalarTerm(s, 'specialty', (lower) => c.specialty.some((v) => specialtyMatches(lower.trim(), v)))]));
+  }
+  // Every skill must match (each partially, against any of the physician's skills).
+  for (const skill of c.skills) clauses.push(anyOf([setTerm(s, 'skills', includes(skill))]));
+  if (c.education.length) {
+    const wanted = new Set(c.education);
+    clauses.push(anyOf([setTerm(s, 'degrees', (lower) => wanted.has(normalizeCode(lower)))]));
+  }
+  const anyEqual = (field: ScalarField, values: string[]) => {
+    if (!values.length) return;
+    const wanted = new Set(values);
+    clauses.push(anyOf([scalarTerm(s, field, (lower) => wanted.has(lower.trim()))]));
+  };
+  anyEqual('organizationSize', c.companySize);
+  anyEqual('organizationRevenue', c.companyRevenue);
+  anyEqual('organizationIndustry', c.companyIndustry);
+  if (c.state.length) {
+    clauses.push(anyOf([scalarTerm(s, 'state', (_l, value) => c.state.some((v) => stateMatches(value.trim(), v, 'exact')))]));
+  }
+  if (c.licenseState.length) {
+    clauses.push(anyOf([setTerm(s, 'licenseStates', (_l, value) => c.licenseState.some((v) => stateMatches(value.trim(), v, 'exact')))]));
+  }
+  if (c.language.length) {
+    const wanted = new Set(c.language);
+    clauses.push(anyOf([setTerm(s, 'languages', (lower) => wanted.has(lower.trim()))]));
+  }
+  if (c.credential.length) {
+    const wanted = new Set(c.credential);
+    clauses.push(anyOf([scalarTerm(s, 'credential', (lower) => wanted.has(normalizeCode(lower)))]));
+  }
+  if (c.gender) {
+    const wanted = c.gender.toLowerCase();
+    clauses.push(anyOf([scalarTerm(s, 'gender', (lower) => lower.trim() === wanted)]));
+  }
+
+  if (c.location) {
+    const { city, state, either } = c.location;
+    if (either) {
+      clauses.push(
+        anyOf([scalarTerm(s, 'city', includes(either)), scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), either, 'partial'))]),
+      );
+    } else {
+      clauses.push(anyOf([scalarTerm(s, 'city', includes(city!))]));
+      clauses.push(anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), state!, 'partial'))]));
+    }
+  }
+  const partial = (field: ScalarField, value: string | null) => {
+    if (value) clauses.push(anyOf([scalarTerm(s, field, includes(value))]));
+  };
+  partial('title', c.title);
+  partial('organization', c.organization);
+  partial('city', c.city);
+  partial('medicalSchool', c.medicalSchool);
+  partial('hospitalAffiliation', c.hospitalAffiliation);
+
+  if (c.npi) {
+    const prefix = c.npi;
+    const npi = s.cols.npi;
+    clauses.push({ test: (i) => npi[i] !== null && npi[i]!.startsWith(prefix), estimate: n / 10 ** Math.max(0, prefix.length - 1) });
+  }
+  if (c.graduationYearMin !== null || c.graduationYearMax !== null) {
+    const low = c.graduationYearMin ?? 1;
+    const high = c.graduationYearMax ?? 32766;
+    if (low > high) return NEVER;
+    const years = s.cols.graduationYear;
+    clauses.push({ test: (i) => years[i] !== 0 && years[i] >= low && years[i] <= high, estimate: n / 2 });
+  }
+  for (const f of FLAG_FIELDS) {
+    const wanted = c[f];
+    if (wanted === null) continue;
+    const flags = s.cols.flags[f];
+    const code = wanted ? 2 : 1;
+    clauses.push({ test: (i) => flags[i] === code, estimate: n / 2 });
+  }
+
+  if (clauses.includes(NEVER)) return NEVER;
+  // Most selective first: the row loop stops at the first clause a row fails.
+  return (clauses as Clause[]).sort((a, b) => a.estimate - b.estimate);
+}
+
+// ------------------------------------------------------------------------------------------------
+// The index
+
+export type IndexSearchOptions = { sortKey: SortKey; sortDirection: SortDirection; offset: number; limit: number };
+export type IndexSearchResult = { total: number; ids: number[] };
+
+type CachedResult = {
+  total: number;
+  /** Matching row slots in sort order: all of them when `complete`, else a prefix. */
+  ordered: Int32Array;
+  complete: boolean;
+};
+
+/** Smallest prefix computed for a large result, so the next pages come from the cache. */
+const MIN_PREFIX = 250;
+/** Results longer than this keep only a prefix in the cache. */
+const MAX_CACHED_ROWS = 20_000;
+
+export class DirectoryIndex {
+  private snapshot: Snapshot;
+  private readonly cache = new Map<string, CachedResult>();
+  private memo = new Map<string, unknown>();
+  /** Entries in the result cache (0 turns it off, e.g. to benchmark uncached searches). */
+  cacheSize = 500;
+
+  private constructor(snapshot: Snapshot) {
+    this.snapshot = snapshot;
+  }
+
+  static empty(): DirectoryIndex {
+    const dicts = newDictionaries();
+    return new DirectoryIndex(finalize(new ColumnsBuilder(dicts, 0).columns(), dicts, 0));
+  }
+
+  /** Builds a fresh index from row batches (read in id order). */
+  static async build(batches: AsyncIterable<IndexRow[]>, expectedRows = 0): Promise<DirectoryIndex> {
+    const index = DirectoryIndex.empty();
+    await index.rebuild(batches, expectedRows);
+    return index;
+  }
+
+  /** Physicians in the index. */
+  get size(): number {
+    return this.snapshot.aliveCount;
+  }
+
+  get version(): number {
+    return this.snapshot.version;
+  }
+
+  /** Replaces the whole content (full reload); searches see the old content until the swap. */
+  async rebuild(batches: AsyncIterable<IndexRow[]>, expectedRows = 0): Promise<void> {
+    const dicts = newDictionaries();
+    const builder = new ColumnsBuilder(dicts, expectedRows);
+    for await (const batch of batches) for (const row of batch) builder.add(row);
+    this.swap(finalize(builder.columns(), dicts, this.snapshot.version + 1));
+  }
+
+  /**
+   * Applies changed rows: `rows` are the current versions of physicians that were inserted or
+   * updated; every id of `ids` absent from `rows` has been removed.
+   */
+  patch(ids: readonly number[], rows: readonly IndexRow[]): void {
+    const old = this.snapshot;
+    const pending = new Map<number, IndexRow | null>();
+    for (const id of ids) pending.set(id, null);
+    for (const row of rows) pending.set(row.id, row);
+    const builder = new ColumnsBuilder(old.dicts, old.cols.length + rows.length, old.cols);
+    const { ids: slotIds, alive, length } = old.cols;
+    for (let i = 0; i < length && pending.size; i++) {
+      if (!alive[i] || !pending.has(slotIds[i])) continue;
+      const row = pending.get(slotIds[i]);
+      if (row) builder.set(i, row);
+      else builder.remove(i);
+      pending.delete(slotIds[i]);
+    }
+    for (const row of pending.values()) if (row) builder.add(row);
+    this.swap(finalize(builder.columns(), old.dicts, old.version + 1));
+  }
+
+  /** Rows no longer alive but still holding a slot (patches leave them until the next rebuild). */
+  get deadRows(): number {
+    return this.snapshot.cols.length - this.snapshot.aliveCount;
+  }
+
+  private swap(next: Snapshot) {
+    this.snapshot = next;
+    this.cache.clear();
+    this.memo = new Map();
+  }
+
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  /** The exact number of matches and the ids of rows [offset, offset + limit) in sort order. */
+  search(criteria: SearchCriteria, options: IndexSearchOptions): IndexSearchResult {
+    const s = this.snapshot;
+    const want = options.offset + options.limit;
+    const key = `${options.sortKey}:${options.sortDirection}:${JSON.stringify(criteria)}`;
+    let entry = this.cache.get(key);
+    if (entry && (entry.complete || entry.ordered.length >= want)) {
+      this.cache.delete(key); // LRU: most recent last
+      this.cache.set(key, entry);
+    } else {
+      entry = this.compute(s, criteria, options.sortKey, options.sortDirection, want);
+      if (this.cacheSize > 0) {
+        const stored = entry.ordered.length > MAX_CACHED_ROWS ? null : entry;
+        if (stored) {
+          this.cache.delete(key);
+          this.cache.set(key, stored);
+          while (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+        }
+      }
+    }
+    const ids: number[] = [];
+    const end = Math.min(want, entry.ordered.length);
+    for (let j = options.offset; j < end; j++) ids.push(s.cols.ids[entry.ordered[j]]);
+    return { total: entry.total, ids };
+  }
+
+  private compute(s: Snapshot, criteria: SearchCriteria, sortKey: SortKey, direction: SortDirection, want: number): CachedResult {
+    const sort = s.sorts[sortKey];
+    const clauses = buildClauses(s, criteria);
+    if (clauses === NEVER) return { total: 0, ordered: new Int32Array(0), complete: true };
+
+    if (clauses.length === 0) {
+      const total = s.aliveCount;
+      const take = Math.min(total, Math.max(want, MIN_PREFIX));
+      const ordered = new Int32Array(take);
+      let k = 0;
+      walk(sort, direction, (row) => {
+        ordered[k++] = row;
+        return k < take;
+      });
+      return { total, ordered, complete: take === total };
+    }
+
+    const matches = evaluate(s, clauses);
+    const total = matches.length;
+    const smallResult = total <= Math.max(1024, s.aliveCount >> 4);
+    if (smallResult) {
+      // Few matches: order them by their position in the sort permutation.
+      const positions = new Int32Array(total);
+      const { pos, nonNull } = sort;
+      const last = sort.order.length - 1;
+      // Descending reverses the order within each region (rows with a value, then rows without).
+      const flip = (p: number) => (p < nonNull ? nonNull - 1 - p : nonNull + last - p);
+      const desc = direction === 'desc';
+      for (let j = 0; j < total; j++) positions[j] = desc ? flip(pos[matches[j]]) : pos[matches[j]];
+      positions.sort();
+      const ordered = new Int32Array(total);
+      for (let j = 0; j < total; j++) ordered[j] = sort.order[desc ? flip(positions[j]) : positions[j]];
+      return { total, ordered, complete: true };
+    }
+    // Many matches: walk the permutation and keep the matching rows until the page is full.
+    const marks = scratchOf(s).marks;
+    for (let j = 0; j < total; j++) marks[matches[j]] = 1;
+    const take = Math.min(total, Math.max(want, MIN_PREFIX));
+    const ordered = new Int32Array(take);
+    let k = 0;
+    walk(sort, direction, (row) => {
+      if (marks[row] === 1) ordered[k++] = row;
+      return k < take;
+    });
+    for (let j = 0; j < total; j++) marks[matches[j]] = 0;
+    return { total, ordered, complete: take === total };
+  }
+
+  /** Specialty counts merged case-insensitively, formatted, most common first. */
+  specialtyCounts(): SpecialtyCount[] {
+    return this.memoized('specialties', () => {
+      const s = this.snapshot;
+      return mergedCounts(s.dicts.scalar.specialty, s.counts.specialty, formatSpecialty).map((f) => ({ specialty: f.value, count: f.count }));
+    });
+  }
+
+  facets(): FacetsResponse {
+    return this.memoized('facets', () => {
+      const s = this.snapshot;
+      const scalar = (f: ScalarField, label?: (v: string) => string) => mergedCounts(s.dicts.scalar[f], s.counts[f], label);
+      const items = (f: SetField) => mergedCounts(s.dicts.sets[f].items, itemCounts(s, f));
+      let min: number | null = null;
+      let max: number | null = null;
+      const { graduationYear, alive, length } = s.cols;
+      for (let i = 0; i < length; i++) {
+        const y = graduationYear[i];
+        if (!alive[i] || y === 0) continue;
+        if (min === null || y < min) min = y;
+        if (max === null || y > max) max = y;
+      }
+      return {
+        specialty: scalar('specialty', formatSpecialty),
+        state: scalar('state', (v) => (v.length === 2 ? v.toUpperCase() : v)),
+        companySize: scalar('organizationSize'),
+        companyRevenue: scalar('organizationRevenue'),
+        companyIndustry: scalar('organizationIndustry'),
+        education: items('degrees'),
+        skills: items('skills'),
+        language: items('languages'),
+        credential: scalar('credential'),
+        gender: scalar('gender', (v) => v.toUpperCase()),
+        graduationYear: { min, max },
+      };
+    });
+  }
+
+  private memoized<T>(key: string, compute: () => T): T {
+    if (!this.memo.has(key)) this.memo.set(key, compute());
+    return this.memo.get(key) as T;
+  }
+}
+
+/**
+ * Visits rows in sort order. Descending reverses values and id ties; rows without a value stay
+ * last in both directions (like ORDER BY key DESC NULLS LAST, id DESC).
+ */
+function walk(sort: SortOrder, direction: SortDirection, visit: (row: number) => boolean): void {
+  const { order, nonNull } = sort;
+  if (direction === 'asc') {
+    for (let j = 0; j < order.length; j++) if (!visit(order[j])) return;
+    return;
+  }
+  for (let j = nonNull - 1; j >= 0; j--) if (!visit(order[j])) return;
+  for (let j = order.length - 1; j >= nonNull; j--) if (!visit(order[j])) return;
+}
+
+const scratch = new WeakMap<Snapshot, { rows: Int32Array; marks: Uint8Array }>();
+
+/**
+ * Per-snapshot work buffers, reused by every search: a search runs synchronously from start to
+ * end, so two never share them at once. `marks` is all zeros between searches.
+ */
+function scratchOf(s: Snapshot) {
+  let buffers = scratch.get(s);
+  if (!buffers) {
+    buffers = { rows: new Int32Array(s.cols.length), marks: new Uint8Array(s.cols.length) };
+    scratch.set(s, buffers);
+  }
+  return buffers;
+}
+
+/** Rows passing every clause, in slot order (a view of the scratch buffer: use before the next search). */
+function evaluate(s: Snapshot, clauses: Clause[]): Int32Array {
+  const { alive, length } = s.cols;
+  const out = scratchOf(s).rows;
+  let k = 0;
+  if (clauses.length === 1) {
+    const a = clauses[0].test;
+    for (let i = 0; i < length; i++) if (alive[i] === 1 && a(i)) out[k++] = i;
+  } else if (clauses.length === 2) {
+    const a = clauses[0].test;
+    const b = clauses[1].test;
+    for (let i = 0; i < length; i++) if (alive[i] === 1 && a(i) && b(i)) out[k++] = i;
+  } else {
+    const tests = clauses.map((c) => c.test);
+    const count = tests.length;
+    outer: for (let i = 0; i < length; i++) {
+      if (alive[i] !== 1) continue;
+      for (let t = 0; t < count; t++) if (!tests[t](i)) continue outer;
+      out[k++] = i;
+    }
+  }
+  return out.subarray(0, k);
+}
+
+function itemCounts(s: Snapshot, field: SetField): Int32Array {
+  const dict = s.dicts.sets[field];
+  const setCounts = s.counts[field];
+  const counts = new Int32Array(dict.items.size);
+  for (let c = 1; c < setCounts.length; c++) {
+    if (setCounts[c] === 0) continue;
+    for (const item of dict.members[c]) counts[item] += setCounts[c];
+  }
+  return counts;
+}
+
+/** Counts per value, merged without regard to case or surrounding spaces; most common first. */
+function mergedCounts(dict: Dictionary, counts: Int32Array, label: (value: string) => string = (v) => v): FacetValue[] {
+  const merged = new Map<string, FacetValue>();
+  for (let c = 1; c < counts.length; c++) {
+    if (counts[c] === 0) continue;
+    const key = dict.lower[c].trim();
+    if (!key) continue;
+    const existing = merged.get(key);
+    if (existing) existing.count += counts[c];
+    else merged.set(key, { value: label(dict.values[c].trim()), count: counts[c] });
+  }
+  return [...merged.values()].sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+}

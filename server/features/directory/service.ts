@@ -1,0 +1,137 @@
+import type { Capability } from '../../../contract/account';
+import {
+  type FacetsResponse,
+  type PhysicianProfile,
+  type PhysicianSummary,
+  type SearchPhysiciansRequest,
+  type SearchPhysiciansResponse,
+  type SpecialtyCountsResponse,
+} from '../../../contract/directory';
+import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { textOnly, toCriteria } from './criteria';
+import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
+import { DirectoryIndex } from './search-index';
+
+/** The caller as far as search is concerned: anonymous callers are null. */
+export type Viewer = { capabilities: readonly Capability[] } | null;
+
+/** Writes that touched at most this many physicians patch the index; larger ones rebuild it. */
+const PATCH_LIMIT = 5_000;
+/** Removed rows kept as dead slots by patches before a full rebuild compacts them. */
+const DEAD_ROWS_LIMIT = 20_000;
+
+export type DirectoryService = Awaited<ReturnType<typeof createDirectoryService>>;
+
+/**
+ * The directory: search, profile, specialty counts and facets. Built once at start (it loads the
+ * in-memory index from the database) and shared by every request through `deps.services.directory`.
+ */
+export async function createDirectoryService({ db, logger }: { db: Db; logger: Logger }) {
+  const started = performance.now();
+  const expected = await countPhysicians(db);
+  const index = await DirectoryIndex.build(readIndexRows(db), expected);
+  logger.info(
+    `directory index: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+
+  // Refreshes run one after another, each on top of the previous one.
+  let refreshes: Promise<void> = Promise.resolve();
+  const queue = (work: () => Promise<void>): Promise<void> => {
+    const run = refreshes.then(work);
+    refreshes = run.catch((error) => logger.error({ err: error }, 'directory index refresh failed'));
+    return run;
+  };
+
+  const currentYear = () => new Date().getUTCFullYear();
+
+  return {
+    /** The index itself (the benchmark tunes its result cache). */
+    index,
+
+    /**
+     * GET /api/physicians. Free and anonymous callers receive only the first 20 rows of a search
+     * (page 1; later pages are empty) with the true total; others get full pages.
+     */
+    async search(request: SearchPhysiciansRequest, viewer: Viewer): Promise<SearchPhysiciansResponse> {
+      const page = request.page ?? 1;
+      const full = viewer?.capabilities.includes('search:full-results') ?? false;
+      const offset = (page - 1) * PAGE_SIZE;
+      const limit = full ? PAGE_SIZE : page === 1 ? FREE_RESULT_CAP : 0;
+      const { total, ids } = index.search(toCriteria(request, currentYear()), {
+        sortKey: request.sortKey ?? 'name',
+        sortDirection: request.sortDirection ?? 'asc',
+        offset,
+        limit,
+      });
+      const results = await findSummariesByIds(db, ids);
+      return {
+        results,
+        total,
+        page,
+        pageSize: PAGE_SIZE,
+        pageCount: Math.ceil(total / PAGE_SIZE),
+        visibleLimit: full ? null : FREE_RESULT_CAP,
+      };
+    },
+
+    /**
+     * Select All: the ids of up to `limit` matches of the text query alone (filters are ignored,
+     * document 2 section 5), in the requested sort order. Callers check 'selection:all'.
+     */
+    selectAllIds(request: SearchPhysiciansRequest, limit = SELECT_ALL_MAX): { ids: number[]; total: number } {
+      return index.search(textOnly(toCriteria(request)), {
+        sortKey: request.sortKey ?? 'name',
+        sortDirection: request.sortDirection ?? 'asc',
+        offset: 0,
+        limit: Math.max(0, Math.min(limit, SELECT_ALL_MAX)),
+      });
+    },
+
+    /** Summaries (no contact values) of these physicians in the order given; unknown ids are skipped. */
+    getPhysiciansByIds(ids: readonly number[]): Promise<PhysicianSummary[]> {
+      const unique = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+      return findSummariesByIds(db, unique);
+    },
+
+    async getProfile(id: number): Promise<PhysicianProfile> {
+      const profile = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await findProfile(db, id, currentYear()) : null;
+      if (!profile) throw new AppError('not_found', 'Physician Not Found');
+      return profile;
+    },
+
+    /**
+     * Counts per specialty from the index (memoised until the next change). An empty directory
+     * gives an empty list: the spec's sample numbers are the web app's fallback, not data.
+     */
+    specialtyCounts(): SpecialtyCountsResponse {
+      return { specialties: index.specialtyCounts() };
+    },
+
+    facets(): FacetsResponse {
+      return index.facets();
+    },
+
+    /**
+     * Every write to physicians calls this after its transaction commits (resume approval,
+     * removal, import): with the ids it touched (inserted, updated or deleted), or without to
+     * reload everything. Resolves once searches see the change. Counts and facets follow too.
+     */
+    directoryChanged(change: { ids?: readonly number[] } = {}): Promise<void> {
+      return queue(async () => {
+        const ids = change.ids ? [...new Set(change.ids)] : null;
+        if (ids && ids.length <= PATCH_LIMIT && index.deadRows + ids.length <= DEAD_ROWS_LIMIT) {
+          index.patch(ids, await readIndexRowsByIds(db, ids));
+          return;
+        }
+        const reloadStarted = performance.now();
+        await index.rebuild(readIndexRows(db), await countPhysicians(db));
+        logger.info(
+          `directory index reloaded: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`,
+        );
+      });
+    },
+  };
+}

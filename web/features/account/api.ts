@@ -1,0 +1,79 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ExportStatsResponse,
+  ProfileResponse,
+  type NotificationPreferences,
+  type UpdateNotificationsRequest,
+  type UpdateProfileRequest,
+} from '@contract/auth';
+import { useRefreshMe } from '@web/app/session';
+import { apiFetch } from '@web/lib/api';
+
+export const profileQueryKey = ['account', 'profile'] as const;
+export const exportStatsQueryKey = ['account', 'exports'] as const;
+
+/** GET /api/account/profile: name, bio and notification preferences, saved on the server. */
+export function useProfile() {
+  return useQuery({
+    queryKey: profileQueryKey,
+    queryFn: ({ signal }) => apiFetch('/api/account/profile', { schema: ProfileResponse, signal }),
+  });
+}
+
+/** PATCH /api/account/profile; the answer replaces the cached profile. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  const refreshMe = useRefreshMe();
+  return useMutation({
+    mutationFn: (body: UpdateProfileRequest) =>
+      apiFetch('/api/account/profile', { method: 'PATCH', body, schema: ProfileResponse }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(profileQueryKey, profile);
+      // The session user carries the display name too.
+      void refreshMe();
+    },
+  });
+}
+
+type PreferenceKey = keyof NotificationPreferences;
+
+/**
+ * PATCH /api/account/notifications for one switch, optimistically: the switch moves at once
+ * and moves back if the server refuses. Only the toggled key is rolled back, so two quick
+ * toggles of different switches do not undo each other.
+ */
+export function useUpdateNotification() {
+  const queryClient = useQueryClient();
+  const setPreference = (key: PreferenceKey, value: boolean) =>
+    queryClient.setQueryData<ProfileResponse>(profileQueryKey, (profile) =>
+      profile ? { ...profile, notifications: { ...profile.notifications, [key]: value } } : profile,
+    );
+
+  return useMutation({
+    mutationFn: ({ key, value }: { key: PreferenceKey; value: boolean }) => {
+      const body: UpdateNotificationsRequest = { [key]: value };
+      return apiFetch<unknown>('/api/account/notifications', { method: 'PATCH', body });
+    },
+    onMutate: async ({ key, value }) => {
+      await queryClient.cancelQueries({ queryKey: profileQueryKey });
+      setPreference(key, value);
+    },
+    onError: (_error, { key, value }) => setPreference(key, !value),
+  });
+}
+
+/** GET /api/account/exports. A failure is silent (document 1): zero and no entries. */
+export function useExportStats() {
+  return useQuery({
+    queryKey: exportStatsQueryKey,
+    queryFn: ({ signal }) => apiFetch('/api/account/exports', { schema: ExportStatsResponse, signal }),
+  });
+}
+
+/** POST /api/billing/portal answers with the hosted portal's address (in-app for the demo provider). */
+export const PortalResponse = z.object({ url: z.string().nullish() });
+
+export function openBillingPortal() {
+  return apiFetch('/api/billing/portal', { method: 'POST', schema: PortalResponse });
+}

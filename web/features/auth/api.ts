@@ -1,0 +1,53 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { MeResponse } from '@contract/account';
+import {
+  OkResponse,
+  SignupResponse,
+  type EmailOnlyRequest,
+  type LoginRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+} from '@contract/auth';
+import { apiFetch } from '@web/lib/api';
+import { errorMessage } from './form-errors';
+
+/** The auth calls (contract/auth.ts). Each throws ApiError; pages turn it into the spec's toasts. */
+export const authApi = {
+  signup: (body: SignupRequest) =>
+    apiFetch('/api/auth/signup', { method: 'POST', body, schema: SignupResponse }),
+  login: (body: LoginRequest) => apiFetch('/api/auth/login', { method: 'POST', body, schema: MeResponse }),
+  resendVerification: (body: EmailOnlyRequest) =>
+    apiFetch('/api/auth/resend-verification', { method: 'POST', body, schema: OkResponse }),
+  verifyEmail: (token: string) =>
+    apiFetch('/api/auth/verify-email', { method: 'POST', body: { token }, schema: OkResponse }),
+  forgotPassword: (body: EmailOnlyRequest) =>
+    apiFetch('/api/auth/forgot-password', { method: 'POST', body, schema: OkResponse }),
+  resetPassword: (body: ResetPasswordRequest) =>
+    apiFetch('/api/auth/reset-password', { method: 'POST', body, schema: OkResponse }),
+};
+
+/**
+ * Resend the signup verification email (document 3, section 8): 'Email sent' on success,
+ * 'Error' / 'No email address found...' without an address, else the error's message.
+ */
+export function useResendVerification() {
+  const mutation = useMutation({
+    mutationFn: (email: string) => authApi.resendVerification({ email }),
+    onSuccess: () =>
+      toast.success('Email sent', { description: 'Verification email has been resent to your inbox.' }),
+    onError: (error) => toast.error(errorMessage(error, 'Failed to resend verification email')),
+  });
+  const { mutate } = mutation;
+
+  function resend(email: string | null | undefined) {
+    const address = email?.trim();
+    if (!address) {
+      toast.error('Error', { description: 'No email address found to resend verification.' });
+      return;
+    }
+    mutate(address);
+  }
+
+  return { resend, isPending: mutation.isPending };
+}

@@ -1,0 +1,154 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Loader2, MailWarning } from 'lucide-react';
+import { toast } from 'sonner';
+import { LoginRequest } from '@contract/auth';
+import { meQueryKey } from '@web/app/session';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { isApiError } from '@web/lib/api';
+import { authApi, useResendVerification } from './api';
+import { AuthShell, authLinkClassName } from './auth-shell';
+import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
+import { afterLoginPath } from './return-to';
+
+type Values = { email: string; password: string };
+type Field = keyof Values;
+const fieldId = (field: Field) => `login-${field}`;
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  // Set when the server answers 403 email_not_verified: the address to offer a new link for.
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const resend = useResendVerification();
+
+  const login = useMutation({
+    mutationFn: authApi.login,
+    onSuccess: async (me) => {
+      if (!me.user) {
+        toast.error('Login failed - no user data returned');
+        return;
+      }
+      // Seed the session before navigating so a guarded destination sees the user at once,
+      // then forget whatever was cached for the anonymous visitor (capped results and the like).
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      queryClient.setQueryData(meQueryKey, me);
+      void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      toast.success('Success!', { description: "You've been logged in successfully." });
+      await navigate(
+        afterLoginPath({
+          returnTo: searchParams.get('return_to'),
+          state: location.state,
+          origin: window.location.origin,
+        }),
+        { replace: true },
+      );
+    },
+    onError: (error, request) => {
+      setServerErrors(serverFieldErrors(error));
+      setUnverifiedEmail(isApiError(error) && error.code === 'email_not_verified' ? request.email : null);
+      toast.error(errorMessage(error, 'Failed to log in. Please check your credentials.'));
+    },
+  });
+
+  const clientErrors = submitted ? validate(LoginRequest, values) : {};
+  const errorFor = (field: Field) => serverErrors[field] ?? clientErrors[field];
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const errors = validate(LoginRequest, values);
+    const firstInvalid = (['email', 'password'] as const).find((field) => errors[field]);
+    if (firstInvalid) {
+      document.getElementById(fieldId(firstInvalid))?.focus();
+      return;
+    }
+    setUnverifiedEmail(null);
+    login.mutate(values);
+  }
+
+  return (
+    <AuthShell
+      title="Log in"
+      description="Welcome back. Sign in to search and contact physicians."
+      footer={
+        <>
+          Don't have an account?{' '}
+          <Link to="/signup" className={authLinkClassName}>
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {unverifiedEmail && (
+        <div
+          role="alert"
+          className="mb-6 flex gap-3 rounded-lg border border-warning/30 bg-warning-soft px-4 py-3 text-sm text-foreground"
+        >
+          <MailWarning className="mt-0.5 size-5 shrink-0 text-warning" aria-hidden />
+          <div className="flex flex-col items-start gap-2">
+            <p>
+              Your email address has not been verified yet. Open the link we sent to{' '}
+              <span className="font-medium break-all">{unverifiedEmail}</span>, or ask for a new one.
+            </p>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={resend.isPending}
+              onClick={() => resend.resend(unverifiedEmail)}
+            >
+              {resend.isPending && <Loader2 className="animate-spin" aria-hidden />}
+              Resend verification email
+            </Button>
+          </div>
+        </div>
+      )}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Log in">
+        <FormField label="Email" error={errorFor('email')} id={fieldId('email')}>
+          <Input
+            aria-required
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@company.com"
+            value={values.email}
+            onChange={(event) => update('email', event.target.value)}
+          />
+        </FormField>
+        <div className="flex flex-col gap-2">
+          <FormField label="Password" error={errorFor('password')} id={fieldId('password')}>
+            <Input
+              aria-required
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={values.password}
+              onChange={(event) => update('password', event.target.value)}
+            />
+          </FormField>
+          <Link to="/forgot-password" className={`${authLinkClassName} self-end text-sm`}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          {login.isPending ? 'Logging in...' : 'Log in'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,126 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LinkIcon, Loader2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { AUTH_MESSAGES, ResetPasswordRequest } from '@contract/auth';
+import { useRefreshMe } from '@web/app/session';
+import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Input } from '@web/components/ui/input';
+import { isApiError } from '@web/lib/api';
+import { authApi } from './api';
+import { AuthShell, StatusIcon, authLinkClassName } from './auth-shell';
+import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
+
+type Field = 'password' | 'confirmPassword';
+const fieldId = (field: Field) => `reset-${field}`;
+
+function InvalidLink() {
+  return (
+    <AuthShell
+      icon={
+        <StatusIcon tone="destructive">
+          <LinkIcon />
+        </StatusIcon>
+      }
+      title="Reset link expired"
+      description={<p role="alert">{AUTH_MESSAGES.invalidToken}</p>}
+      footer={
+        <Link to="/login" className={authLinkClassName}>
+          Back to log in
+        </Link>
+      }
+    >
+      <Button asChild size="lg" className="w-full">
+        <Link to="/forgot-password">Request a new link</Link>
+      </Button>
+    </AuthShell>
+  );
+}
+
+/** /reset-password?token=...: the link from the reset email. Success ends every old session. */
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const refreshMe = useRefreshMe();
+
+  const reset = useMutation({
+    mutationFn: authApi.resetPassword,
+    onSuccess: () => {
+      // The reset ended every session of the account, this browser's included if it had one.
+      void refreshMe();
+      toast.success('Password updated', { description: 'You can now log in with your new password.' });
+      void navigate('/login', { replace: true });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'invalid_token') return;
+      setServerErrors(serverFieldErrors(error));
+      toast.error(errorMessage(error, 'Could not reset your password. Please try again.'));
+    },
+  });
+
+  if (!token || (isApiError(reset.error) && reset.error.code === 'invalid_token')) return <InvalidLink />;
+
+  const clientErrors = submitted ? validate(ResetPasswordRequest, { token, ...values }) : {};
+  const errorFor = (field: Field) => serverErrors[field] ?? clientErrors[field];
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _cleared, ...rest }) => rest);
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const errors = validate(ResetPasswordRequest, { token, ...values });
+    const firstInvalid = (['password', 'confirmPassword'] as const).find((field) => errors[field]);
+    if (firstInvalid) {
+      document.getElementById(fieldId(firstInvalid))?.focus();
+      return;
+    }
+    reset.mutate({ token, ...values });
+  }
+
+  return (
+    <AuthShell
+      title="Choose a new password"
+      description={<p>Your new password must be at least 6 characters long.</p>}
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
+        <FormField label="New password" id={fieldId('password')} error={errorFor('password')}>
+          <Input
+            aria-required
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(event) => update('password', event.target.value)}
+          />
+        </FormField>
+        <FormField
+          label="Confirm new password"
+          id={fieldId('confirmPassword')}
+          error={errorFor('confirmPassword')}
+        >
+          <Input
+            aria-required
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={(event) => update('confirmPassword', event.target.value)}
+          />
+        </FormField>
+        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
+          {reset.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          Reset password
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { CircleCheck, LinkIcon } from 'lucide-react';
+import { AUTH_MESSAGES } from '@contract/auth';
+import { Button } from '@web/components/ui/button';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { isApiError } from '@web/lib/api';
+import { authApi } from './api';
+import { AuthShell, StatusIcon } from './auth-shell';
+import { ResendVerificationForm } from './resend-verification-form';
+
+/**
+ * /verify-email?token=...: the link from the signup email. The token is single use, so the
+ * call runs as a query: one request per token even when React mounts the page twice.
+ */
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => authApi.verifyEmail(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  if (token && verification.isPending) return <PageSpinner label="Verifying your email" />;
+
+  if (token && verification.isSuccess) {
+    return (
+      <AuthShell
+        icon={
+          <StatusIcon tone="success">
+            <CircleCheck />
+          </StatusIcon>
+        }
+        title="Email verified"
+        description={<p>Your email address has been confirmed. You can now log in to your account.</p>}
+      >
+        <Button asChild size="lg" className="w-full">
+          <Link to="/login" replace>
+            Log in
+          </Link>
+        </Button>
+      </AuthShell>
+    );
+  }
+
+  // No token, or the server refused it (expired, already used, unknown).
+  const error = verification.error;
+  const message =
+    !token || (isApiError(error) && error.code === 'invalid_token')
+      ? AUTH_MESSAGES.invalidToken
+      : (error?.message ?? AUTH_MESSAGES.invalidToken);
+
+  return (
+    <AuthShell
+      icon={
+        <StatusIcon tone="destructive">
+          <LinkIcon />
+        </StatusIcon>
+      }
+      title="Verification failed"
+      description={<p role="alert">{message}</p>}
+      footer={
+        <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          Back to log in
+        </Link>
+      }
+    >
+      <ResendVerificationForm />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,69 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  FacetsResponse,
+  PhysicianProfile,
+  SearchPhysiciansResponse,
+  SpecialtyCountsResponse,
+  type SpecialtyCount,
+} from '@contract/directory';
+import { apiFetch } from '@web/lib/api';
+
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+export const directoryKeys = {
+  all: ['directory'] as const,
+  search: (apiSearch: string, viewer: string) => ['directory', 'search', viewer, apiSearch] as const,
+  physician: (id: number, viewer: string) => ['directory', 'physician', viewer, id] as const,
+  specialties: ['directory', 'specialties'] as const,
+  facets: ['directory', 'facets'] as const,
+};
+
+/**
+ * GET /api/physicians with the page's own query string (apiSearchString). `viewer` (user id
+ * and tier) is part of the key: free and paid callers get different rows for the same search.
+ * The previous page stays on screen while the next one loads, so the layout does not jump.
+ */
+export function useSearchPhysicians(apiSearch: string, viewer: string, enabled = true) {
+  return useQuery({
+    queryKey: directoryKeys.search(apiSearch, viewer),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/physicians${apiSearch ? `?${apiSearch}` : ''}`, { schema: SearchPhysiciansResponse, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+export function usePhysician(id: number | null, viewer: string) {
+  return useQuery({
+    queryKey: directoryKeys.physician(id ?? 0, viewer),
+    queryFn: ({ signal }) => apiFetch(`/api/physicians/${id}`, { schema: PhysicianProfile, signal }),
+    enabled: id !== null,
+  });
+}
+
+/**
+ * Specialty counts: cached for 5 minutes without refetch on window focus (document 2, section 4).
+ * The filter list and the specialties overview share this cache entry.
+ */
+export function useSpecialtyCounts() {
+  return useQuery({
+    queryKey: directoryKeys.specialties,
+    queryFn: ({ signal }) => apiFetch('/api/specialties', { schema: SpecialtyCountsResponse, signal }),
+    select: (data): SpecialtyCount[] => data.specialties,
+    staleTime: FIVE_MINUTES_MS,
+    gcTime: FIVE_MINUTES_MS,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The options (with counts) behind each filter, from the data itself. */
+export function useDirectoryFacets() {
+  return useQuery({
+    queryKey: directoryKeys.facets,
+    queryFn: ({ signal }) => apiFetch('/api/directory/facets', { schema: FacetsResponse, signal }),
+    staleTime: FIVE_MINUTES_MS,
+    gcTime: FIVE_MINUTES_MS,
+    refetchOnWindowFocus: false,
+  });
+}

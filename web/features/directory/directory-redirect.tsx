@@ -1,0 +1,10 @@
+import { Navigate, useLocation } from 'react-router';
+
+/**
+ * /directory redirects to /search (document 2, section 2), keeping the query string and the
+ * navigation state (the specialties overview sends its specialty that way).
+ */
+export function DirectoryRedirect() {
+  const location = useLocation();
+  return <Navigate to={{ pathname: '/search', search: location.search }} state={location.state} replace />;
+}

@@ -1,0 +1,59 @@
+import { formatSpecialty, type FacetValue, type SpecialtyCount } from '../../../contract/directory';
+
+/** One checkbox of a filter list: the value sent in the URL, its label and (when known) a count. */
+export type FilterOption = { value: string; label: string; count: number | null };
+
+/**
+ * The specialty list (document 2, section 2): merged without regard to case, sorted by count
+ * descending (then by name), labelled in title case with 'OBGYN' kept upper-case.
+ */
+export function specialtyOptions(counts: readonly SpecialtyCount[]): FilterOption[] {
+  const merged = new Map<string, FilterOption>();
+  for (const row of counts) {
+    const label = row.specialty?.trim() ? formatSpecialty(row.specialty) : '';
+    if (!label) continue;
+    const key = label.toLowerCase();
+    const existing = merged.get(key);
+    if (existing) existing.count = (existing.count ?? 0) + row.count;
+    else merged.set(key, { value: label, label, count: row.count });
+  }
+  return [...merged.values()].sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.label.localeCompare(b.label));
+}
+
+/**
+ * The options of a list filter: from the data's facet when the API gave one, else the spec's
+ * constants. `ordered` lists (size and revenue buckets) keep the constants' order with the
+ * facet's counts; other lists follow the facet (most common first).
+ */
+export function optionsFor(
+  constants: readonly string[],
+  facet: readonly FacetValue[] | undefined,
+  { ordered = false, label = (value: string) => value }: { ordered?: boolean; label?: (value: string) => string } = {},
+): FilterOption[] {
+  const rows = (facet ?? []).filter((row) => row.value.trim());
+  if (rows.length === 0) return constants.map((value) => ({ value, label: label(value), count: null }));
+  if (!ordered) return rows.map((row) => ({ value: row.value, label: label(row.value), count: row.count }));
+
+  const byValue = new Map(rows.map((row) => [row.value.toLowerCase(), row]));
+  const known = constants.map((value) => ({ value, label: label(value), count: byValue.get(value.toLowerCase())?.count ?? 0 }));
+  const constantSet = new Set(constants.map((value) => value.toLowerCase()));
+  const extra = rows
+    .filter((row) => !constantSet.has(row.value.toLowerCase()))
+    .map((row) => ({ value: row.value, label: label(row.value), count: row.count }));
+  return [...known, ...extra];
+}
+
+/**
+ * Options to show for a list, searched by `term`, always keeping the ticked values visible
+ * (a ticked value missing from the options, e.g. typed into the URL, is shown too).
+ */
+export function visibleOptions(options: readonly FilterOption[], selected: readonly string[], term: string): FilterOption[] {
+  const lowerSelected = new Set(selected.map((value) => value.toLowerCase()));
+  const missing = selected
+    .filter((value) => !options.some((option) => option.value.toLowerCase() === value.toLowerCase()))
+    .map((value) => ({ value, label: value, count: null }));
+  const all = [...missing, ...options];
+  const needle = term.trim().toLowerCase();
+  if (!needle) return all;
+  return all.filter((option) => option.label.toLowerCase().includes(needle) || lowerSelected.has(option.value.toLowerCase()));
+}

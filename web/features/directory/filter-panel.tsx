@@ -1,0 +1,282 @@
+import { useId, type ReactNode } from 'react';
+import { Accordion as AccordionPrimitive } from 'radix-ui';
+import { ChevronDown } from 'lucide-react';
+import {
+  COMPANY_SIZE_BUCKETS,
+  EDUCATION_OPTIONS,
+  INDUSTRY_OPTIONS,
+  LANGUAGES,
+  REVENUE_BUCKETS,
+  SKILL_OPTIONS,
+  US_STATES,
+} from '@contract/directory-options';
+import type { FacetsResponse, FilterKey, SpecialtyCount } from '@contract/directory';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Label } from '@web/components/ui/label';
+import { cn } from '@web/lib/utils';
+import { CheckboxList, FlagFilter, TextFilter } from './filter-controls';
+import { optionsFor, specialtyOptions, type FilterOption } from './filter-options';
+import { readFlag, readList, readText, withFilter, type FilterValue, type ListFilterKey } from './search-params';
+
+export type UpdateSearch = (change: (previous: URLSearchParams) => URLSearchParams) => void;
+
+type FilterPanelProps = {
+  params: URLSearchParams;
+  update: UpdateSearch;
+  specialties: SpecialtyCount[] | undefined;
+  specialtiesLoading: boolean;
+  facets: FacetsResponse | undefined;
+};
+
+const MAIN_SECTIONS = ['basics', 'specialty', 'education', 'companySize', 'companyRevenue', 'companyIndustry', 'skills'];
+const MORE_KEYS: FilterKey[] = [
+  'state',
+  'city',
+  'npi',
+  'gender',
+  'graduationYearMin',
+  'graduationYearMax',
+  'medicalSchool',
+  'licenseState',
+  'yearsInPracticeMin',
+  'yearsInPracticeMax',
+  'language',
+  'credential',
+  'hospitalAffiliation',
+  'boardCertified',
+  'acceptingNewPatients',
+  'telehealth',
+];
+
+const STATE_NAMES: Record<string, string> = Object.fromEntries(US_STATES.map((s) => [s.code, s.name]));
+const stateLabel = (code: string) => (STATE_NAMES[code.toUpperCase()] ? `${STATE_NAMES[code.toUpperCase()]} (${code.toUpperCase()})` : code);
+const STATE_CODES = US_STATES.map((s) => s.code);
+const CREDENTIALS = ['MD', 'DO', 'PA-C', 'NP', 'MBBS'];
+const GENDER_ANY = 'any';
+const DIGITS = /\d/g;
+
+/**
+ * The filter fields (document 2, "Filter sidebar"), each writing its key to the URL, plus the
+ * 'More filters' group behind the pricing page's "37 searchable parameters". Sections are
+ * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
+ */
+export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {
+  const set = (key: FilterKey) => (value: FilterValue) => update((previous) => withFilter(previous, key, value));
+  const list = (key: ListFilterKey) => readList(params, key);
+  const moreActive = MORE_KEYS.some((key) => readText(params, key) !== '');
+
+  const listSection = (key: ListFilterKey, title: string, options: FilterOption[], extra?: Partial<Parameters<typeof CheckboxList>[0]>) => (
+    <FilterSection value={key} title={title} count={list(key).length}>
+      <CheckboxList label={title} options={options} selected={list(key)} onChange={set(key)} {...extra} />
+    </FilterSection>
+  );
+
+  return (
+    <div className="flex flex-col">
+      <AccordionPrimitive.Root type="multiple" defaultValue={[...MAIN_SECTIONS, ...(moreActive ? ['more'] : [])]}>
+        <FilterSection
+          value="basics"
+          title="Location & Role"
+          count={['location', 'title', 'organization'].filter((key) => readText(params, key)).length}
+        >
+          <div className="flex flex-col gap-3">
+            <TextFilter label="Location" placeholder="City, state or both" value={readText(params, 'location')} onCommit={set('location')} />
+            <TextFilter label="Job Title" placeholder="e.g. Chief of Cardiology" value={readText(params, 'title')} onCommit={set('title')} />
+            <TextFilter label="Company" placeholder="Hospital, clinic or group" value={readText(params, 'organization')} onCommit={set('organization')} />
+          </div>
+        </FilterSection>
+
+        {listSection('specialty', 'Specialty', specialtyOptions(specialties ?? []), {
+          loading: specialtiesLoading,
+          searchable: true,
+          searchLabel: 'Search specialties',
+          maxHeightClassName: 'max-h-64',
+        })}
+        {listSection('education', 'Education', optionsFor(EDUCATION_OPTIONS, facets?.education))}
+        {listSection('companySize', 'Company Size', optionsFor(COMPANY_SIZE_BUCKETS, facets?.companySize, { ordered: true }))}
+        {listSection('companyRevenue', 'Company Revenue', optionsFor(REVENUE_BUCKETS, facets?.companyRevenue, { ordered: true }))}
+        {listSection('companyIndustry', 'Company Industry', optionsFor(INDUSTRY_OPTIONS, facets?.companyIndustry))}
+        {listSection('skills', 'Skills', optionsFor(SKILL_OPTIONS, facets?.skills), {
+          searchable: true,
+          searchLabel: 'Search skills',
+          allowCustom: true,
+          maxHeightClassName: 'max-h-56',
+        })}
+
+        <FilterSection
+          value="more"
+          title="More filters"
+          count={MORE_KEYS.filter((key) => readText(params, key) !== '').length}
+          className="border-b-0"
+        >
+          <div className="flex flex-col gap-5">
+            <SubGroup title="State">
+              <CheckboxList
+                label="State"
+                options={optionsFor(STATE_CODES, facets?.state, { label: stateLabel })}
+                selected={list('state')}
+                onChange={set('state')}
+                searchable
+                searchLabel="Search states"
+                maxHeightClassName="max-h-48"
+              />
+            </SubGroup>
+            <TextFilter label="City" placeholder="e.g. Houston" value={readText(params, 'city')} onCommit={set('city')} />
+            <TextFilter
+              label="NPI number"
+              placeholder="10-digit NPI"
+              inputMode="numeric"
+              accept={DIGITS}
+              maxLength={10}
+              value={readText(params, 'npi')}
+              onCommit={set('npi')}
+            />
+            <GenderFilter value={readText(params, 'gender')} onChange={set('gender')} />
+            <RangeFilter
+              title="Graduation year"
+              minKey="graduationYearMin"
+              maxKey="graduationYearMax"
+              params={params}
+              set={set}
+              placeholders={[String(facets?.graduationYear.min ?? 1970), String(facets?.graduationYear.max ?? new Date().getFullYear())]}
+            />
+            <TextFilter label="Medical school" placeholder="e.g. Johns Hopkins" value={readText(params, 'medicalSchool')} onCommit={set('medicalSchool')} />
+            <SubGroup title="Licensed in">
+              <CheckboxList
+                label="Licensed in"
+                options={STATE_CODES.map((code) => ({ value: code, label: stateLabel(code), count: null }))}
+                selected={list('licenseState')}
+                onChange={set('licenseState')}
+                searchable
+                searchLabel="Search licence states"
+                maxHeightClassName="max-h-48"
+              />
+            </SubGroup>
+            <RangeFilter title="Years in practice" minKey="yearsInPracticeMin" maxKey="yearsInPracticeMax" params={params} set={set} placeholders={['0', '40']} />
+            <SubGroup title="Languages">
+              <CheckboxList
+                label="Languages"
+                options={optionsFor(LANGUAGES, facets?.language)}
+                selected={list('language')}
+                onChange={set('language')}
+                searchable
+                searchLabel="Search languages"
+                maxHeightClassName="max-h-48"
+              />
+            </SubGroup>
+            <SubGroup title="Credential">
+              <CheckboxList label="Credential" options={optionsFor(CREDENTIALS, facets?.credential)} selected={list('credential')} onChange={set('credential')} />
+            </SubGroup>
+            <TextFilter
+              label="Hospital affiliation"
+              placeholder="e.g. Mayo Clinic"
+              value={readText(params, 'hospitalAffiliation')}
+              onCommit={set('hospitalAffiliation')}
+            />
+            <SubGroup title="Practice">
+              <FlagFilter label="Board certified" checked={readFlag(params, 'boardCertified') === true} onChange={(v) => set('boardCertified')(v || null)} />
+              <FlagFilter
+                label="Accepting new patients"
+                checked={readFlag(params, 'acceptingNewPatients') === true}
+                onChange={(v) => set('acceptingNewPatients')(v || null)}
+              />
+              <FlagFilter label="Offers telehealth" checked={readFlag(params, 'telehealth') === true} onChange={(v) => set('telehealth')(v || null)} />
+            </SubGroup>
+          </div>
+        </FilterSection>
+      </AccordionPrimitive.Root>
+    </div>
+  );
+}
+
+function FilterSection({
+  value,
+  title,
+  count,
+  children,
+  className,
+}: {
+  value: string;
+  title: string;
+  count: number;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <AccordionPrimitive.Item value={value} className={cn('border-b', className)}>
+      <AccordionPrimitive.Header className="flex">
+        <AccordionPrimitive.Trigger className="group flex flex-1 cursor-pointer items-center justify-between gap-3 rounded-md px-4 py-3 text-left text-sm font-semibold text-foreground hover:bg-secondary/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring">
+          <span className="flex items-center gap-2">
+            {title}
+            {count > 0 && (
+              <span className="inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-[11px] leading-5 font-semibold text-primary-foreground">
+                {count}
+                <span className="sr-only"> selected</span>
+              </span>
+            )}
+          </span>
+          <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-data-[state=open]:rotate-180" aria-hidden />
+        </AccordionPrimitive.Trigger>
+      </AccordionPrimitive.Header>
+      <AccordionPrimitive.Content className="overflow-hidden data-[state=closed]:animate-accordion-up data-[state=open]:animate-accordion-down">
+        <div className="px-4 pt-1 pb-4">{children}</div>
+      </AccordionPrimitive.Content>
+    </AccordionPrimitive.Item>
+  );
+}
+
+function SubGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <p className="text-[13px] font-medium text-slate-700">{title}</p>
+      {children}
+    </div>
+  );
+}
+
+function RangeFilter({
+  title,
+  minKey,
+  maxKey,
+  params,
+  set,
+  placeholders,
+}: {
+  title: string;
+  minKey: FilterKey;
+  maxKey: FilterKey;
+  params: URLSearchParams;
+  set: (key: FilterKey) => (value: FilterValue) => void;
+  placeholders: [string, string];
+}) {
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-[13px] font-medium text-slate-700">{title}</legend>
+      <div className="grid grid-cols-2 gap-2">
+        <TextFilter label={<>From<span className="sr-only"> ({title.toLowerCase()})</span></>} placeholder={placeholders[0]} inputMode="numeric" accept={DIGITS} maxLength={4} value={readText(params, minKey)} onCommit={set(minKey)} />
+        <TextFilter label={<>To<span className="sr-only"> ({title.toLowerCase()})</span></>} placeholder={placeholders[1]} inputMode="numeric" accept={DIGITS} maxLength={4} value={readText(params, maxKey)} onCommit={set(maxKey)} />
+      </div>
+    </fieldset>
+  );
+}
+
+function GenderFilter({ value, onChange }: { value: string; onChange: (value: string | null) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className="text-[13px] font-medium text-slate-700">
+        Gender
+      </Label>
+      <Select value={value === 'M' || value === 'F' ? value : GENDER_ANY} onValueChange={(next) => onChange(next === GENDER_ANY ? null : next)}>
+        <SelectTrigger id={id} className="h-9">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={GENDER_ANY}>Any</SelectItem>
+          <SelectItem value="F">Female</SelectItem>
+          <SelectItem value="M">Male</SelectItem>
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Bookmark, CheckSquare, Download, History, ListPlus, SquareStack } from 'lucide-react';
+import { toast } from 'sonner';
+import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
+import { FREE_RESULT_CAP } from '@contract/limits';
+import type { PhysicianSummary } from '@contract/directory';
+import { useCan, useMe } from '@web/app/session';
+import { Button } from '@web/components/ui/button';
+import { SubscriptionGate } from '@web/components/subscription-gate';
+import { formatNumber } from '@web/lib/utils';
+import { isPageSelected, type Selection, type SelectionOutcome } from './selection';
+
+const COMING_SOON = 'Coming soon';
+
+/** The spec's notices for a selection change that was cut short or refused. */
+export function announceSelectionOutcome(outcome: SelectionOutcome) {
+  switch (outcome.kind) {
+    case 'capped':
+      toast('Free Limit Reached', {
+        description: `You can select up to ${outcome.cap} physicians on the free plan. Upgrade to select more.`,
+      });
+      break;
+    case 'over-cap':
+      toast.error('Subscription Required', {
+        description: `You can only select up to ${outcome.cap} physicians with a free account`,
+      });
+      break;
+    case 'all-mode':
+      toast('Selection Mode Active', { description: "Deselect 'Select All' first to make individual selections" });
+      break;
+    default:
+      break;
+  }
+}
+
+type SearchActionsProps = {
+  selection: Selection;
+  /** The cards on screen (Select Page). */
+  cards: PhysicianSummary[];
+  loading: boolean;
+  /** Save Search is disabled when there is no query and no filter. */
+  hasCriteria: boolean;
+};
+
+/**
+ * Save Search, Saved Searches, Select Page, Select All, Add to List, Export Selected
+ * (document 2, section 2). Each is gated by the capability it needs (the server enforces the
+ * same); lists, saved searches and export themselves arrive with their own features.
+ */
+export function SearchActions({ selection, cards, loading, hasCriteria }: SearchActionsProps) {
+  const me = useMe();
+  const canSelectUnlimited = useCan('selection:unlimited');
+  const canSelectAll = useCan('selection:all');
+  const canAddToList = useCan('lists:add');
+  const canExport = useCan('exports:create');
+  const [gateTier, setGateTier] = useState<PaidTier | null>(null);
+
+  const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
+  const pageSelected = isPageSelected(selection.state, cards, cap);
+  const count = selection.count;
+
+  const gate = (capability: Capability) => setGateTier(requiredTierFor(capability) ?? 'basic');
+
+  const onSaveSearch = () => {
+    if (!me.isSignedIn) {
+      toast.error('Authentication required', { description: 'You need to be logged in to save searches.' });
+      return;
+    }
+    toast(COMING_SOON);
+  };
+
+  const onSavedSearches = () => {
+    if (!me.isSignedIn) {
+      toast.error('Authentication required', { description: 'You need to be logged in to save searches.' });
+      return;
+    }
+    toast(COMING_SOON);
+  };
+
+  const onSelectPage = () => {
+    if (pageSelected) {
+      selection.deselectPage(cards);
+      return;
+    }
+    announceSelectionOutcome(selection.selectPage(cards, cap));
+  };
+
+  const onSelectAll = () => {
+    if (selection.mode === 'all') {
+      selection.clear();
+      return;
+    }
+    if (!me.isSignedIn) {
+      toast.error('Authentication Required', { description: 'Please log in to select all results' });
+      return;
+    }
+    if (!canSelectAll) return gate('selection:all');
+    toast(COMING_SOON);
+  };
+
+  const onAddToList = () => {
+    if (!me.isSignedIn) {
+      toast.error('Authentication required', { description: 'You need to be logged in to create or update lists.' });
+      return;
+    }
+    if (!canAddToList) return gate('lists:add');
+    if (count === 0) {
+      toast.error('No physicians selected', { description: 'Please select at least one physician to add to the list.' });
+      return;
+    }
+    toast(COMING_SOON);
+  };
+
+  const onExport = () => {
+    if (!me.isSignedIn) {
+      toast.error('Authentication Required', { description: 'Please log in to export physicians' });
+      return;
+    }
+    if (!canExport) return gate('exports:create');
+    if (count === 0) {
+      toast.error('Selection Required', { description: 'Please select at least one physician to export.' });
+      return;
+    }
+    toast(COMING_SOON);
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Search and selection actions">
+        <Button variant="outline" size="sm" onClick={onSaveSearch} disabled={loading || !hasCriteria}>
+          <Bookmark aria-hidden />
+          Save Search
+        </Button>
+        <Button variant="outline" size="sm" onClick={onSavedSearches}>
+          <History aria-hidden />
+          Saved Searches
+        </Button>
+        <Button variant="outline" size="sm" onClick={onSelectPage} disabled={cards.length === 0} aria-pressed={pageSelected}>
+          <CheckSquare aria-hidden />
+          {pageSelected ? 'Deselect Page' : 'Select Page'}
+        </Button>
+        <Button variant="outline" size="sm" onClick={onSelectAll} aria-pressed={selection.mode === 'all'}>
+          <SquareStack aria-hidden />
+          {selection.mode === 'all' ? 'Deselect All' : 'Select All'}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onAddToList}>
+          <ListPlus aria-hidden />
+          Add to List ({formatNumber(count)})
+        </Button>
+        <Button size="sm" onClick={onExport}>
+          <Download aria-hidden />
+          Export Selected ({formatNumber(count)})
+        </Button>
+      </div>
+      <SubscriptionGate
+        open={gateTier !== null}
+        onOpenChange={(open) => !open && setGateTier(null)}
+        requiredTier={gateTier ?? undefined}
+      />
+    </>
+  );
+}

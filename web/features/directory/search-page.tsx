@@ -1,0 +1,327 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { AlertCircle, RotateCw, Search, SearchX, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { FREE_RESULT_CAP } from '@contract/limits';
+import type { PhysicianSummary } from '@contract/directory';
+import { useCan, useMe } from '@web/app/session';
+import { Button } from '@web/components/ui/button';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { isApiError } from '@web/lib/api';
+import { formatNumber } from '@web/lib/utils';
+import { useDirectoryFacets, useSearchPhysicians, useSpecialtyCounts } from './api';
+import { FilterPanel, type UpdateSearch } from './filter-panel';
+import { FilterSheet, FilterSidebar } from './filter-sidebar';
+import { resultLine } from './pagination';
+import { PhysicianCard, PhysicianCardSkeleton } from './physician-card';
+import { ResultsPagination } from './results-pagination';
+import { announceSelectionOutcome, SearchActions } from './search-actions';
+import {
+  activeFilterChips,
+  apiSearchString,
+  countActiveFilters,
+  DEFAULT_TAB,
+  hasQueryOrFilter,
+  readSort,
+  readTab,
+  readText,
+  searchParamsFromNavigationState,
+  withoutChip,
+  withoutFilters,
+  withPage,
+  withQuery,
+  withSort,
+  withTab,
+} from './search-params';
+import { useSelection, type Selection } from './selection';
+import { SortMenu } from './sort-menu';
+import { UpsellBox } from './upsell-box';
+
+const FETCH_ERROR_FALLBACK = 'An unexpected error occurred while fetching physician data.';
+const SKELETON_CARDS = 6;
+
+/** /search (and /directory): the directory with its filters, all state in the URL. */
+export function SearchPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const me = useMe();
+  const canSeeAll = useCan('search:full-results');
+  const canSelectUnlimited = useCan('selection:unlimited');
+  const selection = useSelection();
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  // Filters live in the URL, updated in place: no history entry per change.
+  const update: UpdateSearch = useCallback(
+    (change) => setSearchParams((previous) => change(previous), { replace: true }),
+    [setSearchParams],
+  );
+
+  // Arriving from the specialties overview or a saved search: apply its values, then drop the
+  // state so a reload or a later filter change does not apply them again.
+  const arrivingSearch = searchParamsFromNavigationState(location.state, searchParams);
+  useEffect(() => {
+    const next = searchParamsFromNavigationState(location.state, new URLSearchParams(location.search));
+    if (next) setSearchParams(next, { replace: true, state: null });
+  }, [location.state, location.search, setSearchParams]);
+
+  const query = readText(searchParams, 'query');
+  const sort = readSort(searchParams);
+  const tab = readTab(searchParams);
+  const activeCount = countActiveFilters(searchParams);
+  const chips = activeFilterChips(searchParams);
+
+  const viewer = `${me.user?.id ?? 'anonymous'}:${me.subscription.tier}:${me.isAdmin ? 'admin' : 'user'}`;
+  const search = useSearchPhysicians(apiSearchString(searchParams), viewer, !me.isLoading && arrivingSearch === null);
+  const specialties = useSpecialtyCounts();
+  const facets = useDirectoryFacets();
+
+  // One toast per failed search (after the retries), with the same text the page shows.
+  const errorMessage = search.isError ? (isApiError(search.error) && search.error.message) || FETCH_ERROR_FALLBACK : null;
+  useEffect(() => {
+    if (errorMessage) toast.error('Error Fetching Data', { description: errorMessage });
+  }, [errorMessage, search.errorUpdatedAt]);
+
+  const data = search.data;
+  const loading = search.isPending || search.isPlaceholderData || (search.isFetching && search.isError);
+  const cards: PhysicianSummary[] = !loading && data ? data.results : [];
+  const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
+  // Free and anonymous callers only ever get rows on page 1 (the server's rule): no links to
+  // pages that would come back empty; the upsell box explains the rest.
+  const pageCount = data ? (canSeeAll ? data.pageCount : Math.min(data.pageCount, 1)) : 0;
+  const lockedOut = !!data && !canSeeAll && data.results.length === 0 && data.total > 0;
+
+  const clearAll = () => update((previous) => withoutFilters(previous));
+
+  const goToPage = (next: number) => {
+    if (!data) return;
+    const params = withPage(searchParams, next, pageCount);
+    if (!params) return;
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+    resultsRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const filterPanel = (
+    <FilterPanel
+      params={searchParams}
+      update={update}
+      specialties={specialties.data}
+      specialtiesLoading={specialties.isPending}
+      facets={facets.data}
+    />
+  );
+
+  return (
+    <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:gap-8 lg:px-8 lg:py-8">
+      <FilterSidebar activeCount={activeCount} onClearAll={clearAll}>
+        {filterPanel}
+      </FilterSidebar>
+
+      <div className="flex min-w-0 flex-1 flex-col gap-5">
+        <header className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">Physician Directory</h1>
+          <p className="text-sm text-muted-foreground sm:text-base">
+            Search verified US physicians by name, specialty, skills, organization, title and location.
+          </p>
+        </header>
+
+        <SearchBox query={query} onSearch={(text) => update((previous) => withQuery(previous, text))} />
+
+        <SearchActions selection={selection} cards={cards} loading={loading} hasCriteria={hasQueryOrFilter(searchParams)} />
+
+        {chips.length > 0 && (
+          <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
+            {chips.map((chip) => (
+              <button
+                key={`${chip.key}-${chip.value ?? ''}`}
+                type="button"
+                onClick={() => update((previous) => withoutChip(previous, chip))}
+                className="inline-flex max-w-full cursor-pointer items-center gap-1 rounded-full border border-primary/20 bg-primary-soft py-1 pr-1.5 pl-3 text-xs font-medium text-accent-foreground transition-colors hover:border-primary/40 hover:bg-primary-soft/70 focus-visible:outline-2 focus-visible:outline-ring"
+                aria-label={`Remove filter ${chip.label}`}
+              >
+                <span className="truncate">{chip.label}</span>
+                <X className="size-3.5 shrink-0" aria-hidden />
+              </button>
+            ))}
+            <Button variant="link" size="sm" onClick={clearAll} className="text-xs">
+              Clear All
+            </Button>
+          </div>
+        )}
+
+        <Tabs
+          value={tab === 'selected' ? 'selected' : DEFAULT_TAB}
+          onValueChange={(next) => update((previous) => withTab(previous, next))}
+          className="gap-4"
+        >
+          <div ref={resultsRef} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-3">
+            <div className="flex flex-wrap items-center gap-2">
+              <FilterSheet activeCount={activeCount} onClearAll={clearAll} total={data && !loading ? data.total : null}>
+                {filterPanel}
+              </FilterSheet>
+              <TabsList>
+                <TabsTrigger value="results">Results</TabsTrigger>
+                <TabsTrigger value="selected">
+                  Selected
+                  <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums">{formatNumber(selection.count)}</span>
+                </TabsTrigger>
+              </TabsList>
+            </div>
+            <SortMenu sortKey={sort.key} direction={sort.direction} onSort={(key) => update((previous) => withSort(previous, key))} />
+          </div>
+
+          <TabsContent value="results" className="flex flex-col gap-4">
+            <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+              {loading ? (
+                'Searching physicians...'
+              ) : data ? (
+                <span className="font-medium text-slate-700">
+                  {resultLine({ page: data.page, pageSize: data.pageSize, total: data.total, shown: data.results.length, query })}
+                </span>
+              ) : null}
+            </p>
+
+            {loading ? (
+              <ul className="flex flex-col gap-3" aria-label="Loading results" aria-busy>
+                {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                  <li key={i}>
+                    <PhysicianCardSkeleton />
+                  </li>
+                ))}
+              </ul>
+            ) : search.isError ? (
+              <ErrorState message={errorMessage ?? FETCH_ERROR_FALLBACK} onRetry={() => void search.refetch()} />
+            ) : data && data.results.length === 0 && !lockedOut ? (
+              <EmptyState onClear={activeCount > 0 ? clearAll : undefined} />
+            ) : data ? (
+              <ResultList cards={data.results} selection={selection} cap={cap} />
+            ) : null}
+
+            {!loading && data && !canSeeAll && data.total > FREE_RESULT_CAP && (
+              <UpsellBox total={data.total} visible={data.visibleLimit ?? FREE_RESULT_CAP} />
+            )}
+
+            {data && !search.isError && (
+              <ResultsPagination page={data.page} pageCount={pageCount} onPageChange={goToPage} className="pt-2" />
+            )}
+          </TabsContent>
+
+          <TabsContent value="selected">
+            <SelectedList selection={selection} cap={cap} />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState(query);
+  const [urlQuery, setUrlQuery] = useState(query);
+  if (query !== urlQuery) {
+    // The URL's query changed (a chip, back/forward, a saved search): show it.
+    setUrlQuery(query);
+    setDraft(query);
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(draft);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex flex-col gap-2">
+      <Label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Search by name, specialty, skill, company or title
+      </Label>
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            id={id}
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder="e.g. Jane Smith, cardiology, robotic surgery"
+            maxLength={200}
+            autoComplete="off"
+            enterKeyHint="search"
+            className="h-11 pl-10 text-base sm:text-sm"
+          />
+        </div>
+        <Button type="submit" className="h-11 px-5">
+          Search
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ResultList({ cards, selection, cap }: { cards: PhysicianSummary[]; selection: Selection; cap: number | null }) {
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Physicians">
+      {cards.map((physician) => (
+        <li key={physician.id}>
+          <PhysicianCard
+            physician={physician}
+            selected={selection.isSelected(physician.id)}
+            onSelectedChange={() => announceSelectionOutcome(selection.toggle(physician, cap))}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SelectedList({ selection, cap }: { selection: Selection; cap: number | null }) {
+  if (selection.count === 0) {
+    return (
+      <div className="rounded-xl border border-dashed bg-surface px-6 py-12 text-center">
+        <p className="font-medium text-foreground">No physicians selected yet.</p>
+        <p className="mt-1 text-sm text-muted-foreground">Tick the cards you want, or use Select Page.</p>
+      </div>
+    );
+  }
+  const known = selection.ids.map((id) => selection.state.physicians[id]).filter(Boolean);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm font-medium text-slate-700">
+        {selection.mode === 'all'
+          ? `All ${formatNumber(selection.count)} matching physicians are selected.`
+          : `${formatNumber(selection.count)} selected`}
+      </p>
+      <ResultList cards={known} selection={selection} cap={cap} />
+    </div>
+  );
+}
+
+function EmptyState({ onClear }: { onClear?: () => void }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed bg-surface px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-muted-foreground">
+        <SearchX className="size-6" aria-hidden />
+      </span>
+      <p className="mt-4 text-base font-semibold text-foreground">No physicians found matching your criteria.</p>
+      <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search or filters.</p>
+      {onClear && (
+        <Button variant="outline" size="sm" onClick={onClear} className="mt-5">
+          Clear all filters
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50/60 px-6 py-12 text-center">
+      <AlertCircle className="size-8 text-destructive" aria-hidden />
+      <p className="mt-3 text-base font-semibold text-foreground">We couldn't load the directory.</p>
+      <p className="mt-1 max-w-md text-sm text-slate-700">{message}</p>
+      <Button variant="outline" onClick={onRetry} className="mt-5">
+        <RotateCw aria-hidden />
+        Retry
+      </Button>
+    </div>
+  );
+}

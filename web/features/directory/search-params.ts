@@ -1,0 +1,366 @@
+import {
+  FILTER_KEYS,
+  FLAG_FILTER_KEYS,
+  LIST_FILTER_KEYS,
+  RANGE_FILTER_KEYS,
+  SORT_KEYS,
+  type FilterKey,
+  type SortDirection,
+  type SortKey,
+} from '../../../contract/directory';
+
+/*
+ * The search page keeps its whole state in the URL (document 2, section 2): query, page,
+ * sortKey, sortDirection, tab and the filter keys, multi-value filters comma-joined. These
+ * pure functions read and rewrite that state; the page only calls setSearchParams with the result.
+ */
+
+export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
+export type FlagFilterKey = (typeof FLAG_FILTER_KEYS)[number];
+export type RangeFilterKey = (typeof RANGE_FILTER_KEYS)[number];
+
+export const DEFAULT_TAB = 'results';
+export const DEFAULT_SORT: { key: SortKey; direction: SortDirection } = { key: 'name', direction: 'asc' };
+
+const LIST_KEYS: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
+const FILTER_KEY_SET: ReadonlySet<string> = new Set(FILTER_KEYS);
+
+export function isListFilterKey(key: string): key is ListFilterKey {
+  return LIST_KEYS.has(key);
+}
+
+export function isFilterKey(key: string): key is FilterKey {
+  return FILTER_KEY_SET.has(key);
+}
+
+/** 'a, b,,c' -> ['a', 'b', 'c']. */
+export function splitList(value: string | null | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+export function readList(params: URLSearchParams, key: ListFilterKey): string[] {
+  return splitList(params.get(key));
+}
+
+export function readText(params: URLSearchParams, key: string): string {
+  return params.get(key)?.trim() ?? '';
+}
+
+/** The page number from the URL: a whole number of at least 1, otherwise 1. */
+export function readPage(params: URLSearchParams): number {
+  const raw = params.get('page');
+  if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return page >= 1 ? page : 1;
+}
+
+export function readSort(params: URLSearchParams): { key: SortKey | null; direction: SortDirection } {
+  const rawKey = params.get('sortKey');
+  const key = (SORT_KEYS as readonly string[]).includes(rawKey ?? '') ? (rawKey as SortKey) : null;
+  const direction: SortDirection = params.get('sortDirection') === 'desc' ? 'desc' : 'asc';
+  return { key, direction };
+}
+
+export function readTab(params: URLSearchParams): string {
+  return params.get('tab') || DEFAULT_TAB;
+}
+
+export function readFlag(params: URLSearchParams, key: FlagFilterKey): boolean | null {
+  const raw = params.get(key);
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  return null;
+}
+
+/** Page and tab go back to their defaults (page 1, 'results'): absent from the URL. */
+function resetPaging(params: URLSearchParams): void {
+  params.delete('page');
+  params.delete('tab');
+}
+
+export type FilterValue = string | string[] | boolean | null | undefined;
+
+/**
+ * Sets (or, for an empty value, removes) one filter. Changing a filter resets the page to 1
+ * and the tab to results (document 2, section 4).
+ */
+export function withFilter(params: URLSearchParams, key: FilterKey, value: FilterValue): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const encoded = Array.isArray(value)
+    ? uniqueCaseInsensitive(value.map((item) => item.trim()).filter(Boolean)).join(',')
+    : typeof value === 'boolean'
+      ? String(value)
+      : (value ?? '').trim();
+  if (encoded) next.set(key, encoded);
+  else next.delete(key);
+  resetPaging(next);
+  return next;
+}
+
+/** Running a search: the trimmed text, page 1, tab results. */
+export function withQuery(params: URLSearchParams, query: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const trimmed = query.trim();
+  if (trimmed) next.set('query', trimmed);
+  else next.delete('query');
+  resetPaging(next);
+  return next;
+}
+
+/** 'Clear All': every filter goes; the search text and the sort stay. */
+export function withoutFilters(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const key of FILTER_KEYS) next.delete(key);
+  resetPaging(next);
+  return next;
+}
+
+/** Only accepted within 1..pageCount (document 2, section 4); otherwise null (no change). */
+export function withPage(params: URLSearchParams, page: number, pageCount: number): URLSearchParams | null {
+  if (!Number.isInteger(page) || page < 1 || page > Math.max(1, pageCount)) return null;
+  const next = new URLSearchParams(params);
+  if (page === 1) next.delete('page');
+  else next.set('page', String(page));
+  return next;
+}
+
+export function withTab(params: URLSearchParams, tab: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (tab === DEFAULT_TAB) next.delete('tab');
+  else next.set('tab', tab);
+  return next;
+}
+
+/**
+ * Clicking the key already in use toggles ascending/descending; another key starts ascending.
+ * With no sort in the URL the server sorts by name ascending, so 'name' counts as in use.
+ */
+export function nextSort(
+  current: { key: SortKey | null; direction: SortDirection },
+  clicked: SortKey,
+): { key: SortKey; direction: SortDirection } {
+  const activeKey = current.key ?? DEFAULT_SORT.key;
+  if (activeKey === clicked) return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { key: clicked, direction: 'asc' };
+}
+
+export function withSort(params: URLSearchParams, clicked: SortKey): URLSearchParams {
+  const sort = nextSort(readSort(params), clicked);
+  const next = new URLSearchParams(params);
+  next.set('sortKey', sort.key);
+  next.set('sortDirection', sort.direction);
+  next.delete('page');
+  return next;
+}
+
+/**
+ * Ticking adds the value; unticking removes it, matched without regard to case
+ * (document 2, section 2: a URL may say 'cardiology' while the list says 'Cardiology').
+ */
+export function toggleListValue(list: readonly string[], value: string, checked: boolean): string[] {
+  const lower = value.trim().toLowerCase();
+  const without = list.filter((item) => item.trim().toLowerCase() !== lower);
+  return checked ? [...without, value.trim()] : without;
+}
+
+export function includesCaseInsensitive(list: readonly string[], value: string): boolean {
+  const lower = value.trim().toLowerCase();
+  return list.some((item) => item.trim().toLowerCase() === lower);
+}
+
+function uniqueCaseInsensitive(values: string[]): string[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const lower = value.toLowerCase();
+    if (seen.has(lower)) return false;
+    seen.add(lower);
+    return true;
+  });
+}
+
+/** How many filters are set (a multi-value filter counts each value). */
+export function countActiveFilters(params: URLSearchParams): number {
+  let count = 0;
+  for (const key of FILTER_KEYS) {
+    const raw = params.get(key);
+    if (!raw?.trim()) continue;
+    count += isListFilterKey(key) ? splitList(raw).length : 1;
+  }
+  return count;
+}
+
+export function hasQueryOrFilter(params: URLSearchParams): boolean {
+  return readText(params, 'query') !== '' || countActiveFilters(params) > 0;
+}
+
+const DIGITS = /^\d+$/;
+
+/** Values the API would reject are dropped, so a hand-edited URL still searches. */
+function isAcceptable(key: string, value: string): boolean {
+  switch (key) {
+    case 'page':
+      return /^[1-9]\d{0,5}$/.test(value);
+    case 'sortKey':
+      return (SORT_KEYS as readonly string[]).includes(value);
+    case 'sortDirection':
+      return value === 'asc' || value === 'desc';
+    case 'gender':
+      return value === 'M' || value === 'F';
+    case 'npi':
+      return DIGITS.test(value) && value.length <= 10;
+    case 'boardCertified':
+    case 'acceptingNewPatients':
+    case 'telehealth':
+      return value === 'true' || value === 'false';
+    case 'graduationYearMin':
+    case 'graduationYearMax':
+    case 'yearsInPracticeMin':
+    case 'yearsInPracticeMax':
+      return DIGITS.test(value) && value.length <= 4;
+    default:
+      return value.length <= 200;
+  }
+}
+
+const API_KEYS = ['query', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS] as const;
+
+/**
+ * The GET /api/physicians query string for the page URL: the same keys (the tab is the page's
+ * own), in one fixed order so equal searches share a cache entry.
+ */
+export function apiSearchString(params: URLSearchParams): string {
+  const out = new URLSearchParams();
+  for (const key of API_KEYS) {
+    const raw = params.get(key);
+    if (raw === null) continue;
+    const value = isListFilterKey(key) ? splitList(raw).join(',') : raw.trim();
+    if (value && isAcceptable(key, value)) out.set(key, value);
+  }
+  return out.toString();
+}
+
+/**
+ * Navigation state a page may arrive with: { specialty: [...] } from the specialties overview,
+ * or { searchParams: {...} } from a saved search (filters and query, flat or under `filters`).
+ * Returns the URL to search with (page 1, tab results), or null when the state carries nothing.
+ */
+export function searchParamsFromNavigationState(state: unknown, current: URLSearchParams): URLSearchParams | null {
+  if (!state || typeof state !== 'object') return null;
+  const record = state as Record<string, unknown>;
+
+  if (Array.isArray(record.specialty) || typeof record.specialty === 'string') {
+    const specialties = toStringList(record.specialty);
+    if (specialties.length === 0) return null;
+    return withFilter(current, 'specialty', specialties);
+  }
+
+  const saved = record.searchParams;
+  if (!saved || typeof saved !== 'object') return null;
+  const flat: Record<string, unknown> = { ...(saved as Record<string, unknown>) };
+  const nested = flat.filters;
+  if (nested && typeof nested === 'object') Object.assign(flat, nested as Record<string, unknown>);
+
+  // Loading a saved search replaces the filters and query and resets the page to 1.
+  const next = new URLSearchParams();
+  const sortKey = current.get('sortKey');
+  const sortDirection = current.get('sortDirection');
+  if (sortKey) next.set('sortKey', sortKey);
+  if (sortDirection) next.set('sortDirection', sortDirection);
+  for (const [key, value] of Object.entries(flat)) {
+    if (key === 'query' || key === 'searchQuery') {
+      if (typeof value === 'string' && value.trim()) next.set('query', value.trim());
+      continue;
+    }
+    if (key === 'sortKey' || key === 'sortDirection') {
+      if (typeof value === 'string' && value) next.set(key, value);
+      continue;
+    }
+    if (!isFilterKey(key)) continue;
+    if (typeof value === 'boolean') {
+      next.set(key, String(value));
+      continue;
+    }
+    if (typeof value === 'number') {
+      next.set(key, String(value));
+      continue;
+    }
+    const list = toStringList(value);
+    if (list.length > 0) next.set(key, isListFilterKey(key) ? list.join(',') : list[0]);
+  }
+  return next;
+}
+
+function toStringList(value: unknown): string[] {
+  if (typeof value === 'string') return splitList(value);
+  if (Array.isArray(value)) {
+    return value.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean);
+  }
+  return [];
+}
+
+const FILTER_NAMES: Record<FilterKey, string> = {
+  specialty: 'Specialty',
+  skills: 'Skill',
+  education: 'Education',
+  companySize: 'Company size',
+  companyRevenue: 'Revenue',
+  companyIndustry: 'Industry',
+  state: 'State',
+  licenseState: 'Licensed in',
+  language: 'Language',
+  credential: 'Credential',
+  location: 'Location',
+  title: 'Title',
+  organization: 'Company',
+  city: 'City',
+  medicalSchool: 'Medical school',
+  hospitalAffiliation: 'Hospital',
+  npi: 'NPI',
+  graduationYearMin: 'Graduated from',
+  graduationYearMax: 'Graduated by',
+  yearsInPracticeMin: 'Min. years in practice',
+  yearsInPracticeMax: 'Max. years in practice',
+  boardCertified: 'Board certified',
+  acceptingNewPatients: 'Accepting new patients',
+  telehealth: 'Telehealth',
+  gender: 'Gender',
+};
+
+export type FilterChip = {
+  key: FilterKey;
+  /** For list filters: the one value this chip removes. */
+  value: string | null;
+  label: string;
+};
+
+/** One removable chip per active filter value, in the sidebar's order. */
+export function activeFilterChips(params: URLSearchParams): FilterChip[] {
+  const chips: FilterChip[] = [];
+  for (const key of FILTER_KEYS) {
+    const raw = params.get(key)?.trim();
+    if (!raw) continue;
+    const name = FILTER_NAMES[key];
+    if (isListFilterKey(key)) {
+      for (const value of splitList(raw)) chips.push({ key, value, label: `${name}: ${value}` });
+    } else if ((FLAG_FILTER_KEYS as readonly string[]).includes(key)) {
+      chips.push({ key, value: null, label: raw === 'false' ? `${name}: No` : name });
+    } else if (key === 'gender') {
+      chips.push({ key, value: null, label: `${name}: ${raw === 'F' ? 'Female' : raw === 'M' ? 'Male' : raw}` });
+    } else {
+      chips.push({ key, value: null, label: `${name}: ${raw}` });
+    }
+  }
+  return chips;
+}
+
+/** Removes what one chip stands for (page 1, tab results). */
+export function withoutChip(params: URLSearchParams, chip: FilterChip): URLSearchParams {
+  if (chip.value !== null && isListFilterKey(chip.key)) {
+    return withFilter(params, chip.key, toggleListValue(readList(params, chip.key), chip.value, false));
+  }
+  return withFilter(params, chip.key, null);
+}

@@ -1,0 +1,56 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, Check } from 'lucide-react';
+import { SORT_KEYS, type SortDirection, type SortKey } from '@contract/directory';
+import { Button } from '@web/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
+import { DEFAULT_SORT } from './search-params';
+
+const SORT_LABEL: Record<SortKey, string> = { name: 'Name', specialty: 'Specialty', location: 'Location' };
+
+/** Sort by name, specialty or location; the key in use toggles ascending/descending. */
+export function SortMenu({
+  sortKey,
+  direction,
+  onSort,
+}: {
+  sortKey: SortKey | null;
+  direction: SortDirection;
+  onSort: (key: SortKey) => void;
+}) {
+  const active = sortKey ?? DEFAULT_SORT.key;
+  const DirectionIcon = direction === 'asc' ? ArrowUp : ArrowDown;
+  const directionText = direction === 'asc' ? 'ascending' : 'descending';
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={`Sort by ${SORT_LABEL[active]}, ${directionText}`}>
+          <ArrowUpDown aria-hidden />
+          <span className="text-muted-foreground">Sort by</span>
+          <span>{SORT_LABEL[active]}</span>
+          <DirectionIcon className="text-muted-foreground" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start" className="min-w-52">
+        <DropdownMenuLabel className="text-xs text-muted-foreground">Sort by</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {SORT_KEYS.map((key) => {
+          const isActive = key === active;
+          return (
+            <DropdownMenuItem key={key} onSelect={() => onSort(key)} className="justify-between">
+              <span className="flex items-center gap-2">
+                <Check className={isActive ? 'text-primary' : 'invisible'} aria-hidden />
+                {SORT_LABEL[key]}
+              </span>
+              {isActive && (
+                <span className="flex items-center gap-1 text-xs text-muted-foreground">
+                  {direction === 'asc' ? 'A-Z' : 'Z-A'}
+                  <DirectionIcon className="size-3.5" aria-hidden />
+                  <span className="sr-only">{directionText}, select to reverse</span>
+                </span>
+              )}
+            </DropdownMenuItem>
+          );
+        })}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
