@@ -136,7 +136,8 @@ test('sign up, verify the email, log in, edit the profile and sign out', async (
   await screenshotBoth(page, 'dev-mailbox');
   await message.getByRole('link', { name: /\/verify-email\?token=/ }).click();
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
-  await page.getByRole('link', { name: 'Log in' }).click();
+  await screenshotBoth(page, 'verify-email');
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
   await screenshotBoth(page, 'login');
@@ -263,6 +264,17 @@ test('signed-out visitors to /account and /lists sign in and come back', async (
   await fillLogin(page, 'free@example.com', 'demo-password');
   await expect(page).toHaveURL(/\/lists$/);
   await expect(page.getByRole('heading', { name: 'My Lists' })).toBeVisible();
+});
+
+test('a subscriber sees the plan and a Manage Subscription button', async ({ page }) => {
+  await page.goto('/account?tab=subscription');
+  await fillLogin(page, 'basic@example.com', 'demo-password');
+  await expect(page).toHaveURL(/\/account\?tab=subscription$/);
+  await expect(page.getByText('Monthly Plan')).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Manage Subscription' })).toBeEnabled();
+  await expect(page.getByText("You don't have an active subscription.")).toBeHidden();
+  await screenshotBoth(page, 'account-subscription-paid');
 });
 
 test('a route change scrolls to the top', async ({ page }) => {

@@ -18,7 +18,10 @@ async function tempDataDir() {
 }
 
 /** Runs `npm run admin -- ...args` (through tsx) on the embedded database in `dataDir`. */
-function admin(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+function admin(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ADMIN_EMAILS: '', NODE_ENV: 'test' };
   delete env.DATABASE_URL; // always the embedded database in the temporary DATA_DIR
   return new Promise((resolve) => {
@@ -54,7 +57,10 @@ describe('npm run admin', () => {
     async () => {
       const dataDir = await tempDataDir();
       const pglite = join(dataDir, 'pglite');
-      let driver = await openPgliteDriver({ dataDir: pglite, loadDataDir: new Uint8Array(await readFile(TEMPLATE_PATH)) });
+      let driver = await openPgliteDriver({
+        dataDir: pglite,
+        loadDataDir: new Uint8Array(await readFile(TEMPLATE_PATH)),
+      });
       await driver.query("INSERT INTO users (email, password_hash) VALUES ('ops@example.com', 'x')");
       await driver.close();
 
@@ -65,7 +71,9 @@ describe('npm run admin', () => {
       const granted = await admin(dataDir, 'grant', 'OPS@example.com');
       expect(granted).toMatchObject({ code: 0, stdout: 'ops@example.com is now an admin.\n' });
       driver = await openPgliteDriver({ dataDir: pglite });
-      expect((await driver.query<{ role: string }>('SELECT role FROM users')).rows).toEqual([{ role: 'admin' }]);
+      expect((await driver.query<{ role: string }>('SELECT role FROM users')).rows).toEqual([
+        { role: 'admin' },
+      ]);
       await driver.close();
 
       const revoked = await admin(dataDir, 'revoke', 'ops@example.com');

@@ -55,7 +55,9 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    console.error(
+      error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+    );
     process.exit(1);
   },
 );

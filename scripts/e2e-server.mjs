@@ -8,6 +8,8 @@ rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 process.env.DEMO_DIRECTORY_SIZE ??= '2000';
 process.env.LOG_LEVEL ??= 'warn';
+// Every browser test signs in from 127.0.0.1, often as the same demo account.
+process.env.RATE_LIMIT_FACTOR ??= '50';
 process.env.NODE_ENV ??= 'development';
 delete process.env.DATABASE_URL;
 process.env.APP_URL = `http://127.0.0.1:${process.env.PORT}`;

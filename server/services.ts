@@ -1,6 +1,6 @@
 import type { AppDeps } from './lib/context';
 import { createMailer } from './lib/mailer';
-import { createAuthRateLimits } from './features/auth/rate-limits';
+import { createAuthRateLimits, scaledRules } from './features/auth/rate-limits';
 import { createDirectoryService } from './features/directory/service';
 
 /**
@@ -10,7 +10,7 @@ import { createDirectoryService } from './features/directory/service';
 export async function createServices(deps: Omit<AppDeps, 'services'>) {
   return {
     mailer: createMailer(deps),
-    authRateLimits: createAuthRateLimits(),
+    authRateLimits: createAuthRateLimits(scaledRules(deps.env.RATE_LIMIT_FACTOR)),
     directory: await createDirectoryService(deps),
   };
 }

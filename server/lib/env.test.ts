@@ -12,7 +12,7 @@ describe('loadEnv', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, /PORT="abc"/],
+    [{ PORT: "abc" }, /PORT="abc": must be a whole number from 0 to 65535/],
     [{ PORT: '70000' }, /PORT="70000"/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL="mysql:\/\/x": must start with postgres/],
     [{ ADMIN_EMAILS: 'ops@example.com, not-an-email' }, /ADMIN_EMAILS/],

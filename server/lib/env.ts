@@ -5,6 +5,11 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true');
 
+const wholeNumber = (min: number, max: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 const emailList = z
   .string()
   .optional()
@@ -19,7 +24,7 @@ const emailList = z
 /** Every setting the server reads, checked once at start. README lists them all. */
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int('must be a whole number').min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -40,8 +45,10 @@ export const EnvSchema = z.object({
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_ANNUAL: z.string().optional(),
   DEMO_DATA: bool,
-  DEMO_DIRECTORY_SIZE: z.coerce.number().int('must be a whole number').min(0).max(5_000_000).default(300_000),
-  REVEAL_DAILY_LIMIT: z.coerce.number().int('must be a whole number').min(1).default(250),
+  DEMO_DIRECTORY_SIZE: wholeNumber(0, 5_000_000).default(300_000),
+  REVEAL_DAILY_LIMIT: wholeNumber(1, 1_000_000).default(250),
+  /** Multiplies every rate limit's allowance (the browser-test server raises it: all its users share 127.0.0.1). */
+  RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };

@@ -57,7 +57,9 @@ describe('SMTP transport (SMTP_URL set)', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('delivers the verification mail to the SMTP server, writes nothing to the outbox and hides the dev mailbox', async () => {
-    const ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'PhysicianDirect <auth@physiciandirect.test>' } });
+    const ctx = await createTestContext({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'PhysicianDirect <auth@physiciandirect.test>' },
+    });
     try {
       expect(ctx.deps.services.mailer.transport).toBe('smtp');
       const agent = ctx.agent();
@@ -82,7 +84,10 @@ describe('SMTP transport (SMTP_URL set)', () => {
 
       // The link from the real mail verifies the account.
       expect((await agent.post('/api/auth/verify-email', { token })).status).toBe(200);
-      expect((await agent.post('/api/auth/login', { email: 'smtp-user@example.com', password: 'a-good-password' })).status).toBe(200);
+      expect(
+        (await agent.post('/api/auth/login', { email: 'smtp-user@example.com', password: 'a-good-password' }))
+          .status,
+      ).toBe(200);
 
       const { rows } = await ctx.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox');
       expect(rows[0].n).toBe(0);
@@ -139,9 +144,12 @@ describe('outbox transport (no SMTP_URL)', () => {
         html: '<p><a href="http://localhost:3000/verify-email?token=abc">Open</a></p>',
       });
 
-      const { rows } = await database.db.sql.query<{ to_address: string; subject: string; text_body: string; html_body: string }>(
-        'SELECT to_address, subject, text_body, html_body FROM email_outbox',
-      );
+      const { rows } = await database.db.sql.query<{
+        to_address: string;
+        subject: string;
+        text_body: string;
+        html_body: string;
+      }>('SELECT to_address, subject, text_body, html_body FROM email_outbox');
       expect(rows).toEqual([
         {
           to_address: 'someone@example.com',
@@ -152,7 +160,9 @@ describe('outbox transport (no SMTP_URL)', () => {
       ]);
       expect(lines).toHaveLength(1);
       expect(lines[0].level).toBe(30);
-      expect(lines[0].msg).toBe('mail to someone@example.com: Hello http://localhost:3000/verify-email?token=abc');
+      expect(lines[0].msg).toBe(
+        'mail to someone@example.com: Hello http://localhost:3000/verify-email?token=abc',
+      );
     } finally {
       await database.close();
     }

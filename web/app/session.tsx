@@ -113,7 +113,9 @@ export function useSignOut(): { signOut: () => Promise<void>; isPending: boolean
       toast.error('Error', { description: 'Could not log out. Please try again.' });
       return;
     }
-    await navigate('/');
+    // flushSync: leave the guarded page before the cache says "anonymous", or its guard would
+    // redirect to /login first (React Router applies navigations in a transition).
+    await navigate('/', { flushSync: true });
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
     queryClient.setQueryData(meQueryKey, ANONYMOUS);
     void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -52,7 +52,7 @@ export async function loadDemoDirectory(
 /** Demo accounts with the password DEMO_PASSWORD; paid tiers get an active demo subscription. */
 export async function createDemoAccounts(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const yearFromNow = new Date(Date.now() + 365 * 24 * 3600 * 1000);
+  const day = 24 * 3600 * 1000;
   await db.transaction(async (tx) => {
     const existing = await tx.orm
       .select({ email: users.email })
@@ -80,7 +80,7 @@ export async function createDemoAccounts(db: Db): Promise<void> {
           status: 'active',
           priceId: account.tier === 'premium' ? 'price_annual' : 'price_monthly',
           tier: account.tier,
-          currentPeriodEnd: yearFromNow,
+          currentPeriodEnd: new Date(Date.now() + (account.tier === 'premium' ? 365 : 30) * day),
         });
       }
     }

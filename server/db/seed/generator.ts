@@ -1,4 +1,9 @@
-import { SPECIALTIES, type EducationEntry, type Specialty } from '../../../contract/directory-options';
+import {
+  SPECIALTIES,
+  type EducationEntry,
+  type Specialty,
+  type UsStateCode,
+} from '../../../contract/directory-options';
 import {
   BUSINESS_SCHOOLS,
   CITIES,
@@ -13,6 +18,7 @@ import {
   ORGANIZATION_NAME_PATTERNS,
   ORGANIZATION_PROFILES,
   PA_PROGRAMS,
+  PHYSICIANS_BY_STATE,
   SAINTS,
   SECOND_LANGUAGE_WEIGHTS,
   SPECIALTY_PROFILES,
@@ -104,8 +110,8 @@ function createRandom(): Random {
   let c = 0;
   let d = 1;
   const nextUint = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
+    const t = (((a + b) | 0) + d) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;
     c = (c << 21) | (c >>> 11);
@@ -433,11 +439,17 @@ function buildTables(): Tables {
   const organizations = new Map<string, Organization>();
   buildOrganizations({ city, state, organizations });
 
-  // Physicians cluster in cities, but less than people do: flatten the largest a little.
-  const cityWeights = CITIES.map((entry) => Math.pow(entry.population, 0.85));
-  const stateWeight = new Map<string, number>();
+  // Within a state, physicians cluster in the larger cities, though less than people do.
+  const cityShare = CITIES.map((entry) => Math.pow(entry.population, 0.85));
+  const stateTotal = new Map<string, number>();
   CITIES.forEach((entry, i) =>
-    stateWeight.set(entry.state, (stateWeight.get(entry.state) ?? 0) + cityWeights[i]),
+    stateTotal.set(entry.state, (stateTotal.get(entry.state) ?? 0) + cityShare[i]),
+  );
+  const cityWeights = CITIES.map(
+    (entry, i) => (PHYSICIANS_BY_STATE[entry.state] * cityShare[i]) / (stateTotal.get(entry.state) as number),
+  );
+  const stateWeight = new Map<string, number>(
+    [...stateTotal.keys()].map((code) => [code, PHYSICIANS_BY_STATE[code as UsStateCode]]),
   );
   const stateCodes = [...stateWeight.keys()];
 

@@ -296,6 +296,20 @@ export const CITIES: City[] = CITY_ROWS.map(([name, state, population, areaCode,
   academic: academic === 1,
 }));
 
+/**
+ * Active physicians per state in thousands, rounded from the AAMC State Physician Workforce Data
+ * Book. Cities share their state's weight by size, so Texas's many large cities do not outweigh
+ * New York or Florida.
+ */
+// prettier-ignore
+export const PHYSICIANS_BY_STATE: Record<UsStateCode, number> = {
+  CA: 112, NY: 95, TX: 70, FL: 60, PA: 45, IL: 40, OH: 37, MA: 36, MI: 33, NJ: 32, NC: 30, GA: 28,
+  VA: 25, MD: 25, WA: 23, TN: 21, AZ: 20, MN: 19, MO: 19, WI: 18, IN: 18, CO: 18, CT: 15, OR: 14,
+  SC: 14, LA: 14, KY: 12, AL: 12, OK: 9, UT: 8, IA: 8, KS: 8, AR: 7, NV: 7, MS: 6, NM: 6, NE: 6,
+  DC: 6, WV: 5, HI: 4.5, NH: 4.5, ME: 4.5, RI: 4.5, ID: 4, DE: 3, MT: 3, VT: 2.5, SD: 2.5, ND: 2.3,
+  AK: 2, WY: 1.5,
+};
+
 /** First digit of every ZIP code in a state (USPS national areas), for plausibility checks. */
 // prettier-ignore
 export const ZIP_FIRST_DIGIT_BY_STATE: Record<UsStateCode, string> = {
@@ -476,8 +490,8 @@ const SURNAME_ROWS: SurnameRow[] = [
   ['Romano', 30, 'Italian'], ['Costa', 30, 'Portuguese'], ['Ivanov', 15, 'Russian'],
   ['Petrov', 12, 'Russian'], ['Volkov', 10, 'Russian'], ['Papadopoulos', 12, 'Greek'],
   ['Tanaka', 20, 'Japanese'], ['Yamamoto', 18, 'Japanese'], ['Laurent', 15, 'French'],
-  ['Pierre', 30, 'Haitian Creole'], ['Jean-Baptiste', 15, 'Haitian Creole'], ['Santos-Cruz', 5, 'Tagalog'],
-  ['Reyes-Santos', 5, 'Tagalog'], ['Bautista', 40, 'Tagalog'], ['Villanueva', 35, 'Tagalog'],
+  ['Pierre', 30, 'Haitian Creole'], ['Jean-Baptiste', 15, 'Haitian Creole'],
+  ['Bautista', 40, 'Tagalog'], ['Villanueva', 35, 'Tagalog'],
   ['Dela Cruz', 35, 'Tagalog'], ['Mueller', 40, 'German'], ['Schneider', 50], ['Weber', 40], ['Becker', 40],
   ['Fischer', 35], ['Carlson', 60], ['Larson', 60], ['Jensen', 55], ['Lindgren', 15], ['McCarthy', 60],
   ['Walsh', 55], ['Byrne', 25], ['Gallagher', 35], ['Quinn', 35], ['Doyle', 40], ['Brennan', 30],

@@ -29,7 +29,10 @@ describe('GET/PATCH /api/account/profile', () => {
 
   it('saves name and bio and reads them back (also in /api/me)', async () => {
     const { agent } = await ctx.signedInAgent();
-    const saved = await agent.patch('/api/account/profile', { name: '  Jane Recruiter ', bio: 'Placing hospitalists since 2010.' });
+    const saved = await agent.patch('/api/account/profile', {
+      name: '  Jane Recruiter ',
+      bio: 'Placing hospitalists since 2010.',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ name: 'Jane Recruiter', bio: 'Placing hospitalists since 2010.' });
     const read = await agent.get('/api/account/profile');
@@ -105,7 +108,9 @@ describe('GET /api/account/exports', () => {
         [user.id, counts.length - i, count],
       );
     }
-    await ctx.db.sql.query('INSERT INTO export_logs (user_id, export_count) VALUES ($1, 999)', [other.user.id]);
+    await ctx.db.sql.query('INSERT INTO export_logs (user_id, export_count) VALUES ($1, 999)', [
+      other.user.id,
+    ]);
 
     const res = await agent.get('/api/account/exports');
     expect(res.body.totalExported).toBe(280);

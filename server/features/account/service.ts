@@ -62,7 +62,13 @@ export async function updateNotifications({
 }
 
 /** Document 1: the total of exported contacts and the latest 5 export entries. */
-export async function getExportStats({ db, userId }: { db: Db; userId: string }): Promise<ExportStatsResponse> {
+export async function getExportStats({
+  db,
+  userId,
+}: {
+  db: Db;
+  userId: string;
+}): Promise<ExportStatsResponse> {
   const { total, recent } = await repo.exportStats(db, userId, RECENT_EXPORTS_SHOWN);
   return {
     totalExported: total,

@@ -48,7 +48,9 @@ export function verificationEmail(link: string): Email {
       `Welcome to ${BRAND}. Please confirm that this is your email address to finish creating your account.`,
     ],
     action: { label: 'Verify email address', url: link },
-    after: ['This link expires in 24 hours and works once. If you did not sign up, you can ignore this email.'],
+    after: [
+      'This link expires in 24 hours and works once. If you did not sign up, you can ignore this email.',
+    ],
   });
 }
 

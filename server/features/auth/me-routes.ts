@@ -7,7 +7,9 @@ const getMe = createRoute({
   path: '/me',
   tags: ['auth'],
   summary: 'The signed-in user, their subscription and capabilities (anonymous: user null)',
-  responses: { 200: { description: 'Current user', content: { 'application/json': { schema: MeResponse } } } },
+  responses: {
+    200: { description: 'Current user', content: { 'application/json': { schema: MeResponse } } },
+  },
 });
 
 /** The /api/me body for a user (also the answer of a successful login). */

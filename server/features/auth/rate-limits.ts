@@ -21,6 +21,13 @@ export const AUTH_RATE_LIMITS = {
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
+/** The rules with every allowance multiplied by `factor` (RATE_LIMIT_FACTOR). */
+export function scaledRules(factor: number): Record<keyof typeof AUTH_RATE_LIMITS, RateLimitRule> {
+  return Object.fromEntries(
+    Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [name, { ...rule, max: rule.max * factor }]),
+  ) as Record<keyof typeof AUTH_RATE_LIMITS, RateLimitRule>;
+}
+
 export type AuthRateLimits = { [K in keyof typeof AUTH_RATE_LIMITS]: RateLimiter };
 
 /** One limiter per rule, held by the app's services (so each test app starts with empty counts). */

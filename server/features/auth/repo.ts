@@ -7,7 +7,10 @@ export type TokenPurpose = 'verify_email' | 'reset_password';
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.orm.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db.orm
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -84,7 +87,9 @@ export async function consumeToken(
   await db.orm
     .update(authTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.userId, row.userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+    .where(
+      and(eq(authTokens.userId, row.userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)),
+    );
   return row;
 }
 
@@ -100,7 +105,10 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
 }
 
 export async function recordSignIn(db: Db, userId: string): Promise<void> {
-  await db.orm.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
+  await db.orm
+    .update(users)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
@@ -108,11 +116,18 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {
-  const rows = await db.orm.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  const rows = await db.orm
+    .delete(sessions)
+    .where(eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
   return rows.length;
 }
 
-export async function setUserRole(db: Db, email: string, role: 'user' | 'admin'): Promise<UserRow | undefined> {
+export async function setUserRole(
+  db: Db,
+  email: string,
+  role: 'user' | 'admin',
+): Promise<UserRow | undefined> {
   const [row] = await db.orm
     .update(users)
     .set({ role })

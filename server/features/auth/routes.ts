@@ -36,7 +36,10 @@ const signup = createRoute({
   tags: ['auth'],
   summary: 'Create an unverified account and email a verification link (same answer for a known address)',
   request: body(SignupRequest),
-  responses: { 201: { description: 'Verification email sent', ...json(SignupResponse) }, ...errors(400, 429) },
+  responses: {
+    201: { description: 'Verification email sent', ...json(SignupResponse) },
+    ...errors(400, 429),
+  },
 });
 
 const resendVerification = createRoute({

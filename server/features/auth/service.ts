@@ -170,7 +170,13 @@ export async function logIn({
   return { user, session };
 }
 
-export async function logOut({ deps, sessionToken }: { deps: AppDeps; sessionToken?: string }): Promise<void> {
+export async function logOut({
+  deps,
+  sessionToken,
+}: {
+  deps: AppDeps;
+  sessionToken?: string;
+}): Promise<void> {
   if (sessionToken) await repo.deleteSession(deps.db, hashToken(sessionToken));
 }
 
@@ -183,7 +189,11 @@ export async function requestPasswordReset({ deps, meta, email }: Options<{ emai
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
-  const token = await issueToken(deps, { userId: user.id, purpose: 'reset_password', ttlMs: RESET_PASSWORD_TTL_MS });
+  const token = await issueToken(deps, {
+    userId: user.id,
+    purpose: 'reset_password',
+    ttlMs: RESET_PASSWORD_TTL_MS,
+  });
   await deliver(deps, user.email, passwordResetEmail(links(deps).reset(token)));
 }
 
@@ -191,7 +201,12 @@ export async function requestPasswordReset({ deps, meta, email }: Options<{ emai
  * Sets a new password from an emailed link: the link is used up, every session of the account
  * ends (whoever knew the old password is signed out), and the address counts as verified.
  */
-export async function resetPassword({ deps, meta, token, password }: Options<{ token: string; password: string }>) {
+export async function resetPassword({
+  deps,
+  meta,
+  token,
+  password,
+}: Options<{ token: string; password: string }>) {
   const limits = deps.services.authRateLimits;
   enforceRateLimits([[limits.resetPerIp, meta.ip]]);
   const tokenHash = hashToken(token);

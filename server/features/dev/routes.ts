@@ -9,7 +9,9 @@ const getMailbox = createRoute({
   path: '/dev/mailbox',
   tags: ['dev'],
   summary: 'Mail written to the outbox, newest first (development and test only, without SMTP_URL)',
-  responses: { 200: { description: 'Messages', content: { 'application/json': { schema: DevMailboxResponse } } } },
+  responses: {
+    200: { description: 'Messages', content: { 'application/json': { schema: DevMailboxResponse } } },
+  },
 });
 
 /**
@@ -18,7 +20,8 @@ const getMailbox = createRoute({
  */
 export const devRoutes = new OpenAPIHono<AppEnv>().openapi(getMailbox, async (c) => {
   const { env, db, services } = c.var.deps;
-  const enabled = (env.NODE_ENV === 'development' || env.NODE_ENV === 'test') && services.mailer.transport === 'outbox';
+  const enabled =
+    (env.NODE_ENV === 'development' || env.NODE_ENV === 'test') && services.mailer.transport === 'outbox';
   if (!enabled) throw new AppError('not_found', 'No such API endpoint.');
   const messages = await listOutbox(db, 100);
   c.header('Cache-Control', 'no-store');

@@ -1,77 +1,103 @@
 import type { PhysicianProfile, PhysicianSummary } from '../../../contract/directory';
 import type { Db } from '../../db/client';
-import type { IndexRow } from './search-index';
+import { FIELD_SEP, FLAG_FIELDS, INDEX_FIELD_COUNT, ROW_SEP, SCALAR_FIELDS, type FlagField, type ScalarField } from './search-index';
 
 /*
  * The directory's SQL. Contact values (emails, phones) are never selected here: the summary and
  * profile queries only ask physician_contacts whether a value exists.
  */
 
-const SEP = '\u001f';
+const SCALAR_COLUMNS: Record<ScalarField, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  title: 'title',
+  credential: 'credential',
+  specialty: 'specialty',
+  organization: 'organization',
+  organizationSize: 'organization_size',
+  organizationRevenue: 'organization_revenue',
+  organizationIndustry: 'organization_industry',
+  city: 'city',
+  state: 'state',
+  medicalSchool: 'medical_school',
+  hospitalAffiliation: 'hospital_affiliation',
+  gender: 'gender',
+};
+const FLAG_COLUMNS: Record<FlagField, string> = {
+  boardCertified: 'board_certified',
+  acceptingNewPatients: 'accepting_new_patients',
+  telehealth: 'telehealth',
+};
 
-/** The searchable fields of each physician, as the in-memory index reads them. */
-const INDEX_SELECT = `
-  SELECT id, npi, first_name, last_name, title, credential, specialty, organization,
-    organization_size, organization_revenue, organization_industry, city, state, medical_school,
-    hospital_affiliation, gender, graduation_year, board_certified, accepting_new_patients, telehealth,
-    array_to_string(skills, E'\\x1f') AS skills,
-    array_to_string(languages, E'\\x1f') AS languages,
-    array_to_string(license_states, E'\\x1f') AS license_states,
-    CASE WHEN jsonb_typeof(education) = 'array' THEN
-      (SELECT string_agg(e->>'degree', E'\\x1f') FROM jsonb_array_elements(education) e)
-    END AS degrees
-  FROM physicians`;
+/*
+ * The searchable fields of each physician as one string in the index's wire format
+ * (search-index.ts, FIELD_SEP...): id, npi, SCALAR_FIELDS, graduation year, FLAG_FIELDS, SET_FIELDS.
+ * Text goes as stored (blanking the separator characters in SQL triples the cost on PGlite); a
+ * batch whose separators do not add up, because some value holds one, is read again with them
+ * blanked (`safe`).
+ */
+const indexLine = (safe: boolean) => {
+  const text = (column: string) =>
+    safe ? `coalesce(translate(${column}, E'\\x1c\\x1d\\x1e\\x1f', '    '), E'\\x1d')` : `coalesce(${column}, E'\\x1d')`;
+  const flag = (column: string) => `CASE WHEN ${column} THEN '2' WHEN NOT ${column} THEN '1' ELSE '0' END`;
+  const items = (expression: string) =>
+    safe ? `coalesce(translate(${expression}, E'\\x1d\\x1e\\x1f', '   '), '')` : `coalesce(${expression}, '')`;
+  return `concat_ws(E'\\x1f',
+    id::text, ${text('npi')},
+    ${SCALAR_FIELDS.map((f) => text(SCALAR_COLUMNS[f])).join(', ')},
+    coalesce(graduation_year::text, E'\\x1d'),
+    ${FLAG_FIELDS.map((f) => flag(FLAG_COLUMNS[f])).join(', ')},
+    ${items(`array_to_string(skills, E'\\x1c')`)},
+    ${items(`array_to_string(languages, E'\\x1c')`)},
+    ${items(`array_to_string(license_states, E'\\x1c')`)},
+    ${items(`CASE WHEN jsonb_typeof(education) = 'array' THEN
+      (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)})`;
+};
+const FAST_LINE = indexLine(false);
+const SAFE_LINE = indexLine(true);
 
-const split = (value: unknown): string[] => (typeof value === 'string' && value !== '' ? value.split(SEP) : []);
-
-function toIndexRow(r: unknown[]): IndexRow {
-  return {
-    id: r[0] as number,
-    npi: r[1] as string | null,
-    firstName: r[2] as string,
-    lastName: r[3] as string,
-    title: r[4] as string | null,
-    credential: r[5] as string | null,
-    specialty: r[6] as string | null,
-    organization: r[7] as string | null,
-    organizationSize: r[8] as string | null,
-    organizationRevenue: r[9] as string | null,
-    organizationIndustry: r[10] as string | null,
-    city: r[11] as string | null,
-    state: r[12] as string | null,
-    medicalSchool: r[13] as string | null,
-    hospitalAffiliation: r[14] as string | null,
-    gender: r[15] as string | null,
-    graduationYear: r[16] as number | null,
-    boardCertified: r[17] as boolean | null,
-    acceptingNewPatients: r[18] as boolean | null,
-    telehealth: r[19] as boolean | null,
-    skills: split(r[20]),
-    languages: split(r[21]),
-    licenseStates: split(r[22]),
-    degrees: split(r[23]),
-  };
+/** True when `data` holds exactly `rows` rows of INDEX_FIELD_COUNT fields. */
+function wellFormed(data: string, rows: number): boolean {
+  let fields = 0;
+  let lines = 0;
+  for (let at = data.indexOf(FIELD_SEP); at !== -1; at = data.indexOf(FIELD_SEP, at + 1)) fields++;
+  for (let at = data.indexOf(ROW_SEP); at !== -1; at = data.indexOf(ROW_SEP, at + 1)) lines++;
+  return lines === rows - 1 && fields === rows * (INDEX_FIELD_COUNT - 1);
 }
 
 /**
- * Every physician in id order, in batches (keyset paging). Each batch is its own short query, so
- * on PGlite, which answers one query at a time, requests are served between batches.
+ * Every physician in id order, in batches (keyset paging), each batch one string of rows.
+ * Each batch is its own short query, so on PGlite, which answers one query at a time, requests
+ * are served between batches.
  */
-export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): AsyncGenerator<IndexRow[]> {
+export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): AsyncGenerator<string> {
   let after = 0;
+  const read = async (line: string) => {
+    const { rows } = await db.sql.query<{ n: number; last: number | null; data: string | null }>(
+      `SELECT count(*)::int AS n, max(id) AS last, string_agg(line, E'\\x1e' ORDER BY id) AS data
+       FROM (SELECT id, ${line} AS line FROM physicians WHERE id > $1 ORDER BY id LIMIT $2) batch`,
+      [after, batchSize],
+    );
+    return rows[0];
+  };
   for (;;) {
-    const rows = await db.sql.queryArrays(`${INDEX_SELECT} WHERE id > $1 ORDER BY id LIMIT $2`, [after, batchSize]);
-    if (rows.length === 0) return;
-    yield rows.map(toIndexRow);
-    after = rows[rows.length - 1][0] as number;
-    if (rows.length < batchSize) return;
+    let batch = await read(FAST_LINE);
+    if (batch.n === 0 || batch.last === null) return;
+    if (!wellFormed(batch.data ?? '', batch.n)) batch = await read(SAFE_LINE);
+    yield batch.data ?? '';
+    after = batch.last ?? after;
+    if (batch.n < batchSize) return;
   }
 }
 
-export async function readIndexRowsByIds(db: Pick<Db, 'sql'>, ids: readonly number[]): Promise<IndexRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.sql.queryArrays(`${INDEX_SELECT} WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
-  return rows.map(toIndexRow);
+/** The current rows of these physicians (wire format); removed ones are simply absent. */
+export async function readIndexRowsByIds(db: Pick<Db, 'sql'>, ids: readonly number[]): Promise<string> {
+  if (ids.length === 0) return '';
+  const { rows } = await db.sql.query<{ data: string | null }>(
+    `SELECT string_agg(${SAFE_LINE}, E'\\x1e' ORDER BY id) AS data FROM physicians WHERE id = ANY($1::int[])`,
+    [ids],
+  );
+  return rows[0]?.data ?? '';
 }
 
 export async function countPhysicians(db: Pick<Db, 'sql'>): Promise<number> {

@@ -46,13 +46,22 @@ export type SetField = (typeof SET_FIELDS)[number];
 export const FLAG_FIELDS = ['boardCertified', 'acceptingNewPatients', 'telehealth'] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
-/** One physician as the index reads it (repo.ts `readIndexRows`). */
-export type IndexRow = { id: number; npi: string | null; graduationYear: number | null } & Record<
-  ScalarField,
-  string | null
-> &
-  Record<SetField, readonly string[]> &
-  Record<FlagField, boolean | null>;
+/**
+ * The wire format of index rows (repo.ts builds it in SQL): one string per physician, fields
+ * separated by U+001F in this order: id, npi, the SCALAR_FIELDS, graduation year, the
+ * FLAG_FIELDS ('2' true, '1' false, '0' unknown), the SET_FIELDS (items separated by U+001C).
+ * U+001D alone is NULL. Rows are separated by U+001E. One string per batch keeps the transfer
+ * from the database (and, on PGlite, from its worker thread) cheap.
+ */
+export const FIELD_SEP = '\u001f';
+export const ROW_SEP = '\u001e';
+export const NULL_MARK = '\u001d';
+export const ITEM_SEP = '\u001c';
+const SCALAR_AT = 2;
+const YEAR_AT = SCALAR_AT + SCALAR_FIELDS.length;
+const FLAGS_AT = YEAR_AT + 1;
+const SETS_AT = FLAGS_AT + FLAG_FIELDS.length;
+export const INDEX_FIELD_COUNT = SETS_AT + SET_FIELDS.length;
 
 /** Distinct values of one text field; append-only, shared by the snapshots of one build. */
 export class Dictionary {
@@ -65,7 +74,7 @@ export class Dictionary {
   }
 
   code(value: string | null | undefined): number {
-    if (value == null) return 0;
+    if (value == null || value === NULL_MARK) return 0;
     let code = this.codes.get(value);
     if (code === undefined) {
       code = this.values.length;
@@ -77,30 +86,33 @@ export class Dictionary {
   }
 }
 
-/** Distinct sets of values (e.g. a physician's skills); each set knows its item codes. */
+/**
+ * Distinct sets of values (e.g. a physician's skills). Set `c` holds the item codes
+ * flat[starts[c]] .. flat[starts[c + 1] - 1] (sorted, distinct); set 0 is the empty set.
+ */
 export class SetDictionary {
   readonly items = new Dictionary();
-  /** Set code -> item codes (sorted, distinct). Code 0 is the empty set. */
-  readonly members: Int32Array[] = [new Int32Array(0)];
+  readonly starts: number[] = [0, 0];
+  readonly flat: number[] = [];
   private readonly byKey = new Map<string, number>();
-  /** Raw value lists seen before (in their stored order), to skip re-sorting. */
+  /** The stored text of a set (items in stored order) -> its code, to skip re-sorting. */
   private readonly byRaw = new Map<string, number>();
 
   get size(): number {
-    return this.members.length;
+    return this.starts.length - 1;
   }
 
-  code(values: readonly string[]): number {
-    if (values.length === 0) return 0;
-    const raw = values.join('\u001f');
+  code(raw: string): number {
+    if (raw === '' || raw === NULL_MARK) return 0;
     const known = this.byRaw.get(raw);
     if (known !== undefined) return known;
-    const items = Int32Array.from(new Set(values.map((v) => this.items.code(v)))).sort();
+    const items = [...new Set(raw.split(ITEM_SEP).map((v) => this.items.code(v)))].sort((a, b) => a - b);
     const key = items.join(',');
     let code = this.byKey.get(key);
     if (code === undefined) {
-      code = this.members.length;
-      this.members.push(items);
+      code = this.size;
+      for (const item of items) this.flat.push(item);
+      this.starts.push(this.flat.length);
       this.byKey.set(key, code);
     }
     this.byRaw.set(raw, code);
@@ -108,27 +120,30 @@ export class SetDictionary {
   }
 }
 
-type Dictionaries = { scalar: Record<ScalarField, Dictionary>; sets: Record<SetField, SetDictionary> };
+type Dictionaries = { scalar: Dictionary[]; sets: SetDictionary[] };
 
 function newDictionaries(): Dictionaries {
-  return {
-    scalar: Object.fromEntries(SCALAR_FIELDS.map((f) => [f, new Dictionary()])) as Record<ScalarField, Dictionary>,
-    sets: Object.fromEntries(SET_FIELDS.map((f) => [f, new SetDictionary()])) as Record<SetField, SetDictionary>,
-  };
+  return { scalar: SCALAR_FIELDS.map(() => new Dictionary()), sets: SET_FIELDS.map(() => new SetDictionary()) };
 }
+
+const SCALAR_INDEX = Object.fromEntries(SCALAR_FIELDS.map((f, i) => [f, i])) as Record<ScalarField, number>;
+const SET_INDEX = Object.fromEntries(SET_FIELDS.map((f, i) => [f, i])) as Record<SetField, number>;
 
 /** Row-aligned arrays; slots [0, length) are used, `alive` 0 marks a removed physician. */
 type Columns = {
   length: number;
   ids: Int32Array;
   alive: Uint8Array;
-  scalar: Record<ScalarField, Int32Array>;
-  sets: Record<SetField, Int32Array>;
+  /** Per SCALAR_FIELDS entry: the dictionary code of each row. */
+  scalar: Int32Array[];
+  /** Per SET_FIELDS entry: the set code of each row. */
+  sets: Int32Array[];
   /** 0 = unknown. */
   graduationYear: Int16Array;
-  /** 0 = unknown, 1 = false, 2 = true. */
-  flags: Record<FlagField, Int8Array>;
-  npi: (string | null)[];
+  /** Per FLAG_FIELDS entry: 0 = unknown, 1 = false, 2 = true. */
+  flags: Int8Array[];
+  /** NPI as a number (NaN when missing or not 10 digits), for prefix tests without strings. */
+  npi: Float64Array;
 };
 
 class ColumnsBuilder {
@@ -138,59 +153,57 @@ class ColumnsBuilder {
     capacity: number,
     from?: Columns,
   ) {
-    const size = Math.max(capacity, from?.length ?? 0, 16);
-    const grow = <T extends Int32Array | Int16Array | Int8Array | Uint8Array>(make: (n: number) => T, old?: T): T => {
-      const next = make(size);
-      if (old) next.set(old.subarray(0, from!.length));
+    this.cols = ColumnsBuilder.allocate(Math.max(capacity, from?.length ?? 0, 16), from);
+  }
+
+  private static allocate(size: number, from?: Columns): Columns {
+    const copy = <T extends Int32Array | Int16Array | Int8Array | Uint8Array | Float64Array>(next: T, old?: T): T => {
+      if (old && from) next.set(old.subarray(0, from.length));
       return next;
     };
-    this.cols = {
+    return {
       length: from?.length ?? 0,
-      ids: grow((n) => new Int32Array(n), from?.ids),
-      alive: grow((n) => new Uint8Array(n), from?.alive),
-      scalar: Object.fromEntries(SCALAR_FIELDS.map((f) => [f, grow((n) => new Int32Array(n), from?.scalar[f])])) as Record<
-        ScalarField,
-        Int32Array
-      >,
-      sets: Object.fromEntries(SET_FIELDS.map((f) => [f, grow((n) => new Int32Array(n), from?.sets[f])])) as Record<
-        SetField,
-        Int32Array
-      >,
-      graduationYear: grow((n) => new Int16Array(n), from?.graduationYear),
-      flags: Object.fromEntries(FLAG_FIELDS.map((f) => [f, grow((n) => new Int8Array(n), from?.flags[f])])) as Record<
-        FlagField,
-        Int8Array
-      >,
-      npi: from ? from.npi.slice(0, from.length) : [],
+      ids: copy(new Int32Array(size), from?.ids),
+      alive: copy(new Uint8Array(size), from?.alive),
+      scalar: SCALAR_FIELDS.map((_, f) => copy(new Int32Array(size), from?.scalar[f])),
+      sets: SET_FIELDS.map((_, f) => copy(new Int32Array(size), from?.sets[f])),
+      graduationYear: copy(new Int16Array(size), from?.graduationYear),
+      flags: FLAG_FIELDS.map((_, f) => copy(new Int8Array(size), from?.flags[f])),
+      npi: copy(new Float64Array(size), from?.npi),
     };
+  }
+
+  /** Appends every row of one batch (rows separated by ROW_SEP). */
+  addBatch(batch: string): void {
+    if (batch === '') return;
+    const lines = batch.split(ROW_SEP);
+    this.ensure(lines.length);
+    for (const line of lines) this.set(this.cols.length++, line);
   }
 
   private ensure(extra: number) {
     const needed = this.cols.length + extra;
-    if (needed <= this.cols.ids.length) return;
-    const bigger = new ColumnsBuilder(this.dicts, Math.max(needed, this.cols.ids.length * 2), this.cols);
-    this.cols = bigger.cols;
+    if (needed > this.cols.ids.length) this.cols = ColumnsBuilder.allocate(Math.max(needed, this.cols.ids.length * 2), this.cols);
   }
 
-  add(row: IndexRow): void {
+  add(line: string): void {
     this.ensure(1);
-    const slot = this.cols.length++;
-    this.set(slot, row);
+    this.set(this.cols.length++, line);
   }
 
-  set(slot: number, row: IndexRow): void {
+  set(slot: number, line: string): void {
+    const v = line.split(FIELD_SEP);
+    if (v.length !== INDEX_FIELD_COUNT) throw new Error(`directory index: a row has ${v.length} fields, expected ${INDEX_FIELD_COUNT}`);
     const c = this.cols;
-    c.ids[slot] = row.id;
+    const { scalar, sets } = this.dicts;
+    c.ids[slot] = Number(v[0]);
     c.alive[slot] = 1;
-    for (const f of SCALAR_FIELDS) c.scalar[f][slot] = this.dicts.scalar[f].code(row[f]);
-    for (const f of SET_FIELDS) c.sets[f][slot] = this.dicts.sets[f].code(row[f]);
-    const year = row.graduationYear;
-    c.graduationYear[slot] = year != null && year > 0 && year < 32767 ? year : 0;
-    for (const f of FLAG_FIELDS) {
-      const v = row[f];
-      c.flags[f][slot] = v == null ? 0 : v ? 2 : 1;
-    }
-    c.npi[slot] = row.npi;
+    c.npi[slot] = /^\d{10}$/.test(v[1]) ? Number(v[1]) : NaN;
+    for (let f = 0; f < scalar.length; f++) c.scalar[f][slot] = scalar[f].code(v[SCALAR_AT + f]);
+    const year = v[YEAR_AT] === NULL_MARK ? 0 : Number(v[YEAR_AT]);
+    c.graduationYear[slot] = year > 0 && year < 32767 ? year : 0;
+    for (let f = 0; f < FLAG_FIELDS.length; f++) c.flags[f][slot] = Number(v[FLAGS_AT + f]) || 0;
+    for (let f = 0; f < sets.length; f++) c.sets[f][slot] = sets[f].code(v[SETS_AT + f]);
   }
 
   remove(slot: number): void {
@@ -200,6 +213,11 @@ class ColumnsBuilder {
   columns(): Columns {
     return this.cols;
   }
+}
+
+/** The id of a wire-format row. */
+export function rowId(line: string): number {
+  return Number(line.slice(0, line.indexOf(FIELD_SEP)));
 }
 
 /** One sort key's order: alive rows by value (ties by id), rows without a value last. */
@@ -283,10 +301,10 @@ function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot
   if (!monotonic) base = Int32Array.from([...base].sort((a, b) => cols.ids[a] - cols.ids[b]));
 
   const counts = {} as Record<ScalarField | SetField, Int32Array>;
-  for (const f of SCALAR_FIELDS) counts[f] = countCodes(cols, cols.scalar[f], dicts.scalar[f].size);
-  for (const f of SET_FIELDS) counts[f] = countCodes(cols, cols.sets[f], dicts.sets[f].size);
+  for (const f of SCALAR_FIELDS) counts[f] = countCodes(cols, cols.scalar[SCALAR_INDEX[f]], dicts.scalar[SCALAR_INDEX[f]].size);
+  for (const f of SET_FIELDS) counts[f] = countCodes(cols, cols.sets[SET_INDEX[f]], dicts.sets[SET_INDEX[f]].size);
 
-  const rank = (f: ScalarField) => ({ codes: cols.scalar[f], rank: rankValues(dicts.scalar[f]) });
+  const rank = (f: ScalarField) => ({ codes: cols.scalar[SCALAR_INDEX[f]], rank: rankValues(dicts.scalar[SCALAR_INDEX[f]]) });
   const sorts: Record<SortKey, SortOrder> = {
     name: sortOrder(cols, base, [rank('lastName'), rank('firstName')]),
     specialty: sortOrder(cols, base, [rank('specialty')]),
@@ -311,7 +329,7 @@ type Term = { codes: Int32Array; mask: Uint8Array; estimate: number };
 const NEVER = Symbol('never');
 
 function scalarTerm(s: Snapshot, field: ScalarField, matches: (lower: string, value: string) => boolean): Term | null {
-  const dict = s.dicts.scalar[field];
+  const dict = s.dicts.scalar[SCALAR_INDEX[field]];
   const counts = s.counts[field];
   const size = counts.length;
   const mask = new Uint8Array(size);
@@ -322,12 +340,12 @@ function scalarTerm(s: Snapshot, field: ScalarField, matches: (lower: string, va
       estimate += counts[c];
     }
   }
-  return estimate > 0 ? { codes: s.cols.scalar[field], mask, estimate } : null;
+  return estimate > 0 ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate } : null;
 }
 
 /** Rows whose set holds at least one item that matches. */
 function setTerm(s: Snapshot, field: SetField, matches: (lower: string, value: string) => boolean): Term | null {
-  const dict = s.dicts.sets[field];
+  const dict = s.dicts.sets[SET_INDEX[field]];
   const itemMask = new Uint8Array(dict.items.size);
   let any = false;
   for (let c = 1; c < dict.items.size; c++) {
@@ -340,19 +358,19 @@ function setTerm(s: Snapshot, field: SetField, matches: (lower: string, value: s
   const counts = s.counts[field];
   const size = counts.length;
   const mask = new Uint8Array(size);
+  const { starts, flat } = dict;
   let estimate = 0;
   for (let c = 1; c < size; c++) {
     if (counts[c] === 0) continue;
-    const members = dict.members[c];
-    for (let k = 0; k < members.length; k++) {
-      if (itemMask[members[k]] === 1) {
+    for (let k = starts[c], end = starts[c + 1]; k < end; k++) {
+      if (itemMask[flat[k]] === 1) {
         mask[c] = 1;
         estimate += counts[c];
         break;
       }
     }
   }
-  return estimate > 0 ? { codes: s.cols.sets[field], mask, estimate } : null;
+  return estimate > 0 ? { codes: s.cols.sets[SET_INDEX[field]], mask, estimate } : null;
 }
 
 /** A row matches when any term matches; no term at all means nothing can match. */
@@ -482,9 +500,12 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
   partial('hospitalAffiliation', c.hospitalAffiliation);
 
   if (c.npi) {
-    const prefix = c.npi;
+    // NPIs are 10 digits: a prefix of k digits is the range [p * 10^(10-k), (p + 1) * 10^(10-k)).
+    const scale = 10 ** (10 - c.npi.length);
+    const low = Number(c.npi) * scale;
+    const high = low + scale;
     const npi = s.cols.npi;
-    clauses.push({ test: (i) => npi[i] !== null && npi[i]!.startsWith(prefix), estimate: n / 10 ** Math.max(0, prefix.length - 1) });
+    clauses.push({ test: (i) => npi[i] >= low && npi[i] < high, estimate: n / 10 ** Math.max(0, c.npi.length - 1) });
   }
   if (c.graduationYearMin !== null || c.graduationYearMax !== null) {
     const low = c.graduationYearMin ?? 1;
@@ -493,8 +514,8 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
     const years = s.cols.graduationYear;
     clauses.push({ test: (i) => years[i] !== 0 && years[i] >= low && years[i] <= high, estimate: n / 2 });
   }
-  for (const f of FLAG_FIELDS) {
-    const wanted = c[f];
+  for (let f = 0; f < FLAG_FIELDS.length; f++) {
+    const wanted = c[FLAG_FIELDS[f]];
     if (wanted === null) continue;
     const flags = s.cols.flags[f];
     const code = wanted ? 2 : 1;
@@ -540,8 +561,8 @@ export class DirectoryIndex {
     return new DirectoryIndex(finalize(new ColumnsBuilder(dicts, 0).columns(), dicts, 0));
   }
 
-  /** Builds a fresh index from row batches (read in id order). */
-  static async build(batches: AsyncIterable<IndexRow[]>, expectedRows = 0): Promise<DirectoryIndex> {
+  /** Builds a fresh index from batches of wire-format rows, read in id order. */
+  static async build(batches: AsyncIterable<string>, expectedRows = 0): Promise<DirectoryIndex> {
     const index = DirectoryIndex.empty();
     await index.rebuild(batches, expectedRows);
     return index;
@@ -557,22 +578,23 @@ export class DirectoryIndex {
   }
 
   /** Replaces the whole content (full reload); searches see the old content until the swap. */
-  async rebuild(batches: AsyncIterable<IndexRow[]>, expectedRows = 0): Promise<void> {
+  async rebuild(batches: AsyncIterable<string>, expectedRows = 0): Promise<void> {
     const dicts = newDictionaries();
     const builder = new ColumnsBuilder(dicts, expectedRows);
-    for await (const batch of batches) for (const row of batch) builder.add(row);
+    for await (const batch of batches) builder.addBatch(batch);
     this.swap(finalize(builder.columns(), dicts, this.snapshot.version + 1));
   }
 
   /**
-   * Applies changed rows: `rows` are the current versions of physicians that were inserted or
-   * updated; every id of `ids` absent from `rows` has been removed.
+   * Applies changed rows: `batch` holds the current versions (wire format) of physicians that
+   * were inserted or updated; every id of `ids` absent from it has been removed.
    */
-  patch(ids: readonly number[], rows: readonly IndexRow[]): void {
+  patch(ids: readonly number[], batch: string): void {
     const old = this.snapshot;
-    const pending = new Map<number, IndexRow | null>();
+    const rows = batch === '' ? [] : batch.split(ROW_SEP);
+    const pending = new Map<number, string | null>();
     for (const id of ids) pending.set(id, null);
-    for (const row of rows) pending.set(row.id, row);
+    for (const row of rows) pending.set(rowId(row), row);
     const builder = new ColumnsBuilder(old.dicts, old.cols.length + rows.length, old.cols);
     const { ids: slotIds, alive, length } = old.cols;
     for (let i = 0; i < length && pending.size; i++) {
@@ -679,15 +701,16 @@ export class DirectoryIndex {
   specialtyCounts(): SpecialtyCount[] {
     return this.memoized('specialties', () => {
       const s = this.snapshot;
-      return mergedCounts(s.dicts.scalar.specialty, s.counts.specialty, formatSpecialty).map((f) => ({ specialty: f.value, count: f.count }));
+      return mergedCounts(s.dicts.scalar[SCALAR_INDEX.specialty], s.counts.specialty, formatSpecialty).map((f) => ({ specialty: f.value, count: f.count }));
     });
   }
 
   facets(): FacetsResponse {
     return this.memoized('facets', () => {
       const s = this.snapshot;
-      const scalar = (f: ScalarField, label?: (v: string) => string) => mergedCounts(s.dicts.scalar[f], s.counts[f], label);
-      const items = (f: SetField) => mergedCounts(s.dicts.sets[f].items, itemCounts(s, f));
+      const scalar = (f: ScalarField, label?: (v: string) => string) =>
+        mergedCounts(s.dicts.scalar[SCALAR_INDEX[f]], s.counts[f], label);
+      const items = (f: SetField) => mergedCounts(s.dicts.sets[SET_INDEX[f]].items, itemCounts(s, f));
       let min: number | null = null;
       let max: number | null = null;
       const { graduationYear, alive, length } = s.cols;
@@ -773,12 +796,12 @@ function evaluate(s: Snapshot, clauses: Clause[]): Int32Array {
 }
 
 function itemCounts(s: Snapshot, field: SetField): Int32Array {
-  const dict = s.dicts.sets[field];
+  const dict = s.dicts.sets[SET_INDEX[field]];
   const setCounts = s.counts[field];
   const counts = new Int32Array(dict.items.size);
   for (let c = 1; c < setCounts.length; c++) {
     if (setCounts[c] === 0) continue;
-    for (const item of dict.members[c]) counts[item] += setCounts[c];
+    for (let k = dict.starts[c]; k < dict.starts[c + 1]; k++) counts[dict.flat[k]] += setCounts[c];
   }
   return counts;
 }

@@ -27,7 +27,10 @@ export function useSearchPhysicians(apiSearch: string, viewer: string, enabled =
   return useQuery({
     queryKey: directoryKeys.search(apiSearch, viewer),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/physicians${apiSearch ? `?${apiSearch}` : ''}`, { schema: SearchPhysiciansResponse, signal }),
+      apiFetch(`/api/physicians${apiSearch ? `?${apiSearch}` : ''}`, {
+        schema: SearchPhysiciansResponse,
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     enabled,

@@ -33,7 +33,14 @@ type ContactButtonProps = {
  * explains why in a tooltip and does nothing when clicked; it stays focusable so keyboard
  * users reach the tooltip too. The reveal call itself belongs to the contacts feature.
  */
-export function ContactButton({ kind, available, label, physicianName, size = 'sm', className }: ContactButtonProps) {
+export function ContactButton({
+  kind,
+  available,
+  label,
+  physicianName,
+  size = 'sm',
+  className,
+}: ContactButtonProps) {
   const canReveal = useCan('contacts:reveal');
   const Icon = kind === 'email' ? Mail : Phone;
   const locked = !canReveal;

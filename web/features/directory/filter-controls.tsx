@@ -27,7 +27,16 @@ type TextFilterProps = {
  * A free-text filter: typing updates the URL after a short pause (or at once on Enter / leaving
  * the field), so a search runs per phrase rather than per keystroke.
  */
-export function TextFilter({ label, value, onCommit, placeholder, inputMode, accept, maxLength, className }: TextFilterProps) {
+export function TextFilter({
+  label,
+  value,
+  onCommit,
+  placeholder,
+  inputMode,
+  accept,
+  maxLength,
+  className,
+}: TextFilterProps) {
   const id = useId();
   const [draft, setDraft] = useState(value);
   const [urlValue, setUrlValue] = useState(value);
@@ -111,7 +120,9 @@ export function CheckboxList({
   const shown = visibleOptions(options, selected, term);
   const typed = term.trim();
   const canAddTyped =
-    allowCustom && typed.length > 0 && !shown.some((option) => option.value.toLowerCase() === typed.toLowerCase());
+    allowCustom &&
+    typed.length > 0 &&
+    !shown.some((option) => option.value.toLowerCase() === typed.toLowerCase());
 
   const addTyped = () => {
     if (!canAddTyped) return;
@@ -126,7 +137,10 @@ export function CheckboxList({
           <Label htmlFor={`${baseId}-search`} className="sr-only">
             {searchLabel ?? `Search ${label.toLowerCase()}`}
           </Label>
-          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             id={`${baseId}-search`}
             type="search"
@@ -171,16 +185,26 @@ export function CheckboxList({
             const id = `${baseId}-${index}`;
             const checked = includesCaseInsensitive(selected, option.value);
             return (
-              <li key={option.value} className="flex items-center gap-2.5 rounded-md px-1 py-1.5 hover:bg-secondary/70">
+              <li
+                key={option.value}
+                className="flex items-center gap-2.5 rounded-md px-1 py-1.5 hover:bg-secondary/70"
+              >
                 <Checkbox
                   id={id}
                   checked={checked}
-                  onCheckedChange={(state) => onChange(toggleListValue(selected, option.value, state === true))}
+                  onCheckedChange={(state) =>
+                    onChange(toggleListValue(selected, option.value, state === true))
+                  }
                 />
-                <Label htmlFor={id} className="flex min-w-0 flex-1 cursor-pointer items-center justify-between gap-2 font-normal">
+                <Label
+                  htmlFor={id}
+                  className="flex min-w-0 flex-1 cursor-pointer items-center justify-between gap-2 font-normal"
+                >
                   <span className="truncate text-[13px] text-slate-800">{option.label}</span>
                   {option.count !== null && (
-                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatNumber(option.count)}</span>
+                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                      {formatNumber(option.count)}
+                    </span>
                   )}
                 </Label>
               </li>
@@ -193,7 +217,15 @@ export function CheckboxList({
 }
 
 /** A checkbox that sets a yes/no filter to true, or removes it. */
-export function FlagFilter({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function FlagFilter({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2.5 py-1">

@@ -27,13 +27,28 @@ describe('optionsFor', () => {
   });
 
   it('follows the facet order and counts', () => {
-    expect(optionsFor(['MD'], [{ value: 'DO', count: 3 }, { value: 'MD', count: 2 }]).map((o) => o.value)).toEqual(['DO', 'MD']);
+    expect(
+      optionsFor(
+        ['MD'],
+        [
+          { value: 'DO', count: 3 },
+          { value: 'MD', count: 2 },
+        ],
+      ).map((o) => o.value),
+    ).toEqual(['DO', 'MD']);
   });
 
   it('keeps the bucket order of ordered lists with the facet counts', () => {
-    const options = optionsFor(['1 to 19', '20 to 99', '5000+'], [{ value: '5000+', count: 9 }, { value: '1 to 19', count: 4 }], {
-      ordered: true,
-    });
+    const options = optionsFor(
+      ['1 to 19', '20 to 99', '5000+'],
+      [
+        { value: '5000+', count: 9 },
+        { value: '1 to 19', count: 4 },
+      ],
+      {
+        ordered: true,
+      },
+    );
     expect(options).toEqual([
       { value: '1 to 19', label: '1 to 19', count: 4 },
       { value: '20 to 99', label: '20 to 99', count: 0 },
@@ -49,11 +64,18 @@ describe('visibleOptions', () => {
   ];
 
   it('filters by the search term but keeps ticked values', () => {
-    expect(visibleOptions(options, ['teaching'], 'surg').map((o) => o.value)).toEqual(['Surgery', 'Teaching']);
+    expect(visibleOptions(options, ['teaching'], 'surg').map((o) => o.value)).toEqual([
+      'Surgery',
+      'Teaching',
+    ]);
     expect(visibleOptions(options, [], 'surg').map((o) => o.value)).toEqual(['Surgery']);
   });
 
   it('shows a ticked value that is not among the options', () => {
-    expect(visibleOptions(options, ['Robotics'], '').map((o) => o.value)).toEqual(['Robotics', 'Surgery', 'Teaching']);
+    expect(visibleOptions(options, ['Robotics'], '').map((o) => o.value)).toEqual([
+      'Robotics',
+      'Surgery',
+      'Teaching',
+    ]);
   });
 });

@@ -17,7 +17,9 @@ export function specialtyOptions(counts: readonly SpecialtyCount[]): FilterOptio
     if (existing) existing.count = (existing.count ?? 0) + row.count;
     else merged.set(key, { value: label, label, count: row.count });
   }
-  return [...merged.values()].sort((a, b) => (b.count ?? 0) - (a.count ?? 0) || a.label.localeCompare(b.label));
+  return [...merged.values()].sort(
+    (a, b) => (b.count ?? 0) - (a.count ?? 0) || a.label.localeCompare(b.label),
+  );
 }
 
 /**
@@ -28,14 +30,21 @@ export function specialtyOptions(counts: readonly SpecialtyCount[]): FilterOptio
 export function optionsFor(
   constants: readonly string[],
   facet: readonly FacetValue[] | undefined,
-  { ordered = false, label = (value: string) => value }: { ordered?: boolean; label?: (value: string) => string } = {},
+  {
+    ordered = false,
+    label = (value: string) => value,
+  }: { ordered?: boolean; label?: (value: string) => string } = {},
 ): FilterOption[] {
   const rows = (facet ?? []).filter((row) => row.value.trim());
   if (rows.length === 0) return constants.map((value) => ({ value, label: label(value), count: null }));
   if (!ordered) return rows.map((row) => ({ value: row.value, label: label(row.value), count: row.count }));
 
   const byValue = new Map(rows.map((row) => [row.value.toLowerCase(), row]));
-  const known = constants.map((value) => ({ value, label: label(value), count: byValue.get(value.toLowerCase())?.count ?? 0 }));
+  const known = constants.map((value) => ({
+    value,
+    label: label(value),
+    count: byValue.get(value.toLowerCase())?.count ?? 0,
+  }));
   const constantSet = new Set(constants.map((value) => value.toLowerCase()));
   const extra = rows
     .filter((row) => !constantSet.has(row.value.toLowerCase()))
@@ -47,7 +56,11 @@ export function optionsFor(
  * Options to show for a list, searched by `term`, always keeping the ticked values visible
  * (a ticked value missing from the options, e.g. typed into the URL, is shown too).
  */
-export function visibleOptions(options: readonly FilterOption[], selected: readonly string[], term: string): FilterOption[] {
+export function visibleOptions(
+  options: readonly FilterOption[],
+  selected: readonly string[],
+  term: string,
+): FilterOption[] {
   const lowerSelected = new Set(selected.map((value) => value.toLowerCase()));
   const missing = selected
     .filter((value) => !options.some((option) => option.value.toLowerCase() === value.toLowerCase()))
@@ -55,5 +68,7 @@ export function visibleOptions(options: readonly FilterOption[], selected: reado
   const all = [...missing, ...options];
   const needle = term.trim().toLowerCase();
   if (!needle) return all;
-  return all.filter((option) => option.label.toLowerCase().includes(needle) || lowerSelected.has(option.value.toLowerCase()));
+  return all.filter(
+    (option) => option.label.toLowerCase().includes(needle) || lowerSelected.has(option.value.toLowerCase()),
+  );
 }

@@ -16,7 +16,14 @@ import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/utils';
 import { CheckboxList, FlagFilter, TextFilter } from './filter-controls';
 import { optionsFor, specialtyOptions, type FilterOption } from './filter-options';
-import { readFlag, readList, readText, withFilter, type FilterValue, type ListFilterKey } from './search-params';
+import {
+  readFlag,
+  readList,
+  readText,
+  withFilter,
+  type FilterValue,
+  type ListFilterKey,
+} from './search-params';
 
 export type UpdateSearch = (change: (previous: URLSearchParams) => URLSearchParams) => void;
 
@@ -28,7 +35,15 @@ type FilterPanelProps = {
   facets: FacetsResponse | undefined;
 };
 
-const MAIN_SECTIONS = ['basics', 'specialty', 'education', 'companySize', 'companyRevenue', 'companyIndustry', 'skills'];
+const MAIN_SECTIONS = [
+  'basics',
+  'specialty',
+  'education',
+  'companySize',
+  'companyRevenue',
+  'companyIndustry',
+  'skills',
+];
 const MORE_KEYS: FilterKey[] = [
   'state',
   'city',
@@ -49,7 +64,8 @@ const MORE_KEYS: FilterKey[] = [
 ];
 
 const STATE_NAMES: Record<string, string> = Object.fromEntries(US_STATES.map((s) => [s.code, s.name]));
-const stateLabel = (code: string) => (STATE_NAMES[code.toUpperCase()] ? `${STATE_NAMES[code.toUpperCase()]} (${code.toUpperCase()})` : code);
+const stateLabel = (code: string) =>
+  STATE_NAMES[code.toUpperCase()] ? `${STATE_NAMES[code.toUpperCase()]} (${code.toUpperCase()})` : code;
 const STATE_CODES = US_STATES.map((s) => s.code);
 const CREDENTIALS = ['MD', 'DO', 'PA-C', 'NP', 'MBBS'];
 const GENDER_ANY = 'any';
@@ -61,11 +77,17 @@ const DIGITS = /\d/g;
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {
-  const set = (key: FilterKey) => (value: FilterValue) => update((previous) => withFilter(previous, key, value));
+  const set = (key: FilterKey) => (value: FilterValue) =>
+    update((previous) => withFilter(previous, key, value));
   const list = (key: ListFilterKey) => readList(params, key);
   const moreActive = MORE_KEYS.some((key) => readText(params, key) !== '');
 
-  const listSection = (key: ListFilterKey, title: string, options: FilterOption[], extra?: Partial<Parameters<typeof CheckboxList>[0]>) => (
+  const listSection = (
+    key: ListFilterKey,
+    title: string,
+    options: FilterOption[],
+    extra?: Partial<Parameters<typeof CheckboxList>[0]>,
+  ) => (
     <FilterSection value={key} title={title} count={list(key).length}>
       <CheckboxList label={title} options={options} selected={list(key)} onChange={set(key)} {...extra} />
     </FilterSection>
@@ -73,16 +95,34 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
 
   return (
     <div className="flex flex-col">
-      <AccordionPrimitive.Root type="multiple" defaultValue={[...MAIN_SECTIONS, ...(moreActive ? ['more'] : [])]}>
+      <AccordionPrimitive.Root
+        type="multiple"
+        defaultValue={[...MAIN_SECTIONS, ...(moreActive ? ['more'] : [])]}
+      >
         <FilterSection
           value="basics"
           title="Location & Role"
           count={['location', 'title', 'organization'].filter((key) => readText(params, key)).length}
         >
           <div className="flex flex-col gap-3">
-            <TextFilter label="Location" placeholder="City, state or both" value={readText(params, 'location')} onCommit={set('location')} />
-            <TextFilter label="Job Title" placeholder="e.g. Chief of Cardiology" value={readText(params, 'title')} onCommit={set('title')} />
-            <TextFilter label="Company" placeholder="Hospital, clinic or group" value={readText(params, 'organization')} onCommit={set('organization')} />
+            <TextFilter
+              label="Location"
+              placeholder="City, state or both"
+              value={readText(params, 'location')}
+              onCommit={set('location')}
+            />
+            <TextFilter
+              label="Job Title"
+              placeholder="e.g. Chief of Cardiology"
+              value={readText(params, 'title')}
+              onCommit={set('title')}
+            />
+            <TextFilter
+              label="Company"
+              placeholder="Hospital, clinic or group"
+              value={readText(params, 'organization')}
+              onCommit={set('organization')}
+            />
           </div>
         </FilterSection>
 
@@ -93,9 +133,21 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           maxHeightClassName: 'max-h-64',
         })}
         {listSection('education', 'Education', optionsFor(EDUCATION_OPTIONS, facets?.education))}
-        {listSection('companySize', 'Company Size', optionsFor(COMPANY_SIZE_BUCKETS, facets?.companySize, { ordered: true }))}
-        {listSection('companyRevenue', 'Company Revenue', optionsFor(REVENUE_BUCKETS, facets?.companyRevenue, { ordered: true }))}
-        {listSection('companyIndustry', 'Company Industry', optionsFor(INDUSTRY_OPTIONS, facets?.companyIndustry))}
+        {listSection(
+          'companySize',
+          'Company Size',
+          optionsFor(COMPANY_SIZE_BUCKETS, facets?.companySize, { ordered: true }),
+        )}
+        {listSection(
+          'companyRevenue',
+          'Company Revenue',
+          optionsFor(REVENUE_BUCKETS, facets?.companyRevenue, { ordered: true }),
+        )}
+        {listSection(
+          'companyIndustry',
+          'Company Industry',
+          optionsFor(INDUSTRY_OPTIONS, facets?.companyIndustry),
+        )}
         {listSection('skills', 'Skills', optionsFor(SKILL_OPTIONS, facets?.skills), {
           searchable: true,
           searchLabel: 'Search skills',
@@ -121,7 +173,12 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
                 maxHeightClassName="max-h-48"
               />
             </SubGroup>
-            <TextFilter label="City" placeholder="e.g. Houston" value={readText(params, 'city')} onCommit={set('city')} />
+            <TextFilter
+              label="City"
+              placeholder="e.g. Houston"
+              value={readText(params, 'city')}
+              onCommit={set('city')}
+            />
             <TextFilter
               label="NPI number"
               placeholder="10-digit NPI"
@@ -138,9 +195,17 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               maxKey="graduationYearMax"
               params={params}
               set={set}
-              placeholders={[String(facets?.graduationYear.min ?? 1970), String(facets?.graduationYear.max ?? new Date().getFullYear())]}
+              placeholders={[
+                String(facets?.graduationYear.min ?? 1970),
+                String(facets?.graduationYear.max ?? new Date().getFullYear()),
+              ]}
             />
-            <TextFilter label="Medical school" placeholder="e.g. Johns Hopkins" value={readText(params, 'medicalSchool')} onCommit={set('medicalSchool')} />
+            <TextFilter
+              label="Medical school"
+              placeholder="e.g. Johns Hopkins"
+              value={readText(params, 'medicalSchool')}
+              onCommit={set('medicalSchool')}
+            />
             <SubGroup title="Licensed in">
               <CheckboxList
                 label="Licensed in"
@@ -152,7 +217,14 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
                 maxHeightClassName="max-h-48"
               />
             </SubGroup>
-            <RangeFilter title="Years in practice" minKey="yearsInPracticeMin" maxKey="yearsInPracticeMax" params={params} set={set} placeholders={['0', '40']} />
+            <RangeFilter
+              title="Years in practice"
+              minKey="yearsInPracticeMin"
+              maxKey="yearsInPracticeMax"
+              params={params}
+              set={set}
+              placeholders={['0', '40']}
+            />
             <SubGroup title="Languages">
               <CheckboxList
                 label="Languages"
@@ -165,7 +237,12 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               />
             </SubGroup>
             <SubGroup title="Credential">
-              <CheckboxList label="Credential" options={optionsFor(CREDENTIALS, facets?.credential)} selected={list('credential')} onChange={set('credential')} />
+              <CheckboxList
+                label="Credential"
+                options={optionsFor(CREDENTIALS, facets?.credential)}
+                selected={list('credential')}
+                onChange={set('credential')}
+              />
             </SubGroup>
             <TextFilter
               label="Hospital affiliation"
@@ -174,13 +251,21 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               onCommit={set('hospitalAffiliation')}
             />
             <SubGroup title="Practice">
-              <FlagFilter label="Board certified" checked={readFlag(params, 'boardCertified') === true} onChange={(v) => set('boardCertified')(v || null)} />
+              <FlagFilter
+                label="Board certified"
+                checked={readFlag(params, 'boardCertified') === true}
+                onChange={(v) => set('boardCertified')(v || null)}
+              />
               <FlagFilter
                 label="Accepting new patients"
                 checked={readFlag(params, 'acceptingNewPatients') === true}
                 onChange={(v) => set('acceptingNewPatients')(v || null)}
               />
-              <FlagFilter label="Offers telehealth" checked={readFlag(params, 'telehealth') === true} onChange={(v) => set('telehealth')(v || null)} />
+              <FlagFilter
+                label="Offers telehealth"
+                checked={readFlag(params, 'telehealth') === true}
+                onChange={(v) => set('telehealth')(v || null)}
+              />
             </SubGroup>
           </div>
         </FilterSection>
@@ -215,7 +300,10 @@ function FilterSection({
               </span>
             )}
           </span>
-          <ChevronDown className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-data-[state=open]:rotate-180" aria-hidden />
+          <ChevronDown
+            className="size-4 shrink-0 text-muted-foreground transition-transform duration-200 group-data-[state=open]:rotate-180"
+            aria-hidden
+          />
         </AccordionPrimitive.Trigger>
       </AccordionPrimitive.Header>
       <AccordionPrimitive.Content className="overflow-hidden data-[state=closed]:animate-accordion-up data-[state=open]:animate-accordion-down">
@@ -253,8 +341,32 @@ function RangeFilter({
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-[13px] font-medium text-slate-700">{title}</legend>
       <div className="grid grid-cols-2 gap-2">
-        <TextFilter label={<>From<span className="sr-only"> ({title.toLowerCase()})</span></>} placeholder={placeholders[0]} inputMode="numeric" accept={DIGITS} maxLength={4} value={readText(params, minKey)} onCommit={set(minKey)} />
-        <TextFilter label={<>To<span className="sr-only"> ({title.toLowerCase()})</span></>} placeholder={placeholders[1]} inputMode="numeric" accept={DIGITS} maxLength={4} value={readText(params, maxKey)} onCommit={set(maxKey)} />
+        <TextFilter
+          label={
+            <>
+              From<span className="sr-only"> ({title.toLowerCase()})</span>
+            </>
+          }
+          placeholder={placeholders[0]}
+          inputMode="numeric"
+          accept={DIGITS}
+          maxLength={4}
+          value={readText(params, minKey)}
+          onCommit={set(minKey)}
+        />
+        <TextFilter
+          label={
+            <>
+              To<span className="sr-only"> ({title.toLowerCase()})</span>
+            </>
+          }
+          placeholder={placeholders[1]}
+          inputMode="numeric"
+          accept={DIGITS}
+          maxLength={4}
+          value={readText(params, maxKey)}
+          onCommit={set(maxKey)}
+        />
       </div>
     </fieldset>
   );
@@ -267,7 +379,10 @@ function GenderFilter({ value, onChange }: { value: string; onChange: (value: st
       <Label htmlFor={id} className="text-[13px] font-medium text-slate-700">
         Gender
       </Label>
-      <Select value={value === 'M' || value === 'F' ? value : GENDER_ANY} onValueChange={(next) => onChange(next === GENDER_ANY ? null : next)}>
+      <Select
+        value={value === 'M' || value === 'F' ? value : GENDER_ANY}
+        onValueChange={(next) => onChange(next === GENDER_ANY ? null : next)}
+      >
         <SelectTrigger id={id} className="h-9">
           <SelectValue />
         </SelectTrigger>

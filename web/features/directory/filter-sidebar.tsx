@@ -1,7 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { ListFilter, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle, SheetTrigger } from '@web/components/ui/sheet';
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@web/components/ui/sheet';
 import { cn, formatNumber } from '@web/lib/utils';
 
 const COLLAPSED_KEY = 'directory.filters.collapsed';
@@ -54,7 +63,13 @@ export function FilterSidebar({ activeCount, onClearAll, children }: SidebarProp
     return (
       <aside aria-label="Filters" className="sticky top-20 hidden h-fit shrink-0 lg:block">
         <div className="flex w-12 flex-col items-center gap-3 rounded-xl border bg-card py-3 shadow-xs">
-          <Button variant="ghost" size="icon-sm" aria-label="Expand filters" aria-expanded={false} onClick={() => toggle(false)}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label="Expand filters"
+            aria-expanded={false}
+            onClick={() => toggle(false)}
+          >
             <PanelLeftOpen aria-hidden />
           </Button>
           <button
@@ -83,10 +98,23 @@ export function FilterSidebar({ activeCount, onClearAll, children }: SidebarProp
             <CountBadge count={activeCount} />
           </h2>
           <div className="flex items-center gap-1">
-            <Button variant="ghost" size="sm" onClick={onClearAll} disabled={activeCount === 0} className="h-7 px-2 text-primary">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={onClearAll}
+              disabled={activeCount === 0}
+              className="h-7 px-2 text-primary"
+            >
               Clear All
             </Button>
-            <Button variant="ghost" size="icon-sm" aria-label="Collapse filters" aria-expanded onClick={() => toggle(true)} className="size-7">
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              aria-label="Collapse filters"
+              aria-expanded
+              onClick={() => toggle(true)}
+              className="size-7"
+            >
               <PanelLeftClose aria-hidden />
             </Button>
           </div>
@@ -119,15 +147,25 @@ export function FilterSheet({
           <SheetDescription>Narrow the directory by location, specialty, skills and more.</SheetDescription>
         </SheetHeader>
         <div className="flex items-center justify-between border-b px-5 py-2">
-          <span className="text-sm text-muted-foreground">{activeCount === 0 ? 'No filters applied' : `${activeCount} applied`}</span>
-          <Button variant="ghost" size="sm" onClick={onClearAll} disabled={activeCount === 0} className="text-primary">
+          <span className="text-sm text-muted-foreground">
+            {activeCount === 0 ? 'No filters applied' : `${activeCount} applied`}
+          </span>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onClearAll}
+            disabled={activeCount === 0}
+            className="text-primary"
+          >
             Clear All
           </Button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{children}</div>
         <SheetFooter className="p-4">
           <SheetClose asChild>
-            <Button className="w-full">{total === null ? 'Show results' : `Show ${formatNumber(total)} results`}</Button>
+            <Button className="w-full">
+              {total === null ? 'Show results' : `Show ${formatNumber(total)} results`}
+            </Button>
           </SheetClose>
         </SheetFooter>
       </SheetContent>

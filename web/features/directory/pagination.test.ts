@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems, resultLine, type PageItem } from './pagination';
 
-const render = (items: PageItem[]) => items.map((item) => (item.type === 'page' ? String(item.page) : '…')).join(' ');
+const render = (items: PageItem[]) =>
+  items.map((item) => (item.type === 'page' ? String(item.page) : '…')).join(' ');
 
 describe('pageItems', () => {
   it('shows every page when there are 5 or fewer', () => {
@@ -32,8 +33,12 @@ describe('pageItems', () => {
 
 describe('resultLine', () => {
   it('uses thousands separators', () => {
-    expect(resultLine({ page: 1, pageSize: 25, total: 300000, shown: 25 })).toBe('Showing 1-25 of 300,000 results');
-    expect(resultLine({ page: 41, pageSize: 25, total: 1012, shown: 12 })).toBe('Showing 1,001-1,012 of 1,012 results');
+    expect(resultLine({ page: 1, pageSize: 25, total: 300000, shown: 25 })).toBe(
+      'Showing 1-25 of 300,000 results',
+    );
+    expect(resultLine({ page: 41, pageSize: 25, total: 1012, shown: 12 })).toBe(
+      'Showing 1,001-1,012 of 1,012 results',
+    );
   });
 
   it('adds the query when there is one', () => {
@@ -43,7 +48,9 @@ describe('resultLine', () => {
   });
 
   it('counts the rows actually shown (free callers get 20)', () => {
-    expect(resultLine({ page: 1, pageSize: 25, total: 2000, shown: 20 })).toBe('Showing 1-20 of 2,000 results');
+    expect(resultLine({ page: 1, pageSize: 25, total: 2000, shown: 20 })).toBe(
+      'Showing 1-20 of 2,000 results',
+    );
     expect(resultLine({ page: 1, pageSize: 25, total: 0, shown: 0 })).toBe('Showing 0-0 of 0 results');
   });
 });

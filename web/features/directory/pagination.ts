@@ -8,7 +8,11 @@ export type PageItem = { type: 'page'; page: number } | { type: 'ellipsis'; key:
  * page, plus the first and last pages with an ellipsis where pages are skipped.
  * 1 2 3 4 5 … 80  /  1 … 8 9 10 11 12 … 80  /  1 … 76 77 78 79 80
  */
-export function pageItems(current: number, pageCount: number, windowSize: number = PAGINATION_WINDOW): PageItem[] {
+export function pageItems(
+  current: number,
+  pageCount: number,
+  windowSize: number = PAGINATION_WINDOW,
+): PageItem[] {
   if (pageCount <= 1) return pageCount === 1 ? [{ type: 'page', page: 1 }] : [];
   const page = Math.min(Math.max(1, current), pageCount);
   const size = Math.min(windowSize, pageCount);

@@ -31,7 +31,12 @@ type PhysicianCardProps = {
 };
 
 /** A search result (document 2, section 2 "Physician card"). The whole card opens the profile. */
-export function PhysicianCard({ physician, linkBase = '/physician', selected = false, onSelectedChange }: PhysicianCardProps) {
+export function PhysicianCard({
+  physician,
+  linkBase = '/physician',
+  selected = false,
+  onSelectedChange,
+}: PhysicianCardProps) {
   const headingId = useId();
   const name = fullName(physician);
   const specialty = displaySpecialty(physician.specialty);
@@ -44,25 +49,24 @@ export function PhysicianCard({ physician, linkBase = '/physician', selected = f
     <article
       aria-labelledby={headingId}
       className={cn(
-        'relative flex flex-row rounded-xl border bg-card text-card-foreground shadow-xs gap-4 p-4 transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md sm:p-5',
+        'relative flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md sm:p-5',
         'has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-ring',
         selected && 'border-primary/50 bg-primary-soft/30',
       )}
     >
-      {onSelectedChange && (
-        <div className="relative z-10 pt-0.5">
-          <Checkbox
-            checked={selected}
-            onCheckedChange={onSelectedChange}
-            aria-label={`Select ${name}`}
-            className="size-5"
-          />
-        </div>
-      )}
-      <PhysicianAvatar id={physician.id} firstName={physician.firstName} lastName={physician.lastName} />
-
-      <div className="flex min-w-0 flex-1 flex-col gap-3">
-        <div className="flex flex-col gap-1.5 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+      <div className="flex items-start gap-3 sm:gap-4">
+        {onSelectedChange && (
+          <div className="relative z-10 flex h-12 items-center sm:h-auto sm:pt-0.5">
+            <Checkbox
+              checked={selected}
+              onCheckedChange={onSelectedChange}
+              aria-label={`Select ${name}`}
+              className="size-5"
+            />
+          </div>
+        )}
+        <PhysicianAvatar id={physician.id} firstName={physician.firstName} lastName={physician.lastName} />
+        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
           <div className="min-w-0">
             <h3 id={headingId} className="text-base leading-snug font-semibold text-foreground">
               <Link
@@ -73,7 +77,9 @@ export function PhysicianCard({ physician, linkBase = '/physician', selected = f
                 {nameWithCredential(physician)}
               </Link>
             </h3>
-            {physician.title && <p className="mt-0.5 truncate text-sm text-muted-foreground">{physician.title}</p>}
+            {physician.title && (
+              <p className="mt-0.5 truncate text-sm text-muted-foreground">{physician.title}</p>
+            )}
           </div>
           {specialty && (
             <Badge variant="soft" className="shrink-0">
@@ -81,7 +87,10 @@ export function PhysicianCard({ physician, linkBase = '/physician', selected = f
             </Badge>
           )}
         </div>
+      </div>
 
+      {/* Indented under the name on wider screens; full width on a phone. */}
+      <div className={cn('flex min-w-0 flex-col gap-3', onSelectedChange ? 'sm:pl-25' : 'sm:pl-16')}>
         <ul className="flex flex-col gap-1.5 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-5">
           {physician.organization && (
             <li className="flex min-w-0 items-center gap-1.5">
@@ -98,7 +107,7 @@ export function PhysicianCard({ physician, linkBase = '/physician', selected = f
             </li>
           )}
           {education.length > 0 && (
-            <li className="flex min-w-0 items-start gap-1.5">
+            <li className="flex min-w-0 items-start gap-1.5 sm:basis-full">
               <GraduationCap className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
               <span className="sr-only">Education: </span>
               <span className="min-w-0">{education.map(formatSchoolDegree).join('; ')}</span>
@@ -106,37 +115,45 @@ export function PhysicianCard({ physician, linkBase = '/physician', selected = f
           )}
         </ul>
 
-        {skills.length > 0 && (
-          <ul aria-label="Skills" className="flex flex-wrap gap-1.5">
-            {skills.map((skill) => (
-              <li key={skill}>
-                <Badge variant="muted" className="font-normal text-slate-700">
-                  {skill}
-                </Badge>
-              </li>
-            ))}
-            {more > 0 && (
-              <li>
-                <Badge variant="outline" className="font-normal text-muted-foreground">
-                  +{more} more
-                </Badge>
-              </li>
-            )}
-          </ul>
-        )}
-
-        <div className="flex flex-wrap items-center gap-2">
-          <ContactButton kind="email" label="Email" available={physician.hasEmail} physicianName={name} />
-          <ContactButton kind="phone" label="Phone" available={physician.hasPhone} physicianName={name} />
-          {linkedin && (
-            <Button asChild variant="ghost" size="sm" className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10">
-              <a href={linkedin} target="_blank" rel="noopener noreferrer">
-                <LinkedinIcon aria-hidden />
-                LinkedIn
-                <span className="sr-only"> profile of {name} (opens in a new tab)</span>
-              </a>
-            </Button>
+        <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between md:gap-4">
+          {skills.length > 0 ? (
+            <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1.5">
+              {skills.map((skill) => (
+                <li key={skill}>
+                  <Badge variant="muted" className="font-normal text-slate-700">
+                    {skill}
+                  </Badge>
+                </li>
+              ))}
+              {more > 0 && (
+                <li>
+                  <Badge variant="outline" className="font-normal text-muted-foreground">
+                    +{more} more
+                  </Badge>
+                </li>
+              )}
+            </ul>
+          ) : (
+            <span />
           )}
+          <div className="flex shrink-0 flex-wrap items-center gap-2">
+            <ContactButton kind="email" label="Email" available={physician.hasEmail} physicianName={name} />
+            <ContactButton kind="phone" label="Phone" available={physician.hasPhone} physicianName={name} />
+            {linkedin && (
+              <Button
+                asChild
+                variant="ghost"
+                size="sm"
+                className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
+              >
+                <a href={linkedin} target="_blank" rel="noopener noreferrer">
+                  <LinkedinIcon aria-hidden />
+                  LinkedIn
+                  <span className="sr-only"> profile of {name} (opens in a new tab)</span>
+                </a>
+              </Button>
+            )}
+          </div>
         </div>
       </div>
     </article>
@@ -145,25 +162,31 @@ export function PhysicianCard({ physician, linkBase = '/physician', selected = f
 
 export function PhysicianCardSkeleton() {
   return (
-    <div className="flex gap-4 rounded-xl border bg-card p-4 sm:p-5" aria-hidden>
-      <Skeleton className="size-12 shrink-0 rounded-full" />
-      <div className="flex flex-1 flex-col gap-3">
-        <div className="flex items-start justify-between gap-4">
-          <div className="flex flex-col gap-2">
+    <div className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:p-5" aria-hidden>
+      <div className="flex items-start gap-3 sm:gap-4">
+        <Skeleton className="mt-3.5 size-5 rounded-[5px] sm:mt-0.5" />
+        <Skeleton className="size-12 shrink-0 rounded-full" />
+        <div className="flex flex-1 items-start justify-between gap-4">
+          <div className="flex flex-col gap-2 pt-1">
             <Skeleton className="h-4 w-44" />
             <Skeleton className="h-3.5 w-32" />
           </div>
           <Skeleton className="hidden h-5 w-24 rounded-full sm:block" />
         </div>
+      </div>
+      <div className="flex flex-col gap-3 sm:pl-25">
         <Skeleton className="h-3.5 w-3/4" />
-        <div className="flex gap-1.5">
-          <Skeleton className="h-5 w-16 rounded-full" />
-          <Skeleton className="h-5 w-20 rounded-full" />
-          <Skeleton className="h-5 w-14 rounded-full" />
-        </div>
-        <div className="flex gap-2">
-          <Skeleton className="h-8 w-20" />
-          <Skeleton className="h-8 w-20" />
+        <Skeleton className="h-3.5 w-2/3" />
+        <div className="flex flex-col gap-3 md:flex-row md:justify-between">
+          <div className="flex gap-1.5">
+            <Skeleton className="h-5 w-16 rounded-full" />
+            <Skeleton className="h-5 w-20 rounded-full" />
+            <Skeleton className="h-5 w-14 rounded-full" />
+          </div>
+          <div className="flex gap-2">
+            <Skeleton className="h-8 w-20" />
+            <Skeleton className="h-8 w-20" />
+          </div>
         </div>
       </div>
     </div>

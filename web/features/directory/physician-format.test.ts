@@ -19,7 +19,10 @@ describe('parseSkills', () => {
   });
 
   it('extracts items quoted in single quotes', () => {
-    expect(parseSkills("['Patient Care', 'Clinical Research']")).toEqual(['Patient Care', 'Clinical Research']);
+    expect(parseSkills("['Patient Care', 'Clinical Research']")).toEqual([
+      'Patient Care',
+      'Clinical Research',
+    ]);
     expect(parseSkills("'Surgery', 'Teaching'")).toEqual(['Surgery', 'Teaching']);
   });
 
@@ -27,7 +30,7 @@ describe('parseSkills', () => {
     expect(parseSkills('Leadership, Research ,,Teaching')).toEqual(['Leadership', 'Research', 'Teaching']);
   });
 
-  it("does not mistake apostrophes in plain text for quotes", () => {
+  it('does not mistake apostrophes in plain text for quotes', () => {
     expect(parseSkills("Children's Health, Women's Health")).toEqual(["Children's Health", "Women's Health"]);
   });
 
@@ -39,7 +42,10 @@ describe('parseSkills', () => {
 
 describe('visibleItems', () => {
   it('shows the first 5, then how many more', () => {
-    expect(visibleItems(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({ shown: ['a', 'b', 'c', 'd', 'e'], more: 2 });
+    expect(visibleItems(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toEqual({
+      shown: ['a', 'b', 'c', 'd', 'e'],
+      more: 2,
+    });
     expect(visibleItems(['a'])).toEqual({ shown: ['a'], more: 0 });
   });
 });
@@ -55,17 +61,29 @@ describe('parseEducation', () => {
   });
 
   it('reads JSON-style markers too', () => {
-    expect(parseEducation('[{"schoolName":"Stanford","degrees":["PhD"]}]')).toEqual([{ school: 'Stanford', degree: 'PhD' }]);
+    expect(parseEducation('[{"schoolName":"Stanford","degrees":["PhD"]}]')).toEqual([
+      { school: 'Stanford', degree: 'PhD' },
+    ]);
   });
 
   it('treats any other text as one school with no degree', () => {
-    expect(parseEducation('Harvard Medical School')).toEqual([{ school: 'Harvard Medical School', degree: '' }]);
+    expect(parseEducation('Harvard Medical School')).toEqual([
+      { school: 'Harvard Medical School', degree: '' },
+    ]);
     expect(parseEducation("schoolName: 'X'")).toEqual([{ school: "schoolName: 'X'", degree: '' }]);
   });
 
   it('uses structured entries as they are', () => {
     expect(
-      parseEducation([{ schoolName: 'Duke University', degree: 'MD', field: 'Medicine', startDate: '2001', endDate: '2005' }]),
+      parseEducation([
+        {
+          schoolName: 'Duke University',
+          degree: 'MD',
+          field: 'Medicine',
+          startDate: '2001',
+          endDate: '2005',
+        },
+      ]),
     ).toEqual([{ school: 'Duke University', degree: 'MD' }]);
   });
 
@@ -82,7 +100,9 @@ describe('names and places', () => {
   });
 
   it('appends the credential', () => {
-    expect(nameWithCredential({ firstName: 'Jane', lastName: 'Smith', credential: 'MD' })).toBe('Jane Smith, MD');
+    expect(nameWithCredential({ firstName: 'Jane', lastName: 'Smith', credential: 'MD' })).toBe(
+      'Jane Smith, MD',
+    );
     expect(nameWithCredential({ firstName: 'Jane', lastName: 'Smith', credential: null })).toBe('Jane Smith');
   });
 

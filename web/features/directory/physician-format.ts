@@ -16,7 +16,10 @@ export const NOT_SPECIFIED = 'Not specified';
 export function parseSkills(input: readonly string[] | string | null | undefined): string[] {
   if (input === null || input === undefined) return [];
   if (Array.isArray(input)) {
-    return input.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean);
+    return input
+      .filter((item): item is string => typeof item === 'string')
+      .map((item) => item.trim())
+      .filter(Boolean);
   }
   return parseSkillText(input as string);
 }
@@ -35,7 +38,10 @@ function parseSkillText(text: string): string[] {
 }
 
 /** The first `max` items and how many more there are ('+N more'). */
-export function visibleItems<T>(items: readonly T[], max: number = SKILLS_SHOWN): { shown: T[]; more: number } {
+export function visibleItems<T>(
+  items: readonly T[],
+  max: number = SKILLS_SHOWN,
+): { shown: T[]; more: number } {
   return { shown: items.slice(0, max), more: Math.max(0, items.length - max) };
 }
 
@@ -55,7 +61,9 @@ type StructuredEducation = {
  * ("[{'schoolName': 'Johns Hopkins', 'degrees': ['MD']}]") yields one pair per school;
  * any other text is one school with no degree. Structured entries are used as they are.
  */
-export function parseEducation(input: readonly StructuredEducation[] | string | null | undefined): SchoolDegree[] {
+export function parseEducation(
+  input: readonly StructuredEducation[] | string | null | undefined,
+): SchoolDegree[] {
   if (input === null || input === undefined) return [];
   if (Array.isArray(input)) {
     return input
@@ -111,7 +119,11 @@ export function fullName(physician: { firstName: string; lastName: string }): st
 }
 
 /** 'Jane Smith, MD' when a credential is known. */
-export function nameWithCredential(physician: { firstName: string; lastName: string; credential: string | null }): string {
+export function nameWithCredential(physician: {
+  firstName: string;
+  lastName: string;
+  credential: string | null;
+}): string {
   const name = fullName(physician);
   const credential = physician.credential?.trim();
   return credential ? `${name}, ${credential}` : name;
@@ -142,7 +154,10 @@ export function formatYearRange(start: string | null | undefined, end: string | 
 }
 
 /** 'MD in Medicine', 'MD', or '' (document 2: "degree in field"). */
-export function formatDegreeInField(degree: string | null | undefined, field: string | null | undefined): string {
+export function formatDegreeInField(
+  degree: string | null | undefined,
+  field: string | null | undefined,
+): string {
   const d = degree?.trim() ?? '';
   const f = field?.trim() ?? '';
   if (d && f) return `${d} in ${f}`;

@@ -52,7 +52,8 @@ export function PhysicianProfilePage() {
   const viewer = `${me.user?.id ?? 'anonymous'}:${me.subscription.tier}`;
   const physician = usePhysician(id, viewer);
 
-  const notFound = id === null || (physician.isError && isApiError(physician.error) && physician.error.status === 404);
+  const notFound =
+    id === null || (physician.isError && isApiError(physician.error) && physician.error.status === 404);
   const failed = physician.isError && !notFound;
 
   useEffect(() => {
@@ -65,7 +66,10 @@ export function PhysicianProfilePage() {
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
       <BackButton />
       {failed ? (
-        <div role="alert" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50/60 px-6 py-12 text-center">
+        <div
+          role="alert"
+          className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
+        >
           <AlertCircle className="size-8 text-destructive" aria-hidden />
           <p className="mt-3 text-base font-semibold">Failed to load physician data</p>
           <p className="mt-1 text-sm text-slate-700">
@@ -100,7 +104,12 @@ function BackButton() {
   };
   return (
     <div>
-      <Button variant="ghost" size="sm" onClick={goBack} className="-ml-2 text-muted-foreground hover:text-foreground">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={goBack}
+        className="-ml-2 text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft aria-hidden />
         Back
       </Button>
@@ -145,13 +154,18 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               onClick={toggleFavorite}
               className={cn('rounded-full', favorite && 'border-amber-300 bg-amber-50 hover:bg-amber-100')}
             >
-              <Star className={cn('size-5', favorite ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')} aria-hidden />
+              <Star
+                className={cn('size-5', favorite ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground')}
+                aria-hidden
+              />
             </Button>
           </div>
 
           <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
             <div className="min-w-0">
-              <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">{nameWithCredential(physician)}</h1>
+              <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
+                {nameWithCredential(physician)}
+              </h1>
               <p className="mt-1 text-base text-slate-700">{physician.title ?? NOT_SPECIFIED}</p>
               <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
                 <span className="flex items-center gap-1.5">
@@ -185,8 +199,20 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
             </div>
 
             <div className="flex flex-wrap gap-2 lg:justify-end">
-              <ContactButton kind="email" label="View Email" size="default" available={physician.hasEmail} physicianName={name} />
-              <ContactButton kind="phone" label="View Phone" size="default" available={physician.hasPhone} physicianName={name} />
+              <ContactButton
+                kind="email"
+                label="View Email"
+                size="default"
+                available={physician.hasEmail}
+                physicianName={name}
+              />
+              <ContactButton
+                kind="phone"
+                label="View Phone"
+                size="default"
+                available={physician.hasPhone}
+                physicianName={name}
+              />
               {linkedin ? (
                 <Button asChild variant="outline">
                   <a href={linkedin} target="_blank" rel="noopener noreferrer">
@@ -236,10 +262,17 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                 <ol className="mt-3 flex flex-col gap-4 border-l-2 border-primary-soft pl-4">
                   {physician.education.map((entry, index) => (
                     <li key={`${entry.schoolName}-${index}`} className="relative">
-                      <span aria-hidden className="absolute top-1.5 -left-[21px] size-2.5 rounded-full bg-primary ring-2 ring-white" />
+                      <span
+                        aria-hidden
+                        className="absolute top-1.5 -left-[21px] size-2.5 rounded-full bg-primary ring-2 ring-white"
+                      />
                       <p className="text-sm font-medium text-foreground">{entry.schoolName}</p>
-                      <p className="text-sm text-slate-700">{formatDegreeInField(entry.degree, entry.field) || NOT_SPECIFIED}</p>
-                      <p className="text-xs text-muted-foreground">{formatYearRange(entry.startDate, entry.endDate) || NOT_SPECIFIED}</p>
+                      <p className="text-sm text-slate-700">
+                        {formatDegreeInField(entry.degree, entry.field) || NOT_SPECIFIED}
+                      </p>
+                      <p className="text-xs text-muted-foreground">
+                        {formatYearRange(entry.startDate, entry.endDate) || NOT_SPECIFIED}
+                      </p>
                     </li>
                   ))}
                 </ol>
@@ -307,13 +340,24 @@ function ProfileSection({ title, icon, children }: { title: string; icon: ReactN
   );
 }
 
-function DetailList({ items, stacked = false }: { items: [string, string | null | undefined][]; stacked?: boolean }) {
+function DetailList({
+  items,
+  stacked = false,
+}: {
+  items: [string, string | null | undefined][];
+  stacked?: boolean;
+}) {
   return (
     <dl className={cn('grid gap-x-6 gap-y-4', !stacked && 'sm:grid-cols-2')}>
       {items.map(([label, value]) => (
         <div key={label} className="flex min-w-0 flex-col gap-0.5">
           <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-          <dd className={cn('text-sm break-words', value?.trim() ? 'text-foreground' : 'text-muted-foreground italic')}>
+          <dd
+            className={cn(
+              'text-sm break-words',
+              value?.trim() ? 'text-foreground' : 'text-muted-foreground italic',
+            )}
+          >
             {value?.trim() || NOT_SPECIFIED}
           </dd>
         </div>
@@ -349,7 +393,9 @@ function PhysicianNotFound() {
         <UserRoundX className="size-7" aria-hidden />
       </span>
       <h1 className="mt-5 text-2xl font-semibold tracking-tight">Physician Not Found</h1>
-      <p className="mt-3 text-base text-muted-foreground">The physician you are looking for does not exist or has been removed.</p>
+      <p className="mt-3 text-base text-muted-foreground">
+        The physician you are looking for does not exist or has been removed.
+      </p>
       <Button asChild size="lg" className="mt-8">
         <Link to="/directory">Back to Directory</Link>
       </Button>

@@ -31,7 +31,11 @@ export function ResultsPagination({ page, pageCount, onPageChange, className }: 
         </li>
         {items.map((item) =>
           item.type === 'ellipsis' ? (
-            <li key={`ellipsis-${item.key}`} aria-hidden className="flex size-8 items-center justify-center text-muted-foreground">
+            <li
+              key={`ellipsis-${item.key}`}
+              aria-hidden
+              className="flex size-8 items-center justify-center text-muted-foreground"
+            >
               <MoreHorizontal className="size-4" />
             </li>
           ) : (

@@ -26,7 +26,9 @@ export function announceSelectionOutcome(outcome: SelectionOutcome) {
       });
       break;
     case 'all-mode':
-      toast('Selection Mode Active', { description: "Deselect 'Select All' first to make individual selections" });
+      toast('Selection Mode Active', {
+        description: "Deselect 'Select All' first to make individual selections",
+      });
       break;
     default:
       break;
@@ -100,12 +102,16 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
 
   const onAddToList = () => {
     if (!me.isSignedIn) {
-      toast.error('Authentication required', { description: 'You need to be logged in to create or update lists.' });
+      toast.error('Authentication required', {
+        description: 'You need to be logged in to create or update lists.',
+      });
       return;
     }
     if (!canAddToList) return gate('lists:add');
     if (count === 0) {
-      toast.error('No physicians selected', { description: 'Please select at least one physician to add to the list.' });
+      toast.error('No physicians selected', {
+        description: 'Please select at least one physician to add to the list.',
+      });
       return;
     }
     toast(COMING_SOON);
@@ -126,7 +132,11 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
 
   return (
     <>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Search and selection actions">
+      <div
+        role="group"
+        aria-label="Search and selection actions"
+        className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center [&>button]:min-w-0"
+      >
         <Button variant="outline" size="sm" onClick={onSaveSearch} disabled={loading || !hasCriteria}>
           <Bookmark aria-hidden />
           Save Search
@@ -135,7 +145,13 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
           <History aria-hidden />
           Saved Searches
         </Button>
-        <Button variant="outline" size="sm" onClick={onSelectPage} disabled={cards.length === 0} aria-pressed={pageSelected}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onSelectPage}
+          disabled={cards.length === 0}
+          aria-pressed={pageSelected}
+        >
           <CheckSquare aria-hidden />
           {pageSelected ? 'Deselect Page' : 'Select Page'}
         </Button>

@@ -73,12 +73,18 @@ export function SearchPage() {
   const chips = activeFilterChips(searchParams);
 
   const viewer = `${me.user?.id ?? 'anonymous'}:${me.subscription.tier}:${me.isAdmin ? 'admin' : 'user'}`;
-  const search = useSearchPhysicians(apiSearchString(searchParams), viewer, !me.isLoading && arrivingSearch === null);
+  const search = useSearchPhysicians(
+    apiSearchString(searchParams),
+    viewer,
+    !me.isLoading && arrivingSearch === null,
+  );
   const specialties = useSpecialtyCounts();
   const facets = useDirectoryFacets();
 
   // One toast per failed search (after the retries), with the same text the page shows.
-  const errorMessage = search.isError ? (isApiError(search.error) && search.error.message) || FETCH_ERROR_FALLBACK : null;
+  const errorMessage = search.isError
+    ? (isApiError(search.error) && search.error.message) || FETCH_ERROR_FALLBACK
+    : null;
   useEffect(() => {
     if (errorMessage) toast.error('Error Fetching Data', { description: errorMessage });
   }, [errorMessage, search.errorUpdatedAt]);
@@ -120,7 +126,9 @@ export function SearchPage() {
 
       <div className="flex min-w-0 flex-1 flex-col gap-5">
         <header className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">Physician Directory</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
+            Physician Directory
+          </h1>
           <p className="text-sm text-muted-foreground sm:text-base">
             Search verified US physicians by name, specialty, skills, organization, title and location.
           </p>
@@ -128,7 +136,12 @@ export function SearchPage() {
 
         <SearchBox query={query} onSearch={(text) => update((previous) => withQuery(previous, text))} />
 
-        <SearchActions selection={selection} cards={cards} loading={loading} hasCriteria={hasQueryOrFilter(searchParams)} />
+        <SearchActions
+          selection={selection}
+          cards={cards}
+          loading={loading}
+          hasCriteria={hasQueryOrFilter(searchParams)}
+        />
 
         {chips.length > 0 && (
           <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
@@ -157,18 +170,28 @@ export function SearchPage() {
         >
           <div ref={resultsRef} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap items-center gap-2">
-              <FilterSheet activeCount={activeCount} onClearAll={clearAll} total={data && !loading ? data.total : null}>
+              <FilterSheet
+                activeCount={activeCount}
+                onClearAll={clearAll}
+                total={data && !loading ? data.total : null}
+              >
                 {filterPanel}
               </FilterSheet>
               <TabsList>
                 <TabsTrigger value="results">Results</TabsTrigger>
                 <TabsTrigger value="selected">
                   Selected
-                  <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums">{formatNumber(selection.count)}</span>
+                  <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums">
+                    {formatNumber(selection.count)}
+                  </span>
                 </TabsTrigger>
               </TabsList>
             </div>
-            <SortMenu sortKey={sort.key} direction={sort.direction} onSort={(key) => update((previous) => withSort(previous, key))} />
+            <SortMenu
+              sortKey={sort.key}
+              direction={sort.direction}
+              onSort={(key) => update((previous) => withSort(previous, key))}
+            />
           </div>
 
           <TabsContent value="results" className="flex flex-col gap-4">
@@ -177,7 +200,13 @@ export function SearchPage() {
                 'Searching physicians...'
               ) : data ? (
                 <span className="font-medium text-slate-700">
-                  {resultLine({ page: data.page, pageSize: data.pageSize, total: data.total, shown: data.results.length, query })}
+                  {resultLine({
+                    page: data.page,
+                    pageSize: data.pageSize,
+                    total: data.total,
+                    shown: data.results.length,
+                    query,
+                  })}
                 </span>
               ) : null}
             </p>
@@ -191,7 +220,10 @@ export function SearchPage() {
                 ))}
               </ul>
             ) : search.isError ? (
-              <ErrorState message={errorMessage ?? FETCH_ERROR_FALLBACK} onRetry={() => void search.refetch()} />
+              <ErrorState
+                message={errorMessage ?? FETCH_ERROR_FALLBACK}
+                onRetry={() => void search.refetch()}
+              />
             ) : data && data.results.length === 0 && !lockedOut ? (
               <EmptyState onClear={activeCount > 0 ? clearAll : undefined} />
             ) : data ? (
@@ -203,7 +235,12 @@ export function SearchPage() {
             )}
 
             {data && !search.isError && (
-              <ResultsPagination page={data.page} pageCount={pageCount} onPageChange={goToPage} className="pt-2" />
+              <ResultsPagination
+                page={data.page}
+                pageCount={pageCount}
+                onPageChange={goToPage}
+                className="pt-2"
+              />
             )}
           </TabsContent>
 
@@ -232,17 +269,20 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
   return (
     <form role="search" onSubmit={submit} className="flex flex-col gap-2">
       <Label htmlFor={id} className="text-sm font-medium text-slate-700">
-        Search by name, specialty, skill, company or title
+        Search physicians
       </Label>
       <div className="flex gap-2">
         <div className="relative min-w-0 flex-1">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4.5 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4.5 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             id={id}
             type="search"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            placeholder="e.g. Jane Smith, cardiology, robotic surgery"
+            placeholder="Name, specialty, skill, company or title"
             maxLength={200}
             autoComplete="off"
             enterKeyHint="search"
@@ -257,7 +297,15 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
   );
 }
 
-function ResultList({ cards, selection, cap }: { cards: PhysicianSummary[]; selection: Selection; cap: number | null }) {
+function ResultList({
+  cards,
+  selection,
+  cap,
+}: {
+  cards: PhysicianSummary[];
+  selection: Selection;
+  cap: number | null;
+}) {
   return (
     <ul className="flex flex-col gap-3" aria-label="Physicians">
       {cards.map((physician) => (
@@ -301,7 +349,9 @@ function EmptyState({ onClear }: { onClear?: () => void }) {
       <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-muted-foreground">
         <SearchX className="size-6" aria-hidden />
       </span>
-      <p className="mt-4 text-base font-semibold text-foreground">No physicians found matching your criteria.</p>
+      <p className="mt-4 text-base font-semibold text-foreground">
+        No physicians found matching your criteria.
+      </p>
       <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search or filters.</p>
       {onClear && (
         <Button variant="outline" size="sm" onClick={onClear} className="mt-5">
@@ -314,7 +364,10 @@ function EmptyState({ onClear }: { onClear?: () => void }) {
 
 function ErrorState({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <div role="alert" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50/60 px-6 py-12 text-center">
+    <div
+      role="alert"
+      className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50/60 px-6 py-12 text-center"
+    >
       <AlertCircle className="size-8 text-destructive" aria-hidden />
       <p className="mt-3 text-base font-semibold text-foreground">We couldn't load the directory.</p>
       <p className="mt-1 max-w-md text-sm text-slate-700">{message}</p>

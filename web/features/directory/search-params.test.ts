@@ -71,7 +71,9 @@ describe('changing the search resets the page to 1 and the tab to results', () =
   });
 
   it("on 'Clear All', which keeps the text and the sort", () => {
-    const next = withoutFilters(url('query=a&specialty=Cardiology&location=Boston&telehealth=true&page=3&sortKey=name'));
+    const next = withoutFilters(
+      url('query=a&specialty=Cardiology&location=Boston&telehealth=true&page=3&sortKey=name'),
+    );
     expect(next.toString()).toBe('query=a&sortKey=name');
   });
 });
@@ -88,12 +90,21 @@ describe('paging', () => {
 
 describe('sorting', () => {
   it('toggles the direction when the same key is clicked again', () => {
-    expect(nextSort({ key: 'specialty', direction: 'asc' }, 'specialty')).toEqual({ key: 'specialty', direction: 'desc' });
-    expect(nextSort({ key: 'specialty', direction: 'desc' }, 'specialty')).toEqual({ key: 'specialty', direction: 'asc' });
+    expect(nextSort({ key: 'specialty', direction: 'asc' }, 'specialty')).toEqual({
+      key: 'specialty',
+      direction: 'desc',
+    });
+    expect(nextSort({ key: 'specialty', direction: 'desc' }, 'specialty')).toEqual({
+      key: 'specialty',
+      direction: 'asc',
+    });
   });
 
   it('starts ascending on another key', () => {
-    expect(nextSort({ key: 'specialty', direction: 'desc' }, 'location')).toEqual({ key: 'location', direction: 'asc' });
+    expect(nextSort({ key: 'specialty', direction: 'desc' }, 'location')).toEqual({
+      key: 'location',
+      direction: 'asc',
+    });
   });
 
   it("treats name as the key in use when the URL has none (the server's default)", () => {
@@ -139,8 +150,12 @@ describe('the API query string', () => {
   });
 
   it('drops values the API would reject', () => {
-    expect(apiSearchString(url('page=abc&sortKey=email&gender=X&npi=12ab&telehealth=yes&graduationYearMin=19x0'))).toBe('');
-    expect(apiSearchString(url('gender=F&npi=1234567890&telehealth=true'))).toBe('npi=1234567890&telehealth=true&gender=F');
+    expect(
+      apiSearchString(url('page=abc&sortKey=email&gender=X&npi=12ab&telehealth=yes&graduationYearMin=19x0')),
+    ).toBe('');
+    expect(apiSearchString(url('gender=F&npi=1234567890&telehealth=true'))).toBe(
+      'npi=1234567890&telehealth=true&gender=F',
+    );
   });
 });
 
@@ -153,10 +168,17 @@ describe('navigation state', () => {
 
   it('replaces filters and query with a saved search (flat or nested filters)', () => {
     const next = searchParamsFromNavigationState(
-      { searchParams: { query: 'heart', filters: { specialty: ['Cardiology'], location: 'Boston', telehealth: true } } },
+      {
+        searchParams: {
+          query: 'heart',
+          filters: { specialty: ['Cardiology'], location: 'Boston', telehealth: true },
+        },
+      },
       url('specialty=Neurology&page=4&sortKey=location'),
     );
-    expect(next?.toString()).toBe('sortKey=location&query=heart&specialty=Cardiology&location=Boston&telehealth=true');
+    expect(next?.toString()).toBe(
+      'sortKey=location&query=heart&specialty=Cardiology&location=Boston&telehealth=true',
+    );
   });
 
   it('ignores anything else', () => {
@@ -168,7 +190,9 @@ describe('navigation state', () => {
 
 describe('active filter chips', () => {
   it('makes one chip per list value and one per other filter', () => {
-    const chips = activeFilterChips(url('specialty=Cardiology,OBGYN&location=Boston&telehealth=true&gender=F&query=x'));
+    const chips = activeFilterChips(
+      url('specialty=Cardiology,OBGYN&location=Boston&telehealth=true&gender=F&query=x'),
+    );
     expect(chips.map((chip) => chip.label)).toEqual([
       'Specialty: Cardiology',
       'Specialty: OBGYN',

@@ -248,7 +248,10 @@ export function apiSearchString(params: URLSearchParams): string {
  * or { searchParams: {...} } from a saved search (filters and query, flat or under `filters`).
  * Returns the URL to search with (page 1, tab results), or null when the state carries nothing.
  */
-export function searchParamsFromNavigationState(state: unknown, current: URLSearchParams): URLSearchParams | null {
+export function searchParamsFromNavigationState(
+  state: unknown,
+  current: URLSearchParams,
+): URLSearchParams | null {
   if (!state || typeof state !== 'object') return null;
   const record = state as Record<string, unknown>;
 
@@ -297,7 +300,10 @@ export function searchParamsFromNavigationState(state: unknown, current: URLSear
 function toStringList(value: unknown): string[] {
   if (typeof value === 'string') return splitList(value);
   if (Array.isArray(value)) {
-    return value.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter(Boolean);
+    return value
+      .filter((item): item is string => typeof item === 'string')
+      .map((item) => item.trim())
+      .filter(Boolean);
   }
   return [];
 }
@@ -349,7 +355,11 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
     } else if ((FLAG_FILTER_KEYS as readonly string[]).includes(key)) {
       chips.push({ key, value: null, label: raw === 'false' ? `${name}: No` : name });
     } else if (key === 'gender') {
-      chips.push({ key, value: null, label: `${name}: ${raw === 'F' ? 'Female' : raw === 'M' ? 'Male' : raw}` });
+      chips.push({
+        key,
+        value: null,
+        label: `${name}: ${raw === 'F' ? 'Female' : raw === 'M' ? 'Male' : raw}`,
+      });
     } else {
       chips.push({ key, value: null, label: `${name}: ${raw}` });
     }

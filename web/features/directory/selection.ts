@@ -28,7 +28,11 @@ export type SelectionOutcome =
 
 export type SelectionResult = { state: SelectionState; outcome: SelectionOutcome };
 
-function withPhysicians(state: SelectionState, ids: number[], cards: readonly PhysicianSummary[]): SelectionState['physicians'] {
+function withPhysicians(
+  state: SelectionState,
+  ids: number[],
+  cards: readonly PhysicianSummary[],
+): SelectionState['physicians'] {
   const keep = new Set(ids);
   const physicians: SelectionState['physicians'] = {};
   for (const id of ids) if (state.physicians[id]) physicians[id] = state.physicians[id];
@@ -40,7 +44,11 @@ function withPhysicians(state: SelectionState, ids: number[], cards: readonly Ph
  * Select Page: adds the visible cards. With a cap (free: 20) only as many as fit are added,
  * and reaching the cap is reported.
  */
-export function selectPage(state: SelectionState, cards: readonly PhysicianSummary[], cap: number | null): SelectionResult {
+export function selectPage(
+  state: SelectionState,
+  cards: readonly PhysicianSummary[],
+  cap: number | null,
+): SelectionResult {
   const base = state.mode === 'all' ? [] : state.ids;
   const ids = [...base];
   const present = new Set(base);
@@ -72,7 +80,11 @@ export function deselectPage(state: SelectionState, cards: readonly PhysicianSum
 }
 
 /** One card's checkbox. Blocked while mode is all; a free user cannot go past the cap. */
-export function toggleOne(state: SelectionState, card: PhysicianSummary, cap: number | null): SelectionResult {
+export function toggleOne(
+  state: SelectionState,
+  card: PhysicianSummary,
+  cap: number | null,
+): SelectionResult {
   if (state.mode === 'all') return { state, outcome: { kind: 'all-mode' } };
   if (state.ids.includes(card.id)) {
     const ids = state.ids.filter((id) => id !== card.id);
@@ -91,16 +103,26 @@ export function toggleOne(state: SelectionState, card: PhysicianSummary, cap: nu
 /** Select All: the ids the server returned (at most 500). */
 export function selectAll(ids: readonly number[], cards: readonly PhysicianSummary[] = []): SelectionState {
   const unique = [...new Set(ids)];
-  return { mode: unique.length > 0 ? 'all' : 'none', ids: unique, physicians: withPhysicians(EMPTY_SELECTION, unique, cards) };
+  return {
+    mode: unique.length > 0 ? 'all' : 'none',
+    ids: unique,
+    physicians: withPhysicians(EMPTY_SELECTION, unique, cards),
+  };
 }
 
 /** Whether every selectable card of the page is selected (Select Page then reads Deselect Page). */
-export function isPageSelected(state: SelectionState, cards: readonly PhysicianSummary[], cap: number | null): boolean {
+export function isPageSelected(
+  state: SelectionState,
+  cards: readonly PhysicianSummary[],
+  cap: number | null,
+): boolean {
   if (cards.length === 0 || state.mode === 'none') return false;
   const selected = new Set(state.ids);
   const selectable = cap !== null ? cards.slice(0, Math.max(0, cap)) : cards;
   const allVisible = selectable.every((card) => selected.has(card.id));
-  return allVisible || (cap !== null && state.ids.length >= cap && cards.some((card) => selected.has(card.id)));
+  return (
+    allVisible || (cap !== null && state.ids.length >= cap && cards.some((card) => selected.has(card.id)))
+  );
 }
 
 export type Selection = {
@@ -138,7 +160,10 @@ export function useSelection(): Selection {
     },
     [state],
   );
-  const onDeselectPage = useCallback((cards: readonly PhysicianSummary[]) => setState((s) => deselectPage(s, cards)), []);
+  const onDeselectPage = useCallback(
+    (cards: readonly PhysicianSummary[]) => setState((s) => deselectPage(s, cards)),
+    [],
+  );
   const onSelectAll = useCallback(
     (ids: readonly number[], cards: readonly PhysicianSummary[] = []) => setState(selectAll(ids, cards)),
     [],

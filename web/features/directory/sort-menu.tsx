@@ -1,7 +1,14 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Check } from 'lucide-react';
 import { SORT_KEYS, type SortDirection, type SortKey } from '@contract/directory';
 import { Button } from '@web/components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@web/components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
 import { DEFAULT_SORT } from './search-params';
 
 const SORT_LABEL: Record<SortKey, string> = { name: 'Name', specialty: 'Specialty', location: 'Location' };
