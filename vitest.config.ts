@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
+  resolve: {
+    alias: {
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+      '@web': fileURLToPath(new URL('./web', import.meta.url)),
+    },
+  },
   test: {
     include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'scripts/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
     globalSetup: ['server/test/global-setup.ts'],

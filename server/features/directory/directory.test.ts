@@ -1,0 +1,516 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchPhysiciansQueryInput } from '../../../contract/directory';
+import { SearchPhysiciansQuery } from '../../../contract/directory';
+import { createTestContext } from '../../test/harness';
+import { toCriteria } from './criteria';
+import { naiveSearch } from './naive-search';
+
+/*
+ * A small directory with known names, specialties, places and skills: every rule of document 2,
+ * section 5 (and each extra filter) is checked against hand-computed ids, on PGlite and PostgreSQL.
+ */
+
+type Fixture = {
+  id: number;
+  first: string;
+  last: string;
+  title?: string | null;
+  specialty?: string | null;
+  org?: string | null;
+  city?: string | null;
+  state?: string | null;
+  skills?: string[];
+  degrees?: string[];
+  credential?: string | null;
+  school?: string | null;
+  year?: number | null;
+  gender?: 'M' | 'F' | null;
+  languages?: string[];
+  board?: boolean | null;
+  hospital?: string | null;
+  licenses?: string[];
+  accepting?: boolean | null;
+  telehealth?: boolean | null;
+  npi?: string | null;
+  size?: string | null;
+  revenue?: string | null;
+  industry?: string | null;
+  email?: boolean;
+  phone?: boolean;
+};
+
+const YEAR = new Date().getUTCFullYear();
+
+const PHYSICIANS: Fixture[] = [
+  { id: 1, first: 'John', last: 'Smith', title: 'Cardiologist', specialty: 'Cardiology', org: 'Heart Center', city: 'Houston', state: 'TX', skills: ['Leadership', 'Research'], degrees: ['MD', 'BS'], credential: 'MD', school: 'Baylor College of Medicine', year: 2000, gender: 'M', languages: ['English', 'Spanish'], board: true, hospital: 'Houston Methodist', licenses: ['TX'], accepting: true, telehealth: false, npi: '1234567890', size: '5000+', revenue: '$1B+', industry: 'Hospital & Health Care', email: true, phone: true },
+  { id: 2, first: 'Jane', last: 'Smithson', title: 'Pediatrician', specialty: 'Pediatrics', org: 'Kids First Clinic', city: 'Boston', state: 'MA', skills: ['Patient Care', 'Teaching'], degrees: ['MD'], credential: 'MD', school: 'Harvard Medical School', year: 2010, gender: 'F', languages: ['English'], board: true, hospital: "Boston Children's Hospital", licenses: ['MA', 'NH'], accepting: true, telehealth: true, npi: '1234500001', size: '100 to 499', revenue: '$10M to <$50M', industry: 'Medical Practice', email: true },
+  { id: 3, first: 'Smith', last: 'Johnson', title: 'Family Physician', specialty: 'Family Medicine', org: 'Prairie Health', city: 'Omaha', state: 'NE', skills: ['Patient Care'], degrees: ['DO'], credential: 'DO', school: 'Kansas City University', year: 1990, gender: 'M', languages: ['English'], board: false, licenses: ['NE', 'IA'], accepting: false, telehealth: false, npi: '1987654321', size: '1 to 19', revenue: '<$1M', industry: 'Medical Practice', phone: true },
+  { id: 4, first: 'Maryann', last: 'Lee', title: 'Internist', specialty: 'Internal Medicine', org: 'Pacific Internal Medicine', city: 'Seattle', state: 'WA', skills: ['Communication'], degrees: ['MD', 'MBA'], credential: 'MD', school: 'University of Washington School of Medicine', year: 2005, gender: 'F', languages: ['English', 'Korean'], board: true, licenses: ['WA'], accepting: true, telehealth: true, npi: '1555000004', size: '20 to 99', revenue: '$1M to <$10M', industry: 'Healthcare' },
+  { id: 5, first: 'Omar', last: 'Haddad', title: 'Staff Physician', specialty: 'physician', org: 'Desert Care', city: 'Phoenix', state: 'AZ', skills: [], degrees: ['MD'], credential: 'M.D.', year: 2015, gender: 'M', languages: ['English', 'Arabic'], board: null, licenses: ['AZ'], accepting: null, telehealth: null, npi: '1555000005' },
+  { id: 6, first: 'Paula', last: 'Reyes', title: 'Lead Physician Assistant', specialty: 'Physician Assistant', org: 'Desert Care', city: 'Tucson', state: 'AZ', skills: ['Patient Care', 'Surgery'], degrees: ['MS', 'BS'], credential: 'PA-C', year: 2018, gender: 'F', languages: ['English', 'Spanish'], board: true, licenses: ['AZ'], accepting: true, telehealth: false, npi: '1555000006' },
+  { id: 7, first: 'Victor', last: 'Stone', title: 'Physician', specialty: 'PHYSICIAN', org: 'Granite Medical', city: 'Denver', state: 'CO', skills: ['Leadership'], degrees: ['DO'], credential: 'DO', year: 1985, gender: 'M', languages: ['English'], board: false, licenses: ['CO', 'WY'], accepting: false, telehealth: true, npi: '1555000007' },
+  { id: 8, first: 'Grace', last: 'Kim', title: 'Interventional Cardiologist', specialty: 'cardiology', org: 'Valley Heart Institute', city: 'Fresno', state: 'CA', skills: ['Clinical Research', 'Cardiac Catheterization'], degrees: ['MD', 'PhD'], credential: 'MD', school: 'Stanford University School of Medicine', year: 2008, gender: 'F', languages: ['English', 'Korean'], board: true, licenses: ['CA'], accepting: true, telehealth: false, npi: '1555000008' },
+  { id: 9, first: 'Hector', last: 'Alvarez', title: 'Cardiologist', specialty: 'CARDIOLOGY', org: 'Gulf Coast Cardiology', city: 'Corpus Christi', state: 'TX', skills: ['Echocardiography'], degrees: ['MD'], credential: 'MD', year: 1995, gender: 'M', languages: ['English', 'Spanish'], board: true, licenses: ['TX'], accepting: false, telehealth: false, npi: '1555000009' },
+  { id: 10, first: 'Abigail', last: 'Turner', title: 'Neurologist', specialty: 'Neurology', org: 'Lincoln Neuro Group', city: 'Springfield', state: 'IL', skills: ['EEG'], degrees: ['MD'], credential: 'MD', year: 2012, gender: 'F', languages: ['English'], board: true, licenses: ['IL'], accepting: true, telehealth: true, npi: '1555000010' },
+  { id: 11, first: 'Benjamin', last: 'Turner', title: 'Neurologist', specialty: 'Neurology', org: 'Pioneer Valley Neurology', city: 'Springfield', state: 'MA', skills: ['EMG'], degrees: ['MD'], credential: 'MD', year: 2011, gender: 'M', languages: ['English'], board: true, licenses: ['MA'], accepting: true, telehealth: false, npi: '1555000011' },
+  { id: 12, first: 'Chloe', last: 'Nguyen', title: 'Dermatologist', specialty: 'Dermatology', org: 'Rose City Skin', city: 'Portland', state: 'OR', skills: ['Mohs Surgery'], degrees: ['MD'], credential: 'MD', year: 2016, gender: 'F', languages: ['English', 'Vietnamese'], board: true, licenses: ['OR', 'WA'], accepting: true, telehealth: true, npi: '1555000012' },
+  { id: 13, first: 'Daniel', last: 'Nguyen', title: 'Family Physician', specialty: 'Family Medicine', org: 'Casco Bay Family Practice', city: 'Portland', state: 'ME', skills: ['Patient Care'], degrees: ['DO'], credential: 'DO', year: 2001, gender: 'M', languages: ['English'], board: true, licenses: ['ME'], accepting: true, telehealth: false, npi: '1555000013' },
+  { id: 14, first: 'Elena', last: 'Garcia', title: 'Pediatrician', specialty: 'Pediatrics', org: 'Harbor Kids', city: 'San Diego', state: 'California', skills: ['Teaching'], degrees: ['MD'], credential: 'MD', year: 2003, gender: 'F', languages: ['English', 'Spanish'], board: true, licenses: ['CA'], accepting: true, telehealth: true, npi: '1555000014' },
+  { id: 15, first: 'Felix', last: 'Wong', title: 'Radiologist', specialty: 'Radiology', org: 'Sunset Imaging', city: 'Los Angeles', state: 'CA', skills: ['MRI'], degrees: ['MD'], credential: 'MD', year: 1998, gender: 'M', languages: ['English', 'Cantonese'], board: true, licenses: ['CA', 'NV'], accepting: false, telehealth: false, npi: '1555000015' },
+  { id: 16, first: 'Gloria', last: 'Patel', title: 'Oncologist', specialty: 'Oncology', org: 'Hope Cancer Center', city: 'Atlanta', state: 'GA', skills: ['Leadership', 'Clinical Research'], degrees: ['MD'], credential: 'MD', year: 2007, gender: 'F', languages: ['English', 'Hindi'], board: true, licenses: ['GA'], accepting: true, telehealth: true, npi: '1555000016' },
+  { id: 17, first: 'Henry', last: 'Brooks', title: 'Medical Director', specialty: 'Emergency Medicine', org: 'Metro Emergency Physicians', city: 'Chicago', state: 'IL', skills: ['Leadership'], degrees: ['MD'], credential: 'MD', year: 1992, gender: 'M', languages: ['English'], board: true, licenses: ['IL'], accepting: null, telehealth: false, npi: '1555000017' },
+  { id: 18, first: 'Irene', last: 'Castillo', title: 'Internist', specialty: 'Internal Medicine', org: 'Zenith Health', city: 'Miami', state: 'FL', skills: ['Communication'], degrees: ['MD'], credential: 'MD', year: 2014, gender: 'F', languages: ['English', 'Spanish'], board: true, licenses: ['FL'], accepting: true, telehealth: true, npi: '1555000018' },
+  { id: 19, first: 'Jack', last: 'Oconnor', title: 'Nocturnist', specialty: 'Internal Medicine', org: 'Lakeside Hospital', city: 'Cleveland', state: 'OH', skills: ['Critical Care'], degrees: ['MD'], credential: 'MD', year: 2019, gender: 'M', languages: ['English'], board: false, licenses: ['OH'], accepting: false, telehealth: false, npi: '1555000019' },
+  { id: 20, first: 'Karen', last: 'Wallace', title: 'Emergency Physician', specialty: 'Emergency Medicine', org: 'Summit Emergency Group', city: 'Salt Lake City', state: 'UT', skills: ['Emergency Ultrasound'], degrees: ['DO'], credential: 'DO', year: 2009, gender: 'F', languages: ['English'], board: true, licenses: ['UT'], accepting: true, telehealth: false, npi: '1555000020' },
+  { id: 21, first: 'Liam', last: 'Foster', title: 'Skin Specialist', specialty: 'Dermatology', org: 'Clear Skin Associates', city: 'Austin', state: 'TX', skills: ['Cosmetic Procedures'], degrees: ['MD'], credential: 'MD', year: 2017, gender: 'M', languages: ['English'], board: true, licenses: ['TX'], accepting: true, telehealth: true, npi: '1555000021' },
+  { id: 22, first: 'Xavier', last: 'Bell', title: 'Psychiatrist', specialty: 'Psychiatry', org: 'Mindful Health', city: 'Nashville', state: 'TN', skills: ['Psychopharmacology'], degrees: ['MD'], credential: 'MD', year: 2006, gender: 'M', languages: ['English', 'French'], board: true, licenses: ['TN'], accepting: true, telehealth: true, npi: '1555000022' },
+  { id: 23, first: 'Yvonne', last: 'Quimby', title: 'Urologist', specialty: 'Urology', org: 'Northern Urology', city: 'Minneapolis', state: 'MN', skills: ['Robotic Surgery'], degrees: ['MD'], credential: 'MD', year: 1988, gender: 'F', languages: ['English'], board: true, licenses: ['MN'], accepting: false, telehealth: false, npi: '1555000023' },
+  { id: 24, first: 'Zoe', last: 'Adams', title: null, specialty: null, org: null, city: null, state: null, skills: [], degrees: [], credential: null, year: null, gender: null, languages: [], board: null, licenses: [], accepting: null, telehealth: null, npi: null },
+  { id: 25, first: 'Aaron', last: 'Baker', title: 'Orthopedic Surgeon', specialty: 'Orthopedic Surgery', org: 'Bone and Joint Clinic', city: 'Houston', state: 'TX', skills: ['Arthroscopy', 'Surgery'], degrees: ['MD'], credential: 'MD', year: 2004, gender: 'M', languages: ['English'], board: true, licenses: ['TX', 'LA'], accepting: true, telehealth: false, npi: '1555000025' },
+  { id: 26, first: 'Bella', last: 'Carter', title: 'OB/GYN', specialty: 'OBGYN', org: 'Womens Health Partners', city: 'Dallas', state: 'TX', skills: ['Obstetrics'], degrees: ['MD'], credential: 'MD', year: 2013, gender: 'F', languages: ['English', 'Spanish'], board: true, licenses: ['TX'], accepting: true, telehealth: true, npi: '1555000026' },
+  { id: 27, first: 'Caleb', last: 'Dunn', title: 'Gastroenterologist', specialty: 'Gastroenterology', org: 'Digestive Care', city: 'Charlotte', state: 'NC', skills: ['Endoscopy'], degrees: ['MD'], credential: 'MD', year: 1996, gender: 'M', languages: ['English'], board: true, licenses: ['NC', 'SC'], accepting: false, telehealth: false, npi: '1555000027' },
+  { id: 28, first: 'Diana', last: 'Ellis', title: 'Pulmonologist', specialty: 'Pulmonology', org: 'Breathe Easy', city: 'Kansas City', state: 'MO', skills: ['Bronchoscopy'], degrees: ['MD'], credential: 'MD', year: 2002, gender: 'F', languages: ['English'], board: true, licenses: ['MO', 'KS'], accepting: true, telehealth: true, npi: '1555000028' },
+  { id: 29, first: 'Ethan', last: 'Fox', title: 'Anesthesiologist', specialty: 'Anesthesiology', org: 'Sleep Well Anesthesia', city: 'Kansas City', state: 'KS', skills: ['Regional Anesthesia'], degrees: ['MD'], credential: 'MD', year: 1999, gender: 'M', languages: ['English'], board: true, licenses: ['KS'], accepting: null, telehealth: false, npi: '1555000029' },
+  { id: 30, first: 'Fiona', last: 'Smith', title: 'General Surgeon', specialty: 'General Surgery', org: 'Coastal Surgical', city: 'Charleston', state: 'SC', skills: ['Surgery', 'Leadership'], degrees: ['MD'], credential: 'MD', year: 1993, gender: 'F', languages: ['English'], board: true, licenses: ['SC'], accepting: true, telehealth: false, npi: '1555000030' },
+];
+const ALL_IDS = PHYSICIANS.map((p) => p.id);
+
+const ctx = await createTestContext();
+afterAll(() => ctx.close());
+
+async function insertPhysician(p: Fixture) {
+  await ctx.db.sql.query(
+    `INSERT INTO physicians (id, npi, first_name, last_name, title, credential, specialty, organization,
+       organization_size, organization_revenue, organization_industry, city, state, skills, education,
+       medical_school, graduation_year, gender, languages, board_certified, hospital_affiliation,
+       license_states, accepting_new_patients, telehealth, linkedin_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+    [
+      p.id,
+      p.npi ?? null,
+      p.first,
+      p.last,
+      p.title ?? null,
+      p.credential ?? null,
+      p.specialty ?? null,
+      p.org ?? null,
+      p.size ?? null,
+      p.revenue ?? null,
+      p.industry ?? null,
+      p.city ?? null,
+      p.state ?? null,
+      p.skills ?? [],
+      JSON.stringify(
+        (p.degrees ?? []).map((degree) => ({ schoolName: p.school ?? 'State University', degree, field: null, startDate: null, endDate: null })),
+      ),
+      p.school ?? null,
+      p.year ?? null,
+      p.gender ?? null,
+      p.languages ?? [],
+      p.board ?? null,
+      p.hospital ?? null,
+      p.licenses ?? [],
+      p.accepting ?? null,
+      p.telehealth ?? null,
+      `https://www.linkedin.com/in/${p.first.toLowerCase()}-${p.last.toLowerCase()}`,
+    ],
+  );
+  await ctx.db.sql.query(
+    'INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone) VALUES ($1, $2, $3, $4, $5)',
+    [p.id, p.email ? `${p.first.toLowerCase()}@example.com` : null, null, null, p.phone ? '(555) 555-0100' : null],
+  );
+}
+
+beforeAll(async () => {
+  for (const p of PHYSICIANS) await insertPhysician(p);
+  await ctx.deps.services.directory.directoryChanged();
+});
+
+let premium: Awaited<ReturnType<typeof ctx.signedInAgent>>['agent'];
+let free: Awaited<ReturnType<typeof ctx.signedInAgent>>['agent'];
+let basic: Awaited<ReturnType<typeof ctx.signedInAgent>>['agent'];
+beforeAll(async () => {
+  premium = (await ctx.signedInAgent({ tier: 'premium' })).agent;
+  basic = (await ctx.signedInAgent({ tier: 'basic' })).agent;
+  free = (await ctx.signedInAgent({ tier: 'free' })).agent;
+});
+
+const qs = (params: Record<string, string | number | boolean>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+
+/** Ids of every match (as a premium user, all pages), in the API's order. */
+async function ids(params: Record<string, string | number | boolean> = {}): Promise<number[]> {
+  const out: number[] = [];
+  for (let page = 1; ; page++) {
+    const res = await premium.get(`/api/physicians?${qs({ ...params, page })}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    out.push(...res.body.results.map((r: { id: number }) => r.id));
+    if (page >= res.body.pageCount) {
+      expect(out.length).toBe(res.body.total);
+      return out;
+    }
+  }
+}
+const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+const matching = async (params: Record<string, string | number | boolean>) => sorted(await ids(params));
+
+describe('text query (document 2, section 5)', () => {
+  it('one word matches first name, last name, specialty, skills, organization or title, partially and in any case', async () => {
+    expect(await matching({ query: 'xavier' })).toEqual([22]); // first name
+    expect(await matching({ query: 'QUIMB' })).toEqual([23]); // last name
+    expect(await matching({ query: 'dermat' })).toEqual([12, 21]); // specialty
+    expect(await matching({ query: 'ultrasound' })).toEqual([20]); // skills
+    expect(await matching({ query: 'zenith' })).toEqual([18]); // organization
+    expect(await matching({ query: 'nocturn' })).toEqual([19]); // title
+    expect(await matching({ query: 'smith' })).toEqual([1, 2, 3, 30]);
+  });
+
+  it('one word does not match other fields (city, school, hospital)', async () => {
+    expect(await matching({ query: 'baylor' })).toEqual([]);
+    expect(await matching({ query: 'omaha' })).toEqual([]);
+    expect(await matching({ query: 'methodist' })).toEqual([]);
+  });
+
+  it('trims the text and treats an empty query as no query', async () => {
+    expect(await matching({ query: '   xavier  ' })).toEqual([22]);
+    expect(await matching({ query: '   ' })).toEqual(ALL_IDS);
+  });
+
+  it('several words: the first is the first name and the rest the last name, or the reverse', async () => {
+    expect(await matching({ query: 'john smith' })).toEqual([1]); // forward
+    expect(await matching({ query: 'smith john' })).toEqual([1, 3]); // 3: first name Smith, last Johnson; 1 reversed
+    expect(await matching({ query: 'ann lee' })).toEqual([4]); // partial on both
+    expect(await matching({ query: 'turner abigail' })).toEqual([10]);
+    expect(await matching({ query: 'JANE   SMITH' })).toEqual([2]);
+    // The rest is one piece: 'mary ann lee' wants a last name containing 'ann lee'.
+    expect(await matching({ query: 'mary ann lee' })).toEqual([]);
+    // Several words never match specialty, title or organization.
+    expect(await matching({ query: 'heart center' })).toEqual([]);
+  });
+});
+
+describe('filters', () => {
+  it("specialty: 'physician' (any case) is exact, other values partial, any value may match", async () => {
+    expect(await matching({ specialty: 'physician' })).toEqual([5, 7]);
+    expect(await matching({ specialty: 'PHYSICIAN' })).toEqual([5, 7]);
+    expect(await matching({ specialty: 'Physician Assistant' })).toEqual([6]);
+    expect(await matching({ specialty: 'assist' })).toEqual([6]);
+    expect(await matching({ specialty: 'Cardiology' })).toEqual([1, 8, 9]);
+    expect(await matching({ specialty: 'Cardiology,Dermatology' })).toEqual([1, 8, 9, 12, 21]);
+    expect(await matching({ specialty: 'physician,Urology' })).toEqual([5, 7, 23]);
+  });
+
+  it("location: 'city, state' matches both parts (state as code or name); otherwise city or state", async () => {
+    expect(await matching({ location: 'Springfield, IL' })).toEqual([10]);
+    expect(await matching({ location: 'springfield, illinois' })).toEqual([10]);
+    expect(await matching({ location: 'Springfield' })).toEqual([10, 11]);
+    expect(await matching({ location: 'Portland, Maine' })).toEqual([13]);
+    expect(await matching({ location: 'Maine' })).toEqual([13]);
+    expect(await matching({ location: 'Kansas City, KS' })).toEqual([29]);
+    expect(await matching({ location: 'kansas' })).toEqual([28, 29]); // city Kansas City (MO and KS), state Kansas
+    // A state stored by name ('California') is found by its code and the reverse.
+    expect(await matching({ location: 'CA' })).toEqual([8, 14, 15]);
+    expect(await matching({ location: 'San Diego, CA' })).toEqual([14]);
+    expect(await matching({ location: 'Los Angeles, California' })).toEqual([15]);
+    expect(await matching({ location: 'california' })).toEqual([8, 14, 15]);
+    expect(await matching({ location: 'Houston, NY' })).toEqual([]);
+  });
+
+  it('skills: every value must match (each partially)', async () => {
+    expect(await matching({ skills: 'Leadership' })).toEqual([1, 7, 16, 17, 30]);
+    expect(await matching({ skills: 'Leadership,Research' })).toEqual([1, 16]); // 16: 'Clinical Research'
+    expect(await matching({ skills: 'leadership,surgery' })).toEqual([30]);
+    expect(await matching({ skills: 'Leadership,Teaching' })).toEqual([]);
+  });
+
+  it('other multi-value filters match any value', async () => {
+    expect(await matching({ education: 'MBA,PhD' })).toEqual([4, 8]);
+    expect(await matching({ education: 'DO' })).toEqual([3, 7, 13, 20]);
+    expect(await matching({ companySize: '5000+,1 to 19' })).toEqual([1, 3]);
+    expect(await matching({ companyRevenue: '$1M to <$10M' })).toEqual([4]);
+    expect(await matching({ companyIndustry: 'Medical Practice,Healthcare' })).toEqual([2, 3, 4]);
+    expect(await matching({ state: 'AZ,CO' })).toEqual([5, 6, 7]);
+    expect(await matching({ state: 'CA' })).toEqual([8, 14, 15]); // 14 stores 'California'
+    expect(await matching({ state: 'California' })).toEqual([8, 14, 15]);
+    expect(await matching({ licenseState: 'NH,WY' })).toEqual([2, 7]);
+    expect(await matching({ language: 'Korean,Arabic' })).toEqual([4, 5, 8]);
+    expect(await matching({ credential: 'MD' }).then((r) => r.length)).toBe(21); // 'M.D.' counts as MD
+    expect(await matching({ credential: 'PA-C,DO' })).toEqual([3, 6, 7, 13, 20]);
+  });
+
+  it('text filters match partially: title, organization, city, medical school, hospital affiliation', async () => {
+    expect(await matching({ title: 'cardiologist' })).toEqual([1, 8, 9]);
+    expect(await matching({ organization: 'desert' })).toEqual([5, 6]);
+    expect(await matching({ city: 'kansas' })).toEqual([28, 29]);
+    expect(await matching({ medicalSchool: 'harvard' })).toEqual([2]);
+    expect(await matching({ hospitalAffiliation: 'children' })).toEqual([2]);
+  });
+
+  it('npi prefix, gender, graduation years, years in practice and the yes/no filters', async () => {
+    expect(await matching({ npi: '12345' })).toEqual([1, 2]);
+    expect(await matching({ npi: '1987654321' })).toEqual([3]);
+    expect(await matching({ gender: 'F', state: 'TX' })).toEqual([26]);
+    expect(await matching({ graduationYearMin: 2015, graduationYearMax: 2017 })).toEqual([5, 12, 21]);
+    expect(await matching({ graduationYearMax: 1988 })).toEqual([7, 23]);
+    expect(await matching({ yearsInPracticeMin: YEAR - 1988 })).toEqual([7, 23]);
+    expect(await matching({ yearsInPracticeMin: YEAR - 2017, yearsInPracticeMax: YEAR - 2015 })).toEqual([5, 12, 21]);
+    expect(await matching({ boardCertified: false })).toEqual([3, 7, 19]);
+    expect(await matching({ acceptingNewPatients: false, telehealth: true })).toEqual([7]);
+    expect(await matching({ telehealth: true, state: 'AZ' })).toEqual([]);
+  });
+
+  it('combines the text query and every filter with AND', async () => {
+    expect(await matching({ query: 'smith', specialty: 'Cardiology' })).toEqual([1]);
+    expect(await matching({ query: 'surg', location: 'TX', skills: 'Surgery' })).toEqual([25]);
+    expect(await matching({ specialty: 'Cardiology', language: 'Spanish', boardCertified: true })).toEqual([1, 9]);
+  });
+
+  it('agrees with the reference SQL (naive-search.ts) on totals and order', async () => {
+    const cases: SearchPhysiciansQueryInput[] = [
+      {},
+      { query: 'smith' },
+      { query: 'an' },
+      { query: 'smith john' },
+      { specialty: 'physician,card' },
+      { location: 'Kansas City, KS' },
+      { location: 'tex' },
+      { skills: 'Leadership,Research' },
+      { education: 'MD', state: 'TX,IL', credential: 'M.D.' },
+      { query: 'e', sortKey: 'specialty', sortDirection: 'desc' },
+      { query: 'a', sortKey: 'location' },
+      { yearsInPracticeMin: '10', telehealth: 'true', sortKey: 'name', sortDirection: 'desc' },
+    ];
+    for (const input of cases) {
+      const request = SearchPhysiciansQuery.parse(input);
+      const sortKey = request.sortKey ?? 'name';
+      const sortDirection = request.sortDirection ?? 'asc';
+      const fromIndex = ctx.deps.services.directory.index.search(toCriteria(request), { sortKey, sortDirection, offset: 0, limit: 100 });
+      const fromSql = await naiveSearch(ctx.db, toCriteria(request), { sortKey, sortDirection, offset: 0, limit: 100 });
+      expect(fromIndex, JSON.stringify(input)).toEqual(fromSql);
+    }
+  });
+});
+
+describe('sorting and paging', () => {
+  it('sorts by name (last name, then first name, then id) in both directions; name ascending by default', async () => {
+    expect(await ids({ query: 'smith' })).toEqual([3, 30, 1, 2]); // Johnson; Smith Fiona, Smith John; Smithson
+    expect(await ids({ query: 'smith', sortKey: 'name', sortDirection: 'asc' })).toEqual([3, 30, 1, 2]);
+    expect(await ids({ query: 'smith', sortKey: 'name', sortDirection: 'desc' })).toEqual([2, 1, 30, 3]);
+    expect(await ids({ location: 'springfield', sortDirection: 'desc' })).toEqual([11, 10]); // Turner Benjamin after Abigail
+  });
+
+  it('sorts by specialty and by location (city), with a stable id tie-break and missing values last', async () => {
+    expect(await ids({ specialty: 'cardiology,dermatology', sortKey: 'specialty' })).toEqual([1, 8, 9, 12, 21]);
+    expect(await ids({ specialty: 'cardiology,dermatology', sortKey: 'specialty', sortDirection: 'desc' })).toEqual([21, 12, 9, 8, 1]);
+    expect(await ids({ query: 'n', sortKey: 'location' }).then((r) => r.slice(0, 3))).toEqual([16, 21, 2]); // Atlanta, Austin, Boston
+    const all = await ids({ sortKey: 'location', sortDirection: 'desc' });
+    expect(all[0]).toBe(4); // Seattle
+    expect(all.at(-1)).toBe(24); // no city: last in both directions
+    expect((await ids({ sortKey: 'specialty' })).at(-1)).toBe(24);
+    expect((await ids({ sortKey: 'specialty', sortDirection: 'desc' })).at(-1)).toBe(24);
+  });
+
+  it('pages 25 at a time with the exact total; a page past the end is empty', async () => {
+    const one = await premium.get('/api/physicians');
+    expect(one.body).toMatchObject({ total: 30, page: 1, pageSize: 25, pageCount: 2, visibleLimit: null });
+    expect(one.body.results).toHaveLength(25);
+    const two = await premium.get('/api/physicians?page=2');
+    expect(two.body.results).toHaveLength(5);
+    expect(new Set([...one.body.results, ...two.body.results].map((r: { id: number }) => r.id)).size).toBe(30);
+    const three = await premium.get('/api/physicians?page=3');
+    expect(three.status).toBe(200);
+    expect(three.body).toMatchObject({ total: 30, page: 3, results: [] });
+  });
+});
+
+describe('tiers', () => {
+  it('free and anonymous callers get only the first 20 rows with the true total', async () => {
+    for (const agent of [ctx.agent(), free]) {
+      const one = await agent.get('/api/physicians');
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ total: 30, page: 1, pageCount: 2, visibleLimit: 20 });
+      expect(one.body.results).toHaveLength(20);
+      const paid = await premium.get('/api/physicians');
+      expect(one.body.results.map((r: { id: number }) => r.id)).toEqual(paid.body.results.slice(0, 20).map((r: { id: number }) => r.id));
+      const two = await agent.get('/api/physicians?page=2');
+      expect(two.body).toMatchObject({ total: 30, page: 2, visibleLimit: 20, results: [] });
+    }
+  });
+
+  it('basic subscribers get full pages', async () => {
+    const one = await basic.get('/api/physicians');
+    expect(one.body).toMatchObject({ total: 30, visibleLimit: null });
+    expect(one.body.results).toHaveLength(25);
+    expect((await basic.get('/api/physicians?page=2')).body.results).toHaveLength(5);
+  });
+
+  it('never sends a contact value: only hasEmail / hasPhone', async () => {
+    const admin = (await ctx.signedInAgent({ role: 'admin' })).agent;
+    const contactKeys = (value: unknown, path = ''): string[] => {
+      if (Array.isArray(value)) return value.flatMap((v, i) => contactKeys(v, `${path}[${i}]`));
+      if (!value || typeof value !== 'object') return [];
+      return Object.entries(value).flatMap(([k, v]) => [
+        ...(/email|phone/i.test(k) && k !== 'hasEmail' && k !== 'hasPhone' ? [`${path}.${k}`] : []),
+        ...contactKeys(v, `${path}.${k}`),
+      ]);
+    };
+    for (const agent of [ctx.agent(), free, basic, premium, admin]) {
+      const search = await agent.get('/api/physicians?query=smith');
+      expect(contactKeys(search.body)).toEqual([]);
+      expect(search.text).not.toContain('@example.com');
+      expect(search.text).not.toContain('555-0100');
+      const profile = await agent.get('/api/physicians/1');
+      expect(profile.status).toBe(200);
+      expect(contactKeys(profile.body)).toEqual([]);
+      expect(profile.text).not.toContain('@example.com');
+    }
+    const smiths = (await premium.get('/api/physicians?query=smith')).body.results;
+    const byId = new Map(smiths.map((r: { id: number; hasEmail: boolean; hasPhone: boolean }) => [r.id, r]));
+    expect(byId.get(1)).toMatchObject({ hasEmail: true, hasPhone: true });
+    expect(byId.get(2)).toMatchObject({ hasEmail: true, hasPhone: false });
+    expect(byId.get(3)).toMatchObject({ hasEmail: false, hasPhone: true });
+    expect(byId.get(30)).toMatchObject({ hasEmail: false, hasPhone: false });
+  });
+});
+
+describe('bad parameters', () => {
+  it.each([
+    ['sortKey=city', 'sortKey'],
+    ['sortDirection=up', 'sortDirection'],
+    ['page=0', 'page'],
+    ['page=abc', 'page'],
+    ['page=-1', 'page'],
+    [`query=${'x'.repeat(10_000)}`, 'query'],
+    ['gender=X', 'gender'],
+    ['boardCertified=yes', 'boardCertified'],
+    ['graduationYearMin=19x0', 'graduationYearMin'],
+    ['npi=12a', 'npi'],
+    [`specialty=${Array.from({ length: 51 }, (_, i) => `s${i}`).join(',')}`, 'specialty'],
+    [`location=${'y'.repeat(201)}`, 'location'],
+  ])('%s -> 400 naming the parameter', async (query, field) => {
+    const res = await ctx.agent().get(`/api/physicians?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(Object.keys(res.body.error.fields)).toEqual([field]);
+    expect(res.body.error.message).toContain(field);
+  });
+
+  it('ignores unknown parameters (the page URL also carries tab)', async () => {
+    const res = await ctx.agent().get('/api/physicians?tab=results&foo=bar');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(30);
+  });
+});
+
+describe('profile', () => {
+  it('returns every profile field', async () => {
+    const res = await ctx.agent().get('/api/physicians/1');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: 1,
+      npi: '1234567890',
+      firstName: 'John',
+      lastName: 'Smith',
+      specialty: 'Cardiology',
+      location: 'Houston, TX',
+      skills: ['Leadership', 'Research'],
+      education: [
+        { schoolName: 'Baylor College of Medicine', degree: 'MD', field: null, startDate: null, endDate: null },
+        { schoolName: 'Baylor College of Medicine', degree: 'BS', field: null, startDate: null, endDate: null },
+      ],
+      medicalSchool: 'Baylor College of Medicine',
+      graduationYear: 2000,
+      yearsInPractice: YEAR - 2000,
+      gender: 'M',
+      languages: ['English', 'Spanish'],
+      boardCertified: true,
+      hospitalAffiliation: 'Houston Methodist',
+      licenseStates: ['TX'],
+      acceptingNewPatients: true,
+      telehealth: false,
+      hasEmail: true,
+      hasPhone: true,
+    });
+    const empty = await ctx.agent().get('/api/physicians/24');
+    expect(empty.body).toMatchObject({ specialty: null, location: null, skills: [], education: [], yearsInPractice: null });
+  });
+
+  it.each(['99999', 'abc', '1.5', '99999999999', '0'])("GET /api/physicians/%s -> 404 'Physician Not Found'", async (id) => {
+    const res = await ctx.agent().get(`/api/physicians/${id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toEqual({ code: 'not_found', message: 'Physician Not Found' });
+  });
+});
+
+describe('specialties and facets', () => {
+  it('merges specialties case-insensitively, formats them and sorts by count', async () => {
+    const res = await ctx.agent().get('/api/specialties');
+    expect(res.status).toBe(200);
+    const list: { specialty: string; count: number }[] = res.body.specialties;
+    expect(list[0]).toEqual({ specialty: 'Cardiology', count: 3 }); // 'Cardiology', 'cardiology', 'CARDIOLOGY'
+    expect(list).toContainEqual({ specialty: 'Physician', count: 2 }); // 'physician' and 'PHYSICIAN'
+    expect(list).toContainEqual({ specialty: 'OBGYN', count: 1 });
+    expect(list.reduce((sum, s) => sum + s.count, 0)).toBe(29); // every physician with a specialty
+    for (let i = 1; i < list.length; i++) expect(list[i - 1].count).toBeGreaterThanOrEqual(list[i].count);
+  });
+
+  it('lists the values behind each filter from the data', async () => {
+    const res = await ctx.agent().get('/api/directory/facets');
+    expect(res.status).toBe(200);
+    expect(res.body.state[0]).toEqual({ value: 'TX', count: 6 });
+    expect(res.body.state).toContainEqual({ value: 'California', count: 1 });
+    expect(res.body.credential).toContainEqual({ value: 'PA-C', count: 1 });
+    expect(res.body.education).toContainEqual({ value: 'PhD', count: 1 });
+    expect(res.body.skills[0]).toEqual({ value: 'Leadership', count: 5 });
+    expect(res.body.language[0]).toEqual({ value: 'English', count: 29 });
+    expect(res.body.gender).toEqual([
+      { value: 'M', count: 15 },
+      { value: 'F', count: 14 },
+    ]);
+    expect(res.body.graduationYear).toEqual({ min: 1985, max: 2019 });
+    expect(res.body.companySize).toHaveLength(4);
+  });
+});
+
+describe('service hooks for other features', () => {
+  it('selectAllIds applies only the text query and the sort, up to the limit', () => {
+    const { directory } = ctx.deps.services;
+    const request = SearchPhysiciansQuery.parse({ query: 'smith', specialty: 'Pediatrics', sortDirection: 'desc' });
+    expect(directory.selectAllIds(request)).toEqual({ ids: [2, 1, 30, 3], total: 4 });
+    expect(directory.selectAllIds(request, 2)).toEqual({ ids: [2, 1], total: 4 });
+    expect(directory.selectAllIds(SearchPhysiciansQuery.parse({})).ids).toHaveLength(30);
+  });
+
+  it('getPhysiciansByIds returns summaries in the order asked, skipping unknown ids', async () => {
+    const rows = await ctx.deps.services.directory.getPhysiciansByIds([30, 99999, 2, 30, 1]);
+    expect(rows.map((r) => r.id)).toEqual([30, 2, 1]);
+    expect(rows[0]).not.toHaveProperty('email');
+  });
+
+  it('the index follows writes after directoryChanged()', async () => {
+    const { directory } = ctx.deps.services;
+    await insertPhysician({ id: 31, first: 'Quentin', last: 'Zylstra', specialty: 'cardiology', city: 'Reno', state: 'NV', skills: ['Leadership'] });
+    expect(await matching({ query: 'zylstra' })).toEqual([]); // not yet announced
+    await directory.directoryChanged({ ids: [31] });
+    expect(await matching({ query: 'zylstra' })).toEqual([31]);
+    expect((await ctx.agent().get('/api/specialties')).body.specialties[0]).toEqual({ specialty: 'Cardiology', count: 4 });
+
+    await ctx.db.sql.query("UPDATE physicians SET last_name = 'Ashby', specialty = 'Urology' WHERE id = 31");
+    await directory.directoryChanged({ ids: [31] });
+    expect(await matching({ query: 'zylstra' })).toEqual([]);
+    expect(await ids({ query: 'ashby' })).toEqual([31]);
+    expect((await ids({})).slice(0, 2)).toEqual([24, 31]); // Adams, Ashby
+    expect(await matching({ specialty: 'urology' })).toEqual([23, 31]);
+
+    await ctx.db.sql.query('DELETE FROM physicians WHERE id = 31');
+    await directory.directoryChanged({ ids: [31] });
+    expect(await matching({ query: 'ashby' })).toEqual([]);
+    expect((await premium.get('/api/physicians')).body.total).toBe(30);
+    expect((await ctx.agent().get('/api/specialties')).body.specialties[0]).toEqual({ specialty: 'Cardiology', count: 3 });
+
+    // A full reload (no ids) gives the same answers.
+    await directory.directoryChanged();
+    expect(await matching({ query: 'smith' })).toEqual([1, 2, 3, 30]);
+    expect(directory.index.deadRows).toBe(0);
+  });
+});
