@@ -6,8 +6,9 @@ test('home page shows the signed-out navigation', async ({ page }) => {
   for (const name of ['Search', 'Specialties', 'Pricing', 'About', 'Contact']) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
-  await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Start Free Trial' })).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Start Free Trial' })).toBeVisible();
   await screenshotBoth(page, 'home');
 });
 

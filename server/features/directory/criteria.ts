@@ -134,6 +134,13 @@ export function stateMatches(stored: string, wanted: string, mode: 'exact' | 'pa
   return false;
 }
 
+/** A state's code when `value` is a US state code or name (any case), else `value` itself. */
+export function stateCode(value: string): string {
+  const lower = value.toLowerCase();
+  if (STATE_NAME_BY_CODE.has(lower)) return lower.toUpperCase();
+  return STATE_CODE_BY_NAME.get(lower)?.toUpperCase() ?? value;
+}
+
 /** The specialty rule: 'physician' (any case) is an exact term, other values match partially. */
 export function specialtyMatches(storedLower: string, wanted: string): boolean {
   return wanted === 'physician' ? storedLower === 'physician' : storedLower.includes(wanted);

@@ -177,8 +177,10 @@ describe('text query (document 2, section 5)', () => {
   });
 
   it('several words: the first is the first name and the rest the last name, or the reverse', async () => {
-    expect(await matching({ query: 'john smith' })).toEqual([1]); // forward
-    expect(await matching({ query: 'smith john' })).toEqual([1, 3]); // 3: first name Smith, last Johnson; 1 reversed
+    // 1 John Smith; 3 Smith Johnson: first name 'smith' and last name 'john...' (the reverse)
+    expect(await matching({ query: 'john smith' })).toEqual([1, 3]);
+    expect(await matching({ query: 'smith john' })).toEqual([1, 3]);
+    expect(await matching({ query: 'jane smith' })).toEqual([2]);
     expect(await matching({ query: 'ann lee' })).toEqual([4]); // partial on both
     expect(await matching({ query: 'turner abigail' })).toEqual([10]);
     expect(await matching({ query: 'JANE   SMITH' })).toEqual([2]);
@@ -197,7 +199,7 @@ describe('filters', () => {
     expect(await matching({ specialty: 'assist' })).toEqual([6]);
     expect(await matching({ specialty: 'Cardiology' })).toEqual([1, 8, 9]);
     expect(await matching({ specialty: 'Cardiology,Dermatology' })).toEqual([1, 8, 9, 12, 21]);
-    expect(await matching({ specialty: 'physician,Urology' })).toEqual([5, 7, 23]);
+    expect(await matching({ specialty: 'physician,Urology' })).toEqual([5, 7, 10, 11, 23]); // partial: 'Ne-urology'
   });
 
   it("location: 'city, state' matches both parts (state as code or name); otherwise city or state", async () => {
@@ -209,7 +211,7 @@ describe('filters', () => {
     expect(await matching({ location: 'Kansas City, KS' })).toEqual([29]);
     expect(await matching({ location: 'kansas' })).toEqual([28, 29]); // city Kansas City (MO and KS), state Kansas
     // A state stored by name ('California') is found by its code and the reverse.
-    expect(await matching({ location: 'CA' })).toEqual([8, 14, 15]);
+    expect(await matching({ location: 'CA' })).toEqual([8, 14, 15, 17]); // 17: Chicago contains 'ca'
     expect(await matching({ location: 'San Diego, CA' })).toEqual([14]);
     expect(await matching({ location: 'Los Angeles, California' })).toEqual([15]);
     expect(await matching({ location: 'california' })).toEqual([8, 14, 15]);
@@ -234,7 +236,8 @@ describe('filters', () => {
     expect(await matching({ state: 'California' })).toEqual([8, 14, 15]);
     expect(await matching({ licenseState: 'NH,WY' })).toEqual([2, 7]);
     expect(await matching({ language: 'Korean,Arabic' })).toEqual([4, 5, 8]);
-    expect(await matching({ credential: 'MD' }).then((r) => r.length)).toBe(21); // 'M.D.' counts as MD
+    expect(await matching({ credential: 'MD' }).then((r) => r.length)).toBe(24);
+    expect(await matching({ credential: 'md', organization: 'desert' })).toEqual([5]); // 5 stores 'M.D.'
     expect(await matching({ credential: 'PA-C,DO' })).toEqual([3, 6, 7, 13, 20]);
   });
 
@@ -304,7 +307,7 @@ describe('sorting and paging', () => {
     expect(await ids({ specialty: 'cardiology,dermatology', sortKey: 'specialty', sortDirection: 'desc' })).toEqual([21, 12, 9, 8, 1]);
     expect(await ids({ query: 'n', sortKey: 'location' }).then((r) => r.slice(0, 3))).toEqual([16, 21, 2]); // Atlanta, Austin, Boston
     const all = await ids({ sortKey: 'location', sortDirection: 'desc' });
-    expect(all[0]).toBe(4); // Seattle
+    expect(all[0]).toBe(6); // Tucson
     expect(all.at(-1)).toBe(24); // no city: last in both directions
     expect((await ids({ sortKey: 'specialty' })).at(-1)).toBe(24);
     expect((await ids({ sortKey: 'specialty', sortDirection: 'desc' })).at(-1)).toBe(24);
@@ -457,9 +460,16 @@ describe('specialties and facets', () => {
   it('lists the values behind each filter from the data', async () => {
     const res = await ctx.agent().get('/api/directory/facets');
     expect(res.status).toBe(200);
-    expect(res.body.state[0]).toEqual({ value: 'TX', count: 6 });
-    expect(res.body.state).toContainEqual({ value: 'California', count: 1 });
-    expect(res.body.credential).toContainEqual({ value: 'PA-C', count: 1 });
+    // 'California' (stored by name) is counted with 'CA'; 'M.D.' with 'MD'.
+    expect(res.body.state.slice(0, 2)).toEqual([
+      { value: 'TX', count: 5 },
+      { value: 'CA', count: 3 },
+    ]);
+    expect(res.body.credential).toEqual([
+      { value: 'MD', count: 24 },
+      { value: 'DO', count: 4 },
+      { value: 'PA-C', count: 1 },
+    ]);
     expect(res.body.education).toContainEqual({ value: 'PhD', count: 1 });
     expect(res.body.skills[0]).toEqual({ value: 'Leadership', count: 5 });
     expect(res.body.language[0]).toEqual({ value: 'English', count: 29 });
@@ -499,8 +509,8 @@ describe('service hooks for other features', () => {
     await directory.directoryChanged({ ids: [31] });
     expect(await matching({ query: 'zylstra' })).toEqual([]);
     expect(await ids({ query: 'ashby' })).toEqual([31]);
-    expect((await ids({})).slice(0, 2)).toEqual([24, 31]); // Adams, Ashby
-    expect(await matching({ specialty: 'urology' })).toEqual([23, 31]);
+    expect((await ids({})).slice(0, 3)).toEqual([24, 9, 31]); // Adams, Alvarez, Ashby
+    expect(await matching({ specialty: 'urology' })).toEqual([10, 11, 23, 31]);
 
     await ctx.db.sql.query('DELETE FROM physicians WHERE id = 31');
     await directory.directoryChanged({ ids: [31] });

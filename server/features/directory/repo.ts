@@ -71,22 +71,26 @@ function wellFormed(data: string, rows: number): boolean {
  * are served between batches.
  */
 export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): AsyncGenerator<string> {
-  let after = 0;
-  const read = async (line: string) => {
-    const { rows } = await db.sql.query<{ n: number; last: number | null; data: string | null }>(
-      `SELECT count(*)::int AS n, max(id) AS last, string_agg(line, E'\\x1e' ORDER BY id) AS data
-       FROM (SELECT id, ${line} AS line FROM physicians WHERE id > $1 ORDER BY id LIMIT $2) batch`,
-      [after, batchSize],
-    );
-    return rows[0];
+  const read = async (after: number) => {
+    const query = (line: string) =>
+      db.sql.query<{ n: number; last: number | null; data: string | null }>(
+        `SELECT count(*)::int AS n, max(id) AS last, string_agg(line, E'\\x1e' ORDER BY id) AS data
+         FROM (SELECT id, ${line} AS line FROM physicians WHERE id > $1 ORDER BY id LIMIT $2) batch`,
+        [after, batchSize],
+      );
+    let [batch] = (await query(FAST_LINE)).rows;
+    if (batch.n > 0 && !wellFormed(batch.data ?? '', batch.n)) [batch] = (await query(SAFE_LINE)).rows;
+    return batch;
   };
+  let next = read(0);
   for (;;) {
-    let batch = await read(FAST_LINE);
+    const batch = await next;
     if (batch.n === 0 || batch.last === null) return;
-    if (!wellFormed(batch.data ?? '', batch.n)) batch = await read(SAFE_LINE);
+    // The database prepares the next batch while the caller indexes this one.
+    const more = batch.n === batchSize;
+    if (more) next = read(batch.last);
     yield batch.data ?? '';
-    after = batch.last ?? after;
-    if (batch.n < batchSize) return;
+    if (!more) return;
   }
 }
 

@@ -6,7 +6,7 @@ import {
   type SortKey,
   type SpecialtyCount,
 } from '../../../contract/directory';
-import { normalizeCode, specialtyMatches, stateMatches, type SearchCriteria } from './criteria';
+import { normalizeCode, specialtyMatches, stateCode, stateMatches, type SearchCriteria } from './criteria';
 
 /*
  * The in-memory search index of the directory (docs/decisions/005-search-index.md).
@@ -708,9 +708,10 @@ export class DirectoryIndex {
   facets(): FacetsResponse {
     return this.memoized('facets', () => {
       const s = this.snapshot;
-      const scalar = (f: ScalarField, label?: (v: string) => string) =>
-        mergedCounts(s.dicts.scalar[SCALAR_INDEX[f]], s.counts[f], label);
-      const items = (f: SetField) => mergedCounts(s.dicts.sets[SET_INDEX[f]].items, itemCounts(s, f));
+      const scalar = (f: ScalarField, label?: (v: string) => string, key?: (v: string) => string) =>
+        mergedCounts(s.dicts.scalar[SCALAR_INDEX[f]], s.counts[f], label, key);
+      const items = (f: SetField, key?: (v: string) => string) =>
+        mergedCounts(s.dicts.sets[SET_INDEX[f]].items, itemCounts(s, f), undefined, key);
       let min: number | null = null;
       let max: number | null = null;
       const { graduationYear, alive, length } = s.cols;
@@ -722,14 +723,14 @@ export class DirectoryIndex {
       }
       return {
         specialty: scalar('specialty', formatSpecialty),
-        state: scalar('state', (v) => (v.length === 2 ? v.toUpperCase() : v)),
+        state: scalar('state', stateCode),
         companySize: scalar('organizationSize'),
         companyRevenue: scalar('organizationRevenue'),
         companyIndustry: scalar('organizationIndustry'),
-        education: items('degrees'),
+        education: items('degrees', normalizeCode),
         skills: items('skills'),
         language: items('languages'),
-        credential: scalar('credential'),
+        credential: scalar('credential', undefined, normalizeCode),
         gender: scalar('gender', (v) => v.toUpperCase()),
         graduationYear: { min, max },
       };
@@ -806,16 +807,25 @@ function itemCounts(s: Snapshot, field: SetField): Int32Array {
   return counts;
 }
 
-/** Counts per value, merged without regard to case or surrounding spaces; most common first. */
-function mergedCounts(dict: Dictionary, counts: Int32Array, label: (value: string) => string = (v) => v): FacetValue[] {
+/**
+ * Counts per value, merged by label without regard to case; most common first. The first
+ * spelling met names the merged entry.
+ */
+function mergedCounts(
+  dict: Dictionary,
+  counts: Int32Array,
+  label: (value: string) => string = (v) => v,
+  key: (label: string) => string = (v) => v.toLowerCase(),
+): FacetValue[] {
   const merged = new Map<string, FacetValue>();
   for (let c = 1; c < counts.length; c++) {
     if (counts[c] === 0) continue;
-    const key = dict.lower[c].trim();
-    if (!key) continue;
-    const existing = merged.get(key);
+    const value = dict.values[c].trim();
+    if (!value) continue;
+    const name = label(value);
+    const existing = merged.get(key(name));
     if (existing) existing.count += counts[c];
-    else merged.set(key, { value: label(dict.values[c].trim()), count: counts[c] });
+    else merged.set(key(name), { value: name, count: counts[c] });
   }
   return [...merged.values()].sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
 }
