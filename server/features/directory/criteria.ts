@@ -76,10 +76,19 @@ export function parseLocation(value: string | null): LocationCriterion | null {
 }
 
 /** Years in practice = current year - graduation year, so its bounds become graduation-year bounds. */
-export function toCriteria(request: SearchPhysiciansRequest, currentYear = new Date().getUTCFullYear()): SearchCriteria {
+export function toCriteria(
+  request: SearchPhysiciansRequest,
+  currentYear = new Date().getUTCFullYear(),
+): SearchCriteria {
   const query = clean(request.query);
-  const lows = [request.graduationYearMin, request.yearsInPracticeMax != null ? currentYear - request.yearsInPracticeMax : undefined];
-  const highs = [request.graduationYearMax, request.yearsInPracticeMin != null ? currentYear - request.yearsInPracticeMin : undefined];
+  const lows = [
+    request.graduationYearMin,
+    request.yearsInPracticeMax != null ? currentYear - request.yearsInPracticeMax : undefined,
+  ];
+  const highs = [
+    request.graduationYearMax,
+    request.yearsInPracticeMin != null ? currentYear - request.yearsInPracticeMin : undefined,
+  ];
   const low = lows.filter((v): v is number => v != null);
   const high = highs.filter((v): v is number => v != null);
   return {
@@ -115,8 +124,12 @@ export function textOnly(criteria: SearchCriteria): SearchCriteria {
   return { ...toCriteria({}), words: criteria.words };
 }
 
-const STATE_NAME_BY_CODE = new Map<string, string>(US_STATES.map((s) => [s.code.toLowerCase(), s.name.toLowerCase()]));
-const STATE_CODE_BY_NAME = new Map<string, string>(US_STATES.map((s) => [s.name.toLowerCase(), s.code.toLowerCase()]));
+const STATE_NAME_BY_CODE = new Map<string, string>(
+  US_STATES.map((s) => [s.code.toLowerCase(), s.name.toLowerCase()]),
+);
+const STATE_CODE_BY_NAME = new Map<string, string>(
+  US_STATES.map((s) => [s.name.toLowerCase(), s.code.toLowerCase()]),
+);
 
 /**
  * Whether a stored state value (a code such as 'TX', or a name) is what `wanted` names.

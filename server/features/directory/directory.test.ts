@@ -41,6 +41,7 @@ type Fixture = {
 
 const YEAR = new Date().getUTCFullYear();
 
+// prettier-ignore
 const PHYSICIANS: Fixture[] = [
   { id: 1, first: 'John', last: 'Smith', title: 'Cardiologist', specialty: 'Cardiology', org: 'Heart Center', city: 'Houston', state: 'TX', skills: ['Leadership', 'Research'], degrees: ['MD', 'BS'], credential: 'MD', school: 'Baylor College of Medicine', year: 2000, gender: 'M', languages: ['English', 'Spanish'], board: true, hospital: 'Houston Methodist', licenses: ['TX'], accepting: true, telehealth: false, npi: '1234567890', size: '5000+', revenue: '$1B+', industry: 'Hospital & Health Care', email: true, phone: true },
   { id: 2, first: 'Jane', last: 'Smithson', title: 'Pediatrician', specialty: 'Pediatrics', org: 'Kids First Clinic', city: 'Boston', state: 'MA', skills: ['Patient Care', 'Teaching'], degrees: ['MD'], credential: 'MD', school: 'Harvard Medical School', year: 2010, gender: 'F', languages: ['English'], board: true, hospital: "Boston Children's Hospital", licenses: ['MA', 'NH'], accepting: true, telehealth: true, npi: '1234500001', size: '100 to 499', revenue: '$10M to <$50M', industry: 'Medical Practice', email: true },
@@ -101,7 +102,13 @@ async function insertPhysician(p: Fixture) {
       p.state ?? null,
       p.skills ?? [],
       JSON.stringify(
-        (p.degrees ?? []).map((degree) => ({ schoolName: p.school ?? 'State University', degree, field: null, startDate: null, endDate: null })),
+        (p.degrees ?? []).map((degree) => ({
+          schoolName: p.school ?? 'State University',
+          degree,
+          field: null,
+          startDate: null,
+          endDate: null,
+        })),
       ),
       p.school ?? null,
       p.year ?? null,
@@ -117,7 +124,13 @@ async function insertPhysician(p: Fixture) {
   );
   await ctx.db.sql.query(
     'INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone) VALUES ($1, $2, $3, $4, $5)',
-    [p.id, p.email ? `${p.first.toLowerCase()}@example.com` : null, null, null, p.phone ? '(555) 555-0100' : null],
+    [
+      p.id,
+      p.email ? `${p.first.toLowerCase()}@example.com` : null,
+      null,
+      null,
+      p.phone ? '(555) 555-0100' : null,
+    ],
   );
 }
 
@@ -256,7 +269,9 @@ describe('filters', () => {
     expect(await matching({ graduationYearMin: 2015, graduationYearMax: 2017 })).toEqual([5, 12, 21]);
     expect(await matching({ graduationYearMax: 1988 })).toEqual([7, 23]);
     expect(await matching({ yearsInPracticeMin: YEAR - 1988 })).toEqual([7, 23]);
-    expect(await matching({ yearsInPracticeMin: YEAR - 2017, yearsInPracticeMax: YEAR - 2015 })).toEqual([5, 12, 21]);
+    expect(await matching({ yearsInPracticeMin: YEAR - 2017, yearsInPracticeMax: YEAR - 2015 })).toEqual([
+      5, 12, 21,
+    ]);
     expect(await matching({ boardCertified: false })).toEqual([3, 7, 19]);
     expect(await matching({ acceptingNewPatients: false, telehealth: true })).toEqual([7]);
     expect(await matching({ telehealth: true, state: 'AZ' })).toEqual([]);
@@ -265,7 +280,9 @@ describe('filters', () => {
   it('combines the text query and every filter with AND', async () => {
     expect(await matching({ query: 'smith', specialty: 'Cardiology' })).toEqual([1]);
     expect(await matching({ query: 'surg', location: 'TX', skills: 'Surgery' })).toEqual([25]);
-    expect(await matching({ specialty: 'Cardiology', language: 'Spanish', boardCertified: true })).toEqual([1, 9]);
+    expect(await matching({ specialty: 'Cardiology', language: 'Spanish', boardCertified: true })).toEqual([
+      1, 9,
+    ]);
   });
 
   it('agrees with the reference SQL (naive-search.ts) on totals and order', async () => {
@@ -287,8 +304,18 @@ describe('filters', () => {
       const request = SearchPhysiciansQuery.parse(input);
       const sortKey = request.sortKey ?? 'name';
       const sortDirection = request.sortDirection ?? 'asc';
-      const fromIndex = ctx.deps.services.directory.index.search(toCriteria(request), { sortKey, sortDirection, offset: 0, limit: 100 });
-      const fromSql = await naiveSearch(ctx.db, toCriteria(request), { sortKey, sortDirection, offset: 0, limit: 100 });
+      const fromIndex = ctx.deps.services.directory.index.search(toCriteria(request), {
+        sortKey,
+        sortDirection,
+        offset: 0,
+        limit: 100,
+      });
+      const fromSql = await naiveSearch(ctx.db, toCriteria(request), {
+        sortKey,
+        sortDirection,
+        offset: 0,
+        limit: 100,
+      });
       expect(fromIndex, JSON.stringify(input)).toEqual(fromSql);
     }
   });
@@ -303,8 +330,12 @@ describe('sorting and paging', () => {
   });
 
   it('sorts by specialty and by location (city), with a stable id tie-break and missing values last', async () => {
-    expect(await ids({ specialty: 'cardiology,dermatology', sortKey: 'specialty' })).toEqual([1, 8, 9, 12, 21]);
-    expect(await ids({ specialty: 'cardiology,dermatology', sortKey: 'specialty', sortDirection: 'desc' })).toEqual([21, 12, 9, 8, 1]);
+    expect(await ids({ specialty: 'cardiology,dermatology', sortKey: 'specialty' })).toEqual([
+      1, 8, 9, 12, 21,
+    ]);
+    expect(
+      await ids({ specialty: 'cardiology,dermatology', sortKey: 'specialty', sortDirection: 'desc' }),
+    ).toEqual([21, 12, 9, 8, 1]);
     expect(await ids({ query: 'n', sortKey: 'location' }).then((r) => r.slice(0, 3))).toEqual([16, 21, 2]); // Atlanta, Austin, Boston
     const all = await ids({ sortKey: 'location', sortDirection: 'desc' });
     expect(all[0]).toBe(6); // Tucson
@@ -319,7 +350,9 @@ describe('sorting and paging', () => {
     expect(one.body.results).toHaveLength(25);
     const two = await premium.get('/api/physicians?page=2');
     expect(two.body.results).toHaveLength(5);
-    expect(new Set([...one.body.results, ...two.body.results].map((r: { id: number }) => r.id)).size).toBe(30);
+    expect(new Set([...one.body.results, ...two.body.results].map((r: { id: number }) => r.id)).size).toBe(
+      30,
+    );
     const three = await premium.get('/api/physicians?page=3');
     expect(three.status).toBe(200);
     expect(three.body).toMatchObject({ total: 30, page: 3, results: [] });
@@ -334,7 +367,9 @@ describe('tiers', () => {
       expect(one.body).toMatchObject({ total: 30, page: 1, pageCount: 2, visibleLimit: 20 });
       expect(one.body.results).toHaveLength(20);
       const paid = await premium.get('/api/physicians');
-      expect(one.body.results.map((r: { id: number }) => r.id)).toEqual(paid.body.results.slice(0, 20).map((r: { id: number }) => r.id));
+      expect(one.body.results.map((r: { id: number }) => r.id)).toEqual(
+        paid.body.results.slice(0, 20).map((r: { id: number }) => r.id),
+      );
       const two = await agent.get('/api/physicians?page=2');
       expect(two.body).toMatchObject({ total: 30, page: 2, visibleLimit: 20, results: [] });
     }
@@ -418,8 +453,20 @@ describe('profile', () => {
       location: 'Houston, TX',
       skills: ['Leadership', 'Research'],
       education: [
-        { schoolName: 'Baylor College of Medicine', degree: 'MD', field: null, startDate: null, endDate: null },
-        { schoolName: 'Baylor College of Medicine', degree: 'BS', field: null, startDate: null, endDate: null },
+        {
+          schoolName: 'Baylor College of Medicine',
+          degree: 'MD',
+          field: null,
+          startDate: null,
+          endDate: null,
+        },
+        {
+          schoolName: 'Baylor College of Medicine',
+          degree: 'BS',
+          field: null,
+          startDate: null,
+          endDate: null,
+        },
       ],
       medicalSchool: 'Baylor College of Medicine',
       graduationYear: 2000,
@@ -435,14 +482,23 @@ describe('profile', () => {
       hasPhone: true,
     });
     const empty = await ctx.agent().get('/api/physicians/24');
-    expect(empty.body).toMatchObject({ specialty: null, location: null, skills: [], education: [], yearsInPractice: null });
+    expect(empty.body).toMatchObject({
+      specialty: null,
+      location: null,
+      skills: [],
+      education: [],
+      yearsInPractice: null,
+    });
   });
 
-  it.each(['99999', 'abc', '1.5', '99999999999', '0'])("GET /api/physicians/%s -> 404 'Physician Not Found'", async (id) => {
-    const res = await ctx.agent().get(`/api/physicians/${id}`);
-    expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({ code: 'not_found', message: 'Physician Not Found' });
-  });
+  it.each(['99999', 'abc', '1.5', '99999999999', '0'])(
+    "GET /api/physicians/%s -> 404 'Physician Not Found'",
+    async (id) => {
+      const res = await ctx.agent().get(`/api/physicians/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: 'not_found', message: 'Physician Not Found' });
+    },
+  );
 });
 
 describe('specialties and facets', () => {
@@ -485,7 +541,11 @@ describe('specialties and facets', () => {
 describe('service hooks for other features', () => {
   it('selectAllIds applies only the text query and the sort, up to the limit', () => {
     const { directory } = ctx.deps.services;
-    const request = SearchPhysiciansQuery.parse({ query: 'smith', specialty: 'Pediatrics', sortDirection: 'desc' });
+    const request = SearchPhysiciansQuery.parse({
+      query: 'smith',
+      specialty: 'Pediatrics',
+      sortDirection: 'desc',
+    });
     expect(directory.selectAllIds(request)).toEqual({ ids: [2, 1, 30, 3], total: 4 });
     expect(directory.selectAllIds(request, 2)).toEqual({ ids: [2, 1], total: 4 });
     expect(directory.selectAllIds(SearchPhysiciansQuery.parse({})).ids).toHaveLength(30);
@@ -499,11 +559,22 @@ describe('service hooks for other features', () => {
 
   it('the index follows writes after directoryChanged()', async () => {
     const { directory } = ctx.deps.services;
-    await insertPhysician({ id: 31, first: 'Quentin', last: 'Zylstra', specialty: 'cardiology', city: 'Reno', state: 'NV', skills: ['Leadership'] });
+    await insertPhysician({
+      id: 31,
+      first: 'Quentin',
+      last: 'Zylstra',
+      specialty: 'cardiology',
+      city: 'Reno',
+      state: 'NV',
+      skills: ['Leadership'],
+    });
     expect(await matching({ query: 'zylstra' })).toEqual([]); // not yet announced
     await directory.directoryChanged({ ids: [31] });
     expect(await matching({ query: 'zylstra' })).toEqual([31]);
-    expect((await ctx.agent().get('/api/specialties')).body.specialties[0]).toEqual({ specialty: 'Cardiology', count: 4 });
+    expect((await ctx.agent().get('/api/specialties')).body.specialties[0]).toEqual({
+      specialty: 'Cardiology',
+      count: 4,
+    });
 
     await ctx.db.sql.query("UPDATE physicians SET last_name = 'Ashby', specialty = 'Urology' WHERE id = 31");
     await directory.directoryChanged({ ids: [31] });
@@ -516,7 +587,10 @@ describe('service hooks for other features', () => {
     await directory.directoryChanged({ ids: [31] });
     expect(await matching({ query: 'ashby' })).toEqual([]);
     expect((await premium.get('/api/physicians')).body.total).toBe(30);
-    expect((await ctx.agent().get('/api/specialties')).body.specialties[0]).toEqual({ specialty: 'Cardiology', count: 3 });
+    expect((await ctx.agent().get('/api/specialties')).body.specialties[0]).toEqual({
+      specialty: 'Cardiology',
+      count: 3,
+    });
 
     // A full reload (no ids) gives the same answers.
     await directory.directoryChanged();

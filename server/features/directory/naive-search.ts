@@ -17,7 +17,11 @@ const STATES = US_STATES.map((s) => ({ code: s.code.toLowerCase(), name: s.name.
 /** Stored state values (lower case) that the state filter accepts for `wanted`. */
 function exactStateValues(wanted: string): string[] {
   const out = new Set([wanted]);
-  for (const s of STATES) if (s.code === wanted || s.name === wanted) (out.add(s.code), out.add(s.name));
+  for (const s of STATES) {
+    if (s.code !== wanted && s.name !== wanted) continue;
+    out.add(s.code);
+    out.add(s.name);
+  }
   return [...out];
 }
 
@@ -42,13 +46,17 @@ export function naiveSearchSql(
   } else if (c.words.length > 1) {
     const first = like(c.words[0]);
     const rest = like(c.words.slice(1).join(' '));
-    and.push(`((first_name ILIKE ${first} AND last_name ILIKE ${rest}) OR (first_name ILIKE ${rest} AND last_name ILIKE ${first}))`);
+    and.push(
+      `((first_name ILIKE ${first} AND last_name ILIKE ${rest}) OR (first_name ILIKE ${rest} AND last_name ILIKE ${first}))`,
+    );
   }
   if (c.specialty.length) {
     and.push(
       '(' +
         c.specialty
-          .map((v) => (v === 'physician' ? `lower(trim(specialty)) = 'physician'` : `specialty ILIKE ${like(v)}`))
+          .map((v) =>
+            v === 'physician' ? `lower(trim(specialty)) = 'physician'` : `specialty ILIKE ${like(v)}`,
+          )
           .join(' OR ') +
         ')',
     );
@@ -68,9 +76,12 @@ export function naiveSearchSql(
   anyEqual('organization_industry', c.companyIndustry);
   if (c.state.length) anyEqual('state', c.state.flatMap(exactStateValues));
   if (c.licenseState.length) {
-    and.push(`EXISTS (SELECT 1 FROM unnest(license_states) x WHERE lower(trim(x)) = ANY(${p(c.licenseState.flatMap(exactStateValues))}))`);
+    and.push(
+      `EXISTS (SELECT 1 FROM unnest(license_states) x WHERE lower(trim(x)) = ANY(${p(c.licenseState.flatMap(exactStateValues))}))`,
+    );
   }
-  if (c.language.length) and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE lower(trim(x)) = ANY(${p(c.language)}))`);
+  if (c.language.length)
+    and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE lower(trim(x)) = ANY(${p(c.language)}))`);
   if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
   if (c.gender) and.push(`lower(trim(gender)) = ${p(c.gender.toLowerCase())}`);
 
@@ -81,7 +92,8 @@ export function naiveSearchSql(
     if (text.length >= 3) parts.push(`state ILIKE ${like(text)}`);
     return `(${parts.join(' OR ')})`;
   };
-  if (c.location?.either) and.push(`(city ILIKE ${like(c.location.either)} OR ${partialState(c.location.either)})`);
+  if (c.location?.either)
+    and.push(`(city ILIKE ${like(c.location.either)} OR ${partialState(c.location.either)})`);
   else if (c.location) and.push(`city ILIKE ${like(c.location.city!)}`, partialState(c.location.state!));
 
   const partial = (column: string, value: string | null) => {

@@ -16,9 +16,13 @@ const searchPhysicians = createRoute({
   method: 'get',
   path: '/physicians',
   tags: ['directory'],
-  summary: 'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
+  summary:
+    'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
   request: { query: SearchPhysiciansQuery },
-  responses: { 200: { description: 'One page of results', ...json(SearchPhysiciansResponse) }, 400: error('A bad parameter') },
+  responses: {
+    200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
+    400: error('A bad parameter'),
+  },
 });
 
 const getPhysician = createRoute({
@@ -27,7 +31,10 @@ const getPhysician = createRoute({
   tags: ['directory'],
   summary: 'One physician profile (no contact values: those come only from the reveal call)',
   request: { params: z.object({ id: z.string().max(20) }) },
-  responses: { 200: { description: 'The profile', ...json(PhysicianProfile) }, 404: error('Physician Not Found') },
+  responses: {
+    200: { description: 'The profile', ...json(PhysicianProfile) },
+    404: error('Physician Not Found'),
+  },
 });
 
 const getSpecialties = createRoute({

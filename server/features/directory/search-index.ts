@@ -63,6 +63,15 @@ const FLAGS_AT = YEAR_AT + 1;
 const SETS_AT = FLAGS_AT + FLAG_FIELDS.length;
 export const INDEX_FIELD_COUNT = SETS_AT + SET_FIELDS.length;
 
+/**
+ * A copy of `value` that does not point into the string it was cut from: V8 keeps substrings
+ * of 13+ characters as views of their parent, and a dictionary entry would otherwise keep a
+ * whole multi-megabyte batch alive.
+ */
+function detach(value: string): string {
+  return (value + ' ').slice(0, -1);
+}
+
 /** Distinct values of one text field; append-only, shared by the snapshots of one build. */
 export class Dictionary {
   readonly values: string[] = [''];
@@ -77,10 +86,11 @@ export class Dictionary {
     if (value == null || value === NULL_MARK) return 0;
     let code = this.codes.get(value);
     if (code === undefined) {
+      const own = detach(value);
       code = this.values.length;
-      this.values.push(value);
-      this.lower.push(value.toLowerCase());
-      this.codes.set(value, code);
+      this.values.push(own);
+      this.lower.push(own.toLowerCase());
+      this.codes.set(own, code);
     }
     return code;
   }
@@ -102,6 +112,11 @@ export class SetDictionary {
     return this.starts.length - 1;
   }
 
+  /** Drops the build-time shortcut table (sets are found by their sorted items afterwards). */
+  compact(): void {
+    this.byRaw.clear();
+  }
+
   code(raw: string): number {
     if (raw === '' || raw === NULL_MARK) return 0;
     const known = this.byRaw.get(raw);
@@ -115,7 +130,7 @@ export class SetDictionary {
       this.starts.push(this.flat.length);
       this.byKey.set(key, code);
     }
-    this.byRaw.set(raw, code);
+    this.byRaw.set(detach(raw), code);
     return code;
   }
 }
@@ -123,7 +138,10 @@ export class SetDictionary {
 type Dictionaries = { scalar: Dictionary[]; sets: SetDictionary[] };
 
 function newDictionaries(): Dictionaries {
-  return { scalar: SCALAR_FIELDS.map(() => new Dictionary()), sets: SET_FIELDS.map(() => new SetDictionary()) };
+  return {
+    scalar: SCALAR_FIELDS.map(() => new Dictionary()),
+    sets: SET_FIELDS.map(() => new SetDictionary()),
+  };
 }
 
 const SCALAR_INDEX = Object.fromEntries(SCALAR_FIELDS.map((f, i) => [f, i])) as Record<ScalarField, number>;
@@ -157,7 +175,10 @@ class ColumnsBuilder {
   }
 
   private static allocate(size: number, from?: Columns): Columns {
-    const copy = <T extends Int32Array | Int16Array | Int8Array | Uint8Array | Float64Array>(next: T, old?: T): T => {
+    const copy = <T extends Int32Array | Int16Array | Int8Array | Uint8Array | Float64Array>(
+      next: T,
+      old?: T,
+    ): T => {
       if (old && from) next.set(old.subarray(0, from.length));
       return next;
     };
@@ -183,7 +204,8 @@ class ColumnsBuilder {
 
   private ensure(extra: number) {
     const needed = this.cols.length + extra;
-    if (needed > this.cols.ids.length) this.cols = ColumnsBuilder.allocate(Math.max(needed, this.cols.ids.length * 2), this.cols);
+    if (needed > this.cols.ids.length)
+      this.cols = ColumnsBuilder.allocate(Math.max(needed, this.cols.ids.length * 2), this.cols);
   }
 
   add(line: string): void {
@@ -193,7 +215,8 @@ class ColumnsBuilder {
 
   set(slot: number, line: string): void {
     const v = line.split(FIELD_SEP);
-    if (v.length !== INDEX_FIELD_COUNT) throw new Error(`directory index: a row has ${v.length} fields, expected ${INDEX_FIELD_COUNT}`);
+    if (v.length !== INDEX_FIELD_COUNT)
+      throw new Error(`directory index: a row has ${v.length} fields, expected ${INDEX_FIELD_COUNT}`);
     const c = this.cols;
     const { scalar, sets } = this.dicts;
     c.ids[slot] = Number(v[0]);
@@ -241,7 +264,12 @@ type Snapshot = {
 
 /** Ranks of a dictionary's values: case- and accent-insensitive code-unit order; blank values rank last. */
 function rankValues(dict: Dictionary): { rankOf: Int32Array; buckets: number } {
-  const keys = dict.lower.map((v) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim());
+  const keys = dict.lower.map((v) =>
+    v
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .trim(),
+  );
   const codes: number[] = [];
   for (let c = 1; c < dict.size; c++) if (keys[c] !== '') codes.push(c);
   codes.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
@@ -272,10 +300,15 @@ function sortByRank(rows: Int32Array, codes: Int32Array, rankOf: Int32Array, buc
   return out;
 }
 
-function sortOrder(cols: Columns, base: Int32Array, keys: { codes: Int32Array; rank: ReturnType<typeof rankValues> }[]): SortOrder {
+function sortOrder(
+  cols: Columns,
+  base: Int32Array,
+  keys: { codes: Int32Array; rank: ReturnType<typeof rankValues> }[],
+): SortOrder {
   // LSD: sort by the least significant key first; stability keeps the id order for ties.
   let order = base;
-  for (let k = keys.length - 1; k >= 0; k--) order = sortByRank(order, keys[k].codes, keys[k].rank.rankOf, keys[k].rank.buckets);
+  for (let k = keys.length - 1; k >= 0; k--)
+    order = sortByRank(order, keys[k].codes, keys[k].rank.rankOf, keys[k].rank.buckets);
   const primary = keys[0];
   const nullRank = primary.rank.buckets - 1;
   let nonNull = order.length;
@@ -301,10 +334,15 @@ function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot
   if (!monotonic) base = Int32Array.from([...base].sort((a, b) => cols.ids[a] - cols.ids[b]));
 
   const counts = {} as Record<ScalarField | SetField, Int32Array>;
-  for (const f of SCALAR_FIELDS) counts[f] = countCodes(cols, cols.scalar[SCALAR_INDEX[f]], dicts.scalar[SCALAR_INDEX[f]].size);
-  for (const f of SET_FIELDS) counts[f] = countCodes(cols, cols.sets[SET_INDEX[f]], dicts.sets[SET_INDEX[f]].size);
+  for (const f of SCALAR_FIELDS)
+    counts[f] = countCodes(cols, cols.scalar[SCALAR_INDEX[f]], dicts.scalar[SCALAR_INDEX[f]].size);
+  for (const f of SET_FIELDS)
+    counts[f] = countCodes(cols, cols.sets[SET_INDEX[f]], dicts.sets[SET_INDEX[f]].size);
 
-  const rank = (f: ScalarField) => ({ codes: cols.scalar[SCALAR_INDEX[f]], rank: rankValues(dicts.scalar[SCALAR_INDEX[f]]) });
+  const rank = (f: ScalarField) => ({
+    codes: cols.scalar[SCALAR_INDEX[f]],
+    rank: rankValues(dicts.scalar[SCALAR_INDEX[f]]),
+  });
   const sorts: Record<SortKey, SortOrder> = {
     name: sortOrder(cols, base, [rank('lastName'), rank('firstName')]),
     specialty: sortOrder(cols, base, [rank('specialty')]),
@@ -322,13 +360,36 @@ function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array 
 // ------------------------------------------------------------------------------------------------
 // Matching
 
-type Clause = { test: (row: number) => boolean; estimate: number };
+/**
+ * One AND-ed condition of a search. `narrow` clears bits[i] for rows that fail it (a tight
+ * typed-array pass over all rows); `test` checks one row (used once few candidates remain).
+ */
+type Clause = {
+  estimate: number;
+  test: (row: number) => boolean;
+  narrow: (bits: Uint8Array, n: number) => void;
+};
+
+/** A clause from a per-row predicate (ranges, flags, NPI prefix). */
+function rowClause(test: (row: number) => boolean, estimate: number): Clause {
+  return {
+    estimate,
+    test,
+    narrow(bits, n) {
+      for (let i = 0; i < n; i++) if (bits[i] === 1 && !test(i)) bits[i] = 0;
+    },
+  };
+}
 /** A mask over one field's codes: mask[code] === 1 when that value matches. */
 type Term = { codes: Int32Array; mask: Uint8Array; estimate: number };
 
 const NEVER = Symbol('never');
 
-function scalarTerm(s: Snapshot, field: ScalarField, matches: (lower: string, value: string) => boolean): Term | null {
+function scalarTerm(
+  s: Snapshot,
+  field: ScalarField,
+  matches: (lower: string, value: string) => boolean,
+): Term | null {
   const dict = s.dicts.scalar[SCALAR_INDEX[field]];
   const counts = s.counts[field];
   const size = counts.length;
@@ -344,7 +405,11 @@ function scalarTerm(s: Snapshot, field: ScalarField, matches: (lower: string, va
 }
 
 /** Rows whose set holds at least one item that matches. */
-function setTerm(s: Snapshot, field: SetField, matches: (lower: string, value: string) => boolean): Term | null {
+function setTerm(
+  s: Snapshot,
+  field: SetField,
+  matches: (lower: string, value: string) => boolean,
+): Term | null {
   const dict = s.dicts.sets[SET_INDEX[field]];
   const itemMask = new Uint8Array(dict.items.size);
   let any = false;
@@ -376,25 +441,69 @@ function setTerm(s: Snapshot, field: SetField, matches: (lower: string, value: s
 /** A row matches when any term matches; no term at all means nothing can match. */
 function anyOf(terms: (Term | null)[]): Clause | typeof NEVER {
   const live = terms.filter((t): t is Term => t !== null);
-  const estimate = live.reduce((sum, t) => sum + t.estimate, 0);
   if (live.length === 0) return NEVER;
-  if (live.length === 1) {
-    const [{ codes, mask }] = live;
-    return { test: (i) => mask[codes[i]] === 1, estimate };
-  }
-  if (live.length === 2) {
-    const [a, b] = live;
-    return { test: (i) => a.mask[a.codes[i]] === 1 || b.mask[b.codes[i]] === 1, estimate };
-  }
+  const estimate = live.reduce((sum, t) => sum + t.estimate, 0);
   const codes = live.map((t) => t.codes);
   const masks = live.map((t) => t.mask);
   const k = live.length;
+  if (k === 1) {
+    const [{ codes: c0, mask: m0 }] = live;
+    return {
+      estimate,
+      test: (i) => m0[c0[i]] === 1,
+      narrow(bits, n) {
+        for (let i = 0; i < n; i++) bits[i] &= m0[c0[i]];
+      },
+    };
+  }
   return {
-    test: (i) => {
+    estimate,
+    test(i) {
       for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
       return false;
     },
+    narrow(bits, n) {
+      if (k <= 6) {
+        // One branch-free pass; missing terms repeat the first one (OR is idempotent).
+        const [c0, c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0] = codes;
+        const [m0, m1 = m0, m2 = m0, m3 = m0, m4 = m0, m5 = m0] = masks;
+        for (let i = 0; i < n; i++)
+          bits[i] &= m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]];
+        return;
+      }
+      for (let i = 0; i < n; i++) {
+        if (bits[i] === 1) {
+          let any = 0;
+          for (let t = 0; t < k && any === 0; t++) any = masks[t][codes[t][i]];
+          bits[i] = any;
+        }
+      }
+    },
+  };
+}
+
+/** Rows matching both terms of a pair, for any of the pairs (the two-word name rule). */
+function anyPair(pairs: [Term, Term][]): Clause | typeof NEVER {
+  if (pairs.length === 0) return NEVER;
+  const estimate = pairs.reduce((sum, [a, b]) => sum + Math.min(a.estimate, b.estimate), 0);
+  const [[a, b], [x, y] = [a, b]] = pairs;
+  const test = (i: number) =>
+    (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) ||
+    (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1);
+  return {
     estimate,
+    test,
+    narrow(bits, n) {
+      const am = a.mask,
+        ac = a.codes,
+        bm = b.mask,
+        bc = b.codes,
+        xm = x.mask,
+        xc = x.codes,
+        ym = y.mask,
+        yc = y.codes;
+      for (let i = 0; i < n; i++) bits[i] &= (am[ac[i]] & bm[bc[i]]) | (xm[xc[i]] & ym[yc[i]]);
+    },
   };
 }
 
@@ -429,22 +538,15 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
       [f1, l2],
       [f2, l1],
     ].filter((p): p is [Term, Term] => p[0] !== null && p[1] !== null);
-    if (pairs.length === 0) return NEVER;
-    const estimate = pairs.reduce((sum, [a, b]) => sum + Math.min(a.estimate, b.estimate), 0);
-    if (pairs.length === 1) {
-      const [[a, b]] = pairs;
-      clauses.push({ test: (i) => a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1, estimate });
-    } else {
-      const [[a, b], [x, y]] = pairs;
-      clauses.push({
-        test: (i) => (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) || (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1),
-        estimate,
-      });
-    }
+    clauses.push(anyPair(pairs));
   }
 
   if (c.specialty.length) {
-    clauses.push(anyOf([scalarTerm(s, 'specialty', (lower) => c.specialty.some((v) => specialtyMatches(lower.trim(), v)))]));
+    clauses.push(
+      anyOf([
+        scalarTerm(s, 'specialty', (lower) => c.specialty.some((v) => specialtyMatches(lower.trim(), v))),
+      ]),
+    );
   }
   // Every skill must match (each partially, against any of the physician's skills).
   for (const skill of c.skills) clauses.push(anyOf([setTerm(s, 'skills', includes(skill))]));
@@ -461,10 +563,20 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
   anyEqual('organizationRevenue', c.companyRevenue);
   anyEqual('organizationIndustry', c.companyIndustry);
   if (c.state.length) {
-    clauses.push(anyOf([scalarTerm(s, 'state', (_l, value) => c.state.some((v) => stateMatches(value.trim(), v, 'exact')))]));
+    clauses.push(
+      anyOf([
+        scalarTerm(s, 'state', (_l, value) => c.state.some((v) => stateMatches(value.trim(), v, 'exact'))),
+      ]),
+    );
   }
   if (c.licenseState.length) {
-    clauses.push(anyOf([setTerm(s, 'licenseStates', (_l, value) => c.licenseState.some((v) => stateMatches(value.trim(), v, 'exact')))]));
+    clauses.push(
+      anyOf([
+        setTerm(s, 'licenseStates', (_l, value) =>
+          c.licenseState.some((v) => stateMatches(value.trim(), v, 'exact')),
+        ),
+      ]),
+    );
   }
   if (c.language.length) {
     const wanted = new Set(c.language);
@@ -483,11 +595,16 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
     const { city, state, either } = c.location;
     if (either) {
       clauses.push(
-        anyOf([scalarTerm(s, 'city', includes(either)), scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), either, 'partial'))]),
+        anyOf([
+          scalarTerm(s, 'city', includes(either)),
+          scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), either, 'partial')),
+        ]),
       );
     } else {
       clauses.push(anyOf([scalarTerm(s, 'city', includes(city!))]));
-      clauses.push(anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), state!, 'partial'))]));
+      clauses.push(
+        anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), state!, 'partial'))]),
+      );
     }
   }
   const partial = (field: ScalarField, value: string | null) => {
@@ -505,21 +622,21 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
     const low = Number(c.npi) * scale;
     const high = low + scale;
     const npi = s.cols.npi;
-    clauses.push({ test: (i) => npi[i] >= low && npi[i] < high, estimate: n / 10 ** Math.max(0, c.npi.length - 1) });
+    clauses.push(rowClause((i) => npi[i] >= low && npi[i] < high, n / 10 ** Math.max(0, c.npi.length - 1)));
   }
   if (c.graduationYearMin !== null || c.graduationYearMax !== null) {
     const low = c.graduationYearMin ?? 1;
     const high = c.graduationYearMax ?? 32766;
     if (low > high) return NEVER;
     const years = s.cols.graduationYear;
-    clauses.push({ test: (i) => years[i] !== 0 && years[i] >= low && years[i] <= high, estimate: n / 2 });
+    clauses.push(rowClause((i) => years[i] !== 0 && years[i] >= low && years[i] <= high, n / 2));
   }
   for (let f = 0; f < FLAG_FIELDS.length; f++) {
     const wanted = c[FLAG_FIELDS[f]];
     if (wanted === null) continue;
     const flags = s.cols.flags[f];
     const code = wanted ? 2 : 1;
-    clauses.push({ test: (i) => flags[i] === code, estimate: n / 2 });
+    clauses.push(rowClause((i) => flags[i] === code, n / 2));
   }
 
   if (clauses.includes(NEVER)) return NEVER;
@@ -530,7 +647,12 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
 // ------------------------------------------------------------------------------------------------
 // The index
 
-export type IndexSearchOptions = { sortKey: SortKey; sortDirection: SortDirection; offset: number; limit: number };
+export type IndexSearchOptions = {
+  sortKey: SortKey;
+  sortDirection: SortDirection;
+  offset: number;
+  limit: number;
+};
 export type IndexSearchResult = { total: number; ids: number[] };
 
 type CachedResult = {
@@ -582,6 +704,7 @@ export class DirectoryIndex {
     const dicts = newDictionaries();
     const builder = new ColumnsBuilder(dicts, expectedRows);
     for await (const batch of batches) builder.addBatch(batch);
+    for (const set of dicts.sets) set.compact();
     this.swap(finalize(builder.columns(), dicts, this.snapshot.version + 1));
   }
 
@@ -619,8 +742,10 @@ export class DirectoryIndex {
     this.memo = new Map();
   }
 
+  /** Forgets cached results, counts and facets (the benchmark measures them uncached). */
   clearCache(): void {
     this.cache.clear();
+    this.memo = new Map();
   }
 
   /** The exact number of matches and the ids of rows [offset, offset + limit) in sort order. */
@@ -635,7 +760,14 @@ export class DirectoryIndex {
     } else {
       entry = this.compute(s, criteria, options.sortKey, options.sortDirection, want);
       if (this.cacheSize > 0) {
-        const stored = entry.ordered.length > MAX_CACHED_ROWS ? null : entry;
+        // Long results keep a prefix (the next pages); deeper pages are computed again.
+        const keep = Math.max(want, MIN_PREFIX * 4);
+        const stored =
+          entry.ordered.length <= MAX_CACHED_ROWS
+            ? entry
+            : keep <= MAX_CACHED_ROWS
+              ? { total: entry.total, ordered: entry.ordered.slice(0, keep), complete: false }
+              : null;
         if (stored) {
           this.cache.delete(key);
           this.cache.set(key, stored);
@@ -649,7 +781,13 @@ export class DirectoryIndex {
     return { total: entry.total, ids };
   }
 
-  private compute(s: Snapshot, criteria: SearchCriteria, sortKey: SortKey, direction: SortDirection, want: number): CachedResult {
+  private compute(
+    s: Snapshot,
+    criteria: SearchCriteria,
+    sortKey: SortKey,
+    direction: SortDirection,
+    want: number,
+  ): CachedResult {
     const sort = s.sorts[sortKey];
     const clauses = buildClauses(s, criteria);
     if (clauses === NEVER) return { total: 0, ordered: new Int32Array(0), complete: true };
@@ -666,8 +804,8 @@ export class DirectoryIndex {
       return { total, ordered, complete: take === total };
     }
 
-    const matches = evaluate(s, clauses);
-    const total = matches.length;
+    const { bits, total } = evaluate(s, clauses);
+    const n = s.cols.length;
     const smallResult = total <= Math.max(1024, s.aliveCount >> 4);
     if (smallResult) {
       // Few matches: order them by their position in the sort permutation.
@@ -677,23 +815,20 @@ export class DirectoryIndex {
       // Descending reverses the order within each region (rows with a value, then rows without).
       const flip = (p: number) => (p < nonNull ? nonNull - 1 - p : nonNull + last - p);
       const desc = direction === 'desc';
-      for (let j = 0; j < total; j++) positions[j] = desc ? flip(pos[matches[j]]) : pos[matches[j]];
+      for (let i = 0, j = 0; i < n; i++) if (bits[i] === 1) positions[j++] = desc ? flip(pos[i]) : pos[i];
       positions.sort();
       const ordered = new Int32Array(total);
       for (let j = 0; j < total; j++) ordered[j] = sort.order[desc ? flip(positions[j]) : positions[j]];
       return { total, ordered, complete: true };
     }
     // Many matches: walk the permutation and keep the matching rows until the page is full.
-    const marks = scratchOf(s).marks;
-    for (let j = 0; j < total; j++) marks[matches[j]] = 1;
     const take = Math.min(total, Math.max(want, MIN_PREFIX));
     const ordered = new Int32Array(take);
     let k = 0;
     walk(sort, direction, (row) => {
-      if (marks[row] === 1) ordered[k++] = row;
+      if (bits[row] === 1) ordered[k++] = row;
       return k < take;
     });
-    for (let j = 0; j < total; j++) marks[matches[j]] = 0;
     return { total, ordered, complete: take === total };
   }
 
@@ -701,7 +836,9 @@ export class DirectoryIndex {
   specialtyCounts(): SpecialtyCount[] {
     return this.memoized('specialties', () => {
       const s = this.snapshot;
-      return mergedCounts(s.dicts.scalar[SCALAR_INDEX.specialty], s.counts.specialty, formatSpecialty).map((f) => ({ specialty: f.value, count: f.count }));
+      return mergedCounts(s.dicts.scalar[SCALAR_INDEX.specialty], s.counts.specialty, formatSpecialty).map(
+        (f) => ({ specialty: f.value, count: f.count }),
+      );
     });
   }
 
@@ -757,43 +894,49 @@ function walk(sort: SortOrder, direction: SortDirection, visit: (row: number) =>
   for (let j = order.length - 1; j >= nonNull; j--) if (!visit(order[j])) return;
 }
 
-const scratch = new WeakMap<Snapshot, { rows: Int32Array; marks: Uint8Array }>();
+let scratchBits = new Uint8Array(0);
 
 /**
- * Per-snapshot work buffers, reused by every search: a search runs synchronously from start to
- * end, so two never share them at once. `marks` is all zeros between searches.
+ * The row mask of a search, shared by every search: a search runs synchronously from start to
+ * end, so two never use it at once.
  */
-function scratchOf(s: Snapshot) {
-  let buffers = scratch.get(s);
-  if (!buffers) {
-    buffers = { rows: new Int32Array(s.cols.length), marks: new Uint8Array(s.cols.length) };
-    scratch.set(s, buffers);
-  }
-  return buffers;
+function bitsBuffer(n: number): Uint8Array {
+  if (scratchBits.length < n) scratchBits = new Uint8Array(Math.ceil(n * 1.25));
+  return scratchBits;
 }
 
-/** Rows passing every clause, in slot order (a view of the scratch buffer: use before the next search). */
-function evaluate(s: Snapshot, clauses: Clause[]): Int32Array {
-  const { alive, length } = s.cols;
-  const out = scratchOf(s).rows;
-  let k = 0;
-  if (clauses.length === 1) {
-    const a = clauses[0].test;
-    for (let i = 0; i < length; i++) if (alive[i] === 1 && a(i)) out[k++] = i;
-  } else if (clauses.length === 2) {
-    const a = clauses[0].test;
-    const b = clauses[1].test;
-    for (let i = 0; i < length; i++) if (alive[i] === 1 && a(i) && b(i)) out[k++] = i;
-  } else {
-    const tests = clauses.map((c) => c.test);
-    const count = tests.length;
-    outer: for (let i = 0; i < length; i++) {
-      if (alive[i] !== 1) continue;
-      for (let t = 0; t < count; t++) if (!tests[t](i)) continue outer;
-      out[k++] = i;
+/**
+ * The rows passing every clause, as a row mask (valid until the next search) and their count.
+ * Clauses run most selective first; once few candidates remain, the rest are checked per row.
+ */
+function evaluate(s: Snapshot, clauses: Clause[]): { bits: Uint8Array; total: number } {
+  const { alive, length: n } = s.cols;
+  const bits = bitsBuffer(n);
+  bits.set(alive.subarray(0, n));
+  for (let c = 0; c < clauses.length; c++) {
+    clauses[c].narrow(bits, n);
+    if (c === clauses.length - 1) break;
+    let count = 0;
+    for (let i = 0; i < n; i++) count += bits[i];
+    if (count > n >> 5) continue;
+    const candidates = new Int32Array(count);
+    for (let i = 0, j = 0; i < n; i++) if (bits[i] === 1) candidates[j++] = i;
+    const rest = clauses.slice(c + 1).map((clause) => clause.test);
+    let total = count;
+    for (const row of candidates) {
+      for (const test of rest) {
+        if (!test(row)) {
+          bits[row] = 0;
+          total--;
+          break;
+        }
+      }
     }
+    return { bits, total };
   }
-  return out.subarray(0, k);
+  let total = 0;
+  for (let i = 0; i < n; i++) total += bits[i];
+  return { bits, total };
 }
 
 function itemCounts(s: Snapshot, field: SetField): Int32Array {
@@ -827,5 +970,7 @@ function mergedCounts(
     if (existing) existing.count += counts[c];
     else merged.set(key(name), { value: name, count: counts[c] });
   }
-  return [...merged.values()].sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  return [...merged.values()].sort(
+    (a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+  );
 }

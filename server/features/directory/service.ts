@@ -22,6 +22,11 @@ export type Viewer = { capabilities: readonly Capability[] } | null;
 const PATCH_LIMIT = 5_000;
 /** Removed rows kept as dead slots by patches before a full rebuild compacts them. */
 const DEAD_ROWS_LIMIT = 20_000;
+/**
+ * Rows per query when reloading while serving: on PGlite each query holds the only connection,
+ * so smaller batches keep requests waiting a few hundred milliseconds at most.
+ */
+const RELOAD_BATCH = 5_000;
 
 export type DirectoryService = Awaited<ReturnType<typeof createDirectoryService>>;
 
@@ -97,7 +102,10 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     },
 
     async getProfile(id: number): Promise<PhysicianProfile> {
-      const profile = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await findProfile(db, id, currentYear()) : null;
+      const profile =
+        Number.isInteger(id) && id > 0 && id <= 2_147_483_647
+          ? await findProfile(db, id, currentYear())
+          : null;
       if (!profile) throw new AppError('not_found', 'Physician Not Found');
       return profile;
     },
@@ -127,7 +135,7 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
           return;
         }
         const reloadStarted = performance.now();
-        await index.rebuild(readIndexRows(db), await countPhysicians(db));
+        await index.rebuild(readIndexRows(db, RELOAD_BATCH), await countPhysicians(db));
         logger.info(
           `directory index reloaded: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`,
         );

@@ -1,0 +1,679 @@
+/*
+ * Directory search benchmark (`npm run bench`; bench/README.md). Prints a table and writes JSON
+ * under bench/results/. Never asserts timings: it measures.
+ *
+ * For each engine it builds its own database (PGlite in a temporary DATA_DIR; PostgreSQL, when
+ * DATABASE_URL is set, in schemas of its own), loads the demo directory, then measures:
+ *   - every section-5 query shape through the HTTP app (app.request, as a premium user, the
+ *     index's result cache off), plus specialty counts and facets;
+ *   - the same shapes as naive SQL (naive-search.ts: ILIKE OR, exact count(*), OFFSET), checking
+ *     that both give the same total and page;
+ *   - throughput with autocannon against a real server process on that database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { SearchPhysiciansQuery } from '../contract/directory';
+import { createApp } from '../server/app';
+import { createDb, type Db } from '../server/db/client';
+import type { SqlDriver } from '../server/db/driver';
+import { migrate } from '../server/db/migrate';
+import { openPgDriver } from '../server/db/pg-driver';
+import { openPgliteDriver } from '../server/db/pglite-driver';
+import { loadDemoDirectory } from '../server/db/seed/demo';
+import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
+import { toCriteria } from '../server/features/directory/criteria';
+import { naiveSearch } from '../server/features/directory/naive-search';
+import { loadEnv } from '../server/lib/env';
+import { createLogger } from '../server/lib/logger';
+import { createServices } from '../server/services';
+import { createTestUser } from '../server/test/harness';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+
+const quick = args.has('--quick');
+const ROWS = num('BENCH_ROWS', quick ? 50_000 : 300_000);
+const PG_BIG_ROWS = args.has('--no-big') || quick ? 0 : num('BENCH_PG_ROWS', 1_000_000);
+const ITERATIONS = num('BENCH_ITERATIONS', quick ? 10 : 30);
+const NAIVE_ITERATIONS = num('BENCH_NAIVE_ITERATIONS', 2);
+const THROUGHPUT_SECONDS = num('BENCH_THROUGHPUT_SECONDS', quick ? 5 : 15);
+const PG_URL = process.env.DATABASE_URL;
+const RUN_PGLITE = !args.has('--no-pglite');
+const RUN_PG = !!PG_URL && !args.has('--no-pg');
+const RUN_THROUGHPUT = !args.has('--no-throughput');
+
+type Params = Record<string, string | number | boolean>;
+type Shape = { name: string; params?: Params; path?: string; naiveSql?: string };
+
+/** The query shapes of document 2, section 5, and the other reads the directory serves. */
+const SHAPES: Shape[] = [
+  { name: 'no query (page 1)', params: {} },
+  { name: "one word, common ('a')", params: { query: 'a' } },
+  { name: "one word, name ('smith')", params: { query: 'smith' } },
+  { name: "one word, partial ('card')", params: { query: 'card' } },
+  { name: "two words ('john smith')", params: { query: 'john smith' } },
+  { name: "two words reversed ('smith john')", params: { query: 'smith john' } },
+  { name: 'specialty filter (2, partial)', params: { specialty: 'Cardiology,Pediatrics' } },
+  { name: "specialty 'physician' (exact)", params: { specialty: 'physician' } },
+  { name: "location 'city, state'", params: { location: 'Houston, TX' } },
+  { name: 'location state name', params: { location: 'Texas' } },
+  { name: 'skills (all of 2)', params: { skills: 'Leadership,Research' } },
+  {
+    name: 'size + industry + education (any)',
+    params: {
+      companySize: '5000+,1000 to 4999',
+      companyIndustry: 'Hospital & Health Care',
+      education: 'MBA,PhD',
+    },
+  },
+  {
+    name: 'extra filters (state, language, flags, years)',
+    params: {
+      state: 'CA,NY',
+      language: 'Spanish',
+      boardCertified: true,
+      acceptingNewPatients: true,
+      yearsInPracticeMin: 10,
+    },
+  },
+  {
+    name: 'query + specialty + location + skills',
+    params: { query: 'a', specialty: 'Internal Medicine', location: 'CA', skills: 'Patient Care' },
+  },
+  {
+    name: "sort specialty desc ('card', page 3)",
+    params: { query: 'card', sortKey: 'specialty', sortDirection: 'desc', page: 3 },
+  },
+  { name: "sort location ('e')", params: { query: 'e', sortKey: 'location' } },
+  { name: 'deep page 400 (no query)', params: { page: 400 } },
+  {
+    name: "deep page 400 ('a', location desc)",
+    params: { query: 'a', page: 400, sortKey: 'location', sortDirection: 'desc' },
+  },
+  { name: 'npi prefix', params: { npi: '1234' } },
+  {
+    name: 'specialty counts',
+    path: '/api/specialties',
+    naiveSql:
+      "SELECT lower(trim(specialty)) AS specialty, count(*) FROM physicians WHERE coalesce(trim(specialty), '') <> '' GROUP BY 1 ORDER BY 2 DESC",
+  },
+  { name: 'facets', path: '/api/directory/facets' },
+];
+
+const qs = (params: Params) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+const pathOf = (shape: Shape) =>
+  shape.path ??
+  `/api/physicians${shape.params && Object.keys(shape.params).length ? `?${qs(shape.params)}` : ''}`;
+
+function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const stats = (samples: number[]) => ({
+  p50: percentile(samples, 50),
+  p95: percentile(samples, 95),
+  max: Math.max(...samples),
+  n: samples.length,
+});
+
+type Row = {
+  shape: string;
+  engine: string;
+  rows: number;
+  p50: number;
+  p95: number;
+  max: number;
+  naiveP50: number | null;
+  ratio: number | null;
+  total: number | null;
+  check: string;
+};
+type EngineReport = {
+  engine: string;
+  rows: number;
+  loadSeconds: number | null;
+  indexBuildSeconds: number;
+  indexReloadSeconds: number;
+  rows_: Row[];
+  all: { p50: number; p95: number; max: number };
+  naiveAll: { p50: number; p95: number } | null;
+  throughput: Record<string, unknown>[];
+};
+
+const log = (...parts: unknown[]) =>
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...parts);
+
+async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await work();
+  return { value, ms: performance.now() - started };
+}
+
+/** The database of one run: PGlite in a temp DATA_DIR, or a schema of its own on PostgreSQL. */
+type BenchDatabase = {
+  engine: 'pglite' | 'postgres';
+  driver: SqlDriver;
+  db: Db;
+  /** Environment for a server process on this same database. */
+  serverEnv: Record<string, string>;
+  close(): Promise<void>;
+  drop(): Promise<void>;
+};
+
+async function pgliteDatabase(): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  const driver = await openPgliteDriver({ dataDir: join(dataDir, 'pglite') });
+  await migrate(driver);
+  let closed: Promise<void> | null = null;
+  return {
+    engine: 'pglite',
+    driver,
+    db: createDb(driver),
+    serverEnv: { DATA_DIR: dataDir },
+    close: () => (closed ??= driver.close()),
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+async function pgDatabase(rows: number): Promise<BenchDatabase> {
+  const schema = `bench_directory_${rows}`;
+  const admin = openPgDriver({ connectionString: PG_URL!, max: 1 });
+  await admin.exec(
+    `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`,
+  );
+  await admin.close();
+  const driver = openPgDriver({ connectionString: PG_URL!, searchPath: `${schema},public`, max: 10 });
+  await migrate(driver);
+  const url = new URL(PG_URL!);
+  url.searchParams.set('options', `-c search_path=${schema},public`);
+  let closed: Promise<void> | null = null;
+  return {
+    engine: 'postgres',
+    driver,
+    db: createDb(driver),
+    serverEnv: { DATABASE_URL: url.toString() },
+    close: () => (closed ??= driver.close()),
+    drop: async () => {
+      const cleanup = openPgDriver({ connectionString: PG_URL!, max: 1 });
+      await cleanup.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await cleanup.close();
+    },
+  };
+}
+
+async function benchEngine(
+  database: BenchDatabase,
+  rows: number,
+  options: { naiveShapes: 'all' | 'some' },
+): Promise<EngineReport> {
+  const label = `${database.engine} ${rows.toLocaleString('en-US')}`;
+  log(`${label}: loading the demo directory`);
+  const load = await timed(() => loadDemoDirectory(database.driver, { count: rows }));
+  log(`${label}: loaded in ${(load.ms / 1000).toFixed(1)} s; building the index`);
+
+  const env = loadEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DEMO_DIRECTORY_SIZE: '0',
+    APP_URL: 'http://localhost:3000',
+  });
+  const base = { db: database.db, env, logger: createLogger('silent', false) };
+  const built = await timed(() => createServices(base));
+  const services = built.value;
+  const directory = services.directory;
+  const reload = await timed(() => directory.directoryChanged());
+  log(
+    `${label}: index built in ${(built.ms / 1000).toFixed(1)} s (reload ${(reload.ms / 1000).toFixed(1)} s)`,
+  );
+
+  const app = createApp({ deps: { ...base, services } });
+  const user = await createTestUser(database.db, {
+    tier: 'premium',
+    email: `bench-${Date.now()}@example.com`,
+  });
+  const { token } = await createSession(database.db, user.id);
+  const headers = { cookie: `${SESSION_COOKIE}=${token}` };
+
+  // Uncached: every measured request does the whole search.
+  directory.index.cacheSize = 0;
+  const report: Row[] = [];
+  const allSamples: number[] = [];
+  const naiveSamples: number[] = [];
+  for (const shape of SHAPES) {
+    const path = pathOf(shape);
+    const samples: number[] = [];
+    let body: { total?: number; results?: { id: number }[] } = {};
+    for (let i = -2; i < ITERATIONS; i++) {
+      directory.index.clearCache();
+      const { value, ms } = await timed(async () => {
+        const res = await app.request(path, { headers });
+        if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${await res.text()}`);
+        return res.json();
+      });
+      if (i >= 0) samples.push(ms);
+      body = value;
+    }
+    if (shape.params) allSamples.push(...samples);
+
+    let naiveP50: number | null = null;
+    let check = '';
+    const runNaive =
+      options.naiveShapes === 'all' ||
+      [
+        'no query (page 1)',
+        "one word, common ('a')",
+        "one word, partial ('card')",
+        'deep page 400 (no query)',
+      ].includes(shape.name);
+    if (runNaive && (shape.params || shape.naiveSql)) {
+      const naive: number[] = [];
+      for (let i = 0; i < NAIVE_ITERATIONS; i++) {
+        if (shape.params) {
+          const request = SearchPhysiciansQuery.parse(
+            Object.fromEntries(Object.entries(shape.params).map(([k, v]) => [k, String(v)])),
+          );
+          const page = request.page ?? 1;
+          const { value, ms } = await timed(() =>
+            naiveSearch(database.db, toCriteria(request), {
+              sortKey: request.sortKey ?? 'name',
+              sortDirection: request.sortDirection ?? 'asc',
+              offset: (page - 1) * 25,
+              limit: 25,
+            }),
+          );
+          naive.push(ms);
+          const same =
+            value.total === body.total &&
+            JSON.stringify(value.ids) === JSON.stringify(body.results?.map((r) => r.id));
+          check = same ? 'same' : `DIFFERS (naive ${value.total})`;
+        } else {
+          naive.push((await timed(() => database.db.sql.query(shape.naiveSql!))).ms);
+        }
+      }
+      naiveP50 = percentile(naive, 50);
+      if (shape.params) naiveSamples.push(...naive);
+    }
+    const s = stats(samples);
+    const row: Row = {
+      shape: shape.name,
+      engine: database.engine,
+      rows,
+      p50: s.p50,
+      p95: s.p95,
+      max: s.max,
+      naiveP50,
+      ratio: naiveP50 === null ? null : naiveP50 / s.p50,
+      total: typeof body.total === 'number' ? body.total : null,
+      check,
+    };
+    report.push(row);
+    log(
+      `${label}: ${shape.name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms${naiveP50 === null ? '' : `, naive ${naiveP50.toFixed(0)} ms (x${row.ratio!.toFixed(0)}) ${check}`}`,
+    );
+  }
+  directory.index.cacheSize = 500;
+  return {
+    engine: database.engine,
+    rows,
+    loadSeconds: load.ms / 1000,
+    indexBuildSeconds: built.ms / 1000,
+    indexReloadSeconds: reload.ms / 1000,
+    rows_: report,
+    all: { p50: percentile(allSamples, 50), p95: percentile(allSamples, 95), max: Math.max(...allSamples) },
+    naiveAll: naiveSamples.length
+      ? { p50: percentile(naiveSamples, 50), p95: percentile(naiveSamples, 95) }
+      : null,
+    throughput: [],
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Throughput: autocannon against a real server process
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess; readySeconds: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  // Only this run's database: the PGlite server must not inherit the PostgreSQL DATABASE_URL.
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.DATA_DIR;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...inherited,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DEMO_DIRECTORY_SIZE: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, child, readySeconds: (performance.now() - started) / 1000 };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const WORDS = [
+  'a',
+  'smith',
+  'card',
+  'john',
+  'maria',
+  'lee',
+  'ortho',
+  'neuro',
+  'ped',
+  'health',
+  'care',
+  'garcia',
+  'kim',
+  'brown',
+  'surg',
+  'rad',
+  'onc',
+  'patel',
+  'nguyen',
+  'med',
+];
+const TWO_WORDS = [
+  'john smith',
+  'maria garcia',
+  'james brown',
+  'smith john',
+  'david lee',
+  'linda kim',
+  'robert jones',
+  'mary johnson',
+];
+const LOCATIONS = [
+  'Houston, TX',
+  'Boston',
+  'California',
+  'Chicago, IL',
+  'New York',
+  'Seattle, WA',
+  'Texas',
+  'Miami, FL',
+  'Ohio',
+  'Denver',
+];
+const SPECIALTY_SETS = [
+  'Cardiology',
+  'Pediatrics,Family Medicine',
+  'physician',
+  'Internal Medicine',
+  'Dermatology,Neurology',
+  'OBGYN',
+  'Emergency Medicine',
+  'Psychiatry',
+];
+const SKILL_SETS = ['Leadership', 'Patient Care,Communication', 'Research', 'Teaching,Leadership'];
+
+/**
+ * A mix of the section-5 shapes: `distinct` different searches, each a realistic combination
+ * (a word or a name, specialty, location, skills, years, sort, page), drawn from a seeded random
+ * sequence so every run uses the same mix.
+ */
+function mixedRequests(
+  distinct: number,
+  cookie: string,
+): { path: string; headers?: Record<string, string> }[] {
+  let seed = 12345;
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+  const out = new Map<string, { path: string; headers?: Record<string, string> }>();
+  for (let attempt = 0; out.size < distinct && attempt < distinct * 50; attempt++) {
+    const params: Params = {};
+    const shape = Math.floor(random() * 7);
+    if (shape === 0) params.query = pick(WORDS);
+    if (shape === 1) params.query = pick(TWO_WORDS);
+    if (shape === 2) Object.assign(params, { specialty: pick(SPECIALTY_SETS), location: pick(LOCATIONS) });
+    if (shape === 3) Object.assign(params, { query: pick(WORDS), skills: pick(SKILL_SETS) });
+    if (shape === 4)
+      Object.assign(params, {
+        location: pick(LOCATIONS),
+        yearsInPracticeMin: 5 + Math.floor(random() * 20),
+        boardCertified: true,
+      });
+    if (shape === 5)
+      Object.assign(params, {
+        query: pick(WORDS),
+        specialty: pick(SPECIALTY_SETS),
+        location: pick(LOCATIONS),
+      });
+    if (shape === 6) params.specialty = pick(SPECIALTY_SETS);
+    if (random() < 0.3)
+      Object.assign(params, {
+        sortKey: pick(['specialty', 'location']),
+        sortDirection: pick(['asc', 'desc']),
+      });
+    // One request in four as a premium user (full and deeper pages, a session lookup).
+    const signedIn = random() < 0.25;
+    if (signedIn) params.page = 1 + Math.floor(random() * 40);
+    const path = `/api/physicians?${qs(params)}`;
+    out.set(`${signedIn}:${path}`, { path, headers: signedIn ? { cookie } : undefined });
+  }
+  return [...out.values()];
+}
+
+async function throughput(database: BenchDatabase, rows: number): Promise<Record<string, unknown>[]> {
+  const user = await createTestUser(database.db, {
+    tier: 'premium',
+    email: `bench-load-${Date.now()}@example.com`,
+  });
+  const { token } = await createSession(database.db, user.id);
+  const cookie = `${SESSION_COOKIE}=${token}`;
+  if (database.engine === 'pglite') await database.close(); // the server takes the data directory lock
+  const server = await startServer(database.serverEnv);
+  log(
+    `${database.engine} ${rows}: server ready in ${server.readySeconds.toFixed(1)} s (start on existing data); autocannon...`,
+  );
+  const results: Record<string, unknown>[] = [];
+  try {
+    for (const [name, distinct] of [
+      ['mixed, 60 distinct searches (cache warm)', 60],
+      ['mixed, 5,000 distinct searches (cache mostly misses)', 5_000],
+    ] as const) {
+      // Each request picks a search at random, so connections do not move in lockstep.
+      const mix = mixedRequests(distinct, cookie);
+      const requests: AutocannonRequest[] = [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            const next = mix[Math.floor(Math.random() * mix.length)];
+            return { ...request, path: next.path, headers: { ...request.headers, ...next.headers } };
+          },
+        },
+      ];
+      await autocannon({ url: server.url, connections: 8, duration: 2, requests }); // warm-up
+      const r: AutocannonResult = await autocannon({
+        url: server.url,
+        connections: 16,
+        duration: THROUGHPUT_SECONDS,
+        requests,
+      });
+      const row = {
+        engine: database.engine,
+        rows,
+        workload: name,
+        requestsPerSecond: Math.round(r.requests.average),
+        latencyP50: r.latency.p50,
+        latencyP97_5: r.latency.p97_5,
+        latencyP99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+        serverStartSeconds: server.readySeconds,
+      };
+      results.push(row);
+      log(
+        `${database.engine} ${rows}: ${name}: ${row.requestsPerSecond} req/s, p50 ${row.latencyP50} ms, p99 ${row.latencyP99} ms, errors ${row.errors}, non-2xx ${row.non2xx}`,
+      );
+    }
+  } finally {
+    // autocannon drops its sockets with requests still in flight: let the server finish them.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await stopServer(server.child);
+  }
+  return results;
+}
+
+// ------------------------------------------------------------------------------------------------
+
+function printTable(reports: EngineReport[]) {
+  const header = [
+    'shape',
+    'engine',
+    'rows',
+    'p50 ms',
+    'p95 ms',
+    'max ms',
+    'naive p50 ms',
+    'x faster',
+    'total',
+    'check',
+  ];
+  const lines = [header];
+  const f = (v: number | null, digits = 1) => (v === null || Number.isNaN(v) ? '-' : v.toFixed(digits));
+  for (const r of reports) {
+    for (const row of r.rows_) {
+      lines.push([
+        row.shape,
+        row.engine,
+        row.rows.toLocaleString('en-US'),
+        f(row.p50),
+        f(row.p95),
+        f(row.max),
+        f(row.naiveP50, 0),
+        f(row.ratio, 0),
+        row.total === null ? '-' : row.total.toLocaleString('en-US'),
+        row.check,
+      ]);
+    }
+    lines.push([
+      'ALL SEARCH SHAPES',
+      r.engine,
+      r.rows.toLocaleString('en-US'),
+      f(r.all.p50),
+      f(r.all.p95),
+      f(r.all.max),
+      f(r.naiveAll?.p50 ?? null, 0),
+      r.naiveAll ? f(r.naiveAll.p50 / r.all.p50, 0) : '-',
+      '',
+      '',
+    ]);
+  }
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => l[i].length)));
+  const out = lines.map((l) =>
+    l.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  '),
+  );
+  out.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  console.log('\n' + out.join('\n'));
+  console.log('\nStart-up and index:');
+  for (const r of reports) {
+    console.log(
+      `  ${r.engine} ${r.rows.toLocaleString('en-US')}: generate + COPY ${f(r.loadSeconds)} s, index build ${f(r.indexBuildSeconds)} s, reload ${f(r.indexReloadSeconds)} s` +
+        (r.throughput[0]
+          ? `, server start on this data ${f(r.throughput[0].serverStartSeconds as number)} s`
+          : ''),
+    );
+  }
+  const tp = reports.flatMap((r) => r.throughput);
+  if (tp.length) {
+    console.log('\nThroughput (autocannon, 16 connections, real server process):');
+    for (const t of tp) {
+      console.log(
+        `  ${t.engine} ${(t.rows as number).toLocaleString('en-US')}, ${t.workload}: ${t.requestsPerSecond} req/s, latency p50 ${t.latencyP50} ms, p99 ${t.latencyP99} ms, errors ${t.errors}, non-2xx ${t.non2xx}`,
+      );
+    }
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  log(
+    `rows ${ROWS}, PostgreSQL ${RUN_PG ? `yes (+${PG_BIG_ROWS} rows)` : 'no (set DATABASE_URL)'}, iterations ${ITERATIONS}, naive ${NAIVE_ITERATIONS}`,
+  );
+  const reports: EngineReport[] = [];
+  const runs: { open: () => Promise<BenchDatabase>; rows: number; naive: 'all' | 'some'; load: boolean }[] =
+    [];
+  if (RUN_PGLITE) runs.push({ open: pgliteDatabase, rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
+  if (RUN_PG) runs.push({ open: () => pgDatabase(ROWS), rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
+  if (RUN_PG && PG_BIG_ROWS > 0)
+    runs.push({
+      open: () => pgDatabase(PG_BIG_ROWS),
+      rows: PG_BIG_ROWS,
+      naive: 'some',
+      load: RUN_THROUGHPUT,
+    });
+  for (const run of runs) {
+    const database = await run.open();
+    try {
+      const report = await benchEngine(database, run.rows, { naiveShapes: run.naive });
+      if (run.load) report.throughput = await throughput(database, run.rows);
+      reports.push(report);
+    } finally {
+      await database.close().catch(() => undefined);
+      await database.drop();
+    }
+  }
+  printTable(reports);
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  const file = join(root, 'bench/results', `search-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        node: process.version,
+        settings: { ROWS, PG_BIG_ROWS, ITERATIONS, NAIVE_ITERATIONS, THROUGHPUT_SECONDS },
+        minutes: (Date.now() - started) / 60_000,
+        reports,
+      },
+      null,
+      2,
+    ),
+  );
+  log(`done in ${((Date.now() - started) / 60_000).toFixed(1)} min; results in ${file}`);
+}
+
+await main();
