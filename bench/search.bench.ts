@@ -510,18 +510,39 @@ async function throughput(database: BenchDatabase, rows: number): Promise<Record
   );
   const results: Record<string, unknown>[] = [];
   try {
+    const fragment = () => {
+      const consonants = 'bcdklmnrst';
+      const vowels = 'aeiou';
+      const c = () => consonants[Math.floor(Math.random() * consonants.length)];
+      const v = () => vowels[Math.floor(Math.random() * vowels.length)];
+      return c() + v() + c() + v();
+    };
+    const workloads: [string, () => { path: string; headers?: Record<string, string> }][] = [];
     for (const [name, distinct] of [
-      ['mixed, 60 distinct searches (cache warm)', 60],
-      ['mixed, 5,000 distinct searches (cache mostly misses)', 5_000],
+      ['mixed, 60 distinct searches (result cache warm)', 60],
+      ['mixed, 5,000 distinct searches', 5_000],
     ] as const) {
-      // Each request picks a search at random, so connections do not move in lockstep.
       const mix = mixedRequests(distinct, cookie);
+      workloads.push([name, () => mix[Math.floor(Math.random() * mix.length)]]);
+    }
+    // The worst case for the caches: text queries from 2,500 random name fragments ('mari', 'dena').
+    workloads.push([
+      'random name fragments (2,500), half with a specialty',
+      () => {
+        const params: Params = { query: fragment() };
+        if (Math.random() < 0.5)
+          params.specialty = SPECIALTY_SETS[Math.floor(Math.random() * SPECIALTY_SETS.length)];
+        return { path: `/api/physicians?${qs(params)}` };
+      },
+    ]);
+    for (const [name, next] of workloads) {
+      // Each request picks its search at random, so connections do not move in lockstep.
       const requests: AutocannonRequest[] = [
         {
           method: 'GET',
           setupRequest: (request) => {
-            const next = mix[Math.floor(Math.random() * mix.length)];
-            return { ...request, path: next.path, headers: { ...request.headers, ...next.headers } };
+            const chosen = next();
+            return { ...request, path: chosen.path, headers: { ...request.headers, ...chosen.headers } };
           },
         },
       ];

@@ -35,7 +35,20 @@ async function main() {
   const deps = { ...base, services: await createServices(base) };
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  // Requests still running (even after their client hung up) finish before the database closes.
+  let inFlight = 0;
+  let onIdle: (() => void) | null = null;
+  const fetch: typeof app.fetch = async (request, ...rest) => {
+    inFlight++;
+    try {
+      return await app.fetch(request, ...rest);
+    } finally {
+      inFlight--;
+      if (inFlight === 0) onIdle?.();
+    }
+  };
+
+  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (port ${info.port})`);
     if (seedDemo) {
       logger.info(
@@ -50,7 +63,11 @@ async function main() {
     stopping = true;
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
-    server.close(async () => {
+    server.close();
+    // Keep-alive sockets would hold close() open; requests in progress still finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve));
+    void drained.then(async () => {
       await database.close();
       clearTimeout(force);
       process.exit(0);

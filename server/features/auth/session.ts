@@ -16,11 +16,9 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Statuses that grant the paid tier. */
 const ENTITLED = ['active', 'trialing'];
 
-export async function subscriptionFor(db: Db, userId: string): Promise<SubscriptionStatus> {
-  const [row] = await db.orm
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ENTITLED)));
+type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+function toSubscriptionStatus(row: SubscriptionRow | null): SubscriptionStatus {
   if (!row) return FREE_SUBSCRIPTION;
   return {
     subscribed: true,
@@ -31,17 +29,24 @@ export async function subscriptionFor(db: Db, userId: string): Promise<Subscript
   };
 }
 
-/** Looks up the session whose token the cookie holds; null when missing, unknown or expired. */
+const entitledSubscription = (userId: typeof users.id) =>
+  and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ENTITLED));
+
+/**
+ * Looks up the session whose token the cookie holds; null when missing, unknown or expired.
+ * One query (session, user and entitled subscription) since it runs on every signed-in request.
+ */
 export async function resolveSession(db: Db, token: string | undefined): Promise<CurrentUser | null> {
   if (!token) return null;
   const sessionId = hashToken(token);
   const [row] = await db.orm
-    .select({ user: users, sessionId: sessions.id })
+    .select({ user: users, sessionId: sessions.id, subscription: subscriptions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscriptions, entitledSubscription(users.id))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  const subscription = await subscriptionFor(db, row.user.id);
+  const subscription = toSubscriptionStatus(row.subscription);
   return {
     id: row.user.id,
     email: row.user.email,

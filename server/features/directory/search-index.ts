@@ -18,10 +18,11 @@ import { normalizeCode, specialtyMatches, stateCode, stateMatches, type SearchCr
  *
  * Layout: one row slot per physician (in id order), every text field dictionary-encoded (an
  * Int32Array of codes per field; code 0 = no value), multi-valued fields (skills, languages...)
- * encoded as a code per distinct set. A text condition is first evaluated once per distinct
- * value (a few hundred names, a few thousand organisations), giving a byte mask over codes; the
- * row loop is then a couple of typed-array reads per row. Sort orders are precomputed
- * permutations (counting sorts over value ranks), so paging never sorts the matches.
+ * encoded as a code per distinct set. A condition is first evaluated once per distinct value
+ * (a few hundred names, a few thousand organisations), giving a byte mask over codes; one pass
+ * over the rows then gives its rows, kept as a bitset in the clause cache. A search ANDs the
+ * bitsets of its conditions and counts the bits. Sort orders are precomputed permutations
+ * (counting sorts over value ranks), so paging never sorts the whole result.
  */
 
 export const SCALAR_FIELDS = [
@@ -257,6 +258,8 @@ type Snapshot = {
   cols: Columns;
   dicts: Dictionaries;
   aliveCount: number;
+  /** Bitset of the alive rows: every search starts from it. */
+  aliveBits: Uint32Array;
   /** Alive rows per code (scalar fields) or per set (set fields). */
   counts: Record<ScalarField | SetField, Int32Array>;
   sorts: Record<SortKey, SortOrder>;
@@ -348,7 +351,8 @@ function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot
     specialty: sortOrder(cols, base, [rank('specialty')]),
     location: sortOrder(cols, base, [rank('city')]),
   };
-  return { version, cols, dicts, aliveCount, counts, sorts };
+  const aliveBits = pack(cols.alive, n).bits;
+  return { version, cols, dicts, aliveCount, aliveBits, counts, sorts };
 }
 
 function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array {
@@ -361,14 +365,20 @@ function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array 
 // Matching
 
 /**
- * One AND-ed condition of a search. `narrow` clears bits[i] for rows that fail it (a tight
- * typed-array pass over all rows); `test` checks one row (used once few candidates remain).
+ * One AND-ed condition of a search, evaluated over every row at once: `narrow` clears bits[i]
+ * for the rows that fail it (a tight typed-array pass). Its result is kept as a bitset in the
+ * clause cache, so the same condition in another search (other filters, sort or page) costs
+ * one AND of 32 rows per step.
  */
 type Clause = {
+  /** Rows expected to match (from the per-value counts), to order the clauses. */
   estimate: number;
+  /** Whether one row matches (used once few candidates remain). */
   test: (row: number) => boolean;
   narrow: (bits: Uint8Array, n: number) => void;
 };
+/** A clause named by what it tests (the cache key), built only when not cached. */
+type ClauseSpec = { key: string; make: () => Clause | typeof NEVER };
 
 /** A clause from a per-row predicate (ranges, flags, NPI prefix). */
 function rowClause(test: (row: number) => boolean, estimate: number): Clause {
@@ -412,14 +422,14 @@ function setTerm(
 ): Term | null {
   const dict = s.dicts.sets[SET_INDEX[field]];
   const itemMask = new Uint8Array(dict.items.size);
-  let any = false;
+  let anyItem = false;
   for (let c = 1; c < dict.items.size; c++) {
     if (matches(dict.items.lower[c], dict.items.values[c])) {
       itemMask[c] = 1;
-      any = true;
+      anyItem = true;
     }
   }
-  if (!any) return null;
+  if (!anyItem) return null;
   const counts = s.counts[field];
   const size = counts.length;
   const mask = new Uint8Array(size);
@@ -442,22 +452,11 @@ function setTerm(
 function anyOf(terms: (Term | null)[]): Clause | typeof NEVER {
   const live = terms.filter((t): t is Term => t !== null);
   if (live.length === 0) return NEVER;
-  const estimate = live.reduce((sum, t) => sum + t.estimate, 0);
   const codes = live.map((t) => t.codes);
   const masks = live.map((t) => t.mask);
   const k = live.length;
-  if (k === 1) {
-    const [{ codes: c0, mask: m0 }] = live;
-    return {
-      estimate,
-      test: (i) => m0[c0[i]] === 1,
-      narrow(bits, n) {
-        for (let i = 0; i < n; i++) bits[i] &= m0[c0[i]];
-      },
-    };
-  }
   return {
-    estimate,
+    estimate: live.reduce((sum, t) => sum + t.estimate, 0),
     test(i) {
       for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
       return false;
@@ -483,25 +482,17 @@ function anyOf(terms: (Term | null)[]): Clause | typeof NEVER {
 }
 
 /** Rows matching both terms of a pair, for any of the pairs (the two-word name rule). */
-function anyPair(pairs: [Term, Term][]): Clause | typeof NEVER {
-  if (pairs.length === 0) return NEVER;
-  const estimate = pairs.reduce((sum, [a, b]) => sum + Math.min(a.estimate, b.estimate), 0);
-  const [[a, b], [x, y] = [a, b]] = pairs;
-  const test = (i: number) =>
-    (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) ||
-    (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1);
+function anyPair(pairs: [Term | null, Term | null][]): Clause | typeof NEVER {
+  const live = pairs.filter((p): p is [Term, Term] => p[0] !== null && p[1] !== null);
+  if (live.length === 0) return NEVER;
+  const [[a, b], [x, y] = [a, b]] = live;
   return {
-    estimate,
-    test,
+    estimate: live.reduce((sum, [p, q]) => sum + Math.min(p.estimate, q.estimate), 0),
+    test: (i) =>
+      (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) ||
+      (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1),
     narrow(bits, n) {
-      const am = a.mask,
-        ac = a.codes,
-        bm = b.mask,
-        bc = b.codes,
-        xm = x.mask,
-        xc = x.codes,
-        ym = y.mask,
-        yc = y.codes;
+      const am = a.mask, ac = a.codes, bm = b.mask, bc = b.codes, xm = x.mask, xc = x.codes, ym = y.mask, yc = y.codes; // prettier-ignore
       for (let i = 0; i < n; i++) bits[i] &= (am[ac[i]] & bm[bc[i]]) | (xm[xc[i]] & ym[yc[i]]);
     },
   };
@@ -509,14 +500,15 @@ function anyPair(pairs: [Term, Term][]): Clause | typeof NEVER {
 
 const includes = (needle: string) => (lower: string) => lower.includes(needle);
 
-function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
-  const clauses: (Clause | typeof NEVER)[] = [];
-  const n = s.aliveCount;
+/** The clauses of a search (all must hold), each named for the clause cache. */
+function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
+  const specs: ClauseSpec[] = [];
+  const add = (key: string, make: () => Clause | typeof NEVER) => specs.push({ key, make });
 
   if (c.words.length === 1) {
     // One word: first name, last name, specialty, skills, organization or title (partial).
     const w = c.words[0];
-    clauses.push(
+    add(`word:${w}`, () =>
       anyOf([
         scalarTerm(s, 'firstName', includes(w)),
         scalarTerm(s, 'lastName', includes(w)),
@@ -530,47 +522,48 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
     // Several words: the first is the first name and the rest the last name, or the reverse.
     const first = c.words[0];
     const rest = c.words.slice(1).join(' ');
-    const f1 = scalarTerm(s, 'firstName', includes(first));
-    const l2 = scalarTerm(s, 'lastName', includes(rest));
-    const f2 = scalarTerm(s, 'firstName', includes(rest));
-    const l1 = scalarTerm(s, 'lastName', includes(first));
-    const pairs = [
-      [f1, l2],
-      [f2, l1],
-    ].filter((p): p is [Term, Term] => p[0] !== null && p[1] !== null);
-    clauses.push(anyPair(pairs));
+    add(`names:${first}\u0000${rest}`, () =>
+      anyPair([
+        [scalarTerm(s, 'firstName', includes(first)), scalarTerm(s, 'lastName', includes(rest))],
+        [scalarTerm(s, 'firstName', includes(rest)), scalarTerm(s, 'lastName', includes(first))],
+      ]),
+    );
   }
 
   if (c.specialty.length) {
-    clauses.push(
+    add(`specialty:${c.specialty.join('\u0000')}`, () =>
       anyOf([
         scalarTerm(s, 'specialty', (lower) => c.specialty.some((v) => specialtyMatches(lower.trim(), v))),
       ]),
     );
   }
   // Every skill must match (each partially, against any of the physician's skills).
-  for (const skill of c.skills) clauses.push(anyOf([setTerm(s, 'skills', includes(skill))]));
+  for (const skill of c.skills) add(`skill:${skill}`, () => anyOf([setTerm(s, 'skills', includes(skill))]));
   if (c.education.length) {
     const wanted = new Set(c.education);
-    clauses.push(anyOf([setTerm(s, 'degrees', (lower) => wanted.has(normalizeCode(lower)))]));
+    add(`education:${c.education.join('\u0000')}`, () =>
+      anyOf([setTerm(s, 'degrees', (lower) => wanted.has(normalizeCode(lower)))]),
+    );
   }
   const anyEqual = (field: ScalarField, values: string[]) => {
     if (!values.length) return;
     const wanted = new Set(values);
-    clauses.push(anyOf([scalarTerm(s, field, (lower) => wanted.has(lower.trim()))]));
+    add(`${field}:${values.join('\u0000')}`, () =>
+      anyOf([scalarTerm(s, field, (lower) => wanted.has(lower.trim()))]),
+    );
   };
   anyEqual('organizationSize', c.companySize);
   anyEqual('organizationRevenue', c.companyRevenue);
   anyEqual('organizationIndustry', c.companyIndustry);
   if (c.state.length) {
-    clauses.push(
+    add(`state:${c.state.join('\u0000')}`, () =>
       anyOf([
         scalarTerm(s, 'state', (_l, value) => c.state.some((v) => stateMatches(value.trim(), v, 'exact'))),
       ]),
     );
   }
   if (c.licenseState.length) {
-    clauses.push(
+    add(`license:${c.licenseState.join('\u0000')}`, () =>
       anyOf([
         setTerm(s, 'licenseStates', (_l, value) =>
           c.licenseState.some((v) => stateMatches(value.trim(), v, 'exact')),
@@ -580,35 +573,39 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
   }
   if (c.language.length) {
     const wanted = new Set(c.language);
-    clauses.push(anyOf([setTerm(s, 'languages', (lower) => wanted.has(lower.trim()))]));
+    add(`language:${c.language.join('\u0000')}`, () =>
+      anyOf([setTerm(s, 'languages', (lower) => wanted.has(lower.trim()))]),
+    );
   }
   if (c.credential.length) {
     const wanted = new Set(c.credential);
-    clauses.push(anyOf([scalarTerm(s, 'credential', (lower) => wanted.has(normalizeCode(lower)))]));
+    add(`credential:${c.credential.join('\u0000')}`, () =>
+      anyOf([scalarTerm(s, 'credential', (lower) => wanted.has(normalizeCode(lower)))]),
+    );
   }
   if (c.gender) {
     const wanted = c.gender.toLowerCase();
-    clauses.push(anyOf([scalarTerm(s, 'gender', (lower) => lower.trim() === wanted)]));
+    add(`gender:${wanted}`, () => anyOf([scalarTerm(s, 'gender', (lower) => lower.trim() === wanted)]));
   }
 
   if (c.location) {
     const { city, state, either } = c.location;
     if (either) {
-      clauses.push(
+      add(`location:${either}`, () =>
         anyOf([
           scalarTerm(s, 'city', includes(either)),
           scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), either, 'partial')),
         ]),
       );
     } else {
-      clauses.push(anyOf([scalarTerm(s, 'city', includes(city!))]));
-      clauses.push(
+      add(`cityPart:${city}`, () => anyOf([scalarTerm(s, 'city', includes(city!))]));
+      add(`statePart:${state}`, () =>
         anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), state!, 'partial'))]),
       );
     }
   }
   const partial = (field: ScalarField, value: string | null) => {
-    if (value) clauses.push(anyOf([scalarTerm(s, field, includes(value))]));
+    if (value) add(`${field}~${value}`, () => anyOf([scalarTerm(s, field, includes(value))]));
   };
   partial('title', c.title);
   partial('organization', c.organization);
@@ -622,26 +619,58 @@ function buildClauses(s: Snapshot, c: SearchCriteria): Clause[] | typeof NEVER {
     const low = Number(c.npi) * scale;
     const high = low + scale;
     const npi = s.cols.npi;
-    clauses.push(rowClause((i) => npi[i] >= low && npi[i] < high, n / 10 ** Math.max(0, c.npi.length - 1)));
+    add(`npi:${c.npi}`, () =>
+      rowClause((i) => npi[i] >= low && npi[i] < high, s.aliveCount / 10 ** Math.max(0, c.npi!.length - 1)),
+    );
   }
   if (c.graduationYearMin !== null || c.graduationYearMax !== null) {
     const low = c.graduationYearMin ?? 1;
     const high = c.graduationYearMax ?? 32766;
-    if (low > high) return NEVER;
     const years = s.cols.graduationYear;
-    clauses.push(rowClause((i) => years[i] !== 0 && years[i] >= low && years[i] <= high, n / 2));
+    add(`years:${low}-${high}`, () =>
+      low > high
+        ? NEVER
+        : rowClause((i) => years[i] !== 0 && years[i] >= low && years[i] <= high, s.aliveCount / 2),
+    );
   }
   for (let f = 0; f < FLAG_FIELDS.length; f++) {
     const wanted = c[FLAG_FIELDS[f]];
     if (wanted === null) continue;
     const flags = s.cols.flags[f];
     const code = wanted ? 2 : 1;
-    clauses.push(rowClause((i) => flags[i] === code, n / 2));
+    add(`${FLAG_FIELDS[f]}:${code}`, () => rowClause((i) => flags[i] === code, s.aliveCount / 2));
   }
+  return specs;
+}
 
-  if (clauses.includes(NEVER)) return NEVER;
-  // Most selective first: the row loop stops at the first clause a row fails.
-  return (clauses as Clause[]).sort((a, b) => a.estimate - b.estimate);
+// ------------------------------------------------------------------------------------------------
+// Bitsets: bit (row & 31) of word (row >>> 5)
+
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}
+
+/** Packs a 0/1 byte per row into a bitset; returns it with its count. */
+function pack(bytes: Uint8Array, n: number): { bits: Uint32Array; count: number } {
+  const bits = new Uint32Array((n + 31) >>> 5);
+  let count = 0;
+  for (let w = 0, i = 0; i < n; w++, i += 32) {
+    let v = 0;
+    const end = Math.min(32, n - i);
+    for (let j = 0; j < end; j++) v |= bytes[i + j] << j;
+    bits[w] = v;
+    count += popcount(v);
+  }
+  return { bits, count };
+}
+
+let scratchBytes = new Uint8Array(0);
+/** A byte per row for computing one clause; shared (a search runs synchronously). */
+function bytesBuffer(n: number): Uint8Array {
+  if (scratchBytes.length < n) scratchBytes = new Uint8Array(Math.ceil(n * 1.25));
+  return scratchBytes;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -654,6 +683,9 @@ export type IndexSearchOptions = {
   limit: number;
 };
 export type IndexSearchResult = { total: number; ids: number[] };
+
+/** A clause's rows as a bitset, with their count. */
+type ClauseResult = { bits: Uint32Array; count: number };
 
 type CachedResult = {
   total: number;
@@ -671,8 +703,12 @@ export class DirectoryIndex {
   private snapshot: Snapshot;
   private readonly cache = new Map<string, CachedResult>();
   private memo = new Map<string, unknown>();
+  private readonly clauseCache = new Map<string, ClauseResult>();
+  private clauseBytes = 0;
   /** Entries in the result cache (0 turns it off, e.g. to benchmark uncached searches). */
   cacheSize = 500;
+  /** Bytes of clause bitsets kept (n / 8 bytes each; 0 turns the clause cache off). */
+  clauseBudget = 48 * 1024 * 1024;
 
   private constructor(snapshot: Snapshot) {
     this.snapshot = snapshot;
@@ -738,13 +774,14 @@ export class DirectoryIndex {
 
   private swap(next: Snapshot) {
     this.snapshot = next;
-    this.cache.clear();
-    this.memo = new Map();
+    this.clearCache();
   }
 
   /** Forgets cached results, counts and facets (the benchmark measures them uncached). */
   clearCache(): void {
     this.cache.clear();
+    this.clauseCache.clear();
+    this.clauseBytes = 0;
     this.memo = new Map();
   }
 
@@ -789,10 +826,9 @@ export class DirectoryIndex {
     want: number,
   ): CachedResult {
     const sort = s.sorts[sortKey];
-    const clauses = buildClauses(s, criteria);
-    if (clauses === NEVER) return { total: 0, ordered: new Int32Array(0), complete: true };
+    const specs = buildClauses(s, criteria);
 
-    if (clauses.length === 0) {
+    if (specs.length === 0) {
       const total = s.aliveCount;
       const take = Math.min(total, Math.max(want, MIN_PREFIX));
       const ordered = new Int32Array(take);
@@ -804,32 +840,127 @@ export class DirectoryIndex {
       return { total, ordered, complete: take === total };
     }
 
-    const { bits, total } = evaluate(s, clauses);
-    const n = s.cols.length;
-    const smallResult = total <= Math.max(1024, s.aliveCount >> 4);
-    if (smallResult) {
-      // Few matches: order them by their position in the sort permutation.
+    const { bits, total } = this.evaluate(s, specs);
+    if (total === 0) return { total: 0, ordered: new Int32Array(0), complete: true };
+    const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1;
+    const take = Math.min(total, Math.max(want, MIN_PREFIX));
+    // Walking the sort order visits about take * rows / total rows; sorting the matches by their
+    // position costs about total * log(total). Take the cheaper.
+    const rows = sort.order.length;
+    const walkCost = Math.min(rows, (take * rows) / total);
+    const sortCost = total * (Math.log2(total + 1) + 2);
+    if (sortCost < walkCost) {
       const positions = new Int32Array(total);
       const { pos, nonNull } = sort;
-      const last = sort.order.length - 1;
+      const last = rows - 1;
       // Descending reverses the order within each region (rows with a value, then rows without).
       const flip = (p: number) => (p < nonNull ? nonNull - 1 - p : nonNull + last - p);
       const desc = direction === 'desc';
-      for (let i = 0, j = 0; i < n; i++) if (bits[i] === 1) positions[j++] = desc ? flip(pos[i]) : pos[i];
+      let j = 0;
+      for (let w = 0; w < bits.length; w++) {
+        let v = bits[w];
+        while (v !== 0) {
+          const low = v & -v;
+          const row = (w << 5) + (31 - Math.clz32(low));
+          positions[j++] = desc ? flip(pos[row]) : pos[row];
+          v ^= low;
+        }
+      }
       positions.sort();
       const ordered = new Int32Array(total);
-      for (let j = 0; j < total; j++) ordered[j] = sort.order[desc ? flip(positions[j]) : positions[j]];
+      for (let k = 0; k < total; k++) ordered[k] = sort.order[desc ? flip(positions[k]) : positions[k]];
       return { total, ordered, complete: true };
     }
-    // Many matches: walk the permutation and keep the matching rows until the page is full.
-    const take = Math.min(total, Math.max(want, MIN_PREFIX));
     const ordered = new Int32Array(take);
     let k = 0;
     walk(sort, direction, (row) => {
-      if (bits[row] === 1) ordered[k++] = row;
+      if (has(row)) ordered[k++] = row;
       return k < take;
     });
     return { total, ordered, complete: take === total };
+  }
+
+  /**
+   * The rows passing every clause (a bitset, valid until the next search) and their count.
+   * Cached clauses are ANDed first (smallest first, stopping at an empty result). New clauses go
+   * most selective first: each is computed over all rows and cached, until few candidates
+   * remain; the rest are then checked on those rows only.
+   */
+  private evaluate(s: Snapshot, specs: ClauseSpec[]): { bits: Uint32Array; total: number } {
+    const n = s.cols.length;
+    const words = s.aliveBits.length;
+    const acc = accumulator(words).subarray(0, words);
+    acc.set(s.aliveBits);
+    const cached: ClauseResult[] = [];
+    const fresh: ClauseSpec[] = [];
+    for (const spec of specs) {
+      const hit = this.clauseCache.get(spec.key);
+      if (!hit) {
+        fresh.push(spec);
+        continue;
+      }
+      this.clauseCache.delete(spec.key); // LRU: most recent last
+      this.clauseCache.set(spec.key, hit);
+      cached.push(hit);
+    }
+    cached.sort((a, b) => a.count - b.count);
+    for (const { bits } of cached) if (!and(acc, bits)) return { bits: acc, total: 0 };
+
+    const made: { key: string; clause: Clause }[] = [];
+    for (const spec of fresh) {
+      const clause = spec.make();
+      if (clause === NEVER) {
+        this.remember(spec.key, { bits: new Uint32Array(words), count: 0 });
+        return { bits: acc, total: 0 };
+      }
+      made.push({ key: spec.key, clause });
+    }
+    made.sort((a, b) => a.clause.estimate - b.clause.estimate);
+    for (let k = 0; k < made.length; k++) {
+      let count = 0;
+      for (let w = 0; w < words; w++) count += popcount(acc[w]);
+      if (count <= n >> 5) {
+        const tests = made.slice(k).map((m) => m.clause.test);
+        for (let w = 0; w < words; w++) {
+          let v = acc[w];
+          while (v !== 0) {
+            const low = v & -v;
+            const row = (w << 5) + (31 - Math.clz32(low));
+            v ^= low;
+            for (const test of tests) {
+              if (!test(row)) {
+                acc[w] &= ~low;
+                count--;
+                break;
+              }
+            }
+          }
+        }
+        return { bits: acc, total: count };
+      }
+      const bytes = bytesBuffer(n);
+      bytes.fill(1, 0, n);
+      made[k].clause.narrow(bytes, n);
+      const result = pack(bytes, n);
+      this.remember(made[k].key, result);
+      if (!and(acc, result.bits)) return { bits: acc, total: 0 };
+    }
+    let total = 0;
+    for (let w = 0; w < words; w++) total += popcount(acc[w]);
+    return { bits: acc, total };
+  }
+
+  private remember(key: string, result: ClauseResult) {
+    if (this.clauseBudget <= 0) return;
+    const size = result.bits.byteLength;
+    while (this.clauseBytes + size > this.clauseBudget && this.clauseCache.size) {
+      const [oldest, value] = this.clauseCache.entries().next().value!;
+      this.clauseCache.delete(oldest);
+      this.clauseBytes -= value.bits.byteLength;
+    }
+    if (size > this.clauseBudget) return;
+    this.clauseCache.set(key, result);
+    this.clauseBytes += size;
   }
 
   /** Specialty counts merged case-insensitively, formatted, most common first. */
@@ -894,49 +1025,18 @@ function walk(sort: SortOrder, direction: SortDirection, visit: (row: number) =>
   for (let j = order.length - 1; j >= nonNull; j--) if (!visit(order[j])) return;
 }
 
-let scratchBits = new Uint8Array(0);
-
-/**
- * The row mask of a search, shared by every search: a search runs synchronously from start to
- * end, so two never use it at once.
- */
-function bitsBuffer(n: number): Uint8Array {
-  if (scratchBits.length < n) scratchBits = new Uint8Array(Math.ceil(n * 1.25));
-  return scratchBits;
+/** acc &= bits; false when nothing is left. */
+function and(acc: Uint32Array, bits: Uint32Array): boolean {
+  let any = 0;
+  for (let w = 0; w < acc.length; w++) any |= acc[w] &= bits[w];
+  return any !== 0;
 }
 
-/**
- * The rows passing every clause, as a row mask (valid until the next search) and their count.
- * Clauses run most selective first; once few candidates remain, the rest are checked per row.
- */
-function evaluate(s: Snapshot, clauses: Clause[]): { bits: Uint8Array; total: number } {
-  const { alive, length: n } = s.cols;
-  const bits = bitsBuffer(n);
-  bits.set(alive.subarray(0, n));
-  for (let c = 0; c < clauses.length; c++) {
-    clauses[c].narrow(bits, n);
-    if (c === clauses.length - 1) break;
-    let count = 0;
-    for (let i = 0; i < n; i++) count += bits[i];
-    if (count > n >> 5) continue;
-    const candidates = new Int32Array(count);
-    for (let i = 0, j = 0; i < n; i++) if (bits[i] === 1) candidates[j++] = i;
-    const rest = clauses.slice(c + 1).map((clause) => clause.test);
-    let total = count;
-    for (const row of candidates) {
-      for (const test of rest) {
-        if (!test(row)) {
-          bits[row] = 0;
-          total--;
-          break;
-        }
-      }
-    }
-    return { bits, total };
-  }
-  let total = 0;
-  for (let i = 0; i < n; i++) total += bits[i];
-  return { bits, total };
+let scratchAcc = new Uint32Array(0);
+/** The bitset a search builds; shared (a search runs synchronously from start to end). */
+function accumulator(words: number): Uint32Array {
+  if (scratchAcc.length < words) scratchAcc = new Uint32Array(Math.ceil(words * 1.25));
+  return scratchAcc;
 }
 
 function itemCounts(s: Snapshot, field: SetField): Int32Array {
