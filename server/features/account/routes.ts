@@ -5,13 +5,12 @@ import {
   UpdateNotificationsRequest,
   UpdateProfileRequest,
 } from '../../../contract/auth';
-import { ErrorResponse } from '../../../contract/errors';
 import type { AppEnv } from '../../lib/context';
+import { errorResponse, json, jsonBody } from '../../lib/openapi';
 import { requireUser } from '../auth/session';
 import * as account from './service';
 
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
-const unauthenticated = { 401: { description: 'Not signed in', ...json(ErrorResponse) } };
+const unauthenticated = { 401: errorResponse('Not signed in') };
 
 const getProfile = createRoute({
   method: 'get',
@@ -26,10 +25,10 @@ const updateProfile = createRoute({
   path: '/account/profile',
   tags: ['account'],
   summary: 'Save name and bio',
-  request: { body: { required: true, ...json(UpdateProfileRequest) } },
+  request: jsonBody(UpdateProfileRequest),
   responses: {
     200: { description: 'Saved profile', ...json(ProfileResponse) },
-    400: { description: 'Invalid', ...json(ErrorResponse) },
+    400: errorResponse('Invalid'),
     ...unauthenticated,
   },
 });
@@ -39,10 +38,10 @@ const updateNotifications = createRoute({
   path: '/account/notifications',
   tags: ['account'],
   summary: 'Save any of the three notification switches',
-  request: { body: { required: true, ...json(UpdateNotificationsRequest) } },
+  request: jsonBody(UpdateNotificationsRequest),
   responses: {
     200: { description: 'Saved profile', ...json(ProfileResponse) },
-    400: { description: 'Invalid', ...json(ErrorResponse) },
+    400: errorResponse('Invalid'),
     ...unauthenticated,
   },
 });

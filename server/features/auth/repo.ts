@@ -6,6 +6,15 @@ export type TokenPurpose = 'verify_email' | 'reset_password';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The token with this hash and purpose, not used and not expired. */
+const liveToken = (tokenHash: string, purpose: TokenPurpose) =>
+  and(
+    eq(authTokens.id, tokenHash),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, sql`now()`),
+  );
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.orm
     .select()
@@ -49,14 +58,7 @@ export async function findLiveToken(
   const [row] = await db.orm
     .select({ userId: authTokens.userId })
     .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.id, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    );
+    .where(liveToken(tokenHash, purpose));
   return row;
 }
 
@@ -74,14 +76,7 @@ export async function consumeToken(
   const [row] = await db.orm
     .update(authTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(authTokens.id, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(liveToken(tokenHash, purpose))
     .returning({ userId: authTokens.userId, passwordHash: authTokens.passwordHash });
   if (!row) return undefined;
   await db.orm

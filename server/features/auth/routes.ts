@@ -13,13 +13,12 @@ import {
 } from '../../../contract/auth';
 import { ErrorResponse } from '../../../contract/errors';
 import type { AppEnv } from '../../lib/context';
+import { json, jsonBody } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 import { meResponseFor } from './me-routes';
 import * as auth from './service';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session';
 
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
-const body = <T>(schema: T) => ({ body: { required: true, ...json(schema) } });
 const errors = (...statuses: Array<400 | 401 | 403 | 429>) =>
   Object.fromEntries(statuses.map((s) => [s, { description: 'Error', ...json(ErrorResponse) }])) as Record<
     400 | 401 | 403 | 429,
@@ -35,7 +34,7 @@ const signup = createRoute({
   path: '/auth/signup',
   tags: ['auth'],
   summary: 'Create an unverified account and email a verification link (same answer for a known address)',
-  request: body(SignupRequest),
+  request: jsonBody(SignupRequest),
   responses: {
     201: { description: 'Verification email sent', ...json(SignupResponse) },
     ...errors(400, 429),
@@ -47,7 +46,7 @@ const resendVerification = createRoute({
   path: '/auth/resend-verification',
   tags: ['auth'],
   summary: 'Email a new verification link if the address has an unverified account (always 200)',
-  request: body(EmailOnlyRequest),
+  request: jsonBody(EmailOnlyRequest),
   responses: { 200: { description: 'Done', ...json(OkResponse) }, ...errors(400, 429) },
 });
 
@@ -56,7 +55,7 @@ const verifyEmail = createRoute({
   path: '/auth/verify-email',
   tags: ['auth'],
   summary: 'Use an emailed verification token (single use, 24 hours)',
-  request: body(VerifyEmailRequest),
+  request: jsonBody(VerifyEmailRequest),
   responses: { 200: { description: 'Email verified', ...json(OkResponse) }, ...errors(400, 429) },
 });
 
@@ -65,7 +64,7 @@ const login = createRoute({
   path: '/auth/login',
   tags: ['auth'],
   summary: 'Sign in with email and password; sets the session cookie',
-  request: body(LoginRequest),
+  request: jsonBody(LoginRequest),
   responses: { 200: { description: 'Signed in', ...json(MeResponse) }, ...errors(400, 401, 403, 429) },
 });
 
@@ -82,7 +81,7 @@ const forgotPassword = createRoute({
   path: '/auth/forgot-password',
   tags: ['auth'],
   summary: 'Email a password reset link if the address has an account (always 200)',
-  request: body(EmailOnlyRequest),
+  request: jsonBody(EmailOnlyRequest),
   responses: { 200: { description: 'Done', ...json(OkResponse) }, ...errors(400, 429) },
 });
 
@@ -91,7 +90,7 @@ const resetPassword = createRoute({
   path: '/auth/reset-password',
   tags: ['auth'],
   summary: 'Set a new password from an emailed token (1 hour); ends every session of the account',
-  request: body(ResetPasswordRequest),
+  request: jsonBody(ResetPasswordRequest),
   responses: { 200: { description: 'Password changed', ...json(OkResponse) }, ...errors(400, 429) },
 });
 

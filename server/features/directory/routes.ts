@@ -6,11 +6,8 @@ import {
   SearchPhysiciansResponse,
   SpecialtyCountsResponse,
 } from '../../../contract/directory';
-import { ErrorResponse } from '../../../contract/errors';
 import type { AppEnv } from '../../lib/context';
-
-const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
-const error = (description: string) => ({ description, ...json(ErrorResponse) });
+import { errorResponse, json } from '../../lib/openapi';
 
 const searchPhysicians = createRoute({
   method: 'get',
@@ -21,7 +18,7 @@ const searchPhysicians = createRoute({
   request: { query: SearchPhysiciansQuery },
   responses: {
     200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
-    400: error('A bad parameter'),
+    400: errorResponse('A bad parameter'),
   },
 });
 
@@ -33,7 +30,7 @@ const getPhysician = createRoute({
   request: { params: z.object({ id: z.string().max(20) }) },
   responses: {
     200: { description: 'The profile', ...json(PhysicianProfile) },
-    404: error('Physician Not Found'),
+    404: errorResponse('Physician Not Found'),
   },
 });
 

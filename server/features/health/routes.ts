@@ -7,7 +7,12 @@ const getHealth = createRoute({
   method: 'get',
   path: '/health',
   tags: ['health'],
-  responses: { 200: { description: 'Alive and the database answers', content: { 'application/json': { schema: HealthResponse } } } },
+  responses: {
+    200: {
+      description: 'Alive and the database answers',
+      content: { 'application/json': { schema: HealthResponse } },
+    },
+  },
 });
 
 export const healthRoutes = new OpenAPIHono<AppEnv>().openapi(getHealth, async (c) => {
