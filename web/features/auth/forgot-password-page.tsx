@@ -5,9 +5,8 @@ import { Loader2, MailCheck } from 'lucide-react';
 import { toast } from 'sonner';
 import { EmailOnlyRequest } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { authApi } from './api';
+import { EmailField } from './auth-fields';
 import { AuthShell, StatusIcon, authLinkClassName } from './auth-shell';
 import { errorMessage, serverFieldErrors, validate } from './form-errors';
 
@@ -81,21 +80,15 @@ export function ForgotPasswordPage() {
       footer={backToLogin}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Reset password">
-        <FormField label="Email" id="forgot-email" error={error}>
-          <Input
-            aria-required
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setServerError(undefined);
-            }}
-          />
-        </FormField>
+        <EmailField
+          id="forgot-email"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setServerError(undefined);
+          }}
+          error={error}
+        />
         <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
           {request.isPending && <Loader2 className="animate-spin" aria-hidden />}
           Send reset link

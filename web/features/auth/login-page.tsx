@@ -6,10 +6,9 @@ import { toast } from 'sonner';
 import { LoginRequest } from '@contract/auth';
 import { meQueryKey } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
 import { authApi, useResendVerification } from './api';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthShell, authLinkClassName } from './auth-shell';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
 import { afterLoginPath } from './return-to';
@@ -117,29 +116,22 @@ export function LoginPage() {
         </div>
       )}
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Log in">
-        <FormField label="Email" error={errorFor('email')} id={fieldId('email')}>
-          <Input
-            aria-required
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-        </FormField>
+        <EmailField
+          id={fieldId('email')}
+          value={values.email}
+          onChange={(value) => update('email', value)}
+          error={errorFor('email')}
+        />
         <div className="flex flex-col gap-2">
-          <FormField label="Password" error={errorFor('password')} id={fieldId('password')}>
-            <Input
-              aria-required
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(event) => update('password', event.target.value)}
-            />
-          </FormField>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            id={fieldId('password')}
+            value={values.password}
+            onChange={(value) => update('password', value)}
+            error={errorFor('password')}
+          />
           <Link to="/forgot-password" className={`${authLinkClassName} self-end text-sm`}>
             Forgot password?
           </Link>

@@ -6,10 +6,9 @@ import { toast } from 'sonner';
 import { AUTH_MESSAGES, ResetPasswordRequest } from '@contract/auth';
 import { useRefreshMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
-import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { isApiError } from '@web/lib/api';
 import { authApi } from './api';
+import { PasswordField } from './auth-fields';
 import { AuthShell, StatusIcon, authLinkClassName } from './auth-shell';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
 
@@ -92,30 +91,24 @@ export function ResetPasswordPage() {
       description={<p>Your new password must be at least 6 characters long.</p>}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
-        <FormField label="New password" id={fieldId('password')} error={errorFor('password')}>
-          <Input
-            aria-required
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
-        </FormField>
-        <FormField
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          id={fieldId('password')}
+          value={values.password}
+          onChange={(value) => update('password', value)}
+          error={errorFor('password')}
+        />
+        <PasswordField
           label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
           id={fieldId('confirmPassword')}
+          value={values.confirmPassword}
+          onChange={(value) => update('confirmPassword', value)}
           error={errorFor('confirmPassword')}
-        >
-          <Input
-            aria-required
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => update('confirmPassword', event.target.value)}
-          />
-        </FormField>
+        />
         <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
           {reset.isPending && <Loader2 className="animate-spin" aria-hidden />}
           Reset password

@@ -6,9 +6,9 @@ import { SignupRequest } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
-import { Input } from '@web/components/ui/input';
 import { Loader2 } from 'lucide-react';
 import { authApi } from './api';
+import { EmailField, PasswordField } from './auth-fields';
 import { AuthShell, authLinkClassName } from './auth-shell';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
 
@@ -79,47 +79,31 @@ export function SignupPage() {
       }
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Sign up">
-        <FormField label="Email" error={errorFor('email')} id={fieldId('email')}>
-          <Input
-            aria-required
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@company.com"
-            value={values.email}
-            onChange={(event) => update('email', event.target.value)}
-          />
-        </FormField>
-        <FormField
+        <EmailField
+          id={fieldId('email')}
+          value={values.email}
+          onChange={(value) => update('email', value)}
+          error={errorFor('email')}
+        />
+        <PasswordField
           label="Password"
-          error={errorFor('password')}
+          name="password"
+          autoComplete="new-password"
           id={fieldId('password')}
+          value={values.password}
+          onChange={(value) => update('password', value)}
+          error={errorFor('password')}
           help={errorFor('password') ? undefined : 'At least 6 characters.'}
-        >
-          <Input
-            aria-required
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => update('password', event.target.value)}
-          />
-        </FormField>
-        <FormField
+        />
+        <PasswordField
           label="Confirm password"
-          error={errorFor('confirmPassword')}
+          name="confirmPassword"
+          autoComplete="new-password"
           id={fieldId('confirmPassword')}
-        >
-          <Input
-            aria-required
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => update('confirmPassword', event.target.value)}
-          />
-        </FormField>
+          value={values.confirmPassword}
+          onChange={(value) => update('confirmPassword', value)}
+          error={errorFor('confirmPassword')}
+        />
         <FormField
           layout="inline"
           id={fieldId('acceptTerms')}

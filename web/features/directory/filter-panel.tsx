@@ -22,6 +22,7 @@ import {
   readText,
   withFilter,
   type FilterValue,
+  type FlagFilterKey,
   type ListFilterKey,
 } from './search-params';
 
@@ -63,6 +64,14 @@ const MORE_KEYS: FilterKey[] = [
   'telehealth',
 ];
 
+/** key, title (also the list's label), options, and any other CheckboxList props. */
+type ListArgs = [
+  key: ListFilterKey,
+  title: string,
+  options: FilterOption[],
+  extra?: Partial<Parameters<typeof CheckboxList>[0]>,
+];
+
 const STATE_NAMES: Record<string, string> = Object.fromEntries(US_STATES.map((s) => [s.code, s.name]));
 const stateLabel = (code: string) =>
   STATE_NAMES[code.toUpperCase()] ? `${STATE_NAMES[code.toUpperCase()]} (${code.toUpperCase()})` : code;
@@ -70,6 +79,17 @@ const STATE_CODES = US_STATES.map((s) => s.code);
 const CREDENTIALS = ['MD', 'DO', 'PA-C', 'NP', 'MBBS'];
 const GENDER_ANY = 'any';
 const DIGITS = /\d/g;
+
+const BASIC_TEXT_FILTERS = [
+  { key: 'location', label: 'Location', placeholder: 'City, state or both' },
+  { key: 'title', label: 'Job Title', placeholder: 'e.g. Chief of Cardiology' },
+  { key: 'organization', label: 'Company', placeholder: 'Hospital, clinic or group' },
+] as const satisfies { key: FilterKey; label: string; placeholder: string }[];
+const PRACTICE_FLAGS = [
+  { key: 'boardCertified', label: 'Board certified' },
+  { key: 'acceptingNewPatients', label: 'Accepting new patients' },
+  { key: 'telehealth', label: 'Offers telehealth' },
+] as const satisfies { key: FlagFilterKey; label: string }[];
 
 /**
  * The filter fields (document 2, "Filter sidebar"), each writing its key to the URL, plus the
@@ -82,15 +102,34 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
   const list = (key: ListFilterKey) => readList(params, key);
   const moreActive = MORE_KEYS.some((key) => readText(params, key) !== '');
 
-  const listSection = (
-    key: ListFilterKey,
-    title: string,
-    options: FilterOption[],
-    extra?: Partial<Parameters<typeof CheckboxList>[0]>,
-  ) => (
-    <FilterSection value={key} title={title} count={list(key).length}>
-      <CheckboxList label={title} options={options} selected={list(key)} onChange={set(key)} {...extra} />
+  const checkboxList = (...[key, title, options, extra]: ListArgs) => (
+    <CheckboxList label={title} options={options} selected={list(key)} onChange={set(key)} {...extra} />
+  );
+  const listSection = (...args: ListArgs) => (
+    <FilterSection value={args[0]} title={args[1]} count={list(args[0]).length}>
+      {checkboxList(...args)}
     </FilterSection>
+  );
+  const listGroup = (...args: ListArgs) => <SubGroup title={args[1]}>{checkboxList(...args)}</SubGroup>;
+  const searchableList = (searchLabel: string) => ({
+    searchable: true,
+    searchLabel,
+    maxHeightClassName: 'max-h-48',
+  });
+  const textFilter = (
+    key: FilterKey,
+    label: string,
+    placeholder: string,
+    extra?: Partial<Parameters<typeof TextFilter>[0]>,
+  ) => (
+    <TextFilter
+      key={key}
+      label={label}
+      placeholder={placeholder}
+      value={readText(params, key)}
+      onCommit={set(key)}
+      {...extra}
+    />
   );
 
   return (
@@ -102,27 +141,10 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
         <FilterSection
           value="basics"
           title="Location & Role"
-          count={['location', 'title', 'organization'].filter((key) => readText(params, key)).length}
+          count={BASIC_TEXT_FILTERS.filter(({ key }) => readText(params, key)).length}
         >
           <div className="flex flex-col gap-3">
-            <TextFilter
-              label="Location"
-              placeholder="City, state or both"
-              value={readText(params, 'location')}
-              onCommit={set('location')}
-            />
-            <TextFilter
-              label="Job Title"
-              placeholder="e.g. Chief of Cardiology"
-              value={readText(params, 'title')}
-              onCommit={set('title')}
-            />
-            <TextFilter
-              label="Company"
-              placeholder="Hospital, clinic or group"
-              value={readText(params, 'organization')}
-              onCommit={set('organization')}
-            />
+            {BASIC_TEXT_FILTERS.map(({ key, label, placeholder }) => textFilter(key, label, placeholder))}
           </div>
         </FilterSection>
 
@@ -162,32 +184,18 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           className="border-b-0"
         >
           <div className="flex flex-col gap-5">
-            <SubGroup title="State">
-              <CheckboxList
-                label="State"
-                options={optionsFor(STATE_CODES, facets?.state, { label: stateLabel })}
-                selected={list('state')}
-                onChange={set('state')}
-                searchable
-                searchLabel="Search states"
-                maxHeightClassName="max-h-48"
-              />
-            </SubGroup>
-            <TextFilter
-              label="City"
-              placeholder="e.g. Houston"
-              value={readText(params, 'city')}
-              onCommit={set('city')}
-            />
-            <TextFilter
-              label="NPI number"
-              placeholder="10-digit NPI"
-              inputMode="numeric"
-              accept={DIGITS}
-              maxLength={10}
-              value={readText(params, 'npi')}
-              onCommit={set('npi')}
-            />
+            {listGroup(
+              'state',
+              'State',
+              optionsFor(STATE_CODES, facets?.state, { label: stateLabel }),
+              searchableList('Search states'),
+            )}
+            {textFilter('city', 'City', 'e.g. Houston')}
+            {textFilter('npi', 'NPI number', '10-digit NPI', {
+              inputMode: 'numeric',
+              accept: DIGITS,
+              maxLength: 10,
+            })}
             <GenderFilter value={readText(params, 'gender')} onChange={set('gender')} />
             <RangeFilter
               title="Graduation year"
@@ -200,23 +208,13 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
                 String(facets?.graduationYear.max ?? new Date().getFullYear()),
               ]}
             />
-            <TextFilter
-              label="Medical school"
-              placeholder="e.g. Johns Hopkins"
-              value={readText(params, 'medicalSchool')}
-              onCommit={set('medicalSchool')}
-            />
-            <SubGroup title="Licensed in">
-              <CheckboxList
-                label="Licensed in"
-                options={STATE_CODES.map((code) => ({ value: code, label: stateLabel(code), count: null }))}
-                selected={list('licenseState')}
-                onChange={set('licenseState')}
-                searchable
-                searchLabel="Search licence states"
-                maxHeightClassName="max-h-48"
-              />
-            </SubGroup>
+            {textFilter('medicalSchool', 'Medical school', 'e.g. Johns Hopkins')}
+            {listGroup(
+              'licenseState',
+              'Licensed in',
+              STATE_CODES.map((code) => ({ value: code, label: stateLabel(code), count: null })),
+              searchableList('Search licence states'),
+            )}
             <RangeFilter
               title="Years in practice"
               minKey="yearsInPracticeMin"
@@ -225,47 +223,23 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               set={set}
               placeholders={['0', '40']}
             />
-            <SubGroup title="Languages">
-              <CheckboxList
-                label="Languages"
-                options={optionsFor(LANGUAGES, facets?.language)}
-                selected={list('language')}
-                onChange={set('language')}
-                searchable
-                searchLabel="Search languages"
-                maxHeightClassName="max-h-48"
-              />
-            </SubGroup>
-            <SubGroup title="Credential">
-              <CheckboxList
-                label="Credential"
-                options={optionsFor(CREDENTIALS, facets?.credential)}
-                selected={list('credential')}
-                onChange={set('credential')}
-              />
-            </SubGroup>
-            <TextFilter
-              label="Hospital affiliation"
-              placeholder="e.g. Mayo Clinic"
-              value={readText(params, 'hospitalAffiliation')}
-              onCommit={set('hospitalAffiliation')}
-            />
+            {listGroup(
+              'language',
+              'Languages',
+              optionsFor(LANGUAGES, facets?.language),
+              searchableList('Search languages'),
+            )}
+            {listGroup('credential', 'Credential', optionsFor(CREDENTIALS, facets?.credential))}
+            {textFilter('hospitalAffiliation', 'Hospital affiliation', 'e.g. Mayo Clinic')}
             <SubGroup title="Practice">
-              <FlagFilter
-                label="Board certified"
-                checked={readFlag(params, 'boardCertified') === true}
-                onChange={(v) => set('boardCertified')(v || null)}
-              />
-              <FlagFilter
-                label="Accepting new patients"
-                checked={readFlag(params, 'acceptingNewPatients') === true}
-                onChange={(v) => set('acceptingNewPatients')(v || null)}
-              />
-              <FlagFilter
-                label="Offers telehealth"
-                checked={readFlag(params, 'telehealth') === true}
-                onChange={(v) => set('telehealth')(v || null)}
-              />
+              {PRACTICE_FLAGS.map(({ key, label }) => (
+                <FlagFilter
+                  key={key}
+                  label={label}
+                  checked={readFlag(params, key) === true}
+                  onChange={(v) => set(key)(v || null)}
+                />
+              ))}
             </SubGroup>
           </div>
         </FilterSection>
@@ -341,32 +315,28 @@ function RangeFilter({
     <fieldset className="flex flex-col gap-1.5">
       <legend className="mb-1.5 text-[13px] font-medium text-slate-700">{title}</legend>
       <div className="grid grid-cols-2 gap-2">
-        <TextFilter
-          label={
-            <>
-              From<span className="sr-only"> ({title.toLowerCase()})</span>
-            </>
-          }
-          placeholder={placeholders[0]}
-          inputMode="numeric"
-          accept={DIGITS}
-          maxLength={4}
-          value={readText(params, minKey)}
-          onCommit={set(minKey)}
-        />
-        <TextFilter
-          label={
-            <>
-              To<span className="sr-only"> ({title.toLowerCase()})</span>
-            </>
-          }
-          placeholder={placeholders[1]}
-          inputMode="numeric"
-          accept={DIGITS}
-          maxLength={4}
-          value={readText(params, maxKey)}
-          onCommit={set(maxKey)}
-        />
+        {(
+          [
+            ['From', minKey, placeholders[0]],
+            ['To', maxKey, placeholders[1]],
+          ] as const
+        ).map(([bound, key, placeholder]) => (
+          <TextFilter
+            key={key}
+            label={
+              <>
+                {bound}
+                <span className="sr-only"> ({title.toLowerCase()})</span>
+              </>
+            }
+            placeholder={placeholder}
+            inputMode="numeric"
+            accept={DIGITS}
+            maxLength={4}
+            value={readText(params, key)}
+            onCommit={set(key)}
+          />
+        ))}
       </div>
     </fieldset>
   );
