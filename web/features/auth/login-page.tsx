@@ -10,21 +10,21 @@ import { isApiError } from '@web/lib/api';
 import { authApi, useResendVerification } from './api';
 import { EmailField, PasswordField } from './auth-fields';
 import { AuthShell, authLinkClassName } from './auth-shell';
-import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
+import { errorMessage, serverFieldErrors } from './form-errors';
+import { useValidatedForm } from './use-validated-form';
 import { afterLoginPath } from './return-to';
-
-type Values = { email: string; password: string };
-type Field = keyof Values;
-const fieldId = (field: Field) => `login-${field}`;
 
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>({ email: '', password: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const { values, update, errorFor, fieldId, setServerErrors, readyToSubmit } = useValidatedForm({
+    schema: LoginRequest,
+    initial: { email: '', password: '' },
+    fields: ['email', 'password'],
+    idPrefix: 'login',
+  });
   // Set when the server answers 403 email_not_verified: the address to offer a new link for.
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const resend = useResendVerification();
@@ -58,23 +58,9 @@ export function LoginPage() {
     },
   });
 
-  const clientErrors = submitted ? validate(LoginRequest, values) : {};
-  const errorFor = (field: Field) => serverErrors[field] ?? clientErrors[field];
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _cleared, ...rest }) => rest);
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    const errors = validate(LoginRequest, values);
-    const firstInvalid = (['email', 'password'] as const).find((field) => errors[field]);
-    if (firstInvalid) {
-      document.getElementById(fieldId(firstInvalid))?.focus();
-      return;
-    }
+    if (!readyToSubmit()) return;
     setUnverifiedEmail(null);
     login.mutate(values);
   }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LinkIcon, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,10 +10,8 @@ import { isApiError } from '@web/lib/api';
 import { authApi } from './api';
 import { PasswordField } from './auth-fields';
 import { AuthShell, StatusIcon, authLinkClassName } from './auth-shell';
-import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
-
-type Field = 'password' | 'confirmPassword';
-const fieldId = (field: Field) => `reset-${field}`;
+import { errorMessage, serverFieldErrors } from './form-errors';
+import { useValidatedForm } from './use-validated-form';
 
 function InvalidLink() {
   return (
@@ -43,9 +41,13 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const { values, update, errorFor, fieldId, setServerErrors, readyToSubmit } = useValidatedForm({
+    schema: ResetPasswordRequest,
+    initial: { password: '', confirmPassword: '' },
+    fields: ['password', 'confirmPassword'],
+    idPrefix: 'reset',
+    toInput: (current) => ({ token, ...current }),
+  });
   const refreshMe = useRefreshMe();
 
   const reset = useMutation({
@@ -65,23 +67,9 @@ export function ResetPasswordPage() {
 
   if (!token || (isApiError(reset.error) && reset.error.code === 'invalid_token')) return <InvalidLink />;
 
-  const clientErrors = submitted ? validate(ResetPasswordRequest, { token, ...values }) : {};
-  const errorFor = (field: Field) => serverErrors[field] ?? clientErrors[field];
-
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _cleared, ...rest }) => rest);
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    const errors = validate(ResetPasswordRequest, { token, ...values });
-    const firstInvalid = (['password', 'confirmPassword'] as const).find((field) => errors[field]);
-    if (firstInvalid) {
-      document.getElementById(fieldId(firstInvalid))?.focus();
-      return;
-    }
+    if (!readyToSubmit()) return;
     reset.mutate({ token, ...values });
   }
 

@@ -10,27 +10,22 @@ import { Loader2 } from 'lucide-react';
 import { authApi } from './api';
 import { EmailField, PasswordField } from './auth-fields';
 import { AuthShell, authLinkClassName } from './auth-shell';
-import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form-errors';
+import { errorMessage, serverFieldErrors } from './form-errors';
+import { useValidatedForm } from './use-validated-form';
 
-type Values = { email: string; password: string; confirmPassword: string; acceptTerms: boolean };
-type Field = keyof Values;
-
-const FIELD_ORDER: Field[] = ['email', 'password', 'confirmPassword', 'acceptTerms'];
-const fieldId = (field: Field) => `signup-${field}`;
+type Field = 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>({
-    email: '',
-    password: '',
-    confirmPassword: '',
-    acceptTerms: false,
+  const form = useValidatedForm({
+    schema: SignupRequest,
+    initial: { email: '', password: '', confirmPassword: '', acceptTerms: false },
+    fields: ['email', 'password', 'confirmPassword', 'acceptTerms'],
+    idPrefix: 'signup',
   });
-  // Errors show from the first submit on, then follow the typing. Not on blur: a message
-  // appearing as a field loses focus shifts the form under the pointer mid-click.
+  const { values, update, fieldId, setServerErrors, readyToSubmit } = form;
+  // The terms error also shows once the box has been touched, before any submit.
   const [termsTouched, setTermsTouched] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
 
   const signup = useMutation({
     mutationFn: authApi.signup,
@@ -44,24 +39,12 @@ export function SignupPage() {
     },
   });
 
-  const clientErrors = validate(SignupRequest, values);
   const errorFor = (field: Field) =>
-    serverErrors[field] ??
-    (submitted || (field === 'acceptTerms' && termsTouched) ? clientErrors[field] : undefined);
-
-  function update<K extends Field>(field: K, value: Values[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field]: _cleared, ...rest }) => rest);
-  }
+    form.errorFor(field) ?? (field === 'acceptTerms' && termsTouched ? form.clientErrors[field] : undefined);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSubmitted(true);
-    const firstInvalid = FIELD_ORDER.find((field) => clientErrors[field]);
-    if (firstInvalid) {
-      document.getElementById(fieldId(firstInvalid))?.focus();
-      return;
-    }
+    if (!readyToSubmit()) return;
     signup.mutate(values);
   }
 
