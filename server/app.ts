@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
+import { SESSION_SECURITY_SCHEME } from './lib/openapi';
+import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
 import { meRoutes } from './features/auth/me-routes';
 import { healthRoutes } from './features/health/routes';
@@ -76,6 +78,12 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes];
   for (const routes of features) app.route('/api', routes);
 
+  app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The session cookie set by POST /api/auth/login',
+  });
   app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'PhysicianDirect API', version: '1.0.0' } });
 
   app.all('/api/*', () => {

@@ -1,6 +1,7 @@
 import type { AppDeps } from './lib/context';
 import { createMailer } from './lib/mailer';
-import { createAuthRateLimits, scaledRules } from './features/auth/rate-limits';
+import { createAuthRateLimits } from './features/auth/rate-limits';
+import { MemoryRateLimitStore } from './lib/rate-limit';
 import { createDirectoryService } from './features/directory/service';
 
 /**
@@ -8,9 +9,13 @@ import { createDirectoryService } from './features/directory/service';
  * by every request through `deps.services`. Features add theirs here; the type follows.
  */
 export async function createServices(deps: Omit<AppDeps, 'services'>) {
+  // Shared by every limiter of every feature: build yours with createRateLimiters(prefix, rules,
+  // rateLimitStore, env.RATE_LIMIT_FACTOR).
+  const rateLimitStore = new MemoryRateLimitStore();
   return {
     mailer: createMailer(deps),
-    authRateLimits: createAuthRateLimits(scaledRules(deps.env.RATE_LIMIT_FACTOR)),
+    rateLimitStore,
+    authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
   };
 }

@@ -8,3 +8,14 @@ export const jsonBody = <T>(schema: T) => ({ body: { required: true, ...json(sch
 
 /** An error response: the one ErrorResponse shape, with a description. */
 export const errorResponse = (description: string) => ({ description, ...json(ErrorResponse) });
+
+/** Name of the OpenAPI security scheme of the session cookie (registered in app.ts). */
+export const SESSION_SECURITY_SCHEME = 'sessionCookie';
+
+/**
+ * `security` of an operation. Every route declares one: `signedIn` for calls that need a
+ * session (401 without), `publicAccess` for calls anyone may make (a session, when present,
+ * may still change the answer, e.g. the free cap of search).
+ */
+export const signedIn = [{ [SESSION_SECURITY_SCHEME]: [] as string[] }];
+export const publicAccess: Array<Record<string, string[]>> = [];

@@ -1,46 +1,64 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { clientIp, enforceRateLimits, RateLimiter, rateLimitMessage } from './rate-limit';
+import {
+  clientIp,
+  createRateLimiters,
+  enforceRateLimits,
+  MemoryRateLimitStore,
+  RateLimiter,
+  rateLimitMessage,
+} from './rate-limit';
 
-describe('RateLimiter (sliding window)', () => {
-  it('allows max attempts per window, then says how long to wait, and slides', () => {
+describe('RateLimiter (sliding window, memory store)', () => {
+  it('allows max attempts per window, then says how long to wait, and slides', async () => {
     let now = 1_000_000;
-    const limiter = new RateLimiter({ max: 3, windowMs: 60_000 }, () => now);
-    expect(limiter.consume('a')).toEqual({ allowed: true });
+    const limiter = new RateLimiter('t', { max: 3, windowMs: 60_000 }, new MemoryRateLimitStore(), () => now);
+    expect(await limiter.consume('a')).toEqual({ allowed: true });
     now += 10_000;
-    expect(limiter.consume('a')).toEqual({ allowed: true });
-    expect(limiter.consume('a')).toEqual({ allowed: true });
-    expect(limiter.consume('a')).toEqual({ allowed: false, retryAfterMs: 50_000 });
+    expect(await limiter.consume('a')).toEqual({ allowed: true });
+    expect(await limiter.consume('a')).toEqual({ allowed: true });
+    expect(await limiter.consume('a')).toEqual({ allowed: false, retryAfterMs: 50_000 });
     // Other keys are independent.
-    expect(limiter.consume('b')).toEqual({ allowed: true });
+    expect(await limiter.consume('b')).toEqual({ allowed: true });
     // When the first attempt leaves the window, one slot comes back (not all three).
     now += 50_001;
-    expect(limiter.consume('a')).toEqual({ allowed: true });
-    expect(limiter.consume('a').allowed).toBe(false);
-    limiter.reset('a');
-    expect(limiter.consume('a')).toEqual({ allowed: true });
+    expect(await limiter.consume('a')).toEqual({ allowed: true });
+    expect((await limiter.consume('a')).allowed).toBe(false);
+    await limiter.reset('a');
+    expect(await limiter.consume('a')).toEqual({ allowed: true });
   });
 
-  it('forgets keys whose attempts have all expired', () => {
+  it('keeps limiters of different names apart in one store, and scales by the factor', async () => {
+    const store = new MemoryRateLimitStore();
+    const limiters = createRateLimiters(
+      'f',
+      { one: { max: 1, windowMs: 1000 }, two: { max: 1, windowMs: 1000 } },
+      store,
+      2,
+    );
+    expect(limiters.one.rule.max).toBe(2);
+    expect((await limiters.one.consume('k')).allowed).toBe(true);
+    expect((await limiters.one.consume('k')).allowed).toBe(true);
+    expect((await limiters.one.consume('k')).allowed).toBe(false);
+    expect((await limiters.two.consume('k')).allowed).toBe(true);
+  });
+
+  it('forgets keys whose attempts have all expired', async () => {
     let now = 0;
-    const limiter = new RateLimiter({ max: 1, windowMs: 1000 }, () => now);
-    for (let i = 0; i < 999; i++) limiter.consume(`k${i}`);
-    expect(limiter.size).toBe(999);
+    const store = new MemoryRateLimitStore();
+    const limiter = new RateLimiter('t', { max: 1, windowMs: 1000 }, store, () => now);
+    for (let i = 0; i < 999; i++) await limiter.consume(`k${i}`);
+    expect(store.size).toBe(999);
     now += 5000;
-    limiter.consume('fresh'); // the 1,000th call sweeps
-    expect(limiter.size).toBe(1);
+    await limiter.consume('fresh'); // the 1,000th call sweeps
+    expect(store.size).toBe(1);
   });
 
-  it('throws 429 rate_limited with a message naming the minutes to wait', () => {
-    const limiter = new RateLimiter({ max: 1, windowMs: 15 * 60_000 });
-    enforceRateLimits([[limiter, 'x']]);
-    let caught: unknown;
-    try {
-      enforceRateLimits([[limiter, 'x']]);
-    } catch (error) {
-      caught = error;
-    }
+  it('throws 429 rate_limited with a message naming the minutes to wait', async () => {
+    const limiter = new RateLimiter('t', { max: 1, windowMs: 15 * 60_000 });
+    await enforceRateLimits([[limiter, 'x']]);
+    const caught = await enforceRateLimits([[limiter, 'x']]).catch((error: unknown) => error);
     expect(caught).toBeInstanceOf(AppError);
     expect((caught as AppError).status).toBe(429);
     expect((caught as AppError).code).toBe('rate_limited');

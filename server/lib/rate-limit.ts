@@ -12,37 +12,39 @@ export type RateLimitRule = {
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
- * In-memory sliding-window limiter: each key keeps the times of its attempts inside the window.
- * One process holds the counts (this app runs as one process); a restart forgets them, which is
- * acceptable for abuse throttling. Reusable by any feature: build one limiter per rule.
+ * Where attempts are counted. Every limiter of the app shares one store (built in services.ts),
+ * so a store that lives in the database makes every limit hold across server processes.
  */
-export class RateLimiter {
+export type RateLimitStore = {
+  /** Records one attempt for `key` if the window has room; otherwise says how long to wait. */
+  hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult>;
+  /** Forgets a key (e.g. a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>;
+};
+
+/**
+ * In-memory sliding-window store: each key keeps the times of its attempts inside the window.
+ * Right for one process (the embedded database allows only one); a restart forgets the counts.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
   private readonly attempts = new Map<string, number[]>();
   private operations = 0;
 
-  constructor(
-    readonly rule: RateLimitRule,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Records one attempt for `key` if the window has room; otherwise says how long to wait. */
-  consume(key: string): RateLimitResult {
-    const now = this.now();
-    this.sweepSometimes(now);
-    const since = now - this.rule.windowMs;
+  async hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
+    this.sweepSometimes(now, rule.windowMs);
+    const since = now - rule.windowMs;
     const times = (this.attempts.get(key) ?? []).filter((t) => t > since);
-    if (times.length >= this.rule.max) {
+    if (times.length >= rule.max) {
       this.attempts.set(key, times);
       // Room comes back when the oldest attempt in the window leaves it.
-      return { allowed: false, retryAfterMs: times[0] + this.rule.windowMs - now };
+      return { allowed: false, retryAfterMs: times[0] + rule.windowMs - now };
     }
     times.push(now);
     this.attempts.set(key, times);
     return { allowed: true };
   }
 
-  /** Forgets a key (e.g. after an operator unblocks someone). */
-  reset(key: string): void {
+  async reset(key: string): Promise<void> {
     this.attempts.delete(key);
   }
 
@@ -52,13 +54,48 @@ export class RateLimiter {
   }
 
   // Keys nobody touches again would stay forever; every 1,000 calls drop the expired ones.
-  private sweepSometimes(now: number) {
+  private sweepSometimes(now: number, windowMs: number) {
     if (++this.operations % 1000 !== 0) return;
-    const since = now - this.rule.windowMs;
     for (const [key, times] of this.attempts) {
-      if (!times.some((t) => t > since)) this.attempts.delete(key);
+      if (!times.some((t) => t > now - windowMs)) this.attempts.delete(key);
     }
   }
+}
+
+/** One named rule over a shared store: keys are namespaced by the rule's name. */
+export class RateLimiter {
+  constructor(
+    readonly name: string,
+    readonly rule: RateLimitRule,
+    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  consume(key: string): Promise<RateLimitResult> {
+    return this.store.hit(`${this.name}:${key}`, this.rule, this.now());
+  }
+
+  reset(key: string): Promise<void> {
+    return this.store.reset(`${this.name}:${key}`);
+  }
+}
+
+/**
+ * One limiter per rule of a feature's table, over the app's store, every allowance multiplied by
+ * `factor` (RATE_LIMIT_FACTOR). Features call this from services.ts with their own rule table.
+ */
+export function createRateLimiters<T extends Record<string, RateLimitRule>>(
+  prefix: string,
+  rules: T,
+  store: RateLimitStore,
+  factor = 1,
+): { [K in keyof T]: RateLimiter } {
+  return Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => [
+      name,
+      new RateLimiter(`${prefix}.${name}`, { ...rule, max: rule.max * factor }, store),
+    ]),
+  ) as { [K in keyof T]: RateLimiter };
 }
 
 export function rateLimitMessage(retryAfterMs: number): string {
@@ -67,9 +104,9 @@ export function rateLimitMessage(retryAfterMs: number): string {
 }
 
 /** Consumes one attempt on each (limiter, key) pair; throws 429 rate_limited at the first full one. */
-export function enforceRateLimits(checks: Array<[RateLimiter, string]>): void {
+export async function enforceRateLimits(checks: Array<[RateLimiter, string]>): Promise<void> {
   for (const [limiter, key] of checks) {
-    const result = limiter.consume(key);
+    const result = await limiter.consume(key);
     if (!result.allowed) throw new AppError('rate_limited', rateLimitMessage(result.retryAfterMs));
   }
 }

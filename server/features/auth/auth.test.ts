@@ -547,7 +547,7 @@ describe('rate limits', () => {
   const limits = ctx.deps.services.authRateLimits;
   const originals = { ...limits };
   function lowerMax(name: keyof typeof AUTH_RATE_LIMITS, max: number) {
-    limits[name] = new RateLimiter({ ...AUTH_RATE_LIMITS[name], max });
+    limits[name] = new RateLimiter(`test.${name}`, { ...AUTH_RATE_LIMITS[name], max });
     return max;
   }
   afterEach(() => Object.assign(limits, originals));

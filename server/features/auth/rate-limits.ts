@@ -1,4 +1,4 @@
-import { RateLimiter, type RateLimitRule } from '../../lib/rate-limit';
+import { createRateLimiters, type RateLimiter, type RateLimitRule, type RateLimitStore } from '../../lib/rate-limit';
 
 const MINUTE = 60_000;
 
@@ -21,20 +21,9 @@ export const AUTH_RATE_LIMITS = {
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
-/** The rules with every allowance multiplied by `factor` (RATE_LIMIT_FACTOR). */
-export function scaledRules(factor: number): Record<keyof typeof AUTH_RATE_LIMITS, RateLimitRule> {
-  return Object.fromEntries(
-    Object.entries(AUTH_RATE_LIMITS).map(([name, rule]) => [name, { ...rule, max: rule.max * factor }]),
-  ) as Record<keyof typeof AUTH_RATE_LIMITS, RateLimitRule>;
-}
-
 export type AuthRateLimits = { [K in keyof typeof AUTH_RATE_LIMITS]: RateLimiter };
 
-/** One limiter per rule, held by the app's services (so each test app starts with empty counts). */
-export function createAuthRateLimits(
-  rules: Record<keyof typeof AUTH_RATE_LIMITS, RateLimitRule> = AUTH_RATE_LIMITS,
-): AuthRateLimits {
-  return Object.fromEntries(
-    Object.entries(rules).map(([name, rule]) => [name, new RateLimiter(rule)]),
-  ) as AuthRateLimits;
+/** One limiter per rule over the app's shared store (so each test app starts with empty counts). */
+export function createAuthRateLimits(store: RateLimitStore, factor = 1): AuthRateLimits {
+  return createRateLimiters('auth', AUTH_RATE_LIMITS, store, factor);
 }

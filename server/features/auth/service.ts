@@ -86,7 +86,7 @@ async function sendVerification(deps: AppDeps, user: UserRow, passwordHash?: str
  */
 export async function signUp({ deps, meta, email, password }: Options<{ email: string; password: string }>) {
   const limits = deps.services.authRateLimits;
-  enforceRateLimits([
+  await enforceRateLimits([
     [limits.signupPerIp, meta.ip],
     [limits.signupPerEmail, email],
   ]);
@@ -117,7 +117,7 @@ export async function signUp({ deps, meta, email, password }: Options<{ email: s
 /** Sends a new verification link if the address has an unverified account; silent otherwise. */
 export async function resendVerification({ deps, meta, email }: Options<{ email: string }>): Promise<void> {
   const limits = deps.services.authRateLimits;
-  enforceRateLimits([
+  await enforceRateLimits([
     [limits.resendPerIp, meta.ip],
     [limits.resendPerEmail, email],
   ]);
@@ -126,7 +126,7 @@ export async function resendVerification({ deps, meta, email }: Options<{ email:
 }
 
 export async function verifyEmail({ deps, meta, token }: Options<{ token: string }>): Promise<void> {
-  enforceRateLimits([[deps.services.authRateLimits.verifyPerIp, meta.ip]]);
+  await enforceRateLimits([[deps.services.authRateLimits.verifyPerIp, meta.ip]]);
   await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, hashToken(token), 'verify_email');
     if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
@@ -150,7 +150,7 @@ export async function logIn({
   session: { token: string; expiresAt: Date };
 }> {
   const limits = deps.services.authRateLimits;
-  enforceRateLimits([
+  await enforceRateLimits([
     [limits.loginPerIp, meta.ip],
     [limits.loginPerEmail, email],
   ]);
@@ -183,7 +183,7 @@ export async function logOut({
 /** Emails a reset link if the address has an account; the caller answers 200 either way. */
 export async function requestPasswordReset({ deps, meta, email }: Options<{ email: string }>): Promise<void> {
   const limits = deps.services.authRateLimits;
-  enforceRateLimits([
+  await enforceRateLimits([
     [limits.forgotPerIp, meta.ip],
     [limits.forgotPerEmail, email],
   ]);
@@ -208,12 +208,12 @@ export async function resetPassword({
   password,
 }: Options<{ token: string; password: string }>) {
   const limits = deps.services.authRateLimits;
-  enforceRateLimits([[limits.resetPerIp, meta.ip]]);
+  await enforceRateLimits([[limits.resetPerIp, meta.ip]]);
   const tokenHash = hashToken(token);
   const live = await repo.findLiveToken(deps.db, tokenHash, 'reset_password');
   const user = live && (await repo.findUserById(deps.db, live.userId));
   if (!user) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
-  enforceRateLimits([[limits.resetPerEmail, user.email.toLowerCase()]]);
+  await enforceRateLimits([[limits.resetPerEmail, user.email.toLowerCase()]]);
 
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {

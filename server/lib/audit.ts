@@ -1,0 +1,56 @@
+import type { Db } from '../db/client';
+import { auditEvents } from '../db/schema';
+
+/**
+ * Actions that write an audit row. Features add theirs here, so the operators' audit view can
+ * offer every action as a filter and a typo cannot invent a new one.
+ */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in',
+  'auth.sign_in_failed',
+  'auth.sign_out',
+  'auth.sign_out_others',
+  'auth.password_reset',
+  'auth.password_changed',
+  'auth.email_verified',
+  'role.granted',
+  'role.revoked',
+  'contact.revealed',
+  'export.created',
+  'list.deleted',
+  'submission.approved',
+  'submission.rejected',
+  'removal.requested',
+  'removal.confirmed',
+  'billing.subscription_changed',
+  'billing.refund_requested',
+  'import.completed',
+  'api_key.created',
+  'api_key.revoked',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export type AuditEvent = {
+  action: AuditAction;
+  /** Who did it: null for anonymous callers, the CLI and the system. */
+  actorUserId?: string | null;
+  targetType?: string;
+  targetId?: string | number;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+};
+
+/**
+ * Writes one audit row. Pass the transaction of the change it records (`db.transaction(tx =>
+ * ... recordAudit(tx, ...))`) so the row exists exactly when the change does.
+ */
+export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
+  await db.orm.insert(auditEvents).values({
+    action: event.action,
+    actorUserId: event.actorUserId ?? null,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId === undefined ? null : String(event.targetId),
+    details: event.details ?? null,
+    ip: event.ip ?? null,
+  });
+}

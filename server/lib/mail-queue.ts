@@ -1,0 +1,18 @@
+import type { Db } from '../db/client';
+import { emailOutbox } from '../db/schema';
+import type { MailMessage } from './mailer';
+
+/**
+ * Queues one email: a row in email_outbox, written with the change that causes it (pass the
+ * transaction), so a message exists exactly when its cause does. The mail worker sends queued
+ * rows (SMTP, or nothing more in outbox mode, where the table is the mailbox) and retries
+ * failures; callers never send directly and never wait for SMTP.
+ */
+export async function enqueueEmail(db: Db, message: MailMessage): Promise<void> {
+  await db.orm.insert(emailOutbox).values({
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+  });
+}
