@@ -26,7 +26,14 @@ beforeAll(async () => {
     [1, 'ann.personal@example.com', 'ann.work@example.org', '(555) 010-0001', '(555) 020-0001'],
     [2, null, 'bo.work@example.org', null, '(555) 020-0002'],
     ...[4, 5, 6, 7, 8, 9].map(
-      (id) => [id, `doc${id}@example.com`, null, `(555) 010-000${id}`, null] as [number, string, null, string, null],
+      (id) =>
+        [id, `doc${id}@example.com`, null, `(555) 010-000${id}`, null] as [
+          number,
+          string,
+          null,
+          string,
+          null,
+        ],
     ),
   ];
   for (const row of contacts) {
@@ -53,7 +60,12 @@ async function revealRows(userId: string) {
 }
 
 async function auditRows(userId: string) {
-  const { rows } = await ctx.db.sql.query<{ action: string; target_type: string; target_id: string; details: unknown }>(
+  const { rows } = await ctx.db.sql.query<{
+    action: string;
+    target_type: string;
+    target_id: string;
+    details: unknown;
+  }>(
     `SELECT action, target_type, target_id, details FROM audit_events WHERE actor_user_id = $1 ORDER BY id`,
     [userId],
   );
@@ -110,14 +122,23 @@ describe('reveal rules', () => {
     const { agent } = await agentFor('basic');
     const res = await reveal(agent, 2);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: 'bo.work@example.org', phone: '(555) 020-0002', verifiedAt: null });
+    expect(res.body).toMatchObject({
+      email: 'bo.work@example.org',
+      phone: '(555) 020-0002',
+      verifiedAt: null,
+    });
   });
 
   it('a physician with nothing on file discloses nothing and is not counted or recorded', async () => {
     const { agent, user } = await agentFor('basic');
     const res = await reveal(agent, 3);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ email: null, phone: null, counted: false, allowance: { remaining: DAILY_LIMIT } });
+    expect(res.body).toMatchObject({
+      email: null,
+      phone: null,
+      counted: false,
+      allowance: { remaining: DAILY_LIMIT },
+    });
     expect(await revealRows(user.id)).toEqual([]);
   });
 
@@ -145,7 +166,11 @@ describe('reveal rules', () => {
     const again = await reveal(agent, 1);
     expect(first.body).toMatchObject({ counted: true, allowance: { remaining: DAILY_LIMIT - 1 } });
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ email: 'ann.personal@example.com', counted: false, allowance: { remaining: DAILY_LIMIT - 1 } });
+    expect(again.body).toMatchObject({
+      email: 'ann.personal@example.com',
+      counted: false,
+      allowance: { remaining: DAILY_LIMIT - 1 },
+    });
     expect(await revealRows(user.id)).toEqual([
       { physician_id: 1, counted: true },
       { physician_id: 1, counted: false },
@@ -181,7 +206,11 @@ describe('reveal rules', () => {
     // Already paid for today: still free.
     const again = await reveal(agent, 4);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ email: 'doc4@example.com', counted: false, allowance: { remaining: 0 } });
+    expect(again.body).toMatchObject({
+      email: 'doc4@example.com',
+      counted: false,
+      allowance: { remaining: 0 },
+    });
 
     expect((await revealRows(user.id)).map((r) => r.physician_id)).toEqual([4, 5, 6, 4]);
     expect((await auditRows(user.id)).length).toBe(4);

@@ -21,7 +21,10 @@ const revealContact = createRoute({
   security: signedIn,
   request: { params: RevealContactParams },
   responses: {
-    200: { description: 'The contact, when it was verified, and what is left of today’s allowance', ...json(RevealContactResponse) },
+    200: {
+      description: 'The contact, when it was verified, and what is left of today’s allowance',
+      ...json(RevealContactResponse),
+    },
     400: errorResponse('A bad physician id'),
     ...revealErrors,
     404: errorResponse('Physician Not Found'),

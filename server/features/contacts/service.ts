@@ -1,4 +1,8 @@
-import { FREE_REVEAL_DAYS, type RevealAllowance, type RevealContactResponse } from '../../../contract/contacts';
+import {
+  FREE_REVEAL_DAYS,
+  type RevealAllowance,
+  type RevealContactResponse,
+} from '../../../contract/contacts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { nextUtcMidnight, resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';

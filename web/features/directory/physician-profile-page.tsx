@@ -25,6 +25,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { cn, formatDate } from '@web/lib/utils';
 import { usePhysician } from './api';
+import { ContactStatus } from '@web/features/contacts/contact-status';
 import { ContactButton } from './contact-buttons';
 import { LinkedinIcon } from './linkedin-icon';
 import { PhysicianAvatar } from './physician-avatar';
@@ -198,41 +199,46 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               )}
             </div>
 
-            <div className="flex flex-wrap gap-2 lg:justify-end">
-              <ContactButton
-                kind="email"
-                label="View Email"
-                size="default"
-                available={physician.hasEmail}
-                physicianName={name}
-              />
-              <ContactButton
-                kind="phone"
-                label="View Phone"
-                size="default"
-                available={physician.hasPhone}
-                physicianName={name}
-              />
-              {linkedin ? (
-                <Button asChild variant="outline">
-                  <a href={linkedin} target="_blank" rel="noopener noreferrer">
-                    <LinkedinIcon className="text-[#0a66c2]" aria-hidden />
+            <div className="flex min-w-0 flex-col gap-2 lg:items-end">
+              <div className="flex flex-wrap gap-2 lg:justify-end">
+                <ContactButton
+                  kind="email"
+                  label="View Email"
+                  size="default"
+                  physicianId={physician.id}
+                  available={physician.hasEmail}
+                  physicianName={name}
+                />
+                <ContactButton
+                  kind="phone"
+                  label="View Phone"
+                  size="default"
+                  physicianId={physician.id}
+                  available={physician.hasPhone}
+                  physicianName={name}
+                />
+                {linkedin ? (
+                  <Button asChild variant="outline">
+                    <a href={linkedin} target="_blank" rel="noopener noreferrer">
+                      <LinkedinIcon className="text-[#0a66c2]" aria-hidden />
+                      LinkedIn
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </Button>
+                ) : (
+                  <Button variant="outline" disabled>
+                    <LinkedinIcon aria-hidden />
                     LinkedIn
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </Button>
-              ) : (
-                <Button variant="outline" disabled>
-                  <LinkedinIcon aria-hidden />
-                  LinkedIn
-                </Button>
-              )}
-              {canExportProfile && (
-                <Button onClick={() => toast('Coming soon')}>
-                  <FileDown aria-hidden />
-                  Export Full Profile
-                </Button>
-              )}
+                  </Button>
+                )}
+                {canExportProfile && (
+                  <Button onClick={() => toast('Coming soon')}>
+                    <FileDown aria-hidden />
+                    Export Full Profile
+                  </Button>
+                )}
+              </div>
+              <ContactStatus physicianId={physician.id} always />
             </div>
           </div>
         </div>
