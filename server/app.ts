@@ -20,6 +20,7 @@ import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
+import { submissionRoutes } from './features/submissions/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -84,6 +85,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     accountRoutes,
     devRoutes,
     directoryRoutes,
+    submissionRoutes,
     listsRoutes,
     savedSearchesRoutes,
   ];
