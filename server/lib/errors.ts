@@ -7,7 +7,7 @@ const STATUS: Record<ErrorCode, number> = {
   unauthenticated: 401,
   email_not_verified: 403,
   forbidden: 403,
-  // 403 like any refusal; the body's requiredTier names the plan that would allow the call.
+  // 403, not 402: the caller is known but their plan does not include the call (issue 8).
   subscription_required: 403,
   not_found: 404,
   conflict: 409,

@@ -3,7 +3,7 @@ import { RevealAllowance, RevealContactParams, RevealContactResponse } from '../
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, signedIn } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
-import { requireCapability } from '../auth/session';
+import { capabilityGuard, requireCapability } from '../auth/session';
 import * as contacts from './service';
 
 const revealErrors = {
@@ -15,6 +15,7 @@ const revealContact = createRoute({
   method: 'post',
   path: '/physicians/{id}/contact',
   operationId: 'revealContact',
+  middleware: capabilityGuard('contacts:reveal'),
   tags: ['contacts'],
   summary:
     "Reveal one physician's email and phone (audited; counts against the daily ceiling unless revealed in the last 30 days)",
@@ -36,6 +37,7 @@ const getRevealAllowance = createRoute({
   method: 'get',
   path: '/contacts/allowance',
   operationId: 'getRevealAllowance',
+  middleware: capabilityGuard('contacts:reveal'),
   tags: ['contacts'],
   summary: 'Contact reveals left today and when the count resets (midnight UTC)',
   security: signedIn,

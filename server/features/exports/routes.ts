@@ -4,7 +4,7 @@ import { CreateExportRequest, EXPORT_COUNT_HEADER, EXPORT_MEDIA_TYPE } from '../
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, signedIn } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
-import { requireCapability } from '../auth/session';
+import { capabilityGuard, requireCapability } from '../auth/session';
 import * as exports from './service';
 import type { ExportFile } from './service';
 
@@ -24,6 +24,7 @@ const createExport = createRoute({
   method: 'post',
   path: '/exports',
   operationId: 'createExport',
+  middleware: capabilityGuard('exports:create'),
   tags: ['exports'],
   summary:
     'Export up to 500 selected physicians (or a list) with their contacts as CSV, Excel or PDF (Annual Plan and admins; logged, audited, daily ceiling)',
@@ -51,6 +52,7 @@ const exportProfile = createRoute({
   method: 'get',
   path: '/physicians/{id}/profile.pdf',
   operationId: 'exportPhysicianProfile',
+  middleware: capabilityGuard('profile:export'),
   tags: ['exports'],
   summary:
     "'Export Full Profile': one physician, contact included, on one PDF page (admins only; logged and audited)",
