@@ -26,6 +26,7 @@ import { isApiError } from '@web/lib/api';
 import { cn, formatDate } from '@web/lib/utils';
 import { usePhysician } from './api';
 import { ContactStatus } from '@web/features/contacts/contact-status';
+import { useExportProfile } from '@web/features/exports/api';
 import { ContactButton } from './contact-buttons';
 import { LinkedinIcon } from './linkedin-icon';
 import { PhysicianAvatar } from './physician-avatar';
@@ -120,6 +121,7 @@ function BackButton() {
 
 function ProfileBody({ physician }: { physician: PhysicianProfile }) {
   const canExportProfile = useCan('profile:export');
+  const profileExport = useExportProfile();
   const [favorite, setFavorite] = useState(false);
   const name = fullName(physician);
   const location = displayLocation(physician);
@@ -232,9 +234,21 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                   </Button>
                 )}
                 {canExportProfile && (
-                  <Button onClick={() => toast('Coming soon')}>
+                  <Button
+                    disabled={profileExport.isPending}
+                    onClick={() =>
+                      profileExport.mutate(physician.id, {
+                        onSuccess: () =>
+                          toast.success('Export Successful', { description: 'Exported 1 physician record' }),
+                        onError: (error) =>
+                          toast.error('Export Failed', {
+                            description: isApiError(error) ? error.message : 'Failed to generate export data',
+                          }),
+                      })
+                    }
+                  >
                     <FileDown aria-hidden />
-                    Export Full Profile
+                    {profileExport.isPending ? 'Exporting...' : 'Export Full Profile'}
                   </Button>
                 )}
               </div>
