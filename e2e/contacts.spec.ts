@@ -7,7 +7,8 @@ function cards(page: Page): Locator {
 
 /** The first card whose email and phone buttons are both live (the physician has both on file). */
 async function cardWithBothContacts(page: Page): Promise<Locator> {
-  await expect(cards(page).first()).toBeVisible();
+  // The first search after sign-in can be slow on a loaded machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   for (const card of await cards(page).all()) {
     const email = card.getByRole('button', { name: /^Email / });
     const phone = card.getByRole('button', { name: /^Phone / });
@@ -71,12 +72,14 @@ test('free: contact buttons are dimmed, explain why, and reveal nothing', async 
     if (/\/api\/physicians\/\d+\/contact$/.test(request.url())) revealCalls++;
   });
   await page.goto('/search');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   const card = cards(page).first();
   const email = card.getByRole('button', { name: /^Email / });
   await expect(email).toHaveAttribute('aria-disabled', 'true');
   await email.hover();
   await expect(page.getByRole('tooltip')).toHaveText('Subscription required to view email');
-  await email.click();
+  // Playwright treats aria-disabled as disabled; the click must still reach the page and do nothing.
+  await email.click({ force: true });
   await expect(card.getByRole('button', { name: /^Email / })).toBeVisible();
 
   const phone = card.getByRole('button', { name: /^Phone / });

@@ -41,7 +41,8 @@ test('premium: select three on /search, export CSV, the file has their rows; the
 }) => {
   await signIn(page, 'premium@example.com');
   await page.goto('/search');
-  await expect(cards(page).first()).toBeVisible();
+  // The first search after sign-in can be slow on a loaded machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
 
   const names: string[] = [];
   for (const card of (await cards(page).all()).slice(0, 3)) {
@@ -83,7 +84,8 @@ test('premium: select three on /search, export CSV, the file has their rows; the
 test('premium: exporting with nothing selected says Selection Required', async ({ page }) => {
   await signIn(page, 'premium@example.com');
   await page.goto('/search');
-  await expect(cards(page).first()).toBeVisible();
+  // The first search after sign-in can be slow on a loaded machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Export Selected (0)' }).click();
   await expect(page.getByText('Selection Required')).toBeVisible();
   await expect(page.getByText('Please select at least one physician to export.')).toBeVisible();
@@ -93,6 +95,7 @@ test('premium: exporting with nothing selected says Selection Required', async (
 test('basic: export opens the gate naming the Annual Plan and what it adds', async ({ page }) => {
   await signIn(page, 'basic@example.com');
   await page.goto('/search');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   await cards(page).first().getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Export Selected (1)' }).click();
   const dialog = page.getByRole('dialog');

@@ -22,9 +22,10 @@ export const EXPORT_COLUMNS = [
 ] as const;
 
 export function displayName(
-  r: Pick<ExportRecord, 'first_name' | 'middle_name' | 'last_name' | 'credential'>,
+  r: Pick<ExportRecord, 'first_name' | 'last_name' | 'credential'>,
 ): string {
-  const name = [r.first_name, r.middle_name, r.last_name]
+  // As on the card and the profile: first and last name, then the credential.
+  const name = [r.first_name, r.last_name]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(' ');
