@@ -34,6 +34,19 @@ export const EnvSchema = z.object({
     .optional(),
   APP_URL: z.url('must be a URL such as http://localhost:3000').optional(),
   ADMIN_EMAILS: emailList,
+  /** Where contact-form messages are mailed; default: every ADMIN_EMAILS address. */
+  CONTACT_INBOX: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('each address in CONTACT_INBOX must be an email address'))),
+  /** Key of the suppression list's hashes (docs/decisions/013); unset: one generated and kept in the database. */
+  SUPPRESSION_KEY: z.string().min(32, 'must be at least 32 characters (e.g. the output of openssl rand -hex 32)').optional(),
   /**
    * How many reverse proxies stand in front (0: none). The client IP is the address the
    * outermost proxy appended to x-forwarded-for: with 1, the last hop. 'true' means 1.
@@ -92,5 +105,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // Development listens on this machine only: its tools (the mailbox) are not for the network.
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    CONTACT_INBOX: env.CONTACT_INBOX.length ? env.CONTACT_INBOX : env.ADMIN_EMAILS,
   };
 }
