@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, openTestDatabase, type TestContext } from '../test/harness';
 import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { MemoryRateLimitStore, RateLimiter } from './rate-limit';
 import { PgRateLimitStore } from './pg-rate-limit-store';
 import { demoDataPlan, DEMO_PASSWORD, seedDemoIfNeeded } from '../db/seed/demo';
+
+// Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 // Issue 7: what is safe by default when the server is deployed.
 

@@ -2,11 +2,14 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, createTestUser } from '../test/harness';
 import { createMailWorker, MAIL_MAX_ATTEMPTS } from './mail-worker';
 import { enqueueEmail } from './mail-queue';
 import { createMailer } from './mailer';
+
+// Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** A pino logger whose lines (parsed) land in an array. */
 export function capturingLogger() {
@@ -185,10 +188,10 @@ describe('two workers on one database', () => {
   });
   afterAll(() => smtp.close());
 
-  it('send each of 30 queued messages exactly once, and pick up a row whose sender died mid-lease', async () => {
+  it('send each of 20 queued messages exactly once, and pick up a row whose sender died mid-lease', async () => {
     const ctx = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
     try {
-      for (let i = 0; i < 30; i++) {
+      for (let i = 0; i < 20; i++) {
         await enqueueEmail(ctx.db, { to: `r${i}@example.com`, subject: `n${i}`, text: 't', html: '<p>t</p>' });
       }
       const logger = pino({ level: 'silent' });
@@ -197,11 +200,11 @@ describe('two workers on one database', () => {
       const b = createMailWorker({ db: ctx.db, mailer, logger });
       const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
       mailer.close();
-      expect(ra.sent + rb.sent).toBe(30);
+      expect(ra.sent + rb.sent).toBe(20);
       const subjects = smtp.received.map((m) => m.raw.match(/^Subject: (n\d+)/m)?.[1]).sort();
-      expect(subjects).toEqual(Array.from({ length: 30 }, (_, i) => `n${i}`).sort());
+      expect(subjects).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`).sort());
       const { rows } = await ctx.db.sql.query<{ n: number }>("SELECT count(*)::int AS n FROM email_outbox WHERE status = 'sent'");
-      expect(rows[0].n).toBe(30);
+      expect(rows[0].n).toBe(20);
 
       // A process claimed a row and died: while its lease runs nobody else sends it; after, one does.
       await enqueueEmail(ctx.db, { to: 'orphan@example.com', subject: 'orphan', text: 't', html: '<p>t</p>' });

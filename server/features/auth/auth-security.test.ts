@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, createTestUser, TEST_PASSWORD, TestAgent, type TestResponse } from '../../test/harness';
 import { promoteConfiguredAdmins } from './admins';
 import { setRoleByEmail } from './service';
+
+// Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
+vi.setConfig({ testTimeout: 120_000 });
 
 // Issue 7: audit rows of the auth events, ADMIN_EMAILS only for verified addresses, a reset ends
 // every outstanding link, 429 carries Retry-After.
