@@ -21,6 +21,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const started = Date.now();
+  logger.info(`starting on Node.js ${process.version} (${process.execPath})`);
 
   // Signals are handled from the first moment: a stop during start-up (migrations, the first
   // seed) aborts the step in progress, whose transaction rolls back, and closes the database
