@@ -121,10 +121,10 @@ export function UsersPage() {
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>
-                <TableHead className="hidden sm:table-cell">Signup Date</TableHead>
-                <TableHead className="hidden md:table-cell">Last Sign In</TableHead>
+                <TableHead className="whitespace-nowrap">Signup Date</TableHead>
+                <TableHead className="whitespace-nowrap">Last Sign In</TableHead>
                 <TableHead>Subscription</TableHead>
-                <TableHead className="hidden text-right sm:table-cell">Exported Contacts</TableHead>
+                <TableHead className="whitespace-nowrap text-right">Exported Contacts</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -146,7 +146,7 @@ export function UsersPage() {
                   const badge = subscriptionBadge(user);
                   return (
                     <TableRow key={user.id}>
-                      <TableCell className="max-w-64">
+                      <TableCell className="min-w-48 max-w-64">
                         <div className="flex flex-wrap items-center gap-1.5">
                           <Link to={`/users/${user.id}`} className="truncate font-medium text-primary hover:underline">
                             {user.email}
@@ -154,12 +154,12 @@ export function UsersPage() {
                           {user.role === 'admin' && <Badge variant="destructive">Admin</Badge>}
                         </div>
                       </TableCell>
-                      <TableCell className="hidden whitespace-nowrap sm:table-cell">{shown.signupDate}</TableCell>
-                      <TableCell className="hidden whitespace-nowrap md:table-cell">{shown.lastSignIn}</TableCell>
+                      <TableCell className="whitespace-nowrap">{shown.signupDate}</TableCell>
+                      <TableCell className="whitespace-nowrap">{shown.lastSignIn}</TableCell>
                       <TableCell>
                         <Badge variant={BADGE_VARIANT[badge.tone]}>{badge.label}</Badge>
                       </TableCell>
-                      <TableCell className="hidden text-right tabular-nums sm:table-cell">{formatNumber(shown.exports)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(shown.exports)}</TableCell>
                     </TableRow>
                   );
                 })
