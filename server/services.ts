@@ -1,7 +1,8 @@
 import type { AppDeps } from './lib/context';
 import { createMailer } from './lib/mailer';
 import { createAuthRateLimits } from './features/auth/rate-limits';
-import { MemoryRateLimitStore } from './lib/rate-limit';
+import { createRateLimiters, MemoryRateLimitStore } from './lib/rate-limit';
+import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { createDirectoryService } from './features/directory/service';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 
@@ -20,6 +21,7 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     mailer: createMailer(deps),
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
   };
 }
