@@ -1,6 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshotBoth, signIn } from './fixtures';
 
+/** The count badge of a Pending / Approved / Rejected tab. */
+async function tabCount(page: Page, name: 'Pending' | 'Approved' | 'Rejected'): Promise<number> {
+  const tab = page.getByRole('tab', { name: new RegExp(`^${name}`) });
+  await expect(tab).toHaveText(new RegExp(`^${name}\\s*[\\d,]+$`));
+  const text = (await tab.textContent()) ?? '';
+  return Number(text.replace(name, '').replaceAll(',', '').trim());
+}
+
 function statCard(page: Page, label: string): Locator {
   return page.getByLabel(new RegExp(`^${label}: \\d+$`));
 }
@@ -9,6 +17,60 @@ async function statValue(page: Page, label: string): Promise<number> {
   const text = (await statCard(page, label).getAttribute('aria-label')) ?? '';
   return Number(text.split(': ')[1]);
 }
+
+test('a submitted resume is approved on /resume-approval and found on /search', async ({ page }) => {
+  const lastName = `Approvington${Date.now().toString(36)}`;
+  await signIn(page, 'admin@example.com');
+
+  await page.goto('/resume-approval');
+  const pendingBefore = await tabCount(page, 'Pending');
+  const approvedBefore = await tabCount(page, 'Approved');
+
+  // The public resume form's call, as a visitor would make it.
+  const submitted = await page.request.post('/api/submissions', {
+    headers: { 'x-requested-with': 'fetch' },
+    data: {
+      firstName: 'Rosalind',
+      lastName,
+      title: 'Hospitalist',
+      companyName: 'Riverbend Medical Group',
+      specialty: 'Internal Medicine',
+      email: `${lastName.toLowerCase()}@example.com`,
+      phone: '(503) 555-0142',
+      location: 'Portland, OR',
+      linkedinUrl: 'linkedin.com/in/rosalind-approvington',
+      education: [{ schoolName: 'Oregon Health & Science University', degree: 'MD' }],
+      skills: ['Inpatient Medicine', 'Quality Improvement'],
+    },
+  });
+  expect(submitted.status()).toBe(201);
+
+  await page.reload();
+  await expect.poll(() => tabCount(page, 'Pending')).toBe(pendingBefore + 1);
+  const table = page.getByRole('table', { name: 'Pending submissions' });
+  const row = table.getByRole('row').filter({ hasText: lastName });
+  await expect(row).toContainText('Riverbend Medical Group');
+  await expect(row).toContainText('Internal Medicine');
+  await expect(row).toContainText('Hospitalist');
+  await screenshotBoth(page, 'admin-resume-approval');
+
+  await row.getByRole('button', { name: `Approve Rosalind ${lastName}` }).click();
+  await expect(page.getByText('Resume Approved')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect.poll(() => tabCount(page, 'Pending')).toBe(pendingBefore);
+  await expect.poll(() => tabCount(page, 'Approved')).toBe(approvedBefore + 1);
+
+  await page.getByRole('tab', { name: /^Approved/ }).click();
+  const approvedRow = page.getByRole('table', { name: 'Approved submissions' }).getByRole('row').filter({ hasText: lastName });
+  await expect(approvedRow).toContainText('by admin@example.com');
+  await expect(page.getByRole('columnheader', { name: 'Approved At' })).toBeVisible();
+
+  await page.goto(`/search?query=${lastName}`);
+  const card = page.getByRole('list', { name: 'Physicians' }).getByRole('article').filter({ hasText: lastName });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('Rosalind');
+  await expect(card).toContainText('Portland, OR');
+});
 
 test('the dashboard shows pending submissions, the numbers and the chart', async ({ page }) => {
   await signIn(page, 'admin@example.com');

@@ -222,7 +222,7 @@ function PendingSubmissions() {
                 />
               </TableHead>
               <TableHead>Name</TableHead>
-              <TableHead>Email</TableHead>
+              <TableHead className="hidden sm:table-cell">Email</TableHead>
               <TableHead className="hidden md:table-cell">Company</TableHead>
               <TableHead className="hidden md:table-cell">Specialty</TableHead>
               <TableHead className="hidden sm:table-cell">Submitted</TableHead>
@@ -259,8 +259,9 @@ function PendingSubmissions() {
                     <TableCell className="font-medium">
                       {name}
                       <span className="block text-xs font-normal text-muted-foreground">{s.title}</span>
+                        <span className="block max-w-48 truncate text-xs font-normal text-muted-foreground sm:hidden">{s.email}</span>
                     </TableCell>
-                    <TableCell className="max-w-48 truncate" title={s.email}>
+                    <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                       {s.email}
                     </TableCell>
                     <TableCell className="hidden md:table-cell">{companyOf(s)}</TableCell>

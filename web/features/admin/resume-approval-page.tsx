@@ -137,9 +137,9 @@ export function ResumeApprovalPage() {
         </header>
 
         <Tabs value={status} onValueChange={(value) => isStatus(value) && navigate({ status: value })}>
-          <TabsList className="h-auto w-full flex-wrap sm:w-fit">
+          <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit">
             {SUBMISSION_STATUSES.map((s) => (
-              <TabsTrigger key={s} value={s} disabled={bulkRunning}>
+              <TabsTrigger key={s} value={s} disabled={bulkRunning} className="px-2 sm:px-3">
                 {LABELS[s]}
                 <Badge variant={s === status ? 'default' : 'muted'} className="ml-1 tabular-nums">
                   {counts ? formatNumber(counts[s]) : '…'}
@@ -180,7 +180,7 @@ export function ResumeApprovalPage() {
                   </TableHead>
                 )}
                 <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
+                <TableHead className="hidden sm:table-cell">Email</TableHead>
                 <TableHead className="hidden md:table-cell">Company</TableHead>
                 <TableHead className="hidden md:table-cell">Specialty</TableHead>
                 <TableHead className="hidden sm:table-cell">Submitted</TableHead>
@@ -227,8 +227,9 @@ export function ResumeApprovalPage() {
                       <TableCell className="font-medium">
                         {name}
                         <span className="block text-xs font-normal text-muted-foreground">{s.title}</span>
+                        <span className="block max-w-48 truncate text-xs font-normal text-muted-foreground sm:hidden">{s.email}</span>
                       </TableCell>
-                      <TableCell className="max-w-48 truncate" title={s.email}>
+                      <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                         {s.email}
                       </TableCell>
                       <TableCell className="hidden md:table-cell">{companyOf(s)}</TableCell>
