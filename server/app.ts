@@ -19,6 +19,8 @@ import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
 import { adminRoutes } from './features/admin/routes';
+import { listsRoutes } from './features/lists/routes';
+import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
@@ -85,6 +87,8 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     devRoutes,
     directoryRoutes,
     submissionRoutes,
+    listsRoutes,
+    savedSearchesRoutes,
     adminRoutes,
   ];
   for (const routes of features) app.route('/api', routes);
