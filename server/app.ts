@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
+import { adminRoutes } from './features/admin/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
@@ -89,6 +90,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     submissionRoutes,
     listsRoutes,
     savedSearchesRoutes,
+    adminRoutes,
   ];
   for (const routes of features) app.route('/api', routes);
 
