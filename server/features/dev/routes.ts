@@ -3,14 +3,19 @@ import { DevMailboxResponse } from '../../../contract/auth';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { listOutbox } from '../../lib/mailer';
+import { errorResponse, json, publicAccess } from '../../lib/openapi';
 
 const getMailbox = createRoute({
   method: 'get',
   path: '/dev/mailbox',
+  operationId: 'listDevMailbox',
   tags: ['dev'],
+  // Development only, and it shows every account's links: never on a deployed server (404 there).
+  security: publicAccess,
   summary: 'Mail written to the outbox, newest first (development and test only, without SMTP_URL)',
   responses: {
-    200: { description: 'Messages', content: { 'application/json': { schema: DevMailboxResponse } } },
+    200: { description: 'Messages', ...json(DevMailboxResponse) },
+    404: errorResponse('Not available: production, or real email (SMTP_URL) configured'),
   },
 });
 

@@ -7,12 +7,15 @@ import {
   SpecialtyCountsResponse,
 } from '../../../contract/directory';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json } from '../../lib/openapi';
+import { anyClientError, errorResponse, json, publicAccess } from '../../lib/openapi';
 
 const searchPhysicians = createRoute({
   method: 'get',
   path: '/physicians',
+  operationId: 'searchPhysicians',
   tags: ['directory'],
+  // Anyone may search; the session, when present, decides the cap (free and anonymous: 20 rows).
+  security: publicAccess,
   summary:
     'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
   request: { query: SearchPhysiciansQuery },
@@ -25,11 +28,14 @@ const searchPhysicians = createRoute({
 const getPhysician = createRoute({
   method: 'get',
   path: '/physicians/{id}',
+  operationId: 'getPhysician',
   tags: ['directory'],
+  security: publicAccess,
   summary: 'One physician profile (no contact values: those come only from the reveal call)',
   request: { params: z.object({ id: z.string().max(20) }) },
   responses: {
     200: { description: 'The profile', ...json(PhysicianProfile) },
+    400: errorResponse('The id is longer than 20 characters'),
     404: errorResponse('Physician Not Found'),
   },
 });
@@ -37,17 +43,21 @@ const getPhysician = createRoute({
 const getSpecialties = createRoute({
   method: 'get',
   path: '/specialties',
+  operationId: 'listSpecialties',
   tags: ['directory'],
+  security: publicAccess,
   summary: 'Physicians per specialty, merged case-insensitively, most common first',
-  responses: { 200: { description: 'Specialty counts', ...json(SpecialtyCountsResponse) } },
+  responses: { 200: { description: 'Specialty counts', ...json(SpecialtyCountsResponse) }, ...anyClientError },
 });
 
 const getFacets = createRoute({
   method: 'get',
   path: '/directory/facets',
+  operationId: 'getDirectoryFacets',
   tags: ['directory'],
+  security: publicAccess,
   summary: 'The values (with counts) behind each search filter',
-  responses: { 200: { description: 'Facets', ...json(FacetsResponse) } },
+  responses: { 200: { description: 'Facets', ...json(FacetsResponse) }, ...anyClientError },
 });
 
 export const directoryRoutes = new OpenAPIHono<AppEnv>()
