@@ -7,6 +7,7 @@ import { openDatabase } from './db/open';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices } from './services';
+import { startBillingJobs } from './features/billing/jobs';
 
 async function main() {
   let env;
@@ -33,6 +34,7 @@ async function main() {
 
   const base = { db, env, logger };
   const deps = { ...base, services: await createServices(base) };
+  const stopBillingJobs = startBillingJobs(deps);
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
 
   // Requests still running (even after their client hung up) finish before the database closes.
@@ -64,6 +66,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     server.close();
+    stopBillingJobs();
     // Keep-alive sockets would hold close() open; requests in progress still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve));

@@ -3,6 +3,9 @@ import { createMailer } from './lib/mailer';
 import { createAuthRateLimits } from './features/auth/rate-limits';
 import { MemoryRateLimitStore } from './lib/rate-limit';
 import { createDirectoryService } from './features/directory/service';
+import { createRateLimiters } from './lib/rate-limit';
+import { createBillingProvider } from './lib/billing/create-provider';
+import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
@@ -17,6 +20,9 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
+    /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
+    billing: createBillingProvider(deps),
+    billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Tier } from '@contract/account';
 import { useMe } from '@web/app/session';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { PLANS } from '@web/features/marketing/plans';
+import { PLANS } from '@contract/billing';
 import { isApiError } from '@web/lib/api';
 import { formatDate } from '@web/lib/utils';
 import { openBillingPortal } from './api';

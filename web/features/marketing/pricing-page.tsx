@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
 import type { Tier } from '@contract/account';
 import { PageHero, Section } from './marketing-ui';
-import { PLANS, type Plan, type PriceId } from './plans';
+import { PLANS, type Plan, type PriceId } from '@contract/billing';
 import { useStartCheckout } from './use-checkout';
 
 const FAQ = [

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { useMe } from '@web/app/session';
 import { apiFetch, isApiError } from '@web/lib/api';
-import type { PriceId } from './plans';
+import type { PriceId } from '@contract/billing';
 
 /** POST /api/billing/checkout answers with the hosted checkout address (in-app for the demo provider). */
 const CheckoutResponse = z.object({ url: z.string().min(1) });
