@@ -61,7 +61,7 @@ export const PLANS: Plan[] = [
       'Unlimited searches with full results',
       'Reveal verified emails and phone numbers',
       'Custom physician lists and saved searches',
-      'Unlimited exports to CSV (up to 500 contacts each)',
+      'CSV export, up to 500 contacts at a time',
       'Select All (up to 500 physicians at a time)',
       '37 searchable parameters',
       'Priority email support',

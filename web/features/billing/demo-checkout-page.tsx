@@ -90,8 +90,8 @@ export function DemoCheckoutPage() {
   return (
     <div className="flex-1 bg-surface">
       <DemoBanner>
-        No real card is charged. Pay with <strong>4242 4242 4242 4242</strong>, any future expiry date and any CVC;{' '}
-        <strong>4000 0000 0000 0002</strong> is declined.
+        No real card is charged. Pay with <strong className="whitespace-nowrap">4242 4242 4242 4242</strong>, any future expiry date and any CVC;{' '}
+        <strong className="whitespace-nowrap">4000 0000 0000 0002</strong> is declined.
       </DemoBanner>
       <div className="mx-auto grid max-w-5xl gap-8 px-4 py-8 sm:px-6 sm:py-12 md:grid-cols-[1fr_1.1fr] md:gap-12">
         <section aria-labelledby="order-heading" className="flex flex-col gap-4">
