@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestAgent } from '../../test/harness';
+import { createTestContext, TestAgent } from '../../test/harness';
+import { createDemoAccounts } from '../../db/seed/demo';
+import { createSession, SESSION_COOKIE } from '../auth/session';
 import { runBillingJobs } from './jobs';
 
 const ctx = await createTestContext({ env: { ADMIN_EMAILS: 'ops@example.com,owner@example.com' } });
@@ -112,6 +114,20 @@ describe('demo provider: portal', () => {
     expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: false, status: null });
     // Free again: a new checkout is allowed.
     expect((await agent.post('/api/billing/checkout', { priceId: 'price_monthly' })).status).toBe(200);
+  });
+});
+
+describe('demo accounts', () => {
+  it('basic@example.com can open the demo portal and switch to Annual', async () => {
+    await createDemoAccounts(ctx.db);
+    const { rows } = await ctx.db.sql.query<{ id: string }>(`SELECT id FROM users WHERE email = 'basic@example.com'`);
+    const agent = new TestAgent(ctx.app);
+    agent.setCookie(SESSION_COOKIE, (await createSession(ctx.db, rows[0].id)).token);
+    expect((await agent.post('/api/billing/portal')).body).toEqual({ url: '/billing/demo/portal' });
+    const portal = await agent.get('/api/billing/demo/portal');
+    expect(portal.body.subscription).toMatchObject({ planName: 'Monthly Plan', status: 'active' });
+    await agent.post('/api/billing/demo/portal', { action: 'change_plan', priceId: 'price_annual' });
+    expect((await agent.get('/api/me')).body.subscription.tier).toBe('premium');
   });
 });
 
