@@ -19,6 +19,7 @@ import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
 import { billingRoutes } from './features/billing/routes';
+import { submissionRoutes } from './features/submissions/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -76,7 +77,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } }));
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, billingRoutes];
+  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, submissionRoutes, billingRoutes];
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -2,6 +2,7 @@ import type { AppDeps } from './lib/context';
 import { createMailer } from './lib/mailer';
 import { createAuthRateLimits } from './features/auth/rate-limits';
 import { createRateLimiters, MemoryRateLimitStore } from './lib/rate-limit';
+import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { createDirectoryService } from './features/directory/service';
 import { createBillingProvider } from './lib/billing/create-provider';
 import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
@@ -22,6 +23,7 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     mailer: createMailer(deps),
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
     /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
     billing: createBillingProvider(deps),

@@ -7,7 +7,7 @@ export type Email = Omit<MailMessage, 'to'>;
 
 type Section = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
 
-/** Plain text and a simple branded HTML body from the same parts, so both say the same. */
+/** Plain text and a simple branded HTML body from the same parts, so both say the same (every feature's emails use it). */
 export function compose(subject: string, { paragraphs, action, after = [] }: Section): Email {
   const text = [
     ...paragraphs,
