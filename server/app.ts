@@ -19,6 +19,9 @@ import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
 import { billingRoutes } from './features/billing/routes';
+import { adminRoutes } from './features/admin/routes';
+import { listsRoutes } from './features/lists/routes';
+import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
@@ -77,7 +80,19 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } }));
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, submissionRoutes, billingRoutes];
+  const features = [
+    healthRoutes,
+    meRoutes,
+    authRoutes,
+    accountRoutes,
+    devRoutes,
+    directoryRoutes,
+    submissionRoutes,
+    listsRoutes,
+    savedSearchesRoutes,
+    adminRoutes,
+    billingRoutes,
+  ];
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
