@@ -19,6 +19,8 @@ import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
 import { submissionRoutes } from './features/submissions/routes';
+import { removalRoutes } from './features/removal/routes';
+import { contactFormRoutes } from './features/contact-form/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -76,7 +78,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } }));
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, submissionRoutes];
+  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, submissionRoutes, removalRoutes, contactFormRoutes];
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -3,6 +3,8 @@ import { createMailer } from './lib/mailer';
 import { createAuthRateLimits } from './features/auth/rate-limits';
 import { createRateLimiters, MemoryRateLimitStore } from './lib/rate-limit';
 import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
+import { REMOVAL_RATE_LIMITS } from './features/removal/rate-limits';
+import { CONTACT_RATE_LIMITS } from './features/contact-form/rate-limits';
 import { createDirectoryService } from './features/directory/service';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 
@@ -22,6 +24,8 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    removalRateLimits: createRateLimiters('removal', REMOVAL_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    contactRateLimits: createRateLimiters('contact-form', CONTACT_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
   };
 }
