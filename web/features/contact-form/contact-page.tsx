@@ -32,7 +32,7 @@ export function ContactPage() {
         <ContactForm />
         <aside className="flex flex-col gap-4 text-sm text-muted-foreground" aria-label="Other ways to reach us">
           <InfoCard icon={<Mail />} title="We reply by email">
-            Usually within one business day.
+            Every message reaches our team, and we answer at the address you give.
           </InfoCard>
           <InfoCard icon={<UserRoundX />} title="Are you a physician?">
             To take your information out of the directory, use the{' '}

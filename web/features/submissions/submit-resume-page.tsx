@@ -138,28 +138,29 @@ export function SubmitResumePage() {
             <div className="grid gap-5 sm:grid-cols-2">
               {text('title', 'Physician Title', { required: true, placeholder: 'e.g. Attending Cardiologist' })}
               {text('companyName', 'Company Name', { required: true, autoComplete: 'organization' })}
-              <FormField label="Specialty" required id={fieldId('specialty')} error={errorFor('specialty')}>
-                <Select
-                  name="specialty"
-                  value={values.specialty}
-                  onValueChange={(value) => {
-                    // The select refuses an option with an empty value (document 3, section 5).
-                    if (value) update('specialty', value);
-                  }}
-                  disabled={loadingSpecialties}
-                >
+              <Select
+                name="specialty"
+                value={values.specialty}
+                onValueChange={(value) => {
+                  // The select refuses an option with an empty value (document 3, section 5).
+                  if (value) update('specialty', value);
+                }}
+                disabled={loadingSpecialties}
+              >
+                {/* The field wraps the trigger (the root renders no element to label). */}
+                <FormField label="Specialty" required id={fieldId('specialty')} error={errorFor('specialty')}>
                   <SelectTrigger>
                     <SelectValue placeholder={loadingSpecialties ? 'Loading specialties...' : 'Select a specialty'} />
                   </SelectTrigger>
-                  <SelectContent>
-                    {options.map((option) => (
-                      <SelectItem key={option} value={option}>
-                        {option}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
+                </FormField>
+                <SelectContent>
+                  {options.map((option) => (
+                    <SelectItem key={option} value={option}>
+                      {option}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
               {values.specialty === OTHER_SPECIALTY &&
                 text('otherSpecialty', 'Other Specialty', { required: true, placeholder: 'Your specialty' })}
             </div>
