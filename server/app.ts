@@ -18,6 +18,9 @@ import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
+import { adminRoutes } from './features/admin/routes';
+import { listsRoutes } from './features/lists/routes';
+import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { removalRoutes } from './features/removal/routes';
 import { contactFormRoutes } from './features/contact-form/routes';
@@ -78,7 +81,20 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } }));
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, submissionRoutes, removalRoutes, contactFormRoutes];
+  const features = [
+    healthRoutes,
+    meRoutes,
+    authRoutes,
+    accountRoutes,
+    devRoutes,
+    directoryRoutes,
+    submissionRoutes,
+    listsRoutes,
+    savedSearchesRoutes,
+    adminRoutes,
+    removalRoutes,
+    contactFormRoutes,
+  ];
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -25,6 +25,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Dashboard', to: '/admin-dashboard' },
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
+  { label: 'Audit Log', to: '/admin/audit' },
   { label: 'Messages', to: '/admin/messages' },
 ];
 
@@ -33,6 +34,7 @@ export const adminMobileNavItems: NavItem[] = [
   { label: 'Admin Dashboard', to: '/admin-dashboard' },
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
+  { label: 'Audit Log', to: '/admin/audit' },
   { label: 'Messages', to: '/admin/messages' },
 ];
 

@@ -69,9 +69,41 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/lists', lazy: () => import('@web/features/account/lists-placeholder-page').then((m) => ({ Component: m.ListsPlaceholderPage })) },
 ];
 
-/** Admins only (signed-in non-admins go to /account; anonymous visitors to /login). */
+/**
+ * Admins only (anonymous visitors go to /login). A signed-in non-admin gets the screen's
+ * `handle.adminDenied` (document 3): see app/admin-denied.tsx.
+ */
 export const adminRoutes: RouteObject[] = [
-  { path: '/admin/messages', lazy: () => import('@web/features/contact-form/messages-page').then((m) => ({ Component: m.ContactMessagesPage })) },
+  {
+    path: '/admin-dashboard',
+    handle: { adminDenied: 'message-then-home' },
+    lazy: () => import('@web/features/admin/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })),
+  },
+  {
+    path: '/resume-approval',
+    handle: { adminDenied: 'message' },
+    lazy: () => import('@web/features/admin/resume-approval-page').then((m) => ({ Component: m.ResumeApprovalPage })),
+  },
+  {
+    path: '/users',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/admin/users-page').then((m) => ({ Component: m.UsersPage })),
+  },
+  {
+    path: '/users/:id',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/admin/user-detail-page').then((m) => ({ Component: m.UserDetailPage })),
+  },
+  {
+    path: '/admin/audit',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
+  },
+  {
+    path: '/admin/messages',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/contact-form/messages-page').then((m) => ({ Component: m.ContactMessagesPage })),
+  },
 ];
 
 export const appRoutes: RouteObject[] = [
