@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
+import { submissionRoutes } from './features/submissions/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -75,7 +76,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } }));
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes];
+  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, submissionRoutes];
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

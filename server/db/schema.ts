@@ -192,7 +192,7 @@ export const candidateSubmissions = pgTable('candidate_submissions', {
 
 export const removalRequests = pgTable('removal_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull(),
+  email: text('email'), // 0007: nullable, cleared once the removal is confirmed
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: tstz('expires_at').notNull(),
   confirmedAt: tstz('confirmed_at'),
@@ -200,11 +200,16 @@ export const removalRequests = pgTable('removal_requests', {
   createdAt: createdAt(),
 });
 
-export const suppressedEmails = pgTable('suppressed_emails', {
-  email: text('email').primaryKey(),
-  reason: text('reason').notNull().default('removal_request'),
-  createdAt: createdAt(),
-});
+/** 0007: keyed hashes of suppressed emails and NPIs (server/features/removal/suppression.ts). */
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    kind: text('kind', { enum: ['email', 'npi'] }).notNull(),
+    valueHash: text('value_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.valueHash] })],
+);
 
 export const contactMessages = pgTable('contact_messages', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -18,6 +18,8 @@ describe('loadEnv', () => {
     [{ ADMIN_EMAILS: 'ops@example.com, not-an-email' }, /ADMIN_EMAILS/],
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /STRIPE_WEBHOOK_SECRET: required/],
     [{ APP_URL: 'localhost' }, /APP_URL="localhost": must be a URL/],
+    [{ CONTACT_INBOX: 'ops@example.com, nobody' }, /CONTACT_INBOX/],
+    [{ SUPPRESSION_KEY: 'short' }, /SUPPRESSION_KEY="short": must be at least 32 characters/],
   ])('rejects %o naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(message);
@@ -27,6 +29,13 @@ describe('loadEnv', () => {
     expect(loadEnv({ ADMIN_EMAILS: 'Ops@Example.com, boss@example.com' }).ADMIN_EMAILS).toEqual([
       'ops@example.com',
       'boss@example.com',
+    ]);
+  });
+
+  it('mails contact messages to CONTACT_INBOX, else to ADMIN_EMAILS', () => {
+    expect(loadEnv({ ADMIN_EMAILS: 'ops@example.com' }).CONTACT_INBOX).toEqual(['ops@example.com']);
+    expect(loadEnv({ ADMIN_EMAILS: 'ops@example.com', CONTACT_INBOX: 'help@example.com' }).CONTACT_INBOX).toEqual([
+      'help@example.com',
     ]);
   });
 });

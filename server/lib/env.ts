@@ -33,6 +33,19 @@ export const EnvSchema = z.object({
     .optional(),
   APP_URL: z.url('must be a URL such as http://localhost:3000').optional(),
   ADMIN_EMAILS: emailList,
+  /** Where contact-form messages are mailed; default: every ADMIN_EMAILS address. */
+  CONTACT_INBOX: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('each address in CONTACT_INBOX must be an email address'))),
+  /** Key of the suppression list's hashes (docs/decisions/013); unset: one generated and kept in the database. */
+  SUPPRESSION_KEY: z.string().min(32, 'must be at least 32 characters (e.g. the output of openssl rand -hex 32)').optional(),
   /** 1 behind a reverse proxy: the client IP is the first x-forwarded-for address. */
   TRUST_PROXY: bool,
   SMTP_URL: z
@@ -72,5 +85,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
     );
   }
-  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    CONTACT_INBOX: env.CONTACT_INBOX.length ? env.CONTACT_INBOX : env.ADMIN_EMAILS,
+  };
 }

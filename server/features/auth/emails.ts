@@ -3,12 +3,12 @@ import { escapeHtml } from '../../lib/mailer';
 
 const BRAND = 'PhysicianDirect';
 
-type Email = Omit<MailMessage, 'to'>;
+export type Email = Omit<MailMessage, 'to'>;
 
 type Section = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
 
-/** Plain text and a simple branded HTML body from the same parts, so both say the same. */
-function compose(subject: string, { paragraphs, action, after = [] }: Section): Email {
+/** Plain text and a simple branded HTML body from the same parts, so both say the same (every feature's emails use it). */
+export function compose(subject: string, { paragraphs, action, after = [] }: Section): Email {
   const text = [
     ...paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
