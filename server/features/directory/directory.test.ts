@@ -450,31 +450,38 @@ describe('tiers with every sort and filter', () => {
     (['asc', 'desc'] as const).map((sortDirection) => ({ sortKey, sortDirection })),
   );
 
-  it('free and anonymous callers get at most the first 20 rows of the full order, and nothing on page 2', async () => {
-    let capped = 0;
-    for (const search of SEARCHES) {
-      for (const order of ORDERS) {
-        const params = { ...search, ...order };
-        const full = await ids(params);
-        for (const agent of [ctx.agent(), free]) {
-          const one = await agent.get(`/api/physicians?${qs(params)}`);
-          const label = `${qs(params)}`;
-          expect(one.status, label).toBe(200);
-          expect(one.body.total, label).toBe(full.length);
-          expect(one.body.visibleLimit, label).toBe(20);
-          expect(
-            one.body.results.map((r: { id: number }) => r.id),
-            label,
-          ).toEqual(full.slice(0, 20));
-          const two = await agent.get(`/api/physicians?${qs({ ...params, page: 2 })}`);
-          expect(two.body.results, label).toEqual([]);
+  it(
+    'free and anonymous callers get at most the first 20 rows of the full order, and nothing on page 2',
+    { timeout: 90_000 },
+    async () => {
+      let capped = 0;
+      // Each search under two orders, rotating: every filter meets both directions, every sort
+      // key a third of the filters.
+      for (const [i, search] of SEARCHES.entries()) {
+        for (const order of [ORDERS[i % ORDERS.length], ORDERS[(i + 3) % ORDERS.length]]) {
+          const params = { ...search, ...order };
+          const paid = await premium.get(`/api/physicians?${qs(params)}`);
+          const full = paid.body.results.map((r: { id: number }) => r.id);
+          for (const agent of [ctx.agent(), free]) {
+            const one = await agent.get(`/api/physicians?${qs(params)}`);
+            const label = `${qs(params)}`;
+            expect(one.status, label).toBe(200);
+            expect(one.body.total, label).toBe(paid.body.total);
+            expect(one.body.visibleLimit, label).toBe(20);
+            expect(
+              one.body.results.map((r: { id: number }) => r.id),
+              label,
+            ).toEqual(full.slice(0, 20));
+            const two = await agent.get(`/api/physicians?${qs({ ...params, page: 2 })}`);
+            expect(two.body.results, label).toEqual([]);
+          }
+          if (paid.body.total > 20) capped++;
         }
-        if (full.length > 20) capped++;
       }
-    }
-    // The cap was really exercised: many of these searches have more than 20 matches.
-    expect(capped).toBeGreaterThanOrEqual(30);
-  });
+      // The cap was really exercised: many of these searches have more than 20 matches.
+      expect(capped).toBeGreaterThanOrEqual(10);
+    },
+  );
 
   it('an admin without a subscription gets full pages', async () => {
     const admin = (await ctx.signedInAgent({ role: 'admin', tier: 'free' })).agent;
