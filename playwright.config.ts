@@ -43,7 +43,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    // The Node.js running this config (node_modules/.bin/node under npm), not the first on PATH.
+    command: `"${process.execPath}" scripts/e2e-server.mjs`,
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

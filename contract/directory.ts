@@ -221,3 +221,15 @@ export function formatSpecialty(value: string): string {
     .replace(/(^|[\s\-/&(])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 }
 
+
+/**
+ * GET /api/physicians/select-all (premium and admin): the ids of up to 500 matches of the whole
+ * search (query, every filter, sort; `page` is ignored), in its order, and how many matched.
+ */
+export const SelectAllPhysiciansResponse = z.object({
+  ids: z.array(z.number().int()),
+  total: z.number().int(),
+  /** The Select All maximum (500): 'Selected N physicians (maximum limit)' when ids reach it. */
+  limit: z.number().int(),
+});
+export type SelectAllPhysiciansResponse = z.infer<typeof SelectAllPhysiciansResponse>;

@@ -9,3 +9,7 @@ export const SUBSCRIPTION_RECHECK_MS = 300_000;
 export const RECENT_EXPORTS_SHOWN = 5;
 export const SKILLS_SHOWN = 5;
 export const RESUME_APPROVAL_PAGE_SIZE = 25;
+/** Physicians one list can hold. */
+export const LIST_CAPACITY = 10_000;
+/** Members per page of list detail. */
+export const LIST_PAGE_SIZE = 25;

@@ -2,6 +2,9 @@
 // deterministic demo directory (the 300,000-row one is for `npm start` and benches).
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { assertSupportedNode } from './node-version.mjs';
+
+assertSupportedNode();
 
 const dataDir = fileURLToPath(new URL(`../.tmp/e2e-data-${process.env.PORT}`, import.meta.url));
 rmSync(dataDir, { recursive: true, force: true });

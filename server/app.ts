@@ -18,6 +18,9 @@ import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
+import { adminRoutes } from './features/admin/routes';
+import { listsRoutes } from './features/lists/routes';
+import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
@@ -76,7 +79,18 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } }));
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [healthRoutes, meRoutes, authRoutes, accountRoutes, devRoutes, directoryRoutes, submissionRoutes];
+  const features = [
+    healthRoutes,
+    meRoutes,
+    authRoutes,
+    accountRoutes,
+    devRoutes,
+    directoryRoutes,
+    submissionRoutes,
+    listsRoutes,
+    savedSearchesRoutes,
+    adminRoutes,
+  ];
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

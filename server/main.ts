@@ -21,6 +21,7 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const started = Date.now();
+  logger.info(`starting on Node.js ${process.version} (${process.execPath})`);
   const database = await openDatabase(env, logger);
   const { db, driver } = database;
 

@@ -7,7 +7,8 @@ const STATUS: Record<ErrorCode, number> = {
   unauthenticated: 401,
   email_not_verified: 403,
   forbidden: 403,
-  subscription_required: 402,
+  // 403, not 402: the caller is known but their plan does not include the call (issue 8).
+  subscription_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
@@ -81,6 +82,18 @@ export function requireCapability(c: Context<AppEnv>, capability: Capability): C
     });
   }
   throw new AppError('forbidden', 'You are not authorized to perform this action.');
+}
+
+/**
+ * The same guard as route middleware (`createRoute({ middleware: [capabilityGuard('lists:add')] })`):
+ * it runs before the request is validated, so an anonymous caller gets 401 and a caller without
+ * the plan 403 whatever the body holds.
+ */
+export function capabilityGuard(capability: Capability) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    requireCapability(c, capability);
+    await next();
+  });
 }
 
 /** Starts a server-side session; returns the token for the cookie (only its hash is stored). */

@@ -119,11 +119,6 @@ export function toCriteria(
   };
 }
 
-/** Select All applies only the text query (document 2, section 5). */
-export function textOnly(criteria: SearchCriteria): SearchCriteria {
-  return { ...toCriteria({}), words: criteria.words };
-}
-
 const STATE_NAME_BY_CODE = new Map<string, string>(
   US_STATES.map((s) => [s.code.toLowerCase(), s.name.toLowerCase()]),
 );

@@ -658,16 +658,27 @@ describe('specialties and facets', () => {
 });
 
 describe('service hooks for other features', () => {
-  it('selectAllIds applies only the text query and the sort, up to the limit', () => {
+  it('selectAllIds applies the whole search (query, every filter, sort), up to the limit', () => {
     const { directory } = ctx.deps.services;
-    const request = SearchPhysiciansQuery.parse({
-      query: 'smith',
-      specialty: 'Pediatrics',
-      sortDirection: 'desc',
-    });
-    expect(directory.selectAllIds(request)).toEqual({ ids: [2, 1, 30, 3], total: 4 });
-    expect(directory.selectAllIds(request, 2)).toEqual({ ids: [2, 1], total: 4 });
+    const smith = SearchPhysiciansQuery.parse({ query: 'smith', sortDirection: 'desc' });
+    expect(directory.selectAllIds(smith)).toEqual({ ids: [2, 1, 30, 3], total: 4 });
+    expect(directory.selectAllIds(smith, 2)).toEqual({ ids: [2, 1], total: 4 });
+    // The filter counts too: only the pediatrician among the Smiths.
+    const filtered = SearchPhysiciansQuery.parse({ query: 'smith', specialty: 'Pediatrics', sortDirection: 'desc' });
+    expect(directory.selectAllIds(filtered)).toEqual({ ids: [2], total: 1 });
+    const texas = SearchPhysiciansQuery.parse({ state: 'TX', sortKey: 'location' });
+    expect(directory.selectAllIds(texas)).toEqual({ ids: [21, 9, 26, 1, 25], total: 5 });
     expect(directory.selectAllIds(SearchPhysiciansQuery.parse({})).ids).toHaveLength(30);
+    expect(directory.selectAllIds(SearchPhysiciansQuery.parse({}), 10_000).ids).toHaveLength(30);
+  });
+
+  it('filterIds keeps the given ids that match the query, ordered by name', () => {
+    const { directory } = ctx.deps.services;
+    expect(directory.filterIds([30, 2, 1, 3, 99999], undefined)).toEqual([3, 30, 1, 2]);
+    expect(directory.filterIds([30, 2, 1, 3, 99999], 'smith')).toEqual([3, 30, 1, 2]);
+    expect(directory.filterIds([30, 2, 1, 3, 4, 8], 'cardio')).toEqual([8, 1]);
+    expect(directory.filterIds([1, 8, 9, 30], 'cardiology')).toEqual([9, 8, 1]);
+    expect(directory.filterIds([], 'smith')).toEqual([]);
   });
 
   it('getPhysiciansByIds returns summaries in the order asked, skipping unknown ids', async () => {

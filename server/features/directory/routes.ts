@@ -4,10 +4,13 @@ import {
   PhysicianProfile,
   SearchPhysiciansQuery,
   SearchPhysiciansResponse,
+  SelectAllPhysiciansResponse,
   SpecialtyCountsResponse,
 } from '../../../contract/directory';
+import { SELECT_ALL_MAX } from '../../../contract/limits';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json } from '../../lib/openapi';
+import { errorResponse, json, signedIn } from '../../lib/openapi';
+import { capabilityGuard, requireCapability } from '../auth/session';
 
 const searchPhysicians = createRoute({
   method: 'get',
@@ -19,6 +22,23 @@ const searchPhysicians = createRoute({
   responses: {
     200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
     400: errorResponse('A bad parameter'),
+  },
+});
+
+const selectAllPhysicians = createRoute({
+  method: 'get',
+  path: '/physicians/select-all',
+  operationId: 'selectAllPhysicians',
+  middleware: capabilityGuard('selection:all'),
+  tags: ['directory'],
+  summary: 'Select All: the ids of up to 500 matches of the whole search (query, every filter, sort); premium or admin',
+  security: signedIn,
+  request: { query: SearchPhysiciansQuery },
+  responses: {
+    200: { description: 'The ids in the search order, and how many matched', ...json(SelectAllPhysiciansResponse) },
+    400: errorResponse('A bad parameter'),
+    401: errorResponse('Not signed in'),
+    403: errorResponse('The plan does not include Select All (premium or admin)'),
   },
 });
 
@@ -51,6 +71,13 @@ const getFacets = createRoute({
 });
 
 export const directoryRoutes = new OpenAPIHono<AppEnv>()
+  // Before /physicians/{id}, which would otherwise take 'select-all' for an id.
+  .openapi(selectAllPhysicians, (c) => {
+    requireCapability(c, 'selection:all');
+    const { ids, total } = c.var.deps.services.directory.selectAllIds(c.req.valid('query'));
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ ids, total, limit: SELECT_ALL_MAX }, 200);
+  })
   .openapi(searchPhysicians, async (c) => {
     const { directory } = c.var.deps.services;
     const response = await directory.search(c.req.valid('query'), c.var.currentUser);

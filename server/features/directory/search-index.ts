@@ -276,6 +276,11 @@ type Snapshot = {
   /** Alive rows per code (scalar fields) or per set (set fields). */
   counts: Record<ScalarField | SetField, Int32Array>;
   sorts: Record<SortKey, SortOrder>;
+  /**
+   * Id -> slot lookup, made on first use: null while slots are in ascending id order (binary
+   * search), a map once a patch appended a smaller id.
+   */
+  slotById?: Map<number, number> | null;
 };
 
 /**
@@ -794,6 +799,64 @@ export class DirectoryIndex {
     this.clauseCache.clear();
     this.clauseBytes = 0;
     this.memo = new Map();
+  }
+
+  /**
+   * The ids of `ids` that match `criteria`, in sort order (a list's members, searched within).
+   * Ids the index does not hold are dropped. The criteria's clauses come from (and go to) the
+   * clause cache like a search's; the candidates are then checked one by one, so the cost
+   * follows the number of ids, not the directory.
+   */
+  filterIds(criteria: SearchCriteria, ids: readonly number[], sortKey: SortKey, direction: SortDirection): number[] {
+    const s = this.snapshot;
+    const specs = buildClauses(s, criteria);
+    // evaluate() returns a shared scratch bitset: it is read synchronously below, before any other search.
+    let bits = s.aliveBits;
+    if (specs.length > 0) {
+      const matched = this.evaluate(s, specs);
+      // A clause that can match nothing returns early with `bits` untouched: trust the total.
+      if (matched.total === 0) return [];
+      bits = matched.bits;
+    }
+    const sort = s.sorts[sortKey];
+    const { pos, nonNull, order } = sort;
+    const last = order.length - 1;
+    const flip = (p: number) => (p < nonNull ? nonNull - 1 - p : nonNull + last - p);
+    const desc = direction === 'desc';
+    const positions = new Int32Array(ids.length);
+    let k = 0;
+    for (const id of ids) {
+      const slot = this.slotOf(s, id);
+      if (slot < 0 || ((bits[slot >>> 5] >>> (slot & 31)) & 1) === 0 || pos[slot] < 0) continue;
+      positions[k++] = desc ? flip(pos[slot]) : pos[slot];
+    }
+    const sorted = positions.subarray(0, k).sort();
+    const out = new Array<number>(k);
+    for (let j = 0; j < k; j++) out[j] = s.cols.ids[order[desc ? flip(sorted[j]) : sorted[j]]];
+    return out;
+  }
+
+  /** The slot of an id (-1 when absent): binary search while slots are in id order, else a map. */
+  private slotOf(s: Snapshot, id: number): number {
+    const { ids, length, alive } = s.cols;
+    if (s.slotById === undefined) {
+      let ascending = true;
+      for (let i = 1; i < length && ascending; i++) if (ids[i] <= ids[i - 1]) ascending = false;
+      const map = ascending ? null : new Map<number, number>();
+      if (map) for (let i = 0; i < length; i++) if (alive[i]) map.set(ids[i], i);
+      s.slotById = map;
+    }
+    if (s.slotById) return s.slotById.get(id) ?? -1;
+    let lo = 0;
+    let hi = length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const value = ids[mid];
+      if (value === id) return alive[mid] ? mid : -1;
+      if (value < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   /** The exact number of matches and the ids of rows [offset, offset + limit) in sort order. */

@@ -11,7 +11,7 @@ import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/li
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { textOnly, toCriteria } from './criteria';
+import { toCriteria } from './criteria';
 import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
 import { DirectoryIndex } from './search-index';
 
@@ -83,16 +83,25 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     },
 
     /**
-     * Select All: the ids of up to `limit` matches of the text query alone (filters are ignored,
-     * document 2 section 5), in the requested sort order. Callers check 'selection:all'.
+     * Select All: the ids of up to `limit` (at most 500) matches of the whole search (query,
+     * every filter, sort), in its order; the total says how many matched. Callers check
+     * 'selection:all'. (The original applied only the text query: docs, 0-decisions.)
      */
     selectAllIds(request: SearchPhysiciansRequest, limit = SELECT_ALL_MAX): { ids: number[]; total: number } {
-      return index.search(textOnly(toCriteria(request)), {
+      return index.search(toCriteria(request, currentYear()), {
         sortKey: request.sortKey ?? 'name',
         sortDirection: request.sortDirection ?? 'asc',
         offset: 0,
         limit: Math.max(0, Math.min(limit, SELECT_ALL_MAX)),
       });
+    },
+
+    /**
+     * The ids among `ids` that match a text query (the search's rules), ordered by name:
+     * 'Search within this list...' on the server, from the index (no SQL over the members).
+     */
+    filterIds(ids: readonly number[], query: string | undefined): number[] {
+      return index.filterIds(toCriteria({ query }, currentYear()), ids, 'name', 'asc');
     },
 
     /** Summaries (no contact values) of these physicians in the order given; unknown ids are skipped. */

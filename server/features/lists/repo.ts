@@ -1,0 +1,156 @@
+import type { PhysicianList } from '../../../contract/lists';
+import type { Db } from '../../db/client';
+
+/*
+ * The lists' SQL. Every statement that reads or changes a list names its owner too, so a list
+ * of another user behaves exactly like a missing one.
+ */
+
+type ListRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  physician_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function toList(row: ListRow): PhysicianList {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    physicianCount: Number(row.physician_count),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+const LIST_COLUMNS = `l.id, l.name, l.description, l.created_at, l.updated_at,
+  (SELECT count(*)::int FROM list_members m WHERE m.list_id = l.id) AS physician_count`;
+
+/** The user's lists, newest first. */
+export async function findLists(db: Db, userId: string): Promise<PhysicianList[]> {
+  const { rows } = await db.sql.query<ListRow>(
+    `SELECT ${LIST_COLUMNS} FROM physician_lists l WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC`,
+    [userId],
+  );
+  return rows.map(toList);
+}
+
+export async function findList(db: Db, userId: string, listId: string): Promise<PhysicianList | null> {
+  const { rows } = await db.sql.query<ListRow>(
+    `SELECT ${LIST_COLUMNS} FROM physician_lists l WHERE l.id = $1 AND l.user_id = $2`,
+    [listId, userId],
+  );
+  return rows[0] ? toList(rows[0]) : null;
+}
+
+/**
+ * Locks the user's list for the rest of the transaction (concurrent adds then count members one
+ * after the other, so the capacity holds). False when the user has no such list.
+ */
+export async function lockList(tx: Db, userId: string, listId: string): Promise<boolean> {
+  const { rows } = await tx.sql.query(
+    'SELECT id FROM physician_lists WHERE id = $1 AND user_id = $2 FOR UPDATE',
+    [listId, userId],
+  );
+  return rows.length === 1;
+}
+
+export async function insertList(
+  tx: Db,
+  input: { userId: string; name: string; description: string | null },
+): Promise<string> {
+  const { rows } = await tx.sql.query<{ id: string }>(
+    'INSERT INTO physician_lists (user_id, name, description) VALUES ($1, $2, $3) RETURNING id',
+    [input.userId, input.name, input.description],
+  );
+  return rows[0].id;
+}
+
+export async function updateList(
+  tx: Db,
+  listId: string,
+  changes: { name?: string; description?: string | null },
+): Promise<void> {
+  const sets: string[] = ['updated_at = now()'];
+  const params: unknown[] = [listId];
+  if (changes.name !== undefined) {
+    params.push(changes.name);
+    sets.push(`name = $${params.length}`);
+  }
+  if (changes.description !== undefined) {
+    params.push(changes.description);
+    sets.push(`description = $${params.length}`);
+  }
+  await tx.sql.query(`UPDATE physician_lists SET ${sets.join(', ')} WHERE id = $1`, params);
+}
+
+/** Deletes the memberships first, then the list (document 2, section 4); false when absent. */
+export async function deleteList(tx: Db, userId: string, listId: string): Promise<boolean> {
+  await tx.sql.query(
+    'DELETE FROM list_members WHERE list_id = (SELECT id FROM physician_lists WHERE id = $1 AND user_id = $2)',
+    [listId, userId],
+  );
+  const { rows } = await tx.sql.query(
+    'DELETE FROM physician_lists WHERE id = $1 AND user_id = $2 RETURNING id',
+    [listId, userId],
+  );
+  return rows.length === 1;
+}
+
+/** Every member id of a list (one string from the database: a 10,000-member list stays cheap). */
+export async function findMemberIds(db: Db, listId: string): Promise<number[]> {
+  const { rows } = await db.sql.query<{ ids: string | null }>(
+    "SELECT string_agg(physician_id::text, ',') AS ids FROM list_members WHERE list_id = $1",
+    [listId],
+  );
+  const text = rows[0]?.ids;
+  return text ? text.split(',').map(Number) : [];
+}
+
+export async function countMembers(db: Db, listId: string, among?: readonly number[]): Promise<number> {
+  const { rows } = among
+    ? await db.sql.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM list_members WHERE list_id = $1 AND physician_id = ANY($2::int[])',
+        [listId, among],
+      )
+    : await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM list_members WHERE list_id = $1', [
+        listId,
+      ]);
+  return rows[0].n;
+}
+
+/** Adds the physicians not yet in the list; returns how many were really added. */
+export async function insertMembers(tx: Db, listId: string, ids: readonly number[]): Promise<number> {
+  const { rows } = await tx.sql.query<{ n: number }>(
+    `WITH added AS (
+       INSERT INTO list_members (list_id, physician_id) SELECT $1, unnest($2::int[])
+       ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS n FROM added`,
+    [listId, ids],
+  );
+  return rows[0].n;
+}
+
+export async function deleteMembers(tx: Db, listId: string, ids: readonly number[]): Promise<number> {
+  const { rows } = await tx.sql.query<{ n: number }>(
+    `WITH removed AS (
+       DELETE FROM list_members WHERE list_id = $1 AND physician_id = ANY($2::int[]) RETURNING 1)
+     SELECT count(*)::int AS n FROM removed`,
+    [listId, ids],
+  );
+  return rows[0].n;
+}
+
+/** The ids among `ids` that name no physician. */
+export async function findUnknownPhysicianIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  const { rows } = await db.sql.query<{ id: number }>(
+    'SELECT u.id FROM unnest($1::int[]) AS u(id) WHERE NOT EXISTS (SELECT 1 FROM physicians p WHERE p.id = u.id)',
+    [ids],
+  );
+  return rows.map((r) => Number(r.id));
+}

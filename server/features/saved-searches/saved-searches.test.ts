@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role, Tier } from '../../../contract/account';
+import { createTestContext, type TestAgent } from '../../test/harness';
+
+/* Saved searches, every call x every role: any signed-in user keeps their own (document 1, section 6). */
+
+const ctx = await createTestContext();
+afterAll(() => ctx.close());
+
+type RoleName = 'free' | 'basic' | 'premium' | 'admin';
+const ROLES: Record<RoleName, { tier: Tier; role: Role }> = {
+  free: { tier: 'free', role: 'user' },
+  basic: { tier: 'basic', role: 'user' },
+  premium: { tier: 'premium', role: 'user' },
+  admin: { tier: 'free', role: 'admin' },
+};
+const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
+const agents = {} as Record<RoleName, { agent: TestAgent; userId: string }>;
+
+beforeAll(async () => {
+  for (const name of ROLE_NAMES) {
+    const { agent, user } = await ctx.signedInAgent(ROLES[name]);
+    agents[name] = { agent, userId: user.id };
+  }
+});
+
+/** The whole search: query, spec filters, extra filters and the sort. */
+const WHOLE_SEARCH = {
+  query: 'cardiology boston',
+  specialty: 'Cardiology,Pediatrics',
+  location: 'Boston, MA',
+  title: 'Director',
+  state: 'MA,NH',
+  boardCertified: 'true',
+  graduationYearMin: '1990',
+  language: 'Spanish',
+  sortKey: 'location',
+  sortDirection: 'desc',
+};
+
+describe('anonymous callers get 401', () => {
+  it.each([
+    ['GET', '/api/saved-searches', undefined],
+    ['POST', '/api/saved-searches', { name: 'x', params: { query: 'a' } }],
+    ['POST', '/api/saved-searches', { name: '' }],
+    ['DELETE', '/api/saved-searches/00000000-0000-4000-8000-000000000000', undefined],
+  ])('%s %s', async (method, path, body) => {
+    const res = await ctx.agent().request(method, path, { body });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe.each(ROLE_NAMES)('%s', (role) => {
+  it('saves the whole search, lists it newest first, and deletes it', async () => {
+    const { agent, userId } = agents[role];
+    const first = await agent.post('/api/saved-searches', { name: 'Older', params: { query: 'smith' } });
+    expect(first.status).toBe(201);
+    await ctx.db.sql.query("UPDATE saved_searches SET created_at = now() - interval '1 hour' WHERE id = $1", [
+      first.body.id,
+    ]);
+    const res = await agent.post('/api/saved-searches', {
+      name: '  Boston cardiology  ',
+      params: { ...WHOLE_SEARCH, organization: '  ', npi: '' },
+    });
+    expect(res.body.error).toBeUndefined();
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 'Boston cardiology', params: WHOLE_SEARCH });
+    const { rows } = await ctx.db.sql.query<{ user_id: string; params: unknown }>(
+      'SELECT user_id, params FROM saved_searches WHERE id = $1',
+      [res.body.id],
+    );
+    expect(rows[0]).toEqual({ user_id: userId, params: WHOLE_SEARCH });
+
+    const listed = await agent.get('/api/saved-searches');
+    expect(listed.status).toBe(200);
+    expect(listed.body.savedSearches.map((s: { name: string }) => s.name)).toEqual([
+      'Boston cardiology',
+      'Older',
+    ]);
+    expect(new Date(listed.body.savedSearches[0].createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const deleted = await agent.delete(`/api/saved-searches/${res.body.id}`);
+    expect(deleted.status).toBe(204);
+    const after = await agent.get('/api/saved-searches');
+    expect(after.body.savedSearches.map((s: { name: string }) => s.name)).toEqual(['Older']);
+    await agent.delete(`/api/saved-searches/${first.body.id}`);
+  });
+});
+
+describe('privacy', () => {
+  it('another user’s saved search is not listed and deleting it is 404', async () => {
+    const mine = await agents.basic.agent.post('/api/saved-searches', {
+      name: 'Mine',
+      params: { query: 'lee' },
+    });
+    const others = await agents.premium.agent.get('/api/saved-searches');
+    expect(others.body.savedSearches.map((s: { id: string }) => s.id)).not.toContain(mine.body.id);
+    const res = await agents.premium.agent.delete(`/api/saved-searches/${mine.body.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe('not_found');
+    const { rows } = await ctx.db.sql.query('SELECT 1 FROM saved_searches WHERE id = $1', [mine.body.id]);
+    expect(rows).toHaveLength(1);
+    expect((await agents.basic.agent.delete('/api/saved-searches/not-a-uuid')).status).toBe(404);
+  });
+});
+
+describe('400 naming the field', () => {
+  it.each([
+    [{ name: '  ', params: { query: 'a' } }, 'name'],
+    [{ params: { query: 'a' } }, 'name'],
+    [{ name: 'x'.repeat(101), params: { query: 'a' } }, 'name'],
+    [{ name: 'ok' }, 'params'],
+    [{ name: 'ok', params: {} }, 'params.query'],
+    [{ name: 'ok', params: { sortKey: 'name' } }, 'params.query'],
+    [{ name: 'ok', params: { query: 'a', sortKey: 'age' } }, 'params.sortKey'],
+    [{ name: 'ok', params: { query: 'a', gender: 'X' } }, 'params.gender'],
+    [{ name: 'ok', params: { query: 'a', favouriteColour: 'red' } }, 'params'],
+    [{ name: 'ok', params: { query: 7 } }, 'params.query'],
+  ])('%j', async (body, field) => {
+    const res = await agents.free.agent.post('/api/saved-searches', body);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.error.fields)).toContain(field);
+    const { rows } = await ctx.db.sql.query('SELECT 1 FROM saved_searches WHERE user_id = $1', [
+      agents.free.userId,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+});
