@@ -131,7 +131,7 @@ export function naiveSearchSql(
   const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
   const dir = sort.sortDirection === 'desc' ? 'DESC' : 'ASC';
   // The index's sort key (sort-key.ts): case and accents folded, code point order, blanks last.
-  const key = (column: string) => `${sortKeySql(`lower(${blanked(column)})`)} COLLATE "C" ${dir} NULLS LAST`;
+  const key = (column: string) => `${sortKeySql(column, blanked(column))} COLLATE "C" ${dir} NULLS LAST`;
   const orderBy =
     sort.sortKey === 'name'
       ? `${key('last_name')}, ${key('first_name')}, id ${dir}`

@@ -62,15 +62,14 @@ export function sortKey(lower: string): string {
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 /**
- * The same key in SQL, given an expression that is already lower-cased and has the index's
- * separator characters blanked; NULL when there is no value.
+ * The same key in SQL for `column`, whose text `blanked` is as the index reads it (separator
+ * characters blanked); NULL when there is no value.
  */
-export function sortKeySql(lowerExpression: string): string {
-  const trimmed = `btrim(${lowerExpression}, ${literal(TRIM_CHARS)})`;
-  // translate() scans the whole table for every character: skip it for ASCII-only text (as many
-  // bytes as characters), which is most of the directory.
-  const folded = `CASE WHEN octet_length(${trimmed}) = char_length(${trimmed}) THEN ${trimmed} ELSE translate(${trimmed}, ${literal(FOLD_FROM)}, ${literal(FOLD_TO)}) END`;
-  return `nullif(${folded}, '')`;
+export function sortKeySql(column: string, blanked: string): string {
+  // translate() scans the whole table for every character: ASCII-only text (as many bytes as
+  // characters, most of the directory) skips it. Each function runs once per row.
+  const folded = `CASE WHEN octet_length(${column}) = char_length(${column}) THEN lower(${blanked}) ELSE translate(lower(${blanked}), ${literal(FOLD_FROM)}, ${literal(FOLD_TO)}) END`;
+  return `nullif(btrim(${folded}, ${literal(TRIM_CHARS)}), '')`;
 }
 
 /** SQL: `expression` with surrounding white space removed as JavaScript's trim() does. */
