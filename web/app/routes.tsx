@@ -60,8 +60,8 @@ export const publicRoutes: RouteObject[] = [
 /** Signed-in users only (anonymous visitors go to /login?return_to=...). */
 export const signedInRoutes: RouteObject[] = [
   { path: '/account', lazy: () => import('@web/features/account/account-page').then((m) => ({ Component: m.AccountPage })) },
-  // Placeholder until the lists feature replaces it.
-  { path: '/lists', lazy: () => import('@web/features/account/lists-placeholder-page').then((m) => ({ Component: m.ListsPlaceholderPage })) },
+  { path: '/lists', lazy: () => import('@web/features/lists/my-lists-page').then((m) => ({ Component: m.MyListsPage })) },
+  { path: '/lists/:listId', lazy: () => import('@web/features/lists/list-detail-page').then((m) => ({ Component: m.ListDetailPage })) },
 ];
 
 /** Admins only (signed-in non-admins go to /account; anonymous visitors to /login). */
