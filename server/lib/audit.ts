@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'auth.email_verified',
   'role.granted',
   'role.revoked',
+  'admin.sessions_revoked',
   'contact.revealed',
   'export.created',
   'list.deleted',

@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useMe } from './session';
+import { AdminDenied } from './admin-denied';
 
 type RequireAuthProps = {
-  /** Admin-only: a signed-in non-admin is sent to /account. */
+  /** Admin-only: a signed-in non-admin gets what the route's handle.adminDenied says (else /account). */
   admin?: boolean;
   /** Omit to use it as a layout route (renders the matched child route). */
   children?: ReactNode;
@@ -28,7 +29,7 @@ export function RequireAuth({ admin = false, children }: RequireAuthProps) {
     );
   }
 
-  if (admin && !me.isAdmin) return <Navigate to="/account" replace />;
+  if (admin && !me.isAdmin) return <AdminDenied />;
 
   return children ?? <Outlet />;
 }

@@ -25,6 +25,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Dashboard', to: '/admin-dashboard' },
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
+  { label: 'Audit Log', to: '/admin/audit' },
 ];
 
 /** The mobile admin menu names the dashboard in full. */
@@ -32,6 +33,7 @@ export const adminMobileNavItems: NavItem[] = [
   { label: 'Admin Dashboard', to: '/admin-dashboard' },
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
+  { label: 'Audit Log', to: '/admin/audit' },
 ];
 
 export const footerNavGroups: { heading: string; items: NavItem[] }[] = [

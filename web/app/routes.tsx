@@ -64,8 +64,37 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/lists/:listId', lazy: () => import('@web/features/lists/list-detail-page').then((m) => ({ Component: m.ListDetailPage })) },
 ];
 
-/** Admins only (signed-in non-admins go to /account; anonymous visitors to /login). */
-export const adminRoutes: RouteObject[] = [];
+/**
+ * Admins only (anonymous visitors go to /login). A signed-in non-admin gets the screen's
+ * `handle.adminDenied` (document 3): see app/admin-denied.tsx.
+ */
+export const adminRoutes: RouteObject[] = [
+  {
+    path: '/admin-dashboard',
+    handle: { adminDenied: 'message-then-home' },
+    lazy: () => import('@web/features/admin/admin-dashboard-page').then((m) => ({ Component: m.AdminDashboardPage })),
+  },
+  {
+    path: '/resume-approval',
+    handle: { adminDenied: 'message' },
+    lazy: () => import('@web/features/admin/resume-approval-page').then((m) => ({ Component: m.ResumeApprovalPage })),
+  },
+  {
+    path: '/users',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/admin/users-page').then((m) => ({ Component: m.UsersPage })),
+  },
+  {
+    path: '/users/:id',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/admin/user-detail-page').then((m) => ({ Component: m.UserDetailPage })),
+  },
+  {
+    path: '/admin/audit',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
+  },
+];
 
 export const appRoutes: RouteObject[] = [
   ...publicRoutes,

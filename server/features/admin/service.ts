@@ -1,0 +1,245 @@
+import {
+  AUDIT_PAGE_SIZE,
+  SUBMISSIONS_PAGE_SIZE,
+  USERS_PAGE_SIZE,
+  type AdminOverview,
+  type ListAuditEventsRequest,
+  type ListAuditEventsResponse,
+  type ListSubmissionsRequest,
+  type ListSubmissionsResponse,
+  type ListUsersRequest,
+  type ListUsersResponse,
+  type ProcessSubmissionResponse,
+  type RevokeSessionsResponse,
+  type SetUserRoleResponse,
+  type UserDetail,
+  type UserStats,
+} from '../../../contract/admin';
+import type { Role } from '../../../contract/account';
+import { AUDIT_ACTIONS, recordAudit } from '../../lib/audit';
+import type { AppDeps } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import { enqueueEmail } from '../../lib/mail-queue';
+import { isSuppressed } from '../removal/suppression';
+import { profileLiveEmail } from './emails';
+import { parseLocation } from './location';
+import { monthlyCentsOf, planNameOf } from './plans';
+import * as repo from './repo';
+
+type Actor = { userId: string; ip: string | null };
+
+const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+/** Days shown by the dashboard's activity chart. */
+const ACTIVITY_DAYS = 30;
+
+const alreadyProcessed = (status: string) =>
+  new AppError('conflict', `This submission was already ${status}. Reload the list to see its current state.`);
+
+/** Approving a resume: the directory record it creates or updates (document 3; 0-decisions). */
+async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promise<ProcessSubmissionResponse> {
+  const { physicianId, created } = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockSubmission(tx, id);
+    if (!row) throw new AppError('not_found', 'Submission not found.');
+    if (row.status !== 'pending') throw alreadyProcessed(row.status);
+
+    const npi = row.npi?.trim() || null;
+    if (await isSuppressed(tx, { email: row.email, npi })) {
+      throw new AppError(
+        'conflict',
+        'This email address (or NPI) asked to have its information removed, so it cannot be added to the directory. Reject the submission instead.',
+      );
+    }
+
+    const { city, state } = parseLocation(row.location);
+    const fields: repo.PhysicianFields = {
+      npi,
+      firstName: row.first_name.trim(),
+      middleName: row.middle_name?.trim() || null,
+      lastName: row.last_name.trim(),
+      title: row.title.trim(),
+      organization: row.organization.trim(),
+      specialty: row.specialty.trim(),
+      city,
+      state,
+      linkedinUrl: row.linkedin_url?.trim() || null,
+      skills: row.skills ?? [],
+      education: repo.educationOf(row),
+    };
+    // Matched on NPI when the submission has one, else on email (0-decisions).
+    const existing = (npi ? await repo.findPhysicianIdByNpi(tx, npi) : null) ?? (await repo.findPhysicianIdByEmail(tx, row.email));
+    let physicianId: number;
+    if (existing) {
+      physicianId = existing;
+      await repo.updatePhysician(tx, physicianId, fields);
+    } else {
+      physicianId = await repo.insertPhysician(tx, fields);
+    }
+    await repo.upsertContacts(tx, { physicianId, email: row.email.trim(), phone: row.phone.trim() });
+    await repo.markSubmission(tx, { id, status: 'approved', processedBy: actor.userId, physicianId });
+    await recordAudit(tx, {
+      action: 'submission.approved',
+      actorUserId: actor.userId,
+      targetType: 'submission',
+      targetId: id,
+      details: { physicianId, matched: existing ? 'updated' : 'created' },
+      ip: actor.ip,
+    });
+    const profileUrl = `${deps.env.APP_URL.replace(/\/$/, '')}/physician/${physicianId}`;
+    await enqueueEmail(tx, { to: row.email.trim(), ...profileLiveEmail({ firstName: fields.firstName, profileUrl }) });
+    return { physicianId, created: !existing };
+  });
+  // After commit: searches see the physician as soon as this resolves.
+  await deps.services.directory.directoryChanged({ ids: [physicianId] });
+  const submission = await repo.readSubmission(deps.db, id);
+  if (!submission) throw new AppError('not_found', 'Submission not found.');
+  return {
+    submission,
+    message: created
+      ? 'The profile was added to the directory and the physician was emailed.'
+      : 'The existing directory profile was updated and the physician was emailed.',
+  };
+}
+
+async function rejectSubmission(deps: AppDeps, id: string, actor: Actor): Promise<ProcessSubmissionResponse> {
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.lockSubmission(tx, id);
+    if (!row) throw new AppError('not_found', 'Submission not found.');
+    if (row.status !== 'pending') throw alreadyProcessed(row.status);
+    await repo.markSubmission(tx, { id, status: 'rejected', processedBy: actor.userId, physicianId: null });
+    await recordAudit(tx, {
+      action: 'submission.rejected',
+      actorUserId: actor.userId,
+      targetType: 'submission',
+      targetId: id,
+      ip: actor.ip,
+    });
+  });
+  const submission = await repo.readSubmission(deps.db, id);
+  if (!submission) throw new AppError('not_found', 'Submission not found.');
+  return { submission, message: 'The submission was rejected.' };
+}
+
+async function listSubmissions(deps: AppDeps, request: ListSubmissionsRequest): Promise<ListSubmissionsResponse> {
+  const status = request.status ?? 'pending';
+  const pageSize = request.pageSize ?? SUBMISSIONS_PAGE_SIZE;
+  const page = request.page ?? 1;
+  const counts = await repo.countSubmissionsByStatus(deps.db);
+  const submissions = await repo.listSubmissions(deps.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
+  const total = counts[status];
+  return { submissions, status, total, page, pageSize, pageCount: pageCountOf(total, pageSize), counts };
+}
+
+async function overview(deps: AppDeps): Promise<AdminOverview> {
+  const [counts, activity, submissions, refunds, messages] = await Promise.all([
+    repo.readOverviewCounts(deps.db),
+    repo.readDailyActivity(deps.db, ACTIVITY_DAYS),
+    repo.countSubmissionsByStatus(deps.db),
+    repo.countIfTableExists(deps.db, 'refund_requests', `WHERE status = 'open'`),
+    repo.countIfTableExists(deps.db, 'contact_messages'),
+  ]);
+  const plans: AdminOverview['plans'] = (['price_monthly', 'price_annual'] as const).map((priceId) => ({
+    priceId,
+    tier: priceId === 'price_annual' ? 'premium' : 'basic',
+    name: planNameOf(priceId),
+    subscribers: counts.subscribers.filter((s) => s.priceId === priceId && s.status === 'active').reduce((n, s) => n + s.n, 0),
+    monthlyCentsEach: monthlyCentsOf(priceId),
+  }));
+  return {
+    users: counts.users,
+    plans,
+    trialing: counts.subscribers.filter((s) => s.status === 'trialing').reduce((n, s) => n + s.n, 0),
+    mrrCents: plans.reduce((sum, plan) => sum + plan.subscribers * plan.monthlyCentsEach, 0),
+    pendingSubmissions: submissions.pending,
+    exportsLast30Days: counts.exportsLast30Days,
+    exportedContactsLast30Days: counts.exportedContactsLast30Days,
+    revealsLast30Days: counts.revealsLast30Days,
+    activity,
+    openRefundRequests: refunds,
+    contactMessages: messages,
+  };
+}
+
+async function listUsers(deps: AppDeps, request: ListUsersRequest): Promise<ListUsersResponse> {
+  const page = request.page ?? 1;
+  const { users, total } = await repo.listUsers(deps.db, {
+    query: request.query ?? '',
+    limit: USERS_PAGE_SIZE,
+    offset: (page - 1) * USERS_PAGE_SIZE,
+  });
+  return { users, total, page, pageSize: USERS_PAGE_SIZE, pageCount: pageCountOf(total, USERS_PAGE_SIZE) };
+}
+
+async function userDetail(deps: AppDeps, id: string): Promise<UserDetail> {
+  const detail = await repo.readUserDetail(deps.db, id);
+  if (!detail) throw new AppError('not_found', 'User not found.');
+  return detail;
+}
+
+async function revokeSessions(deps: AppDeps, userId: string, actor: Actor): Promise<RevokeSessionsResponse> {
+  return deps.db.transaction(async (tx) => {
+    const user = await repo.readUserRole(tx, userId);
+    if (!user) throw new AppError('not_found', 'User not found.');
+    const revoked = await repo.deleteSessions(tx, userId);
+    await recordAudit(tx, {
+      action: 'admin.sessions_revoked',
+      actorUserId: actor.userId,
+      targetType: 'user',
+      targetId: userId,
+      details: { revoked },
+      ip: actor.ip,
+    });
+    return { revoked };
+  });
+}
+
+async function setRole(deps: AppDeps, userId: string, role: Role, actor: Actor): Promise<SetUserRoleResponse> {
+  return deps.db.transaction(async (tx) => {
+    const user = await repo.readUserRole(tx, userId);
+    if (!user) throw new AppError('not_found', 'User not found.');
+    if (user.role === role) return { role, changed: false };
+    if (role === 'user') {
+      // An operator cannot lock themselves (or everyone) out of the admin screens by a click.
+      if (userId === actor.userId) throw new AppError('conflict', 'You cannot revoke your own admin role.');
+      if ((await repo.countAdmins(tx)) <= 1) throw new AppError('conflict', 'The last admin cannot be revoked.');
+    }
+    await repo.setUserRole(tx, userId, role);
+    await recordAudit(tx, {
+      action: role === 'admin' ? 'role.granted' : 'role.revoked',
+      actorUserId: actor.userId,
+      targetType: 'user',
+      targetId: userId,
+      details: { role: 'admin', email: user.email },
+      ip: actor.ip,
+    });
+    return { role, changed: true };
+  });
+}
+
+async function listAudit(deps: AppDeps, request: ListAuditEventsRequest): Promise<ListAuditEventsResponse> {
+  const page = request.page ?? 1;
+  const { events, total } = await repo.listAuditEvents(deps.db, {
+    user: request.user || undefined,
+    action: request.action || undefined,
+    from: request.from,
+    to: request.to,
+    limit: AUDIT_PAGE_SIZE,
+    offset: (page - 1) * AUDIT_PAGE_SIZE,
+  });
+  return { events, total, page, pageSize: AUDIT_PAGE_SIZE, pageCount: pageCountOf(total, AUDIT_PAGE_SIZE), actions: [...AUDIT_ACTIONS] };
+}
+
+const userStats = (deps: AppDeps): Promise<UserStats> => repo.readUserStats(deps.db);
+
+export const adminService = {
+  approveSubmission,
+  rejectSubmission,
+  listSubmissions,
+  overview,
+  listUsers,
+  userStats,
+  userDetail,
+  revokeSessions,
+  setRole,
+  listAudit,
+};

@@ -1,0 +1,180 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { RefreshCw, Search } from 'lucide-react';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { ResultsPagination } from '@web/features/directory/results-pagination';
+import { formatNumber } from '@web/lib/utils';
+import { adminKeys, useUsers, useUserStats } from './api';
+import { subscriptionBadge, userRowDisplay, usersFooter } from './format';
+
+const SEARCH_DELAY_MS = 300;
+
+const BADGE_VARIANT = { active: 'success', trial: 'info', free: 'muted' } as const;
+
+/** /users: User Management (document 3). Search and paging run on the server; both live in the URL. */
+export function UsersPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = searchParams.get('query') ?? '';
+  const page = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
+  const [draft, setDraft] = useState(query);
+  const queryClient = useQueryClient();
+
+  const users = useUsers(query, page);
+  const stats = useUserStats();
+
+  const { isError, error } = users;
+  useEffect(() => {
+    if (isError) toast.error('Failed to load users', { description: 'There was a problem loading the user data.' });
+  }, [isError, error]);
+
+  // The box is typed into freely; the URL (and the server query) follows after a short pause.
+  useEffect(() => {
+    const trimmed = draft.trim();
+    if (trimmed === query) return;
+    const timer = window.setTimeout(() => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (trimmed) next.set('query', trimmed);
+          else next.delete('query');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, query, setSearchParams]);
+
+  function goToPage(next: number) {
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (next === 1) params.delete('page');
+      else params.set('page', String(next));
+      return params;
+    });
+  }
+
+  const rows = users.data?.users ?? [];
+  const total = users.data?.total ?? 0;
+
+  return (
+    <div className="bg-surface flex-1">
+      <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
+        <header>
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">User Management</h1>
+          <p className="mt-1 text-muted-foreground">Everyone with an account, their subscription and exports.</p>
+        </header>
+
+        <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
+          {(
+            [
+              ['Total Users', stats.data?.totalUsers],
+              ['Active Subscriptions', stats.data?.activeSubscriptions],
+              ['Total Exports', stats.data?.totalExports],
+            ] as const
+          ).map(([label, value]) => (
+            <Card key={label} className="p-4">
+              <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+              {value === undefined ? (
+                <Skeleton className="mt-2 h-8 w-20" />
+              ) : (
+                <p className="mt-1 text-3xl font-semibold tabular-nums" aria-label={`${label}: ${value}`}>
+                  {formatNumber(value)}
+                </p>
+              )}
+            </Card>
+          ))}
+        </section>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="relative min-w-0 flex-1 sm:max-w-sm">
+            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+            <Input
+              type="search"
+              aria-label="Search users by email"
+              placeholder="Search users by email..."
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+          <Button
+            variant="outline"
+            disabled={users.isFetching}
+            onClick={() => queryClient.invalidateQueries({ queryKey: adminKeys.users })}
+          >
+            <RefreshCw className={users.isFetching ? 'animate-spin' : undefined} aria-hidden />
+            Refresh
+          </Button>
+        </div>
+
+        <Card className="overflow-hidden">
+          <Table aria-label="Users" aria-busy={users.isFetching}>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Email</TableHead>
+                <TableHead className="whitespace-nowrap">Signup Date</TableHead>
+                <TableHead className="whitespace-nowrap">Last Sign In</TableHead>
+                <TableHead>Subscription</TableHead>
+                <TableHead className="whitespace-nowrap text-right">Exported Contacts</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.isPending ? (
+                <TableRow>
+                  <TableCell colSpan={5}>
+                    <Skeleton className="h-8" />
+                  </TableCell>
+                </TableRow>
+              ) : rows.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
+                    No users found
+                  </TableCell>
+                </TableRow>
+              ) : (
+                rows.map((user) => {
+                  const shown = userRowDisplay(user);
+                  const badge = subscriptionBadge(user);
+                  return (
+                    <TableRow key={user.id}>
+                      <TableCell className="min-w-48 max-w-64">
+                        <div className="flex flex-wrap items-center gap-1.5">
+                          <Link to={`/users/${user.id}`} className="truncate font-medium text-primary hover:underline">
+                            {user.email}
+                          </Link>
+                          {user.role === 'admin' && <Badge variant="destructive">Admin</Badge>}
+                        </div>
+                      </TableCell>
+                      <TableCell className="whitespace-nowrap">{shown.signupDate}</TableCell>
+                      <TableCell className="whitespace-nowrap">{shown.lastSignIn}</TableCell>
+                      <TableCell>
+                        <Badge variant={BADGE_VARIANT[badge.tone]}>{badge.label}</Badge>
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(shown.exports)}</TableCell>
+                    </TableRow>
+                  );
+                })
+              )}
+            </TableBody>
+          </Table>
+          {users.data && (
+            <p role="status" className="border-t px-4 py-3 text-sm text-muted-foreground">
+              {usersFooter(rows.length, total)}
+            </p>
+          )}
+        </Card>
+
+        {users.data && <ResultsPagination page={page} pageCount={users.data.pageCount} onPageChange={goToPage} />}
+      </div>
+    </div>
+  );
+}
