@@ -19,7 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
 import { useDeleteList, useMyLists } from './api';
-import { formatListDate } from './saved-lists-panel';
+import { formatListDate, physicianCount } from './saved-lists-panel';
 
 /** /lists: the signed-in user's lists (document 2, section 2 "My Lists"). */
 export function MyListsPage() {
@@ -68,7 +68,7 @@ export function MyListsPage() {
               <TableHeader>
                 <TableRow>
                   <TableHead>Name</TableHead>
-                  <TableHead className="text-right">Physicians</TableHead>
+                  <TableHead className="hidden text-right sm:table-cell">Physicians</TableHead>
                   <TableHead className="hidden sm:table-cell">Created On</TableHead>
                   <TableHead className="text-right">Actions</TableHead>
                 </TableRow>
@@ -76,15 +76,17 @@ export function MyListsPage() {
               <TableBody>
                 {lists.data.map((list) => (
                   <TableRow key={list.id}>
-                    <TableCell className="max-w-[14rem] font-medium sm:max-w-md">
+                    <TableCell className="max-w-[12rem] font-medium sm:max-w-md">
                       <Link to={`/lists/${list.id}`} className="block truncate hover:text-primary" title={list.name}>
                         {list.name}
                       </Link>
                       <span className="block text-xs font-normal text-muted-foreground sm:hidden">
-                        {formatListDate(list.createdAt)}
+                        {physicianCount(list.physicianCount)} · {formatListDate(list.createdAt)}
                       </span>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums">{formatNumber(list.physicianCount)}</TableCell>
+                    <TableCell className="hidden text-right tabular-nums sm:table-cell">
+                      {formatNumber(list.physicianCount)}
+                    </TableCell>
                     <TableCell className="hidden text-muted-foreground sm:table-cell">
                       {formatListDate(list.createdAt)}
                     </TableCell>

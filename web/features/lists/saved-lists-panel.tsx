@@ -60,7 +60,7 @@ export function SavedListsPanel({ onClose }: { onClose: () => void }) {
         <li key={list.id} className="flex flex-col gap-2 rounded-xl border bg-surface p-4">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="truncate font-semibold text-foreground" title={list.name}>
+              <p className="font-semibold break-words text-foreground" title={list.name}>
                 {list.name}
               </p>
               <p className="mt-0.5 text-xs text-muted-foreground">

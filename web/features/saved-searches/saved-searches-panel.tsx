@@ -80,7 +80,7 @@ export function SavedSearchesPanel({ onClose }: { onClose: () => void }) {
           <li key={search.id} className="flex flex-col gap-3 rounded-xl border bg-surface p-4">
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
-                <p className="truncate font-semibold text-foreground" title={search.name}>
+                <p className="font-semibold break-words text-foreground" title={search.name}>
                   {search.name || 'Untitled Search'}
                 </p>
                 <p className="mt-0.5 flex items-center gap-1.5 text-xs text-muted-foreground">
