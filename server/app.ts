@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
+import { billingRoutes } from './features/billing/routes';
 import { adminRoutes } from './features/admin/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
@@ -91,6 +92,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     listsRoutes,
     savedSearchesRoutes,
     adminRoutes,
+    billingRoutes,
   ];
   for (const routes of features) app.route('/api', routes);
 

@@ -7,6 +7,7 @@ import { openDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ACCOUNTS, demoDataPlan, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
+import { startBillingJobs } from './features/billing/jobs';
 
 async function main() {
   let env;
@@ -87,6 +88,7 @@ async function main() {
   }
 
   const deps = { db: database.db, env, logger, services };
+  const stopBillingJobs = startBillingJobs(deps);
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
 
   // Requests still running (even after their client hung up) finish before the database closes.
@@ -111,6 +113,7 @@ async function main() {
   const runningServices = services;
   serving.stop = async () => {
     server.close();
+    stopBillingJobs();
     // Keep-alive sockets would hold close() open; requests in progress still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));

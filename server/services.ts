@@ -6,6 +6,8 @@ import { createRateLimiters, MemoryRateLimitStore, type RateLimitStore } from '.
 import { PgRateLimitStore } from './lib/pg-rate-limit-store';
 import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { createDirectoryService } from './features/directory/service';
+import { createBillingProvider } from './lib/billing/create-provider';
+import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 
 /**
@@ -30,6 +32,9 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
+    /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
+    billing: createBillingProvider(deps),
+    billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
   };
 }
 
