@@ -23,6 +23,8 @@ import { adminRoutes } from './features/admin/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
+import { removalRoutes } from './features/removal/routes';
+import { contactFormRoutes } from './features/contact-form/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -93,6 +95,8 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     savedSearchesRoutes,
     adminRoutes,
     billingRoutes,
+    removalRoutes,
+    contactFormRoutes,
   ];
   for (const routes of features) app.route('/api', routes);
 
