@@ -23,6 +23,8 @@ import { adminRoutes } from './features/admin/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
+import { contactsRoutes } from './features/contacts/routes';
+import { exportsRoutes } from './features/exports/routes';
 import { removalRoutes } from './features/removal/routes';
 import { contactFormRoutes } from './features/contact-form/routes';
 
@@ -112,6 +114,8 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     submissionRoutes,
     listsRoutes,
     savedSearchesRoutes,
+    contactsRoutes,
+    exportsRoutes,
     adminRoutes,
     billingRoutes,
     removalRoutes,

@@ -5,7 +5,7 @@ import { useSidePanels } from '@web/app/side-panels';
 import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from '@web/features/lists/api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
-import { Bookmark, CheckSquare, Download, History, ListPlus, SquareStack } from 'lucide-react';
+import { Bookmark, CheckSquare, History, ListPlus, SquareStack } from 'lucide-react';
 import { toast } from 'sonner';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
 import { FREE_RESULT_CAP } from '@contract/limits';
@@ -13,10 +13,10 @@ import type { PhysicianSummary } from '@contract/directory';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { SubscriptionGate } from '@web/components/subscription-gate';
+import { ExportMenu } from '@web/features/exports/export-menu';
 import { formatNumber } from '@web/lib/utils';
 import { isPageSelected, type Selection, type SelectionOutcome } from './selection';
 
-const COMING_SOON = 'Coming soon';
 
 /** The spec's notices for a selection change that was cut short or refused. */
 export function announceSelectionOutcome(outcome: SelectionOutcome) {
@@ -73,7 +73,6 @@ export function SearchActions({ selection, cards, loading, hasCriteria, apiSearc
   const canSelectUnlimited = useCan('selection:unlimited');
   const canSelectAll = useCan('selection:all');
   const canAddToList = useCan('lists:add');
-  const canExport = useCan('exports:create');
   const [gateTier, setGateTier] = useState<PaidTier | null>(null);
 
   const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
@@ -148,20 +147,6 @@ export function SearchActions({ selection, cards, loading, hasCriteria, apiSearc
     setAddOpen(true);
   };
 
-  const onExport = () => {
-    if (!me.isSignedIn) {
-      toast.error('Authentication Required', { description: 'Please log in to export physicians' });
-      return;
-    }
-    if (!canExport) return gate('exports:create');
-    if (count === 0) {
-      toast.error('Selection Required', { description: 'Please select at least one physician to export.' });
-      return;
-    }
-    // EXPORT CONTROL (reveal-export): replace this placeholder with the export dialog for selection.ids.
-    toast(COMING_SOON);
-  };
-
   return (
     <>
       <div
@@ -201,11 +186,7 @@ export function SearchActions({ selection, cards, loading, hasCriteria, apiSearc
           <ListPlus aria-hidden />
           Add to List ({formatNumber(count)})
         </Button>
-        {/* EXPORT CONTROL (reveal-export): the Export Selected button below is theirs to replace. */}
-        <Button size="sm" onClick={onExport}>
-          <Download aria-hidden />
-          Export Selected ({formatNumber(count)})
-        </Button>
+        <ExportMenu physicianIds={selection.ids} label={`Export Selected (${formatNumber(count)})`} />
       </div>
       <SaveSearchDialog open={saveOpen} onOpenChange={setSaveOpen} params={savedSearchParams(apiSearch)} />
       <AddToListDialog open={addOpen} onOpenChange={setAddOpen} physicianIds={selection.ids} />
