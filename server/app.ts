@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
+import { billingRoutes } from './features/billing/routes';
 import { adminRoutes } from './features/admin/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
@@ -36,7 +37,8 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
 };
 
 /** Paths exempt from the CSRF header: signed provider webhooks. */
-const CSRF_EXEMPT = [/^\/api\/billing\/webhook/];
+// Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
+const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/];
 
 export type CreateAppOptions = {
   deps: AppDeps;
@@ -90,6 +92,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     listsRoutes,
     savedSearchesRoutes,
     adminRoutes,
+    billingRoutes,
   ];
   for (const routes of features) app.route('/api', routes);
 
@@ -116,7 +119,10 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   }
 
   app.onError((error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status as 400);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+      return c.json(error.toBody(), error.status as 400);
+    }
     if (error instanceof HTTPException) {
       const status = error.status;
       const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : 'bad_request';

@@ -3,10 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
-import { openDatabase } from './db/open';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoIfNeeded } from './db/seed/demo';
+import { openDatabase, type OpenedDatabase } from './db/open';
+import { DEMO_ACCOUNTS, demoDataPlan, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
-import { createServices } from './services';
+import { createServices, type AppServices } from './services';
+import { startBillingJobs } from './features/billing/jobs';
 
 async function main() {
   let env;
@@ -22,18 +23,72 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const started = Date.now();
   logger.info(`starting on Node.js ${process.version} (${process.execPath})`);
-  const database = await openDatabase(env, logger);
-  const { db, driver } = database;
 
-  const seedDemo = !env.DATABASE_URL || env.DEMO_DATA;
-  if (seedDemo && (await seedDemoIfNeeded(db, driver, { count: env.DEMO_DIRECTORY_SIZE, logger }))) {
-    logger.info('demo data loaded');
+  // Signals are handled from the first moment: a stop during start-up (migrations, the first
+  // seed) aborts the step in progress, whose transaction rolls back, and closes the database
+  // cleanly; the next start does that step again.
+  const stopRequested = new AbortController();
+  let database: OpenedDatabase | undefined;
+  // Set once the server listens: closes it and waits for requests and the mail worker.
+  const serving: { stop?: () => Promise<void> } = {};
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    stopRequested.abort(new Error(`stopped by ${signal}`));
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    // Still starting: main() sees the abort at its next step and closes the database itself.
+    if (!serving.stop) return;
+    void serving.stop().then(async () => {
+      await database?.close();
+      clearTimeout(force);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  let services: AppServices | undefined;
+  try {
+    database = await openDatabase(env, logger);
+    stopRequested.signal.throwIfAborted();
+    const { db, driver } = database;
+
+    const demo = demoDataPlan(env);
+    if (demo.seed) {
+      const seeded = await seedDemoIfNeeded(db, driver, {
+        count: env.DEMO_DIRECTORY_SIZE,
+        logger,
+        password: demo.password,
+        signal: stopRequested.signal,
+      });
+      if (seeded.loaded) logger.info('demo data loaded');
+      if (seeded.accountsCreated.length) {
+        const list = DEMO_ACCOUNTS.map((a) => `${a.email} [${a.role === 'admin' ? 'admin' : a.tier}]`).join(', ');
+        // Printed once: only the hash is kept. Development keeps the documented password.
+        if (demo.randomPassword) logger.warn(`demo accounts created with the password "${demo.password}" (shown only now): ${list}`);
+        else logger.info(`demo accounts (password "${demo.password}"): ${list}`);
+      }
+    }
+    stopRequested.signal.throwIfAborted();
+    const promoted = await promoteConfiguredAdmins(db, env.ADMIN_EMAILS);
+    if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made admin');
+
+    const base = { db, env, logger };
+    services = await createServices(base);
+    stopRequested.signal.throwIfAborted();
+  } catch (error) {
+    if (stopRequested.signal.aborted) {
+      await database?.close();
+      logger.info('stopped during start-up; the next start resumes');
+      process.exit(0);
+    }
+    throw error;
   }
-  const promoted = await promoteConfiguredAdmins(db, env.ADMIN_EMAILS);
-  if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made admin');
 
-  const base = { db, env, logger };
-  const deps = { ...base, services: await createServices(base) };
+  const deps = { db: database.db, env, logger, services };
+  const stopBillingJobs = startBillingJobs(deps);
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
 
   // Requests still running (even after their client hung up) finish before the database closes.
@@ -49,33 +104,22 @@ async function main() {
     }
   };
 
+  services.mailWorker.start();
+
   const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (port ${info.port})`);
-    if (seedDemo) {
-      logger.info(
-        `demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => `${a.email} [${a.role === 'admin' ? 'admin' : a.tier}]`).join(', ')}`,
-      );
-    }
+    logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${info.port})`);
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
+  const runningServices = services;
+  serving.stop = async () => {
     server.close();
+    stopBillingJobs();
     // Keep-alive sockets would hold close() open; requests in progress still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
-    const drained = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onIdle = resolve));
-    void drained.then(async () => {
-      await database.close();
-      clearTimeout(force);
-      process.exit(0);
-    });
+    if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+    await runningServices.mailWorker.stop();
+    runningServices.mailer.close();
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((error) => {

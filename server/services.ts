@@ -1,9 +1,13 @@
 import type { AppDeps } from './lib/context';
 import { createMailer } from './lib/mailer';
+import { createMailWorker } from './lib/mail-worker';
 import { createAuthRateLimits } from './features/auth/rate-limits';
-import { createRateLimiters, MemoryRateLimitStore } from './lib/rate-limit';
+import { createRateLimiters, MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit';
+import { PgRateLimitStore } from './lib/pg-rate-limit-store';
 import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { createDirectoryService } from './features/directory/service';
+import { createBillingProvider } from './lib/billing/create-provider';
+import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 
 /**
@@ -12,17 +16,25 @@ import { configureSuppressionKey, verifySuppressionKey } from './features/remova
  */
 export async function createServices(deps: Omit<AppDeps, 'services'>) {
   // Shared by every limiter of every feature: build yours with createRateLimiters(prefix, rules,
-  // rateLimitStore, env.RATE_LIMIT_FACTOR).
-  const rateLimitStore = new MemoryRateLimitStore();
+  // rateLimitStore, env.RATE_LIMIT_FACTOR). On PostgreSQL the counts live in the database, so a
+  // limit holds across every server process; the embedded database allows one process only.
+  const rateLimitStore: RateLimitStore =
+    deps.db.engine === 'postgres' ? new PgRateLimitStore(deps.db) : new MemoryRateLimitStore();
+  const mailer = createMailer(deps.env);
   // The suppression list's key, checked against the hashes already stored (refuses a changed key).
   configureSuppressionKey(deps.env.SUPPRESSION_KEY);
   await verifySuppressionKey(deps.db);
   return {
-    mailer: createMailer(deps),
+    mailer,
+    /** Delivers the email_outbox queue; main.ts starts it, tests call runOnce(). */
+    mailWorker: createMailWorker({ db: deps.db, mailer, logger: deps.logger }),
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
+    /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
+    billing: createBillingProvider(deps),
+    billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
   };
 }
 

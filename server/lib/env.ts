@@ -25,7 +25,8 @@ const emailList = z
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default depends on NODE_ENV (see loadEnv): 127.0.0.1 in development and test, 0.0.0.0 in production. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -46,17 +47,27 @@ export const EnvSchema = z.object({
     .pipe(z.array(z.email('each address in CONTACT_INBOX must be an email address'))),
   /** Key of the suppression list's hashes (docs/decisions/013); unset: one generated and kept in the database. */
   SUPPRESSION_KEY: z.string().min(32, 'must be at least 32 characters (e.g. the output of openssl rand -hex 32)').optional(),
-  /** 1 behind a reverse proxy: the client IP is the first x-forwarded-for address. */
-  TRUST_PROXY: bool,
+  /**
+   * How many reverse proxies stand in front (0: none). The client IP is the address the
+   * outermost proxy appended to x-forwarded-for: with 1, the last hop. 'true' means 1.
+   */
+  TRUST_PROXY: z.preprocess(
+    (v) => (v === 'true' ? '1' : v === 'false' || v === undefined ? '0' : v),
+    wholeNumber(0, 10),
+  ),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
+  /** 1: production without SMTP_URL on purpose (mail stays in the email_outbox table). */
+  MAIL_OUTBOX_ONLY: bool,
   MAIL_FROM: z.string().default('PhysicianDirect <no-reply@physiciandirect.example>'),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_ANNUAL: z.string().optional(),
+  /** Another Stripe API address (stripe-mock, tests); unset: api.stripe.com. */
+  STRIPE_API_BASE: z.url('must be a URL such as http://localhost:12111').optional(),
   DEMO_DATA: bool,
   DEMO_DIRECTORY_SIZE: wholeNumber(0, 5_000_000).default(300_000),
   REVEAL_DAILY_LIMIT: wholeNumber(1, 1_000_000).default(250),
@@ -64,7 +75,7 @@ export const EnvSchema = z.object({
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-export type Env = z.infer<typeof EnvSchema> & { APP_URL: string };
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string };
 
 export class ConfigError extends Error {}
 
@@ -85,8 +96,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
     );
   }
+  if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_ANNUAL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL: both required when STRIPE_SECRET_KEY is set',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {
+    // Without SMTP, verification and reset mail would never leave the database.
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (set MAIL_OUTBOX_ONLY=1 to keep mail in the email_outbox table on purpose)',
+    );
+  }
   return {
     ...env,
+    // Development listens on this machine only: its tools (the mailbox) are not for the network.
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     CONTACT_INBOX: env.CONTACT_INBOX.length ? env.CONTACT_INBOX : env.ADMIN_EMAILS,
   };

@@ -22,16 +22,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string>;
   readonly requiredTier?: PaidTier;
+  /** For rate_limited: whole seconds until a retry can succeed (the error handler sends Retry-After). */
+  readonly retryAfterSeconds?: number;
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { fields?: Record<string, string>; requiredTier?: PaidTier } = {},
+    extra: { fields?: Record<string, string>; requiredTier?: PaidTier; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = extra.fields;
     this.requiredTier = extra.requiredTier;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
   get status(): number {
     return STATUS[this.code];

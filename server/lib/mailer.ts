@@ -3,44 +3,47 @@ import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailOutbox } from '../db/schema';
 import type { Env } from './env';
-import type { Logger } from './logger';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
+/**
+ * How the mail worker (server/lib/mail-worker.ts) delivers a queued row. Features never use it:
+ * they call enqueueEmail (server/lib/mail-queue.ts) in the transaction of their change.
+ */
 export type Mailer = {
-  /** 'smtp' sends through SMTP_URL; 'outbox' writes to the email_outbox table (development, tests). */
+  /** 'smtp' sends through SMTP_URL; 'outbox' leaves the message in the email_outbox table (development, tests). */
   readonly transport: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
+  deliver(message: MailMessage): Promise<void>;
+  close(): void;
 };
 
-/**
- * SMTP when SMTP_URL is set, else the outbox table, which the development mailbox page and the
- * tests read; in outbox mode the server log also prints each link so a developer can click it.
- */
-export function createMailer(deps: { db: Db; env: Env; logger: Logger }): Mailer {
-  const { env, logger } = deps;
+// Each stage of an SMTP conversation gives up after this long, well inside the worker's lease on
+// a claimed row (mail-worker.ts), so a stuck server cannot make two processes send one message.
+const SMTP_TIMEOUT_MS = 30_000;
+
+/** SMTP when SMTP_URL is set, else the outbox table itself is the mailbox (/dev/mailbox, tests). */
+export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
   if (env.SMTP_URL) {
-    const transporter = nodemailer.createTransport(env.SMTP_URL);
+    const transporter = nodemailer.createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
     return {
       transport: 'smtp',
-      async send(message) {
+      async deliver(message) {
         await transporter.sendMail({ from: env.MAIL_FROM, ...message });
-        logger.debug({ to: message.to, subject: message.subject }, 'mail sent');
       },
+      close: () => transporter.close(),
     };
   }
   return {
     transport: 'outbox',
-    async send(message) {
-      await deps.db.orm.insert(emailOutbox).values({
-        toAddress: message.to,
-        subject: message.subject,
-        textBody: message.text,
-        htmlBody: message.html,
-      });
-      const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      logger.info(`mail to ${message.to}: ${message.subject}${links.length ? ` ${links.join(' ')}` : ''}`);
+    async deliver() {
+      // The row is the delivery: the development mailbox and the tests read the table.
     },
+    close() {},
   };
 }
 

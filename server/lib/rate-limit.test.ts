@@ -69,17 +69,21 @@ describe('RateLimiter (sliding window, memory store)', () => {
 });
 
 describe('clientIp', () => {
-  const app = (trustProxy: boolean) => new Hono().get('/', (c) => c.text(clientIp(c, trustProxy)));
+  const app = (trustProxy: number) => new Hono().get('/', (c) => c.text(clientIp(c, trustProxy)));
   const socket = { incoming: { socket: { remoteAddress: '203.0.113.9' } } };
+  // The client wrote 198.51.100.7 itself; the one proxy in front appended 10.0.0.1 (what it saw).
   const forwarded = { headers: { 'x-forwarded-for': '198.51.100.7, 10.0.0.1' } };
 
-  it('uses the first x-forwarded-for hop only behind a trusted proxy', async () => {
-    expect(await (await app(true).request('/', forwarded, socket)).text()).toBe('198.51.100.7');
-    expect(await (await app(false).request('/', forwarded, socket)).text()).toBe('203.0.113.9');
-    expect(await (await app(true).request('/', {}, socket)).text()).toBe('203.0.113.9');
+  it('takes the hop the trusted proxies added (TRUST_PROXY=1: the last), never what the client wrote', async () => {
+    expect(await (await app(1).request('/', forwarded, socket)).text()).toBe('10.0.0.1');
+    expect(await (await app(2).request('/', forwarded, socket)).text()).toBe('198.51.100.7');
+    expect(await (await app(0).request('/', forwarded, socket)).text()).toBe('203.0.113.9');
+    expect(await (await app(1).request('/', {}, socket)).text()).toBe('203.0.113.9');
+    // More proxies configured than hops present: the leftmost there is.
+    expect(await (await app(3).request('/', forwarded, socket)).text()).toBe('198.51.100.7');
   });
 
   it("is 'unknown' without a socket (in-process requests)", async () => {
-    expect(await (await app(false).request('/')).text()).toBe('unknown');
+    expect(await (await app(0).request('/')).text()).toBe('unknown');
   });
 });

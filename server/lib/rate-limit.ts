@@ -103,25 +103,50 @@ export function rateLimitMessage(retryAfterMs: number): string {
   return `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`;
 }
 
+/** The 429 of a full window: the message names the wait, and Retry-After carries it in seconds. */
+export function rateLimitedError(retryAfterMs: number): AppError {
+  return new AppError('rate_limited', rateLimitMessage(retryAfterMs), {
+    retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+  });
+}
+
 /** Consumes one attempt on each (limiter, key) pair; throws 429 rate_limited at the first full one. */
 export async function enforceRateLimits(checks: Array<[RateLimiter, string]>): Promise<void> {
   for (const [limiter, key] of checks) {
     const result = await limiter.consume(key);
-    if (!result.allowed) throw new AppError('rate_limited', rateLimitMessage(result.retryAfterMs));
+    if (!result.allowed) throw rateLimitedError(result.retryAfterMs);
   }
 }
 
 /**
- * The caller's IP address for rate limits and audit rows. Behind a reverse proxy (TRUST_PROXY=1)
- * the first address of x-forwarded-for, which the proxy must set; otherwise the socket's peer,
- * because a client can write any x-forwarded-for it likes. In-process test requests have no
- * socket: 'unknown'.
+ * The caller's IP address for rate limits and audit rows. Behind `trustProxy` reverse proxies
+ * (TRUST_PROXY=N) each proxy appends the address it received the request from to
+ * x-forwarded-for, so the client is the N-th address from the right; anything to the left of it
+ * was written by the client and proves nothing. Without proxies, the socket's peer. In-process
+ * test requests have no socket: 'unknown'.
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const first = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (first) return first;
+export function clientIp(c: Context, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((hop) => hop.trim())
+      .filter(Boolean);
+    // Fewer hops than proxies: the header is short (a proxy did not append), take the leftmost.
+    const hop = hops[Math.max(0, hops.length - trustProxy)];
+    if (hop) return hop;
   }
+  return socketAddress(c) ?? 'unknown';
+}
+
+/** The TCP peer of the request, or undefined for in-process requests. */
+export function socketAddress(c: Context): string | undefined {
   const bindings = c.env as { incoming?: IncomingMessage } | undefined;
-  return bindings?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return bindings?.incoming?.socket?.remoteAddress ?? undefined;
+}
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }

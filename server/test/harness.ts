@@ -53,7 +53,14 @@ export type TestResponse<T = any> = { status: number; body: T; headers: Headers;
 /** Calls the app in-process (no socket) and keeps cookies between calls, like a browser. */
 export class TestAgent {
   private cookies = new Map<string, string>();
-  constructor(private readonly app: ReturnType<typeof createApp>) {}
+  /**
+   * `remoteAddress`: the TCP peer the app sees (as if over a socket), e.g. '127.0.0.1' for a
+   * caller on this machine; without it requests have no socket and clientIp() is 'unknown'.
+   */
+  constructor(
+    private readonly app: ReturnType<typeof createApp>,
+    private readonly remoteAddress?: string,
+  ) {}
 
   setCookie(name: string, value: string) {
     this.cookies.set(name, value);
@@ -71,11 +78,16 @@ export class TestAgent {
     if (options.body !== undefined && !(typeof options.body === 'string')) headers['content-type'] = 'application/json';
     if (method !== 'GET' && options.csrf !== false) headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await this.app.request(path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-    });
+    const bindings = this.remoteAddress ? { incoming: { socket: { remoteAddress: this.remoteAddress } } } : undefined;
+    const res = await this.app.request(
+      path,
+      {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      },
+      bindings,
+    );
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(';');
       const [name, ...rest] = pair.split('=');
@@ -131,7 +143,8 @@ export async function createTestContext(options: { env?: Record<string, string> 
     db: database.db,
     driver: database.driver,
     deps,
-    agent: () => new TestAgent(app),
+    /** `remoteAddress`: see TestAgent (e.g. '127.0.0.1' for the development mailbox). */
+    agent: (remoteAddress?: string) => new TestAgent(app, remoteAddress),
     /** A verified user with the given tier/role, and an agent already signed in as them. */
     async signedInAgent(input: { email?: string; tier?: Tier; role?: Role } = {}) {
       const user = await createTestUser(database.db, input);

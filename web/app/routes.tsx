@@ -60,6 +60,9 @@ export const publicRoutes: RouteObject[] = [
 /** Signed-in users only (anonymous visitors go to /login?return_to=...). */
 export const signedInRoutes: RouteObject[] = [
   { path: '/account', lazy: () => import('@web/features/account/account-page').then((m) => ({ Component: m.AccountPage })) },
+  { path: '/checkout/success', lazy: () => import('@web/features/billing/checkout-success-page').then((m) => ({ Component: m.CheckoutSuccessPage })) },
+  { path: '/billing/demo/checkout/:sessionId', lazy: () => import('@web/features/billing/demo-checkout-page').then((m) => ({ Component: m.DemoCheckoutPage })) },
+  { path: '/billing/demo/portal', lazy: () => import('@web/features/billing/demo-portal-page').then((m) => ({ Component: m.DemoPortalPage })) },
   // Placeholder until the lists feature replaces it.
   { path: '/lists', lazy: () => import('@web/features/account/lists-placeholder-page').then((m) => ({ Component: m.ListsPlaceholderPage })) },
 ];

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { SqlDriver } from '../driver';
-import { appMeta, subscriptions, users } from '../schema';
+import { appMeta, billingCustomers, demoSubscriptions, subscriptions, users } from '../schema';
 import { hashPassword } from '../../features/auth/password';
 import type { Logger } from '../../lib/logger';
 import { generatePhysicians } from './generator';
@@ -21,7 +22,7 @@ const LOADED_KEY = 'demo_directory';
 /** Bulk-loads `count` generated physicians with COPY, in one transaction (all or nothing). */
 export async function loadDemoDirectory(
   driver: SqlDriver,
-  options: { count: number; logger?: Logger; seed?: number },
+  options: { count: number; logger?: Logger; seed?: number; signal?: AbortSignal },
 ): Promise<void> {
   const started = Date.now();
   await driver.transaction(async (tx) => {
@@ -33,6 +34,8 @@ export async function loadDemoDirectory(
       contactCsv += contactCopyLine(p);
       done++;
       if (done % BATCH === 0 || done === options.count) {
+        // A stop signal rolls the whole load back; the next start loads it again from nothing.
+        options.signal?.throwIfAborted();
         await tx.copyFrom('physicians', PHYSICIAN_COPY_COLUMNS, physicianCsv);
         await tx.copyFrom('physician_contacts', CONTACT_COPY_COLUMNS, contactCsv);
         physicianCsv = '';
@@ -49,9 +52,13 @@ export async function loadDemoDirectory(
   });
 }
 
-/** Demo accounts with the password DEMO_PASSWORD; paid tiers get an active demo subscription. */
-export async function createDemoAccounts(db: Db): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * Demo accounts with `password` (DEMO_PASSWORD unless told); paid tiers get an active demo
+ * subscription. Returns the addresses it created (existing ones are left as they are).
+ */
+export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWORD): Promise<string[]> {
+  const passwordHash = await hashPassword(password);
+  const created: string[] = [];
   const day = 24 * 3600 * 1000;
   await db.transaction(async (tx) => {
     const existing = await tx.orm
@@ -71,20 +78,38 @@ export async function createDemoAccounts(db: Db): Promise<void> {
           emailVerifiedAt: new Date(),
         })
         .returning({ id: users.id });
+      created.push(account.email);
       if (account.tier !== 'free') {
+        const priceId = account.tier === 'premium' ? 'price_annual' : 'price_monthly';
+        const currentPeriodEnd = new Date(Date.now() + (account.tier === 'premium' ? 365 : 30) * day);
+        // The demo billing provider's side too, so 'Manage Subscription' works for these accounts.
+        await tx.orm.insert(billingCustomers).values({
+          userId: user.id,
+          provider: 'demo',
+          customerId: `demo_cus_${user.id}`,
+          firstPaidAt: new Date(),
+        });
+        await tx.orm.insert(demoSubscriptions).values({
+          id: `demo_sub_${user.id}`,
+          customerId: `demo_cus_${user.id}`,
+          priceId,
+          status: 'active',
+          currentPeriodEnd,
+        });
         await tx.orm.insert(subscriptions).values({
           userId: user.id,
           provider: 'demo',
           providerCustomerId: `demo_cus_${user.id}`,
           providerSubscriptionId: `demo_sub_${user.id}`,
           status: 'active',
-          priceId: account.tier === 'premium' ? 'price_annual' : 'price_monthly',
+          priceId,
           tier: account.tier,
-          currentPeriodEnd: new Date(Date.now() + (account.tier === 'premium' ? 365 : 30) * day),
+          currentPeriodEnd,
         });
       }
     }
   });
+  return created;
 }
 
 /**
@@ -94,18 +119,40 @@ export async function createDemoAccounts(db: Db): Promise<void> {
 export async function seedDemoIfNeeded(
   db: Db,
   driver: SqlDriver,
-  options: { count: number; logger: Logger },
-): Promise<boolean> {
+  options: { count: number; logger: Logger; password?: string; signal?: AbortSignal },
+): Promise<{ loaded: boolean; accountsCreated: string[] }> {
   const [done] = await db.orm.select().from(appMeta).where(eq(appMeta.key, LOADED_KEY));
-  if (done) return false;
+  if (done) return { loaded: false, accountsCreated: [] };
+  // Each step is transactional and skipped when already done, so a start stopped half-way
+  // (signal, crash) finishes the seed at the next start.
   const [{ n }] = (await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM physicians')).rows;
   if (n === 0 && options.count > 0) {
     options.logger.info(`demo directory: generating ${options.count.toLocaleString('en-US')} physicians (first start only)`);
-    await loadDemoDirectory(driver, { count: options.count, logger: options.logger });
+    await loadDemoDirectory(driver, { count: options.count, logger: options.logger, signal: options.signal });
   }
-  await createDemoAccounts(db);
+  options.signal?.throwIfAborted();
+  const accountsCreated = await createDemoAccounts(db, options.password);
   await db.orm
     .insert(appMeta)
-    .values({ key: LOADED_KEY, value: sql`${JSON.stringify({ count: options.count, at: new Date().toISOString() })}::jsonb` });
-  return true;
+    .values({ key: LOADED_KEY, value: sql`${JSON.stringify({ count: options.count, at: new Date().toISOString() })}::jsonb` })
+    .onConflictDoNothing();
+  return { loaded: true, accountsCreated };
+}
+
+/**
+ * Whether this start loads the demo data, and the demo accounts' password. Development: always
+ * with the embedded database, with DATABASE_URL only when DEMO_DATA=1, password DEMO_PASSWORD
+ * (the one-command experience). Production: only with DEMO_DATA=1, and then a random password
+ * (printed once, when the accounts are created): a published password on a public server,
+ * admin included, would be anyone's account.
+ */
+export function demoDataPlan(env: { NODE_ENV: string; DATABASE_URL?: string; DEMO_DATA: boolean }): {
+  seed: boolean;
+  password: string;
+  randomPassword: boolean;
+} {
+  if (env.NODE_ENV === 'production') {
+    return { seed: env.DEMO_DATA, password: randomBytes(12).toString('base64url'), randomPassword: true };
+  }
+  return { seed: !env.DATABASE_URL || env.DEMO_DATA, password: DEMO_PASSWORD, randomPassword: false };
 }

@@ -629,7 +629,8 @@ describe('session cookie and dev mailbox by configuration', () => {
     const email = newEmail();
     await signUp(new IpAgent(), email);
     await new IpAgent().post('/api/auth/resend-verification', { email });
-    const res = await new IpAgent().get('/api/dev/mailbox');
+    // A caller on this machine (the mailbox answers no one else).
+    const res = await ctx.agent('127.0.0.1').get('/api/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } });
     expect(res.status).toBe(200);
     const mine = res.body.messages.filter((m: { to: string }) => m.to === email);
     expect(mine).toHaveLength(2);
@@ -642,7 +643,7 @@ describe('session cookie and dev mailbox by configuration', () => {
 
   it('marks the cookie Secure under https, and hides the mailbox in production', async () => {
     const prod = await createTestContext({
-      env: { NODE_ENV: 'production', APP_URL: 'https://physicians.example.com' },
+      env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', APP_URL: 'https://physicians.example.com' },
     });
     try {
       const user = await createTestUser(prod.db, {});
@@ -651,7 +652,7 @@ describe('session cookie and dev mailbox by configuration', () => {
       expect(login.status).toBe(200);
       expect(sessionCookie(login)).toMatch(/; Secure/);
       expect(sessionCookie(login)).toMatch(/HttpOnly/);
-      const mailbox = await agent.get('/api/dev/mailbox');
+      const mailbox = await prod.agent('127.0.0.1').get('/api/dev/mailbox');
       expect(mailbox.status).toBe(404);
       expect(mailbox.body.error.code).toBe('not_found');
       // Links in mail use APP_URL.

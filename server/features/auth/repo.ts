@@ -110,6 +110,23 @@ export async function deleteSession(db: Db, sessionId: string): Promise<void> {
   await db.orm.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Ends one session; the user it belonged to, or undefined when there was none. */
+export async function deleteSessionReturningUser(db: Db, sessionId: string): Promise<{ userId: string } | undefined> {
+  const [row] = await db.orm
+    .delete(sessions)
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  return row;
+}
+
+/** Marks every live emailed token of the user used, whatever its purpose. */
+export async function revokeTokensOfUser(db: Db, userId: string): Promise<void> {
+  await db.orm
+    .update(authTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+}
+
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {
   const rows = await db.orm
     .delete(sessions)

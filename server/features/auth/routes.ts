@@ -125,7 +125,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(logout, async (c) => {
     // By the cookie's token, so an expired session's row goes too.
-    await auth.logOut({ deps: c.var.deps, sessionToken: getCookie(c, SESSION_COOKIE) });
+    await auth.logOut({ deps: c.var.deps, meta: meta(c), sessionToken: getCookie(c, SESSION_COOKIE) });
     clearSessionCookie(c);
     return c.json({ ok: true as const }, 200);
   })

@@ -1,6 +1,9 @@
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import type { AppDeps, CurrentUser } from '../../lib/context';
 import { AppError, isUniqueViolation } from '../../lib/errors';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { enqueueEmail } from '../../lib/mail-queue';
 import type { MailMessage } from '../../lib/mailer';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -9,6 +12,7 @@ import { hashPassword, verifyPassword } from './password';
 import * as repo from './repo';
 import type { TokenPurpose, UserRow } from './repo';
 import { createSession, resolveSession } from './session';
+import { grantConfiguredAdmin } from './admins';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFY_EMAIL_TTL_MS = 24 * HOUR;
@@ -38,23 +42,20 @@ function links(deps: AppDeps) {
 }
 
 /**
- * Mail failures are logged, not returned: the answer must not differ between an address that
- * has an account and one that does not, and the user can ask for a new link.
+ * Queues an email in the transaction `db` belongs to (server/lib/mail-queue.ts): the request
+ * never waits for SMTP, so a known and an unknown address answer alike and as fast, and a mail
+ * server that is down delays the message instead of losing it.
  */
-async function deliver(deps: AppDeps, to: string, email: Omit<MailMessage, 'to'>): Promise<void> {
-  try {
-    await deps.services.mailer.send({ to, ...email });
-  } catch (error) {
-    deps.logger.error({ err: error, to, subject: email.subject }, 'could not send email');
-  }
+async function queue(db: Db, to: string, email: Omit<MailMessage, 'to'>): Promise<void> {
+  await enqueueEmail(db, { to, ...email });
 }
 
 async function issueToken(
-  deps: AppDeps,
+  db: Db,
   input: { userId: string; purpose: TokenPurpose; ttlMs: number; passwordHash?: string },
 ): Promise<string> {
   const token = newToken();
-  await repo.insertAuthToken(deps.db, {
+  await repo.insertAuthToken(db, {
     tokenHash: hashToken(token),
     userId: input.userId,
     purpose: input.purpose,
@@ -67,16 +68,16 @@ async function issueToken(
 /**
  * `passwordHash`: the password of the sign-up that asked for this link; following the link sets
  * it (migration 0002). Someone who signed up first with another person's address cannot keep
- * their password on the account that person verifies.
+ * their password on the account that person verifies. Token and mail in one transaction.
  */
-async function sendVerification(deps: AppDeps, user: UserRow, passwordHash?: string): Promise<void> {
-  const token = await issueToken(deps, {
+async function sendVerification(deps: AppDeps, db: Db, user: UserRow, passwordHash?: string): Promise<void> {
+  const token = await issueToken(db, {
     userId: user.id,
     purpose: 'verify_email',
     ttlMs: VERIFY_EMAIL_TTL_MS,
     passwordHash,
   });
-  await deliver(deps, user.email, verificationEmail(links(deps).verify(token)));
+  await queue(db, user.email, verificationEmail(links(deps).verify(token)));
 }
 
 /**
@@ -95,9 +96,11 @@ export async function signUp({ deps, meta, email, password }: Options<{ email: s
   let existing = await repo.findUserByEmail(deps.db, email);
   if (!existing) {
     try {
-      const role = deps.env.ADMIN_EMAILS.includes(email) ? 'admin' : 'user';
-      const user = await repo.insertUser(deps.db, { email, passwordHash, role });
-      await sendVerification(deps, user, passwordHash);
+      // ADMIN_EMAILS take effect at verification: an unverified address proves nothing.
+      await deps.db.transaction(async (tx) => {
+        const user = await repo.insertUser(tx, { email, passwordHash, role: 'user' });
+        await sendVerification(deps, tx, user, passwordHash);
+      });
       return { email };
     } catch (error) {
       // A concurrent sign-up with the same address won the race: treat it as existing.
@@ -106,11 +109,11 @@ export async function signUp({ deps, meta, email, password }: Options<{ email: s
       if (!existing) throw error;
     }
   }
-  if (!existing.emailVerifiedAt) {
-    await sendVerification(deps, existing, passwordHash);
-  } else {
-    await deliver(deps, existing.email, accountExistsEmail(links(deps)));
-  }
+  const known = existing;
+  await deps.db.transaction(async (tx) => {
+    if (!known.emailVerifiedAt) await sendVerification(deps, tx, known, passwordHash);
+    else await queue(tx, known.email, accountExistsEmail(links(deps)));
+  });
   return { email };
 }
 
@@ -122,7 +125,7 @@ export async function resendVerification({ deps, meta, email }: Options<{ email:
     [limits.resendPerEmail, email],
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
-  if (user && !user.emailVerifiedAt) await sendVerification(deps, user);
+  if (user && !user.emailVerifiedAt) await deps.db.transaction((tx) => sendVerification(deps, tx, user));
 }
 
 export async function verifyEmail({ deps, meta, token }: Options<{ token: string }>): Promise<void> {
@@ -132,6 +135,14 @@ export async function verifyEmail({ deps, meta, token }: Options<{ token: string
     if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
     if (used.passwordHash) await repo.updatePasswordHash(tx, used.userId, used.passwordHash);
     await repo.markEmailVerified(tx, used.userId);
+    await recordAudit(tx, {
+      action: 'auth.email_verified',
+      actorUserId: used.userId,
+      targetType: 'user',
+      targetId: used.userId,
+      ip: meta.ip,
+    });
+    await grantConfiguredAdmin(tx, deps.env.ADMIN_EMAILS, used.userId, meta.ip);
   });
 }
 
@@ -158,13 +169,32 @@ export async function logIn({
   let passwordOk = false;
   if (account) passwordOk = await verifyPassword(password, account.passwordHash);
   else await verifyPassword(password, await dummyPasswordHash());
-  if (!account || !passwordOk) throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  if (!account || !passwordOk) {
+    await recordAudit(deps.db, {
+      action: 'auth.sign_in_failed',
+      targetType: account ? 'user' : undefined,
+      targetId: account?.id,
+      details: { email, reason: account ? 'wrong_password' : 'unknown_email' },
+      ip: meta.ip,
+    });
+    throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  }
   if (!account.emailVerifiedAt) throw new AppError('email_not_verified', AUTH_MESSAGES.emailNotVerified);
 
   // A new session id at every sign-in (no session fixation); the one it replaces ends.
-  if (previousSessionId) await repo.deleteSession(deps.db, previousSessionId);
-  const session = await createSession(deps.db, account.id, { ip: meta.ip, userAgent: meta.userAgent });
-  await repo.recordSignIn(deps.db, account.id);
+  const session = await deps.db.transaction(async (tx) => {
+    if (previousSessionId) await repo.deleteSession(tx, previousSessionId);
+    const created = await createSession(tx, account.id, { ip: meta.ip, userAgent: meta.userAgent });
+    await repo.recordSignIn(tx, account.id);
+    await recordAudit(tx, {
+      action: 'auth.sign_in',
+      actorUserId: account.id,
+      targetType: 'user',
+      targetId: account.id,
+      ip: meta.ip,
+    });
+    return created;
+  });
   const user = await resolveSession(deps.db, session.token);
   if (!user) throw new Error('session just created could not be read back');
   return { user, session };
@@ -172,12 +202,26 @@ export async function logIn({
 
 export async function logOut({
   deps,
+  meta,
   sessionToken,
 }: {
   deps: AppDeps;
+  meta: RequestMeta;
   sessionToken?: string;
 }): Promise<void> {
-  if (sessionToken) await repo.deleteSession(deps.db, hashToken(sessionToken));
+  if (!sessionToken) return;
+  await deps.db.transaction(async (tx) => {
+    const ended = await repo.deleteSessionReturningUser(tx, hashToken(sessionToken));
+    if (ended) {
+      await recordAudit(tx, {
+        action: 'auth.sign_out',
+        actorUserId: ended.userId,
+        targetType: 'user',
+        targetId: ended.userId,
+        ip: meta.ip,
+      });
+    }
+  });
 }
 
 /** Emails a reset link if the address has an account; the caller answers 200 either way. */
@@ -189,12 +233,14 @@ export async function requestPasswordReset({ deps, meta, email }: Options<{ emai
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
-  const token = await issueToken(deps, {
-    userId: user.id,
-    purpose: 'reset_password',
-    ttlMs: RESET_PASSWORD_TTL_MS,
+  await deps.db.transaction(async (tx) => {
+    const token = await issueToken(tx, {
+      userId: user.id,
+      purpose: 'reset_password',
+      ttlMs: RESET_PASSWORD_TTL_MS,
+    });
+    await queue(tx, user.email, passwordResetEmail(links(deps).reset(token)));
   });
-  await deliver(deps, user.email, passwordResetEmail(links(deps).reset(token)));
 }
 
 /**
@@ -222,11 +268,38 @@ export async function resetPassword({
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     await repo.markEmailVerified(tx, user.id);
     await repo.deleteSessionsOfUser(tx, user.id);
+    // Every other outstanding link of the account dies too: a verification link someone else
+    // asked for earlier must not set a password after the owner chose theirs.
+    await repo.revokeTokensOfUser(tx, user.id);
+    await recordAudit(tx, {
+      action: 'auth.password_reset',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      ip: meta.ip,
+    });
+    await grantConfiguredAdmin(tx, deps.env.ADMIN_EMAILS, user.id, meta.ip);
+    await queue(tx, user.email, passwordChangedEmail(links(deps)));
   });
-  await deliver(deps, user.email, passwordChangedEmail(links(deps)));
 }
 
-/** `npm run admin -- grant|revoke EMAIL`: the user, or undefined when the address has no account. */
+/**
+ * `npm run admin -- grant|revoke EMAIL`: the user, or undefined when the address has no account.
+ * A change of role writes an audit row (actor: the command line, so none).
+ */
 export async function setRoleByEmail(deps: Pick<AppDeps, 'db'>, email: string, role: 'user' | 'admin') {
-  return repo.setUserRole(deps.db, email.trim().toLowerCase(), role);
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.findUserByEmail(tx, email.trim().toLowerCase());
+    if (!before) return undefined;
+    const user = await repo.setUserRole(tx, before.email, role);
+    if (user && before.role !== role) {
+      await recordAudit(tx, {
+        action: role === 'admin' ? 'role.granted' : 'role.revoked',
+        targetType: 'user',
+        targetId: user.id,
+        details: { role: 'admin', by: 'cli', email: user.email },
+      });
+    }
+    return user;
+  });
 }

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, openTestDatabase, type TestContext } from '../test/harness';
+import { ConfigError, loadEnv } from './env';
+import { createLogger } from './logger';
+import { MemoryRateLimitStore, RateLimiter } from './rate-limit';
+import { PgRateLimitStore } from './pg-rate-limit-store';
+import { demoDataPlan, DEMO_PASSWORD, seedDemoIfNeeded } from '../db/seed/demo';
+
+// Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
+vi.setConfig({ testTimeout: 120_000 });
+
+// Issue 7: what is safe by default when the server is deployed.
+
+describe('configuration', () => {
+  it('listens on 127.0.0.1 by default in development and test, on every interface in production', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('refuses production without SMTP_URL, naming it, unless MAIL_OUTBOX_ONLY=1', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
+    expect(loadEnv({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1' }).SMTP_URL).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).SMTP_URL).toBe('smtp://mail:25');
+  });
+
+  it('reads TRUST_PROXY as a number of proxies (true = 1)', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(0);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(() => loadEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY="yes"/);
+  });
+});
+
+describe('development mailbox', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { NODE_ENV: 'development' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers a caller on this machine only: 404 for any other address, and for a forged header', async () => {
+    await ctx.agent('127.0.0.1').post('/api/auth/forgot-password', { email: 'someone@example.com' });
+    expect((await ctx.agent('127.0.0.1').get('/api/dev/mailbox')).status).toBe(200);
+    expect((await ctx.agent('::1').get('/api/dev/mailbox')).status).toBe(200);
+    expect((await ctx.agent('::ffff:127.0.0.1').get('/api/dev/mailbox')).status).toBe(200);
+    for (const address of ['203.0.113.5', '10.0.0.7', '::ffff:192.168.1.2', '128.0.0.1']) {
+      const res = await ctx.agent(address).get('/api/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    // No socket at all (nothing says where the caller is): 404.
+    expect((await ctx.agent().get('/api/dev/mailbox')).status).toBe(404);
+  });
+
+  it('behind a trusted proxy on this machine, answers only when the forwarded client is local', async () => {
+    const proxied = await createTestContext({ env: { NODE_ENV: 'development', TRUST_PROXY: '1' } });
+    try {
+      const outside = await proxied.agent('127.0.0.1').get('/api/dev/mailbox', { headers: { 'x-forwarded-for': '203.0.113.5' } });
+      expect(outside.status).toBe(404);
+      const forged = await proxied
+        .agent('127.0.0.1')
+        .get('/api/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1, 203.0.113.5' } });
+      expect(forged.status).toBe(404);
+      const local = await proxied.agent('127.0.0.1').get('/api/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } });
+      expect(local.status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('demo accounts', () => {
+  it('development: the documented password; production: none without DEMO_DATA=1, else a random one', () => {
+    expect(demoDataPlan({ NODE_ENV: 'development', DEMO_DATA: false })).toMatchObject({ seed: true, password: DEMO_PASSWORD });
+    expect(demoDataPlan({ NODE_ENV: 'development', DATABASE_URL: 'postgres://x', DEMO_DATA: false }).seed).toBe(false);
+    expect(demoDataPlan({ NODE_ENV: 'production', DEMO_DATA: false }).seed).toBe(false);
+    const a = demoDataPlan({ NODE_ENV: 'production', DEMO_DATA: true });
+    const b = demoDataPlan({ NODE_ENV: 'production', DEMO_DATA: true });
+    expect(a.seed).toBe(true);
+    expect(a.password).not.toBe(DEMO_PASSWORD);
+    expect(a.password.length).toBeGreaterThanOrEqual(16);
+    expect(a.password).not.toBe(b.password);
+  });
+
+  it('in production the demo admin signs in with the printed password only, and a restart creates nothing', async () => {
+    const ctx = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', DEMO_DATA: '1' } });
+    try {
+      const plan = demoDataPlan(ctx.deps.env);
+      const logger = createLogger('silent', false);
+      const first = await seedDemoIfNeeded(ctx.db, ctx.driver, { count: 0, logger, password: plan.password });
+      expect(first.accountsCreated).toContain('admin@example.com');
+      const agent = ctx.agent();
+      expect((await agent.post('/api/auth/login', { email: 'admin@example.com', password: DEMO_PASSWORD })).status).toBe(401);
+      const login = await agent.post('/api/auth/login', { email: 'admin@example.com', password: plan.password });
+      expect(login.status).toBe(200);
+      expect(login.body.user.role).toBe('admin');
+      const again = await seedDemoIfNeeded(ctx.db, ctx.driver, { count: 0, logger, password: 'other' });
+      expect(again).toEqual({ loaded: false, accountsCreated: [] });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('rate-limit store in the database', () => {
+  it('is the store the app uses on PostgreSQL (memory on the embedded database)', async () => {
+    const ctx = await createTestContext();
+    try {
+      const store = ctx.deps.services.rateLimitStore;
+      if (ctx.db.engine === 'postgres') expect(store).toBeInstanceOf(PgRateLimitStore);
+      else expect(store).toBeInstanceOf(MemoryRateLimitStore);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('counts hits of two stores (two processes) on one database together, slides, resets and purges', async () => {
+    const database = await openTestDatabase();
+    try {
+      const rule = { max: 3, windowMs: 60_000 };
+      const t0 = 1_700_000_000_000;
+      const one = new PgRateLimitStore(database.db);
+      const two = new PgRateLimitStore(database.db);
+      expect(await one.hit('k', rule, t0)).toEqual({ allowed: true });
+      expect(await two.hit('k', rule, t0 + 1000)).toEqual({ allowed: true });
+      expect(await one.hit('k', rule, t0 + 2000)).toEqual({ allowed: true });
+      expect(await two.hit('k', rule, t0 + 3000)).toEqual({ allowed: false, retryAfterMs: 57_000 });
+      // A refused attempt is not counted: the first hit leaving the window frees one place.
+      expect(await one.hit('k', rule, t0 + 60_001)).toEqual({ allowed: true });
+      expect(await one.hit('k', rule, t0 + 60_002)).toEqual({ allowed: false, retryAfterMs: 998 });
+      await two.reset('k');
+      expect(await one.hit('k', rule, t0 + 60_003)).toEqual({ allowed: true });
+
+      // Concurrent hits from both stores: exactly `max` allowed.
+      const limiterA = new RateLimiter('burst', { max: 5, windowMs: 60_000 }, one);
+      const limiterB = new RateLimiter('burst', { max: 5, windowMs: 60_000 }, two);
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? limiterA : limiterB).consume('same-key')),
+      );
+      expect(results.filter((r) => r.allowed)).toHaveLength(5);
+
+      // Windows long past are purged (the t0 keys expired years ago).
+      expect(await one.purgeExpired()).toBeGreaterThanOrEqual(1);
+      const { rows } = await database.db.sql.query<{ key: string }>('SELECT key FROM rate_limit_hits');
+      expect(rows.map((r) => r.key)).toEqual(['burst:same-key']);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('CSRF exemption', () => {
+  it('covers the webhook path exactly, not paths that merely start with it', async () => {
+    const ctx = await createTestContext();
+    try {
+      const res = await ctx.agent().post('/api/billing/webhook-evil', {}, { csrf: false });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('forbidden');
+      const sub = await ctx.agent().post('/api/billing/webhookx/anything', {}, { csrf: false });
+      expect(sub.status).toBe(403);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import type { Db } from '../db/client';
+import type { RateLimitResult, RateLimitRule, RateLimitStore } from './rate-limit';
+
+// One statement per hit, atomic under concurrency: INSERT ... ON CONFLICT DO UPDATE takes the
+// key's row lock, so hits from any number of server processes are counted one after another.
+// The window keeps the attempt times still inside it; a full window records nothing more (a
+// refused attempt does not push the wait further out), and `allowed` says which case happened.
+const HIT = `
+INSERT INTO rate_limit_hits AS r (key, hits, allowed, expires_at)
+VALUES ($1, ARRAY[$2::float8], true, to_timestamp(($2::float8 + $3::float8) / 1000))
+ON CONFLICT (key) DO UPDATE SET
+  allowed = (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) < $4::int,
+  hits = CASE
+    WHEN (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) < $4::int
+    THEN ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at) || $2::float8
+    ELSE ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at)
+  END,
+  expires_at = GREATEST(r.expires_at, to_timestamp(($2::float8 + $3::float8) / 1000))
+RETURNING hits, allowed`;
+
+/**
+ * Rate-limit windows in PostgreSQL (the UNLOGGED table rate_limit_hits), so a limit reached
+ * through one server process holds on every other one on the same database. Used whenever
+ * DATABASE_URL is set; the embedded database (one process only) keeps the memory store.
+ * Expired keys are deleted by the background worker (`purgeExpired`).
+ */
+export class PgRateLimitStore implements RateLimitStore {
+  constructor(private readonly db: Db) {}
+
+  async hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
+    const { rows } = await this.db.sql.query<{ hits: Array<number | string>; allowed: boolean }>(HIT, [
+      key,
+      now,
+      rule.windowMs,
+      rule.max,
+    ]);
+    const [row] = rows;
+    if (row.allowed) return { allowed: true };
+    const oldest = Number(row.hits[0] ?? now);
+    return { allowed: false, retryAfterMs: Math.max(1, oldest + rule.windowMs - now) };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.db.sql.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
+  }
+
+  /** Deletes keys whose window has passed; returns how many. */
+  async purgeExpired(): Promise<number> {
+    const { rowCount } = await this.db.sql.query('DELETE FROM rate_limit_hits WHERE expires_at < now()');
+    return rowCount;
+  }
+}
