@@ -10,6 +10,7 @@ import type {
   UserSummary,
 } from '../../../contract/admin';
 import type { Role } from '../../../contract/account';
+import { planName } from '../../../contract/billing';
 import type { Db } from '../../db/client';
 
 type Sql = Pick<Db, 'sql'>;
@@ -265,7 +266,7 @@ export async function listUsers(
       signupDate: iso(row.created_at),
       lastSignInAt: iso(row.last_sign_in_at),
       subscriptionStatus: row.status,
-      subscriptionPlan: row.tier === 'premium' ? 'Annual Plan' : row.tier === 'basic' ? 'Monthly Plan' : null,
+      subscriptionPlan: row.tier === 'premium' || row.tier === 'basic' ? planName(row.tier) : null,
       totalExports: row.total_exports === null ? null : Number(row.total_exports),
     })),
   };
@@ -334,7 +335,7 @@ export async function readUserDetail(db: Sql, id: string): Promise<UserDetail | 
       ? {
           status: sub.status,
           tier: sub.tier,
-          plan: sub.tier === 'premium' ? 'Annual Plan' : 'Monthly Plan',
+          plan: planName(sub.tier),
           provider: sub.provider,
           currentPeriodEnd: iso(sub.current_period_end),
           cancelAtPeriodEnd: sub.cancel_at_period_end,
