@@ -91,8 +91,9 @@ function OperatorNumbers() {
         </Stat>
         <Stat label="Reveals (30 days)" value={formatNumber(o.revealsLast30Days)} />
         {o.openRefundRequests !== null && <Stat label="Open refund requests" value={formatNumber(o.openRefundRequests)} />}
-        {/* The inbox page (/admin/messages) belongs to the contact form feature; link it once it exists. */}
-        {o.contactMessages !== null && <Stat label="Contact messages" value={formatNumber(o.contactMessages)} />}
+        {o.contactMessages !== null && (
+          <Stat label="Contact messages" value={formatNumber(o.contactMessages)} to="/admin/messages" />
+        )}
       </div>
       <Card>
         <CardHeader className="pb-2">
