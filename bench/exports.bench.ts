@@ -33,6 +33,7 @@ await loadDemoDirectory(driver, { count: ROWS });
 const db = createDb(driver);
 const env = loadEnv({
   NODE_ENV: 'production',
+  MAIL_OUTBOX_ONLY: '1',
   LOG_LEVEL: 'silent',
   DEMO_DIRECTORY_SIZE: '0',
   EXPORT_DAILY_LIMIT: '10000000',
