@@ -6,6 +6,7 @@ import { createRateLimiters, MemoryRateLimitStore, type RateLimitStore } from '.
 import { PgRateLimitStore } from './lib/pg-rate-limit-store';
 import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { createDirectoryService } from './features/directory/service';
+import { DIRECTORY_RATE_LIMITS } from './features/directory/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 
 /**
@@ -29,6 +30,7 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    directoryRateLimits: createRateLimiters('directory', DIRECTORY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),
   };
 }
