@@ -7,6 +7,7 @@ import { openDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ACCOUNTS, demoDataPlan, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
+import { startDirectoryListener } from './db/directory-listener';
 
 async function main() {
   let env;
@@ -103,6 +104,15 @@ async function main() {
   };
 
   services.mailWorker.start();
+  // Several processes may share one PostgreSQL: each follows the others' directory writes.
+  const directory = services.directory;
+  const listener = env.DATABASE_URL
+    ? startDirectoryListener({
+        connectionString: env.DATABASE_URL,
+        onChange: (change) => directory.directoryChanged(change),
+        logger,
+      })
+    : null;
 
   const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${info.port})`);
@@ -114,6 +124,7 @@ async function main() {
     // Keep-alive sockets would hold close() open; requests in progress still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+    await listener?.stop();
     await runningServices.mailWorker.stop();
     runningServices.mailer.close();
   };

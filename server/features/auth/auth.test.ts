@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import {
   createTestContext,
@@ -11,6 +11,9 @@ import {
 import { RateLimiter } from '../../lib/rate-limit';
 import { AUTH_RATE_LIMITS } from './rate-limits';
 import { setRoleByEmail } from './service';
+
+// Sign-ups and sign-ins each cost an scrypt at OWASP's minimum (~0.2 s, more on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 // TRUST_PROXY lets each test speak from an IP of its own (x-forwarded-for), so the per-IP rate
 // limits of one test do not spill into the next.
