@@ -41,9 +41,9 @@ async function main() {
     // Still starting: main() sees the abort at its next step and closes the database itself.
     if (!serving.stop) return;
     void serving.stop().then(async () => {
-      await database?.close();
+      await database?.close().catch(() => undefined);
       clearTimeout(force);
-      process.exit(0);
+      process.exit(process.exitCode ?? 0);
     });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -51,7 +51,14 @@ async function main() {
 
   let services: AppServices | undefined;
   try {
-    database = await openDatabase(env, logger);
+    database = await openDatabase(env, logger, {
+      // The embedded database's worker died: requests fail with 500 until the server stops.
+      onCrash: (error) => {
+        logger.fatal({ err: error.message }, 'embedded database stopped; shutting down');
+        process.exitCode = 1;
+        shutdown('database crash');
+      },
+    });
     stopRequested.signal.throwIfAborted();
     const { db, driver } = database;
 
