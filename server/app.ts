@@ -18,10 +18,15 @@ import { authRoutes } from './features/auth/routes';
 import { accountRoutes } from './features/account/routes';
 import { devRoutes } from './features/dev/routes';
 import { directoryRoutes } from './features/directory/routes';
+import { billingRoutes } from './features/billing/routes';
 import { adminRoutes } from './features/admin/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
+import { contactsRoutes } from './features/contacts/routes';
+import { exportsRoutes } from './features/exports/routes';
+import { removalRoutes } from './features/removal/routes';
+import { contactFormRoutes } from './features/contact-form/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -34,6 +39,25 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
   const [first] = Object.entries(fields);
   throw new AppError('validation_failed', first ? `${first[0]}: ${first[1]}` : 'Invalid request', { fields });
 };
+
+/** The top of /api/openapi.json (the paths come from each route's createRoute). */
+export function openApiConfig(appUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'PhysicianDirect API',
+      version: '1.0.0',
+      description:
+        'The API behind the PhysicianDirect web app: a subscription directory of US physicians for ' +
+        'healthcare recruiters. Every error has the ErrorResponse body; state-changing calls must send ' +
+        `the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header.`,
+      termsOfService: `${appUrl}/terms`,
+      license: { name: 'Proprietary: PhysicianDirect Terms of Service', url: `${appUrl}/terms` },
+    },
+    // Relative: the server that serves this document (the paths start with /api).
+    servers: [{ url: '/', description: 'The server serving this document' }],
+  };
+}
 
 /** Paths exempt from the CSRF header: signed provider webhooks. */
 // Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
@@ -90,7 +114,12 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     submissionRoutes,
     listsRoutes,
     savedSearchesRoutes,
+    contactsRoutes,
+    exportsRoutes,
     adminRoutes,
+    billingRoutes,
+    removalRoutes,
+    contactFormRoutes,
   ];
   for (const routes of features) app.route('/api', routes);
 
@@ -100,7 +129,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     name: SESSION_COOKIE,
     description: 'The session cookie set by POST /api/auth/login',
   });
-  app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'PhysicianDirect API', version: '1.0.0' } });
+  app.doc31('/api/openapi.json', (c) => openApiConfig(c.var.deps.env.APP_URL));
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');

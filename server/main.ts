@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, demoDataPlan, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
+import { startBillingJobs } from './features/billing/jobs';
 
 async function main() {
   let env;
@@ -95,6 +96,7 @@ async function main() {
   }
 
   const deps = { db: database.db, env, logger, services };
+  const stopBillingJobs = startBillingJobs(deps);
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
 
   // Requests still running (even after their client hung up) finish before the database closes.
@@ -128,6 +130,7 @@ async function main() {
   const runningServices = services;
   serving.stop = async () => {
     server.close();
+    stopBillingJobs();
     // Keep-alive sockets would hold close() open; requests in progress still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));

@@ -65,6 +65,43 @@ export const subscriptions = pgTable('subscriptions', {
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
+  graceUntil: tstz('grace_until'), // 0006: past_due keeps access until then
+  trialEnd: tstz('trial_end'), // 0006
+  trialReminderSentAt: tstz('trial_reminder_sent_at'), // 0006
+});
+
+/** 0006: one provider customer per user, and the per-user facts that outlive a subscription. */
+export const billingCustomers = pgTable('billing_customers', {
+  userId: uuid('user_id').primaryKey(),
+  provider: text('provider', { enum: ['demo', 'stripe'] }).notNull(),
+  customerId: text('customer_id').notNull().unique(),
+  trialUsedAt: tstz('trial_used_at'),
+  firstPaidAt: tstz('first_paid_at'),
+  createdAt: createdAt(),
+});
+
+/** 0006: the demo provider's own subscription records (what Stripe would hold). */
+export const demoSubscriptions = pgTable('demo_subscriptions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  priceId: text('price_id', { enum: ['price_monthly', 'price_annual'] }).notNull(),
+  status: text('status').notNull(),
+  currentPeriodEnd: tstz('current_period_end').notNull(),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  trialEnd: tstz('trial_end'),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** 0006: money-back guarantee requests, one per customer. */
+export const refundRequests = pgTable('refund_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().unique(),
+  subscriptionId: uuid('subscription_id'),
+  reason: text('reason'),
+  status: text('status', { enum: ['open', 'refunded', 'declined'] }).notNull().default('open'),
+  createdAt: createdAt(),
+  resolvedAt: tstz('resolved_at'),
 });
 
 export const billingEvents = pgTable('billing_events', {
@@ -82,6 +119,9 @@ export const demoCheckoutSessions = pgTable('demo_checkout_sessions', {
   status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull().default('open'),
   createdAt: createdAt(),
   completedAt: tstz('completed_at'),
+  customerId: text('customer_id'), // 0006
+  trialDays: integer('trial_days').notNull().default(0), // 0006
+  subscriptionId: text('subscription_id'), // 0006
 });
 
 export const physicians = pgTable('physicians', {
@@ -131,6 +171,8 @@ export const contactReveals = pgTable('contact_reveals', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: uuid('user_id').notNull(),
   physicianId: integer('physician_id').notNull(),
+  /** False for a free re-reveal (the same physician within 30 days): not counted against the ceiling. */
+  counted: boolean('counted').notNull().default(true),
   createdAt: createdAt(),
 });
 

@@ -66,9 +66,13 @@ export const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_PRICE_MONTHLY: z.string().optional(),
   STRIPE_PRICE_ANNUAL: z.string().optional(),
+  /** Another Stripe API address (stripe-mock, tests); unset: api.stripe.com. */
+  STRIPE_API_BASE: z.url('must be a URL such as http://localhost:12111').optional(),
   DEMO_DATA: bool,
   DEMO_DIRECTORY_SIZE: wholeNumber(0, 5_000_000).default(300_000),
   REVEAL_DAILY_LIMIT: wholeNumber(1, 1_000_000).default(250),
+  /** Fair-use ceiling of exported contacts (rows) per user per UTC day. */
+  EXPORT_DAILY_LIMIT: wholeNumber(1, 10_000_000).default(2_500),
   /** Multiplies every rate limit's allowance (the browser-test server raises it: all its users share 127.0.0.1). */
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -92,6 +96,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
+    );
+  }
+  if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_ANNUAL)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL: both required when STRIPE_SECRET_KEY is set',
     );
   }
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {

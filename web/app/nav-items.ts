@@ -26,6 +26,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
   { label: 'Audit Log', to: '/admin/audit' },
+  { label: 'Messages', to: '/admin/messages' },
 ];
 
 /** The mobile admin menu names the dashboard in full. */
@@ -34,6 +35,7 @@ export const adminMobileNavItems: NavItem[] = [
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
   { label: 'Audit Log', to: '/admin/audit' },
+  { label: 'Messages', to: '/admin/messages' },
 ];
 
 export const footerNavGroups: { heading: string; items: NavItem[] }[] = [

@@ -55,13 +55,21 @@ export const publicRoutes: RouteObject[] = [
   { path: '/physician/:id', lazy: () => import('@web/features/directory/physician-profile-page').then((m) => ({ Component: m.PhysicianProfilePage })) },
   { path: '/physicians/:id', lazy: () => import('@web/features/directory/physician-profile-page').then((m) => ({ Component: m.PhysicianProfilePage })) },
   { path: '/specialties', lazy: () => import('@web/features/specialties/specialties-page').then((m) => ({ Component: m.SpecialtiesPage })) },
+  { path: '/contact', lazy: () => import('@web/features/contact-form/contact-page').then((m) => ({ Component: m.ContactPage })) },
+  { path: '/submit-resume', lazy: () => import('@web/features/submissions/submit-resume-page').then((m) => ({ Component: m.SubmitResumePage })) },
+  { path: '/success', lazy: () => import('@web/features/submissions/success-page').then((m) => ({ Component: m.SubmissionSuccessPage })) },
+  { path: '/remove-info', lazy: () => import('@web/features/removal/remove-info-page').then((m) => ({ Component: m.RemoveInfoPage })) },
+  { path: '/confirm-removal', lazy: () => import('@web/features/removal/confirm-removal-page').then((m) => ({ Component: m.ConfirmRemovalPage })) },
 ];
 
 /** Signed-in users only (anonymous visitors go to /login?return_to=...). */
 export const signedInRoutes: RouteObject[] = [
   { path: '/account', lazy: () => import('@web/features/account/account-page').then((m) => ({ Component: m.AccountPage })) },
-  // Placeholder until the lists feature replaces it.
-  { path: '/lists', lazy: () => import('@web/features/account/lists-placeholder-page').then((m) => ({ Component: m.ListsPlaceholderPage })) },
+  { path: '/checkout/success', lazy: () => import('@web/features/billing/checkout-success-page').then((m) => ({ Component: m.CheckoutSuccessPage })) },
+  { path: '/billing/demo/checkout/:sessionId', lazy: () => import('@web/features/billing/demo-checkout-page').then((m) => ({ Component: m.DemoCheckoutPage })) },
+  { path: '/billing/demo/portal', lazy: () => import('@web/features/billing/demo-portal-page').then((m) => ({ Component: m.DemoPortalPage })) },
+  { path: '/lists', lazy: () => import('@web/features/lists/my-lists-page').then((m) => ({ Component: m.MyListsPage })) },
+  { path: '/lists/:listId', lazy: () => import('@web/features/lists/list-detail-page').then((m) => ({ Component: m.ListDetailPage })) },
 ];
 
 /**
@@ -93,6 +101,11 @@ export const adminRoutes: RouteObject[] = [
     path: '/admin/audit',
     handle: { adminDenied: 'home' },
     lazy: () => import('@web/features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
+  },
+  {
+    path: '/admin/messages',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/contact-form/messages-page').then((m) => ({ Component: m.ContactMessagesPage })),
   },
 ];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { SqlDriver } from '../driver';
-import { appMeta, subscriptions, users } from '../schema';
+import { appMeta, billingCustomers, demoSubscriptions, subscriptions, users } from '../schema';
 import { hashPassword } from '../../features/auth/password';
 import type { Logger } from '../../lib/logger';
 import { generatePhysicians } from './generator';
@@ -80,15 +80,31 @@ export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWOR
         .returning({ id: users.id });
       created.push(account.email);
       if (account.tier !== 'free') {
+        const priceId = account.tier === 'premium' ? 'price_annual' : 'price_monthly';
+        const currentPeriodEnd = new Date(Date.now() + (account.tier === 'premium' ? 365 : 30) * day);
+        // The demo billing provider's side too, so 'Manage Subscription' works for these accounts.
+        await tx.orm.insert(billingCustomers).values({
+          userId: user.id,
+          provider: 'demo',
+          customerId: `demo_cus_${user.id}`,
+          firstPaidAt: new Date(),
+        });
+        await tx.orm.insert(demoSubscriptions).values({
+          id: `demo_sub_${user.id}`,
+          customerId: `demo_cus_${user.id}`,
+          priceId,
+          status: 'active',
+          currentPeriodEnd,
+        });
         await tx.orm.insert(subscriptions).values({
           userId: user.id,
           provider: 'demo',
           providerCustomerId: `demo_cus_${user.id}`,
           providerSubscriptionId: `demo_sub_${user.id}`,
           status: 'active',
-          priceId: account.tier === 'premium' ? 'price_annual' : 'price_monthly',
+          priceId,
           tier: account.tier,
-          currentPeriodEnd: new Date(Date.now() + (account.tier === 'premium' ? 365 : 30) * day),
+          currentPeriodEnd,
         });
       }
     }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { sessions, subscriptions, users } from '../../db/schema';
@@ -14,7 +14,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Statuses that grant the paid tier. */
+/** Statuses that grant the paid tier; past_due too until its grace_until (ADR 012). */
 const ENTITLED = ['active', 'trialing'];
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -31,7 +31,13 @@ function toSubscriptionStatus(row: SubscriptionRow | null): SubscriptionStatus {
 }
 
 const entitledSubscription = (userId: typeof users.id) =>
-  and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ENTITLED));
+  and(
+    eq(subscriptions.userId, userId),
+    or(
+      inArray(subscriptions.status, ENTITLED),
+      and(eq(subscriptions.status, 'past_due'), sql`${subscriptions.graceUntil} > now()`),
+    ),
+  );
 
 /**
  * Looks up the session whose token the cookie holds; null when missing, unknown or expired.
@@ -70,14 +76,15 @@ export function requireUser(c: Context<AppEnv>): CurrentUser {
   return user;
 }
 
-/** Route guard: the user holding `capability`, or 401/402/403 naming what is missing. */
+/** Route guard: the user holding `capability`, or 401 / 403 (with the tier that would allow it). */
 export function requireCapability(c: Context<AppEnv>, capability: Capability): CurrentUser {
   const user = requireUser(c);
   if (user.capabilities.includes(capability)) return user;
   const tier = requiredTierFor(capability);
   if (tier) {
-    const name = tier === 'premium' ? 'Premium (Annual Plan)' : 'Basic (Monthly Plan)';
-    throw new AppError('subscription_required', `This feature requires the ${name} subscription.`, {
+    // The plan names of the pricing page (document 1, section 9), not the internal tier names.
+    const plan = tier === 'premium' ? 'the Annual Plan' : 'a Monthly or Annual Plan';
+    throw new AppError('subscription_required', `This feature requires ${plan} subscription.`, {
       requiredTier: tier,
     });
   }

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   ExportStatsResponse,
   ProfileResponse,
@@ -69,11 +68,4 @@ export function useExportStats() {
     queryKey: exportStatsQueryKey,
     queryFn: ({ signal }) => apiFetch('/api/account/exports', { schema: ExportStatsResponse, signal }),
   });
-}
-
-/** POST /api/billing/portal answers with the hosted portal's address (in-app for the demo provider). */
-export const PortalResponse = z.object({ url: z.string().nullish() });
-
-export function openBillingPortal() {
-  return apiFetch('/api/billing/portal', { method: 'POST', schema: PortalResponse });
 }

@@ -1,24 +1,29 @@
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { CalendarClock, ExternalLink, Loader2, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CalendarClock, ExternalLink, Loader2, ShieldCheck, Sparkles } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Tier } from '@contract/account';
+import { PLANS, planName, type BillingSubscriptionResponse } from '@contract/billing';
 import { useMe } from '@web/app/session';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@web/components/ui/alert-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { PLANS } from '@web/features/marketing/plans';
-import { isApiError } from '@web/lib/api';
+import { FormField } from '@web/components/ui/form-field';
+import { Textarea } from '@web/components/ui/textarea';
+import { useBillingSubscription, useRequestRefund } from '@web/features/billing/api';
+import { useOpenBillingPortal } from '@web/features/billing/use-billing-portal';
 import { formatDate } from '@web/lib/utils';
-import { openBillingPortal } from './api';
 import { SettingsCard } from './settings-card';
 
-/** Document 1: premium is the Annual Plan, basic the Monthly Plan. */
-export function planName(tier: Tier): string {
-  if (tier === 'premium') return 'Annual Plan';
-  if (tier === 'basic') return 'Monthly Plan';
-  return 'Free Plan';
-}
 
 export function SubscriptionTab() {
   const { subscription } = useMe();
@@ -50,50 +55,33 @@ function NoSubscription() {
   );
 }
 
+/** Active, Trial, Past due (document 3's badge words), from the provider's status. */
+function statusBadge(status: string | null) {
+  if (status === 'trialing') return <Badge variant="info">Trial</Badge>;
+  if (status === 'past_due') return <Badge variant="warning">Past due</Badge>;
+  return <Badge variant="success">Active</Badge>;
+}
+
+function dateLine(details: BillingSubscriptionResponse | undefined, price: string) {
+  if (!details) return null;
+  const periodEnd = formatDate(details.currentPeriodEnd);
+  if (details.cancelAtPeriodEnd && periodEnd) return `Cancels on ${periodEnd}`;
+  if (details.status === 'trialing' && details.trialEnd) {
+    return `Trial ends on ${formatDate(details.trialEnd)}, then ${price}`;
+  }
+  if (details.status === 'past_due') {
+    return `Payment failed: update your card. Access continues until ${formatDate(details.graceUntil)}.`;
+  }
+  return periodEnd ? `Renews on ${periodEnd}` : null;
+}
+
 function PaidPlan() {
   const { subscription } = useMe();
-  const navigate = useNavigate();
+  const details = useBillingSubscription();
+  const portal = useOpenBillingPortal();
   const plan = PLANS.find((candidate) => candidate.tier === subscription.tier);
-  // Kept while the browser leaves for the hosted portal, so the button keeps saying so.
-  const [leaving, setLeaving] = useState(false);
-
-  // Coming back with the Back button can restore this page from the back/forward cache.
-  useEffect(() => {
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setLeaving(false);
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, []);
-
-  const portal = useMutation({
-    mutationFn: openBillingPortal,
-    onSuccess: ({ url }) => {
-      if (!url) {
-        toast.error('Error', { description: 'Could not open subscription management portal.' });
-      } else if (url.startsWith('/')) {
-        void navigate(url);
-      } else {
-        setLeaving(true);
-        window.location.assign(url);
-      }
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'unauthenticated') {
-        toast.error('Authentication required', {
-          description: 'Please sign in to manage your subscription.',
-        });
-        void navigate(`/login?return_to=${encodeURIComponent('/account?tab=subscription')}`);
-        return;
-      }
-      toast.error('Portal access failed', {
-        description: 'Could not access customer portal. Please try again.',
-      });
-    },
-  });
-
-  const periodEnd = formatDate(subscription.currentPeriodEnd);
-  const busy = portal.isPending || leaving;
+  const status = details.data?.status ?? subscription.status;
+  const line = dateLine(details.data, plan ? `${plan.price} ${plan.period}` : '');
 
   return (
     <div className="flex flex-col gap-6">
@@ -101,7 +89,7 @@ function PaidPlan() {
         <div className="flex flex-col gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <p className="text-lg font-semibold text-foreground">{planName(subscription.tier)}</p>
-            <Badge variant="success">Active</Badge>
+            {statusBadge(status)}
           </div>
           {plan && (
             <p className="text-sm text-muted-foreground">
@@ -109,22 +97,102 @@ function PaidPlan() {
             </p>
           )}
         </div>
-        {periodEnd && (
+        {line && (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CalendarClock className="size-4 shrink-0" aria-hidden />
-            {subscription.cancelAtPeriodEnd ? `Cancels on ${periodEnd}` : `Renews on ${periodEnd}`}
+            {line}
           </p>
         )}
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">
-          Update your card, download invoices or cancel in the billing portal.
+          Change plan, update your card, download invoices or cancel in the billing portal.
         </p>
-        <Button onClick={() => portal.mutate()} disabled={busy} className="w-full sm:w-auto">
-          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <ExternalLink aria-hidden />}
+        <Button onClick={portal.open} disabled={portal.busy} className="w-full sm:w-auto">
+          {portal.busy ? <Loader2 className="animate-spin" aria-hidden /> : <ExternalLink aria-hidden />}
           Manage Subscription
         </Button>
       </div>
+      {details.data && <MoneyBackGuarantee refund={details.data.refund} />}
     </div>
+  );
+}
+
+const REFUND_STATUS: Record<string, string> = {
+  open: 'Our support team reviews it within 3 business days.',
+  refunded: 'Refunded. It can take up to 10 business days to appear on your statement.',
+  declined: 'Declined. Contact support if you have questions.',
+};
+
+/** Document 3: 30 days from the first purchase, voided by any export, one per customer. */
+function MoneyBackGuarantee({ refund }: { refund: BillingSubscriptionResponse['refund'] }) {
+  const request = useRequestRefund();
+  const [reason, setReason] = useState('');
+
+  return (
+    <section aria-labelledby="guarantee-heading" className="flex flex-col gap-3 border-t pt-6">
+      <h3 id="guarantee-heading" className="flex items-center gap-2 font-semibold">
+        <ShieldCheck className="size-5 text-brand-teal" aria-hidden />
+        30-day money-back guarantee
+      </h3>
+      {refund.state === 'available' && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">
+            Not the right fit? Ask for a full refund until {formatDate(refund.deadline)}. Exporting contacts ends the
+            guarantee.
+          </p>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="outline" className="w-full sm:w-auto">
+                Request a refund
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Request a refund</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Our support team reviews requests within 3 business days; a refund takes up to 10 business days to
+                  appear. One refund per customer.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <FormField label="Reason (optional)" id="refund-reason">
+                <Textarea value={reason} maxLength={2000} onChange={(event) => setReason(event.target.value)} />
+              </FormField>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Cancel</AlertDialogCancel>
+                <AlertDialogAction
+                  onClick={() =>
+                    request.mutate(
+                      { reason: reason.trim() || undefined },
+                      {
+                        onSuccess: () =>
+                          toast.success('Refund requested', { description: 'We emailed you a confirmation.' }),
+                        onError: (error) => toast.error('Could not request a refund', { description: error.message }),
+                      },
+                    )
+                  }
+                >
+                  Send request
+                </AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
+        </div>
+      )}
+      {refund.state === 'requested' && (
+        <p className="text-sm text-muted-foreground">
+          <span className="font-medium text-foreground">Refund requested on {formatDate(refund.requestedAt)}.</span>{' '}
+          {REFUND_STATUS[refund.status]}
+        </p>
+      )}
+      {refund.state === 'unavailable' && (
+        <p className="text-sm text-muted-foreground">
+          Refund not available: {refund.reason}{' '}
+          <Link to="/money-back-guarantee" className="font-medium text-primary underline-offset-4 hover:underline">
+            Read the guarantee
+          </Link>
+        </p>
+      )}
+    </section>
   );
 }

@@ -42,5 +42,12 @@ export function useValidatedForm<Values extends Record<string, unknown>>(options
     return true;
   }
 
-  return { values, update, clientErrors, errorFor, fieldId, setServerErrors, readyToSubmit };
+  /** Back to the initial values with no messages (e.g. a contact form after it was sent). */
+  function reset() {
+    setValues(options.initial);
+    setSubmitted(false);
+    setServerErrors({});
+  }
+
+  return { values, update, clientErrors, errorFor, fieldId, setServerErrors, readyToSubmit, reset };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowRight, BadgeCheck, HeartHandshake, Scale, SlidersHorizontal, Target } from 'lucide-react';
+import { StartTrialButton } from '@web/features/billing/start-trial-button';
 import { Button } from '@web/components/ui/button';
 import { PageHero, Section, SectionHeading } from './marketing-ui';
 
@@ -96,12 +97,7 @@ export function AboutPage() {
             Create a free account to start searching, and subscribe when you are ready to reach out.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg">
-              <Link to="/signup">
-                Start Free Trial
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <StartTrialButton size="lg" icon={<ArrowRight aria-hidden />} />
             <Button asChild size="lg" variant="outline">
               <Link to="/pricing">View Pricing</Link>
             </Button>

@@ -55,11 +55,20 @@ const SECTIONS: LegalSection[] = [
     id: 'removal',
     title: 'Removal and suppression',
     body: (
-      <p>
-        When a removal is confirmed, we delete every directory record that matches the confirmed email address
-        and add that address to a suppression list. Every later data import and resume approval checks this
-        list, so a removed physician is not added back.
-      </p>
+      <>
+        <p>
+          The confirmation link we email works once and expires after 24 hours. When a removal is confirmed, we
+          immediately delete every directory record whose personal or work email matches the confirmed address,
+          together with its contact details, its place in subscribers' lists and any resume submitted with that
+          address. The record disappears from search results and profiles at once.
+        </p>
+        <p>
+          We then add the address, and the NPI numbers of the deleted records, to a suppression list. Every
+          later data import and resume approval checks this list, so a removed physician is not added back. The
+          list keeps only a keyed one-way fingerprint of each address and NPI, not the address or number
+          itself, so it does not keep the information you asked us to delete.
+        </p>
+      </>
     ),
   },
   {

@@ -7,8 +7,9 @@ import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
 import type { Tier } from '@contract/account';
 import { PageHero, Section } from './marketing-ui';
-import { PLANS, type Plan, type PriceId } from './plans';
-import { useStartCheckout } from './use-checkout';
+import { PLANS, type Plan, type PriceId } from '@contract/billing';
+import { useStartCheckout } from '@web/features/billing/use-checkout';
+import { StartTrialButton } from '@web/features/billing/start-trial-button';
 
 const FAQ = [
   {
@@ -93,6 +94,15 @@ export function PricingPage() {
             />
           ))}
         </div>
+        {!me.subscription.subscribed && (
+          <div className="mx-auto mt-10 flex max-w-5xl flex-col items-center gap-3 rounded-2xl border border-dashed bg-surface p-6 text-center sm:flex-row sm:justify-between sm:text-left">
+            <p className="text-[15px] text-muted-foreground">
+              <span className="font-semibold text-foreground">Not sure yet?</span> Try the Monthly plan free for 7
+              days. Cancel before it ends and you pay nothing; one trial per user.
+            </p>
+            <StartTrialButton variant="outline" className="w-full shrink-0 sm:w-auto" />
+          </div>
+        )}
         <p className="mx-auto mt-10 flex max-w-5xl items-center justify-center gap-2 text-center text-sm text-muted-foreground">
           <ShieldCheck className="size-4 shrink-0 text-brand-teal" aria-hidden />
           <span>
@@ -153,6 +163,7 @@ export function PricingPage() {
   );
 }
 
+/** A subscriber changes plan in the billing portal (never a second subscription). */
 function buttonLabel(plan: Plan, currentTier: Tier, signedIn: boolean): string {
   if (!signedIn || currentTier === 'free') return 'Get Started';
   return plan.tier === 'premium' ? 'Upgrade to Annual' : 'Switch to Monthly';

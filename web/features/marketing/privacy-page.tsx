@@ -125,8 +125,8 @@ const SECTIONS: LegalSection[] = [
         We keep account information for as long as your account is open and for a reasonable period afterwards
         to meet legal, tax and accounting obligations and to resolve disputes. Usage and audit records are
         kept for as long as needed to protect the directory and enforce our Terms. When a physician's removal
-        request is confirmed, their directory record is deleted and only the minimum needed to keep them from
-        being added again is retained.
+        request is confirmed, their directory records and any resume they submitted are deleted; we keep only a
+        keyed one-way fingerprint of their email address and NPI, so that they are not added again.
       </p>
     ),
   },
@@ -164,7 +164,7 @@ const SECTIONS: LegalSection[] = [
           </li>
         </ul>
         <p>
-          We answer verified requests within the time the law allows; see our{' '}
+          We answer verified requests within 30 days; see our{' '}
           <Link to="/compliance">Compliance</Link> page for how requests are handled.
         </p>
       </>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight, BarChart3, Stethoscope, Users } from 'lucide-react';
 import { SAMPLE_SPECIALTY_COUNTS } from '@contract/directory';
+import { StartTrialButton } from '@web/features/billing/start-trial-button';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatNumber, pluralize } from '@web/lib/utils';
@@ -105,14 +106,11 @@ export function SpecialtiesPage() {
             <Button asChild size="lg" variant="secondary">
               <Link to="/pricing">View Pricing</Link>
             </Button>
-            <Button
-              asChild
+            <StartTrialButton
               size="lg"
               variant="outline"
               className="border-white/60 bg-transparent text-white hover:bg-white/10"
-            >
-              <Link to="/signup">Start Free Trial</Link>
-            </Button>
+            />
           </div>
         </div>
       </section>

@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import type { PaidTier } from './account';
+
+/** The plans' price identifiers (document 1, section 9); Stripe price ids map to them by configuration. */
+export const PriceId = z.enum(['price_monthly', 'price_annual']);
+export type PriceId = z.infer<typeof PriceId>;
+
+export type Plan = {
+  priceId: PriceId;
+  tier: PaidTier;
+  title: string;
+  price: string;
+  period: string;
+  /** What the price means per month, for comparison. */
+  priceNote: string;
+  description: string;
+  savings: string;
+  features: string[];
+  /** Said plainly so the card does not promise what the plan does not give (0-decisions). */
+  notIncluded: string[];
+  bestValue: boolean;
+};
+
+/*
+ * THE plan table (document 1, section 9): the pricing cards, the plan names, the tier each
+ * price grants on the server and the trial all read it. What each tier unlocks follows the capability table in
+ * contract/account.ts: basic = full results, contact reveal and lists; premium adds Select All
+ * and CSV export.
+ */
+export const PLANS: Plan[] = [
+  {
+    priceId: 'price_monthly',
+    tier: 'basic',
+    title: 'Monthly',
+    price: '$199',
+    period: '/ month',
+    priceNote: 'Billed monthly',
+    description: 'Full access to search results, verified contact details and lists.',
+    savings: 'Cancel anytime',
+    features: [
+      'Unlimited searches with full results',
+      'Reveal verified emails and phone numbers',
+      'Custom physician lists and saved searches',
+      '37 searchable parameters',
+      'Priority email support',
+      'Single user',
+    ],
+    notIncluded: ['Select All and CSV export (Annual plan)'],
+    bestValue: false,
+  },
+  {
+    priceId: 'price_annual',
+    tier: 'premium',
+    title: 'Annual',
+    price: '$1,799',
+    period: '/ year',
+    priceNote: 'About $150 a month, billed yearly',
+    description: 'Everything in Monthly, plus bulk selection and export.',
+    savings: 'Save $589 with annual plan',
+    features: [
+      'Unlimited searches with full results',
+      'Reveal verified emails and phone numbers',
+      'Custom physician lists and saved searches',
+      'CSV export, up to 500 contacts at a time',
+      'Select All (up to 500 physicians at a time)',
+      '37 searchable parameters',
+      'Priority email support',
+      'Premium support with a 24-hour response time',
+      'Volume discount for medical groups',
+      'Single user',
+    ],
+    notIncluded: [],
+    bestValue: true,
+  },
+];
+
+export function planFor(priceId: PriceId): Plan {
+  const plan = PLANS.find((candidate) => candidate.priceId === priceId);
+  if (!plan) throw new Error(`Unknown price ${priceId}`);
+  return plan;
+}
+
+/** Document 1: premium is the Annual Plan, basic the Monthly Plan. */
+export function planName(tier: 'free' | PaidTier): string {
+  if (tier === 'premium') return 'Annual Plan';
+  if (tier === 'basic') return 'Monthly Plan';
+  return 'Free Plan';
+}
+
+/** The free trial (0-decisions): 7 days of the Monthly plan, once per user. */
+export const TRIAL_PRICE_ID: PriceId = 'price_monthly';
+export const TRIAL_DAYS = 7;
+/** The reminder email goes this long before the trial converts to a paid subscription. */
+export const TRIAL_REMINDER_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
+/** past_due keeps the plan's access this long while the provider retries the card (ADR 012). */
+export const PAST_DUE_GRACE_DAYS = 7;
+/** Money-back guarantee (document 3, section 9): 30 days from the first purchase, no export. */
+export const REFUND_WINDOW_DAYS = 30;
+
+// ---- Calls ---------------------------------------------------------------------------------
+
+/** POST /api/billing/checkout. `trial` starts the 7-day trial of the Monthly plan instead. */
+export const CreateCheckoutRequest = z.object({
+  priceId: PriceId,
+  trial: z.boolean().optional(),
+});
+export type CreateCheckoutRequest = z.infer<typeof CreateCheckoutRequest>;
+
+/** The hosted checkout's address: '/...' is in the app (demo provider), anything else a full page. */
+export const CreateCheckoutResponse = z.object({ url: z.string().min(1) });
+export type CreateCheckoutResponse = z.infer<typeof CreateCheckoutResponse>;
+
+/** POST /api/billing/portal: the hosted customer portal's address. */
+export const CreatePortalResponse = z.object({ url: z.string().min(1) });
+export type CreatePortalResponse = z.infer<typeof CreatePortalResponse>;
+
+export const RefundRequestStatus = z.enum(['open', 'refunded', 'declined']);
+export type RefundRequestStatus = z.infer<typeof RefundRequestStatus>;
+
+/** Whether 'Request a refund' is offered, and if not, why; or the state of the request made. */
+export const RefundEligibility = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('available'), deadline: z.string() }),
+  z.object({ state: z.literal('unavailable'), reason: z.string() }),
+  z.object({
+    state: z.literal('requested'),
+    status: RefundRequestStatus,
+    requestedAt: z.string(),
+  }),
+]);
+export type RefundEligibility = z.infer<typeof RefundEligibility>;
+
+/** GET /api/billing/subscription: the subscription as the Subscription tab shows it. */
+export const BillingSubscriptionResponse = z.object({
+  subscribed: z.boolean(),
+  tier: z.enum(['free', 'basic', 'premium']),
+  priceId: PriceId.nullable(),
+  planName: z.string(),
+  /** Provider status: active, trialing, past_due... null without a subscription. */
+  status: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+  trialEnd: z.string().nullable(),
+  /** past_due: access continues until then. */
+  graceUntil: z.string().nullable(),
+  /** Whether this user may still start the free trial. */
+  trialAvailable: z.boolean(),
+  refund: RefundEligibility,
+  provider: z.enum(['demo', 'stripe']),
+});
+export type BillingSubscriptionResponse = z.infer<typeof BillingSubscriptionResponse>;
+
+export const CreateRefundRequest = z.object({
+  reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters.').optional(),
+});
+export type CreateRefundRequest = z.infer<typeof CreateRefundRequest>;
+
+export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });
+export type WebhookResponse = z.infer<typeof WebhookResponse>;
+
+/** GET /api/admin/refund-requests (admins): the open requests first. */
+export const AdminRefundRequest = z.object({
+  id: z.string(),
+  email: z.string(),
+  planName: z.string(),
+  reason: z.string().nullable(),
+  status: RefundRequestStatus,
+  requestedAt: z.string(),
+  firstPaidAt: z.string().nullable(),
+});
+export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;
+export const AdminRefundRequestsResponse = z.object({ requests: z.array(AdminRefundRequest) });
+export type AdminRefundRequestsResponse = z.infer<typeof AdminRefundRequestsResponse>;
+
+// ---- The demo provider's hosted pages --------------------------------------------------------
+
+/** GET /api/billing/demo/checkout/{sessionId}: what the demo checkout page shows. */
+export const DemoCheckoutSessionResponse = z.object({
+  id: z.string(),
+  priceId: PriceId,
+  planTitle: z.string(),
+  price: z.string(),
+  period: z.string(),
+  trialDays: z.number().int(),
+  status: z.enum(['open', 'complete', 'expired']),
+  email: z.string(),
+});
+export type DemoCheckoutSessionResponse = z.infer<typeof DemoCheckoutSessionResponse>;
+
+/** The demo card form: accepts 4242 4242 4242 4242, declines 4000 0000 0000 0002. */
+export const DemoPayRequest = z.object({
+  cardNumber: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a card number of 12 to 19 digits.')),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry date as MM / YY.'),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+  name: z.string().trim().min(1, 'Enter the name on the card.').max(200, 'Name must be at most 200 characters.'),
+});
+export type DemoPayRequest = z.infer<typeof DemoPayRequest>;
+
+export const DemoPayResponse = z.object({ redirectUrl: z.string() });
+export type DemoPayResponse = z.infer<typeof DemoPayResponse>;
+
+/** GET /api/billing/demo/portal: the demo customer portal. */
+export const DemoPortalResponse = z.object({
+  email: z.string(),
+  subscription: z
+    .object({
+      id: z.string(),
+      priceId: PriceId,
+      planName: z.string(),
+      status: z.string(),
+      currentPeriodEnd: z.string(),
+      cancelAtPeriodEnd: z.boolean(),
+      trialEnd: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type DemoPortalResponse = z.infer<typeof DemoPortalResponse>;
+
+export const DemoPortalAction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('cancel') }),
+  z.object({ action: z.literal('resume') }),
+  z.object({ action: z.literal('change_plan'), priceId: PriceId }),
+]);
+export type DemoPortalAction = z.infer<typeof DemoPortalAction>;

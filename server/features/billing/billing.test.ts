@@ -1,0 +1,251 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext, TestAgent } from '../../test/harness';
+import { createDemoAccounts } from '../../db/seed/demo';
+import { createSession, SESSION_COOKIE } from '../auth/session';
+import { runBillingJobs } from './jobs';
+
+const ctx = await createTestContext({ env: { ADMIN_EMAILS: 'ops@example.com,owner@example.com' } });
+afterAll(() => ctx.close());
+
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Jane Recruiter' };
+const DAY_MS = 86_400_000;
+
+async function checkout(agent: TestAgent, body: { priceId: string; trial?: boolean }) {
+  const res = await agent.post('/api/billing/checkout', body);
+  expect(res.status).toBe(200);
+  expect(res.body.url).toMatch(/^\/billing\/demo\/checkout\/cs_demo_/);
+  return res.body.url.split('/').pop() as string;
+}
+
+async function buy(agent: TestAgent, priceId = 'price_monthly', trial = false) {
+  const sessionId = await checkout(agent, { priceId, trial });
+  const paid = await agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, CARD);
+  expect(paid.status).toBe(200);
+  return { sessionId, paid };
+}
+
+async function outbox(to: string) {
+  const { rows } = await ctx.db.sql.query<{ subject: string; text_body: string }>(
+    'SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY id',
+    [to],
+  );
+  return rows;
+}
+
+describe('demo provider: checkout', () => {
+  it('serves its hosted checkout, pays with the test card and makes the user basic through a signed event', async () => {
+    const { agent, user } = await ctx.signedInAgent();
+    const sessionId = await checkout(agent, { priceId: 'price_monthly' });
+    const page = await agent.get(`/api/billing/demo/checkout/${sessionId}`);
+    expect(page.body).toMatchObject({ planTitle: 'Monthly Plan', price: '$199', trialDays: 0, status: 'open', email: user.email });
+
+    const paid = await agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, CARD);
+    expect(paid.body).toEqual({ redirectUrl: `/checkout/success?session_id=${sessionId}` });
+    const me = (await agent.get('/api/me')).body;
+    expect(me.subscription).toMatchObject({ subscribed: true, tier: 'basic', status: 'active' });
+    expect(me.capabilities).toContain('contacts:reveal');
+
+    // It went through the webhook handler: events recorded, one audit row.
+    const { rows: events } = await ctx.db.sql.query<{ type: string }>(`SELECT type FROM billing_events WHERE provider = 'demo' ORDER BY type`);
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created']));
+    const { rows: audits } = await ctx.db.sql.query(`SELECT details FROM audit_events WHERE action = 'billing.subscription_changed' AND target_id = $1`, [user.id]);
+    expect(audits).toHaveLength(1);
+
+    // The session cannot be paid twice, and a subscribed user cannot open another checkout.
+    expect((await agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, CARD)).status).toBe(409);
+    const second = await agent.post('/api/billing/checkout', { priceId: 'price_annual' });
+    expect(second.status).toBe(409);
+  });
+
+  it('declines 4000 0000 0000 0002 at the card field and leaves the user free', async () => {
+    const { agent } = await ctx.signedInAgent();
+    const sessionId = await checkout(agent, { priceId: 'price_annual' });
+    const declined = await agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, { ...CARD, cardNumber: '4000 0000 0000 0002' });
+    expect(declined.status).toBe(400);
+    expect(declined.body.error.fields).toEqual({ cardNumber: 'Your card was declined.' });
+    expect((await agent.get('/api/me')).body.subscription.tier).toBe('free');
+
+    const badExpiry = await agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, { ...CARD, expiry: '13/30' });
+    expect(badExpiry.status).toBe(400);
+    expect(badExpiry.body.error.fields.expiry).toBe('Enter the expiry date as MM / YY.');
+
+    // The same session still pays with a good card.
+    expect((await agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, CARD)).status).toBe(200);
+    expect((await agent.get('/api/me')).body.subscription.tier).toBe('premium');
+  });
+
+  it("does not show or pay another user's checkout session", async () => {
+    const a = await ctx.signedInAgent();
+    const b = await ctx.signedInAgent();
+    const sessionId = await checkout(a.agent, { priceId: 'price_monthly' });
+    expect((await b.agent.get(`/api/billing/demo/checkout/${sessionId}`)).status).toBe(404);
+    expect((await b.agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, CARD)).status).toBe(404);
+  });
+});
+
+describe('demo provider: portal', () => {
+  it('cancels at period end (access continues, the date is shown), resumes, and changes plan', async () => {
+    const { agent } = await ctx.signedInAgent();
+    expect((await agent.post('/api/billing/portal')).status).toBe(404);
+    await buy(agent);
+    const portal = await agent.post('/api/billing/portal');
+    expect(portal.body).toEqual({ url: '/billing/demo/portal' });
+
+    const cancelled = await agent.post('/api/billing/demo/portal', { action: 'cancel' });
+    expect(cancelled.body.subscription).toMatchObject({ cancelAtPeriodEnd: true, status: 'active' });
+    let sub = (await agent.get('/api/billing/subscription')).body;
+    expect(sub).toMatchObject({ subscribed: true, planName: 'Monthly Plan', cancelAtPeriodEnd: true });
+    expect(Date.parse(sub.currentPeriodEnd)).toBeGreaterThan(Date.now() + 29 * DAY_MS);
+
+    await agent.post('/api/billing/demo/portal', { action: 'resume' });
+    expect((await agent.get('/api/billing/subscription')).body.cancelAtPeriodEnd).toBe(false);
+
+    await agent.post('/api/billing/demo/portal', { action: 'change_plan', priceId: 'price_annual' });
+    sub = (await agent.get('/api/billing/subscription')).body;
+    expect(sub).toMatchObject({ tier: 'premium', planName: 'Annual Plan' });
+  });
+
+  it('a cancelled subscription ends at the period end: the job makes the user free', async () => {
+    const { agent } = await ctx.signedInAgent();
+    await buy(agent);
+    await agent.post('/api/billing/demo/portal', { action: 'cancel' });
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 31 * DAY_MS));
+    expect((await agent.get('/api/me')).body.subscription.tier).toBe('free');
+    expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: false, status: null });
+    // Free again: a new checkout is allowed.
+    expect((await agent.post('/api/billing/checkout', { priceId: 'price_monthly' })).status).toBe(200);
+  });
+});
+
+describe('demo accounts', () => {
+  it('basic@example.com can open the demo portal and switch to Annual', async () => {
+    await createDemoAccounts(ctx.db);
+    const { rows } = await ctx.db.sql.query<{ id: string }>(`SELECT id FROM users WHERE email = 'basic@example.com'`);
+    const agent = new TestAgent(ctx.app);
+    agent.setCookie(SESSION_COOKIE, (await createSession(ctx.db, rows[0].id)).token);
+    expect((await agent.post('/api/billing/portal')).body).toEqual({ url: '/billing/demo/portal' });
+    const portal = await agent.get('/api/billing/demo/portal');
+    expect(portal.body.subscription).toMatchObject({ planName: 'Monthly Plan', status: 'active' });
+    await agent.post('/api/billing/demo/portal', { action: 'change_plan', priceId: 'price_annual' });
+    expect((await agent.get('/api/me')).body.subscription.tier).toBe('premium');
+  });
+});
+
+describe('free trial', () => {
+  it('is 7 days of the Monthly plan, with a reminder 2 days before it converts, once per user', async () => {
+    const { agent, user } = await ctx.signedInAgent();
+    expect((await agent.get('/api/billing/subscription')).body.trialAvailable).toBe(true);
+    await buy(agent, 'price_monthly', true);
+    const sub = (await agent.get('/api/billing/subscription')).body;
+    expect(sub).toMatchObject({ subscribed: true, tier: 'basic', status: 'trialing', trialAvailable: false });
+    const trialDays = (Date.parse(sub.trialEnd) - Date.now()) / DAY_MS;
+    expect(trialDays).toBeGreaterThan(6.99);
+    expect(trialDays).toBeLessThanOrEqual(7);
+
+    // Day 4: no reminder yet. Day 5.5: the reminder, once.
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 4 * DAY_MS));
+    expect(await outbox(user.email)).toHaveLength(0);
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 5.5 * DAY_MS));
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 5.6 * DAY_MS));
+    const mails = await outbox(user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('Your PhysicianDirect trial ends in 2 days');
+    expect(mails[0].text_body).toContain('$199 a month');
+
+    // Day 8: it converts to a paid Monthly subscription.
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 8 * DAY_MS));
+    expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ status: 'active', tier: 'basic' });
+
+    // Cancelled and ended: no second trial.
+    await agent.post('/api/billing/demo/portal', { action: 'cancel' });
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 60 * DAY_MS));
+    expect((await agent.get('/api/me')).body.subscription.tier).toBe('free');
+    const again = await agent.post('/api/billing/checkout', { priceId: 'price_monthly', trial: true });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('You have already used your free trial. Choose a plan to subscribe.');
+  });
+
+  it('a trial cancelled in the portal ends without charging', async () => {
+    const { agent } = await ctx.signedInAgent();
+    await buy(agent, 'price_monthly', true);
+    await agent.post('/api/billing/demo/portal', { action: 'cancel' });
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 8 * DAY_MS));
+    expect((await agent.get('/api/me')).body.subscription.tier).toBe('free');
+    const { rows } = await ctx.db.sql.query(`SELECT status FROM demo_subscriptions WHERE status = 'active' AND customer_id = (SELECT customer_id FROM billing_customers WHERE user_id = (SELECT id FROM users WHERE email = $1))`, [
+      (await agent.get('/api/me')).body.user.email,
+    ]);
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe('money-back guarantee', () => {
+  it('offers a refund within 30 days and before any export; stores it, emails the operators, shows its state', async () => {
+    const { agent, user } = await ctx.signedInAgent();
+    await buy(agent, 'price_annual');
+    const before = (await agent.get('/api/billing/subscription')).body;
+    expect(before.refund.state).toBe('available');
+
+    const requested = await agent.post('/api/billing/refund-request', { reason: 'Not the specialties I need.' });
+    expect(requested.status).toBe(200);
+    expect(requested.body.refund).toMatchObject({ state: 'requested', status: 'open' });
+    for (const operator of ['ops@example.com', 'owner@example.com']) {
+      const [mail] = await outbox(operator);
+      expect(mail.subject).toBe(`Refund request from ${user.email}`);
+      expect(mail.text_body).toContain('Not the specialties I need.');
+    }
+    expect((await outbox(user.email)).map((m) => m.subject)).toContain('We received your refund request');
+    const { rows } = await ctx.db.sql.query(`SELECT 1 FROM audit_events WHERE action = 'billing.refund_requested' AND actor_user_id = $1`, [user.id]);
+    expect(rows).toHaveLength(1);
+
+    // One per customer.
+    const twice = await agent.post('/api/billing/refund-request', {});
+    expect(twice.status).toBe(409);
+  });
+
+  it('is unavailable, with the reason, after an export, after 30 days, and on a trial', async () => {
+    const exporter = await ctx.signedInAgent();
+    await buy(exporter.agent, 'price_annual');
+    await ctx.db.sql.query('INSERT INTO export_logs (user_id, export_count) VALUES ($1, 25)', [exporter.user.id]);
+    const refund = (await exporter.agent.get('/api/billing/subscription')).body.refund;
+    expect(refund.state).toBe('unavailable');
+    expect(refund.reason).toMatch(/^Contacts were exported on .+; an export ends the money-back guarantee\.$/);
+    const refused = await exporter.agent.post('/api/billing/refund-request', {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(refund.reason);
+
+    const late = await ctx.signedInAgent();
+    await buy(late.agent);
+    await ctx.db.sql.query(`UPDATE billing_customers SET first_paid_at = now() - interval '31 days' WHERE user_id = $1`, [late.user.id]);
+    expect((await late.agent.get('/api/billing/subscription')).body.refund.reason).toMatch(/^The 30-day money-back period ended on /);
+
+    const trial = await ctx.signedInAgent();
+    await buy(trial.agent, 'price_monthly', true);
+    expect((await trial.agent.get('/api/billing/subscription')).body.refund.state).toBe('unavailable');
+  });
+
+  it('GET /api/admin/refund-requests: admins only', async () => {
+    expect((await ctx.agent().get('/api/admin/refund-requests')).status).toBe(401);
+    const { agent: member } = await ctx.signedInAgent({ tier: 'premium' });
+    expect((await member.get('/api/admin/refund-requests')).status).toBe(403);
+
+    const { agent: customer, user } = await ctx.signedInAgent();
+    await buy(customer);
+    await customer.post('/api/billing/refund-request', { reason: 'Changed jobs' });
+    const { agent: admin } = await ctx.signedInAgent({ role: 'admin' });
+    const res = await admin.get('/api/admin/refund-requests');
+    expect(res.status).toBe(200);
+    const mine = res.body.requests.find((r: { email: string }) => r.email === user.email);
+    expect(mine).toMatchObject({ planName: 'Monthly Plan', reason: 'Changed jobs', status: 'open' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the billing calls with operation ids', async () => {
+    const doc = (await ctx.agent().get('/api/openapi.json')).body;
+    expect(doc.paths['/api/billing/checkout'].post.operationId).toBe('createCheckoutSession');
+    expect(doc.paths['/api/billing/portal'].post.operationId).toBe('createBillingPortalSession');
+    expect(doc.paths['/api/billing/subscription'].get.operationId).toBe('getBillingSubscription');
+    expect(doc.paths['/api/billing/webhook'].post.operationId).toBe('receiveBillingWebhook');
+    expect(doc.paths['/api/admin/refund-requests'].get.operationId).toBe('listRefundRequests');
+  });
+});

@@ -1,0 +1,11 @@
+import type { RateLimitRule } from '../../lib/rate-limit';
+
+const MINUTE = 60_000;
+
+/** Per user: enough for a hesitant buyer, too few to script card testing through the demo checkout. */
+export const BILLING_RATE_LIMITS = {
+  checkoutPerUser: { max: 20, windowMs: 15 * MINUTE },
+  portalPerUser: { max: 30, windowMs: 15 * MINUTE },
+  demoPayPerUser: { max: 10, windowMs: 15 * MINUTE },
+  refundPerUser: { max: 5, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,143 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { billingCustomers, exportLogs, refundRequests, subscriptions, users } from '../../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type CustomerRow = typeof billingCustomers.$inferSelect;
+
+export async function findCustomer(db: Db, userId: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.orm.select().from(billingCustomers).where(eq(billingCustomers.userId, userId));
+  return row;
+}
+
+export async function findCustomerByProviderId(db: Db, customerId: string): Promise<CustomerRow | undefined> {
+  const [row] = await db.orm.select().from(billingCustomers).where(eq(billingCustomers.customerId, customerId));
+  return row;
+}
+
+/** Stores the user's customer; an existing row (another provider's) is repointed, keeping trial and purchase facts. */
+export async function saveCustomer(db: Db, input: { userId: string; provider: 'demo' | 'stripe'; customerId: string }) {
+  await db.orm
+    .insert(billingCustomers)
+    .values(input)
+    .onConflictDoUpdate({
+      target: billingCustomers.userId,
+      set: { provider: input.provider, customerId: input.customerId },
+    });
+}
+
+export async function markCustomer(db: Db, userId: string, facts: { trialUsed?: boolean; paid?: boolean }) {
+  if (!facts.trialUsed && !facts.paid) return;
+  const now = new Date();
+  await db.orm
+    .update(billingCustomers)
+    .set({
+      ...(facts.trialUsed ? { trialUsedAt: sql`coalesce(${billingCustomers.trialUsedAt}, ${now.toISOString()}::timestamptz)` } : {}),
+      ...(facts.paid ? { firstPaidAt: sql`coalesce(${billingCustomers.firstPaidAt}, ${now.toISOString()}::timestamptz)` } : {}),
+    })
+    .where(eq(billingCustomers.userId, userId));
+}
+
+export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.orm.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row;
+}
+
+/** The row locked for the rest of the transaction (two events for one user apply one after the other). */
+export async function lockSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
+  await db.sql.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+  return findSubscription(db, userId);
+}
+
+export async function upsertSubscription(db: Db, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRow> {
+  const { userId: _userId, ...changes } = values;
+  const [row] = await db.orm
+    .insert(subscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning();
+  return row;
+}
+
+/** Inserts the event id; false when it was already there (processed before). */
+export async function claimEvent(db: Db, event: { id: string; provider: string; type: string }): Promise<boolean> {
+  const { rows } = await db.sql.query<{ id: string }>(
+    `INSERT INTO billing_events (id, provider, type, processed_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (id) DO NOTHING RETURNING id`,
+    [event.id, event.provider, event.type],
+  );
+  return rows.length === 1;
+}
+
+export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
+  const { rows } = await db.sql.query('SELECT 1 FROM billing_events WHERE id = $1', [eventId]);
+  return rows.length > 0;
+}
+
+export async function firstExportSince(db: Db, userId: string, since: Date): Promise<Date | null> {
+  const [row] = await db.orm
+    .select({ exportDate: exportLogs.exportDate })
+    .from(exportLogs)
+    .where(and(eq(exportLogs.userId, userId), gte(exportLogs.exportDate, since)))
+    .orderBy(asc(exportLogs.exportDate))
+    .limit(1);
+  return row?.exportDate ?? null;
+}
+
+export async function findRefundRequest(db: Db, userId: string) {
+  const [row] = await db.orm.select().from(refundRequests).where(eq(refundRequests.userId, userId));
+  return row;
+}
+
+/** Inserts the request; undefined when the user already has one (one per customer). */
+export async function insertRefundRequest(
+  db: Db,
+  values: { userId: string; subscriptionId: string | null; reason: string | null },
+) {
+  const [row] = await db.orm.insert(refundRequests).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function listRefundRequests(db: Db) {
+  return db.orm
+    .select({
+      id: refundRequests.id,
+      email: users.email,
+      reason: refundRequests.reason,
+      status: refundRequests.status,
+      createdAt: refundRequests.createdAt,
+      tier: subscriptions.tier,
+      firstPaidAt: billingCustomers.firstPaidAt,
+    })
+    .from(refundRequests)
+    .innerJoin(users, eq(users.id, refundRequests.userId))
+    .leftJoin(subscriptions, eq(subscriptions.userId, refundRequests.userId))
+    .leftJoin(billingCustomers, eq(billingCustomers.userId, refundRequests.userId))
+    .orderBy(sql`${refundRequests.status} = 'open' DESC`, desc(refundRequests.createdAt))
+    .limit(500);
+}
+
+/** Trials that convert within `before` and have had no reminder yet. */
+export async function trialsDueForReminder(db: Db, now: Date, before: Date) {
+  return db.orm
+    .select({ id: subscriptions.id, userId: subscriptions.userId, trialEnd: subscriptions.trialEnd, email: users.email })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(
+      and(
+        eq(subscriptions.status, 'trialing'),
+        sql`${subscriptions.trialReminderSentAt} IS NULL`,
+        sql`${subscriptions.trialEnd} > ${now.toISOString()}::timestamptz`,
+        sql`${subscriptions.trialEnd} <= ${before.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+/** Claims one reminder (false if another process sent it first). */
+export async function claimTrialReminder(db: Db, subscriptionId: string): Promise<boolean> {
+  const { rows } = await db.sql.query(
+    `UPDATE subscriptions SET trial_reminder_sent_at = now() WHERE id = $1 AND trial_reminder_sent_at IS NULL RETURNING id`,
+    [subscriptionId],
+  );
+  return rows.length === 1;
+}

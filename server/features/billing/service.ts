@@ -1,0 +1,321 @@
+import {
+  PAST_DUE_GRACE_DAYS,
+  REFUND_WINDOW_DAYS,
+  TRIAL_DAYS,
+  TRIAL_PRICE_ID,
+  TRIAL_REMINDER_BEFORE_MS,
+  planFor,
+  planName,
+  type AdminRefundRequestsResponse,
+  type BillingSubscriptionResponse,
+  type PriceId,
+  type RefundEligibility,
+} from '../../../contract/billing';
+import type { AppDeps, CurrentUser } from '../../lib/context';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { enqueueEmail } from '../../lib/mail-queue';
+import { AppError, fieldError } from '../../lib/errors';
+import { WebhookSignatureError, type ProviderEvent, type ProviderSubscription } from '../../lib/billing/provider';
+import { refundRequestedOperatorEmail, refundRequestedUserEmail, trialReminderEmail } from './emails';
+import * as repo from './repo';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Statuses of a subscription that still exists at the provider (a new checkout would pay twice). */
+const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused'];
+const isLive = (status: string) => LIVE_STATUSES.includes(status);
+
+type Deps = Pick<AppDeps, 'db' | 'env' | 'services' | 'logger'>;
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** The user's provider customer, created once (and again only if the provider was switched). */
+async function customerFor(deps: Deps, user: { id: string; email: string }): Promise<string> {
+  const provider = deps.services.billing;
+  const existing = await repo.findCustomer(deps.db, user.id);
+  if (existing && existing.provider === provider.name) return existing.customerId;
+  const customerId = await provider.createCustomer({ userId: user.id, email: user.email });
+  await repo.saveCustomer(deps.db, { userId: user.id, provider: provider.name, customerId });
+  return customerId;
+}
+
+/**
+ * POST /api/billing/checkout. A user whose subscription still exists is refused (change plans
+ * in the portal: no second subscription, no paying twice); the trial is the Monthly plan, once.
+ */
+export async function createCheckout(
+  deps: Deps,
+  { user, priceId, trial }: { user: CurrentUser; priceId: PriceId; trial: boolean },
+): Promise<{ url: string }> {
+  const current = await repo.findSubscription(deps.db, user.id);
+  if (current && isLive(current.status)) {
+    throw new AppError(
+      'conflict',
+      'You already have a subscription. Use Manage Subscription to change or cancel it.',
+    );
+  }
+  if (trial) {
+    if (priceId !== TRIAL_PRICE_ID) throw fieldError('priceId', 'The free trial is of the Monthly plan.');
+    const customer = await repo.findCustomer(deps.db, user.id);
+    if (customer?.trialUsedAt || customer?.firstPaidAt) {
+      throw new AppError('conflict', 'You have already used your free trial. Choose a plan to subscribe.');
+    }
+  }
+  const customerId = await customerFor(deps, user);
+  const appUrl = deps.env.APP_URL;
+  const session = await deps.services.billing.createCheckoutSession({
+    userId: user.id,
+    customerId,
+    priceId,
+    trialDays: trial ? TRIAL_DAYS : 0,
+    successUrl: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${appUrl}/pricing`,
+  });
+  return { url: session.url };
+}
+
+/** POST /api/billing/portal: only for a user who has a subscription with this provider. */
+export async function createPortal(deps: Deps, { user }: { user: CurrentUser }): Promise<{ url: string }> {
+  const customer = await repo.findCustomer(deps.db, user.id);
+  const subscription = await repo.findSubscription(deps.db, user.id);
+  if (!customer || !subscription || customer.provider !== deps.services.billing.name) {
+    throw new AppError('not_found', 'You do not have a subscription to manage yet.');
+  }
+  return deps.services.billing.createPortalSession({
+    customerId: customer.customerId,
+    returnUrl: `${deps.env.APP_URL}/account?tab=subscription`,
+  });
+}
+
+/**
+ * POST /api/billing/webhook. Verifies the signature, then re-reads the subscription the event
+ * is about from the provider (never trusting the body), applies it, records the event id: all in
+ * one transaction, so a failure leaves no trace and the provider's retry applies it again, and a
+ * repeated event changes nothing.
+ */
+export async function handleWebhook(
+  deps: Deps,
+  { rawBody, signature }: { rawBody: string; signature: string | undefined },
+): Promise<{ received: true; duplicate?: true }> {
+  const provider = deps.services.billing;
+  let event: ProviderEvent;
+  try {
+    event = provider.constructEvent(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) {
+      throw new AppError('bad_request', 'Invalid webhook signature.');
+    }
+    throw error;
+  }
+  if (await repo.eventSeen(deps.db, event.id)) return { received: true, duplicate: true };
+
+  let subscriptionId = event.subscriptionId;
+  if (event.checkoutSessionId) {
+    subscriptionId = (await provider.retrieveCheckoutSession(event.checkoutSessionId)).subscriptionId;
+  }
+  const subscription = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
+
+  const applied = await deps.db.transaction(async (tx) => {
+    if (!(await repo.claimEvent(tx, { id: event.id, provider: provider.name, type: event.type }))) return false;
+    if (!subscription) return true;
+    const customer = await repo.findCustomerByProviderId(tx, subscription.customerId);
+    if (!customer) {
+      // Not a customer this app created (another app on the same account): nothing to change.
+      deps.logger.warn({ eventId: event.id, customerId: subscription.customerId }, 'billing event for an unknown customer');
+      return true;
+    }
+    await applySubscription(tx, { userId: customer.userId, provider: provider.name, subscription, event });
+    return true;
+  });
+  return applied ? { received: true } : { received: true, duplicate: true };
+}
+
+/** Writes the provider's view of a subscription onto the user's row; one audit row per change. */
+async function applySubscription(
+  tx: Db,
+  input: { userId: string; provider: 'demo' | 'stripe'; subscription: ProviderSubscription; event: ProviderEvent },
+): Promise<void> {
+  const { userId, subscription, event } = input;
+  const existing = await repo.lockSubscription(tx, userId);
+  // An event about an older, ended subscription must not override the user's live one.
+  if (existing && existing.providerSubscriptionId !== subscription.id && isLive(existing.status) && !isLive(subscription.status)) {
+    return;
+  }
+  const plan = planFor(subscription.priceId);
+  const wasPastDue = existing?.status === 'past_due' && existing.providerSubscriptionId === subscription.id;
+  const graceUntil =
+    subscription.status === 'past_due'
+      ? wasPastDue && existing?.graceUntil
+        ? existing.graceUntil
+        : new Date(Date.now() + PAST_DUE_GRACE_DAYS * DAY_MS)
+      : null;
+  const sameTrial = existing?.trialEnd?.getTime() === subscription.trialEnd?.getTime();
+  const row = await repo.upsertSubscription(tx, {
+    userId,
+    provider: input.provider,
+    providerCustomerId: subscription.customerId,
+    providerSubscriptionId: subscription.id,
+    status: subscription.status,
+    priceId: subscription.priceId,
+    tier: plan.tier,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    trialEnd: subscription.trialEnd,
+    graceUntil,
+    // A new trial end (a new trial) may be reminded of again.
+    trialReminderSentAt: sameTrial ? (existing?.trialReminderSentAt ?? null) : null,
+  });
+  await repo.markCustomer(tx, userId, {
+    trialUsed: subscription.status === 'trialing' || subscription.trialEnd !== null,
+    paid: subscription.status === 'active',
+  });
+
+  const changed =
+    !existing ||
+    existing.status !== row.status ||
+    existing.priceId !== row.priceId ||
+    existing.providerSubscriptionId !== row.providerSubscriptionId ||
+    existing.cancelAtPeriodEnd !== row.cancelAtPeriodEnd ||
+    existing.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime();
+  if (changed) {
+    await recordAudit(tx, {
+      action: 'billing.subscription_changed',
+      actorUserId: null,
+      targetType: 'user',
+      targetId: userId,
+      details: {
+        eventId: event.id,
+        eventType: event.type,
+        subscriptionId: subscription.id,
+        from: existing ? { status: existing.status, priceId: existing.priceId, cancelAtPeriodEnd: existing.cancelAtPeriodEnd } : null,
+        to: { status: row.status, priceId: row.priceId, cancelAtPeriodEnd: row.cancelAtPeriodEnd },
+      },
+    });
+  }
+}
+
+/** Money-back guarantee (document 3, section 9): 30 days from the first purchase, no export since, once. */
+async function refundEligibility(db: Db, userId: string, now = new Date()): Promise<RefundEligibility> {
+  const request = await repo.findRefundRequest(db, userId);
+  if (request) return { state: 'requested', status: request.status, requestedAt: request.createdAt.toISOString() };
+  const customer = await repo.findCustomer(db, userId);
+  if (!customer?.firstPaidAt) {
+    return { state: 'unavailable', reason: 'The money-back guarantee starts with your first payment; a free trial is not charged.' };
+  }
+  const deadline = new Date(customer.firstPaidAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
+  if (now > deadline) {
+    return { state: 'unavailable', reason: `The 30-day money-back period ended on ${dateFormat.format(deadline)}.` };
+  }
+  const exportedAt = await repo.firstExportSince(db, userId, customer.firstPaidAt);
+  if (exportedAt) {
+    return {
+      state: 'unavailable',
+      reason: `Contacts were exported on ${dateFormat.format(exportedAt)}; an export ends the money-back guarantee.`,
+    };
+  }
+  return { state: 'available', deadline: deadline.toISOString() };
+}
+
+/** GET /api/billing/subscription: the tier comes from the session (the same rule every guard uses). */
+export async function getSubscription(deps: Deps, { user }: { user: CurrentUser }): Promise<BillingSubscriptionResponse> {
+  const [row, customer, refund] = await Promise.all([
+    repo.findSubscription(deps.db, user.id),
+    repo.findCustomer(deps.db, user.id),
+    refundEligibility(deps.db, user.id),
+  ]);
+  const entitled = user.subscription.subscribed;
+  const shown = entitled ? row : undefined;
+  return {
+    subscribed: entitled,
+    tier: user.subscription.tier,
+    priceId: shown?.priceId ?? null,
+    planName: planName(user.subscription.tier),
+    status: shown?.status ?? null,
+    currentPeriodEnd: shown?.currentPeriodEnd?.toISOString() ?? null,
+    cancelAtPeriodEnd: shown?.cancelAtPeriodEnd ?? false,
+    trialEnd: shown?.status === 'trialing' ? (shown.trialEnd?.toISOString() ?? null) : null,
+    graceUntil: shown?.status === 'past_due' ? (shown.graceUntil?.toISOString() ?? null) : null,
+    trialAvailable: !customer?.trialUsedAt && !customer?.firstPaidAt && !(row && isLive(row.status)),
+    refund,
+    provider: deps.services.billing.name,
+  };
+}
+
+/** POST /api/billing/refund-request: stored, emailed to the operators (and a receipt to the user). */
+export async function requestRefund(
+  deps: Deps,
+  { user, reason, ip }: { user: CurrentUser; reason: string | null; ip: string | null },
+): Promise<BillingSubscriptionResponse> {
+  await deps.db.transaction(async (tx) => {
+    await tx.sql.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+    const eligibility = await refundEligibility(tx, user.id);
+    if (eligibility.state === 'requested') throw new AppError('conflict', 'You have already requested a refund.');
+    if (eligibility.state === 'unavailable') throw new AppError('conflict', eligibility.reason);
+    const subscription = await repo.findSubscription(tx, user.id);
+    const customer = await repo.findCustomer(tx, user.id);
+    const request = await repo.insertRefundRequest(tx, {
+      userId: user.id,
+      subscriptionId: subscription?.id ?? null,
+      reason: reason || null,
+    });
+    if (!request) throw new AppError('conflict', 'You have already requested a refund.');
+    const operatorEmail = refundRequestedOperatorEmail({
+      email: user.email,
+      planName: subscription ? planName(subscription.tier) : 'Free Plan',
+      firstPaidAt: customer?.firstPaidAt ?? new Date(),
+      reason: request.reason,
+      adminUrl: `${deps.env.APP_URL}/admin-dashboard`,
+    });
+    for (const to of deps.env.ADMIN_EMAILS) await enqueueEmail(tx, { to, ...operatorEmail });
+    await enqueueEmail(tx, {
+      to: user.email,
+      ...refundRequestedUserEmail({ accountUrl: `${deps.env.APP_URL}/account?tab=subscription` }),
+    });
+    await recordAudit(tx, {
+      action: 'billing.refund_requested',
+      actorUserId: user.id,
+      targetType: 'refund_request',
+      targetId: request.id,
+      details: { subscriptionId: subscription?.id ?? null },
+      ip,
+    });
+  });
+  return getSubscription(deps, { user });
+}
+
+export async function listRefundRequests(deps: Deps): Promise<AdminRefundRequestsResponse> {
+  const rows = await repo.listRefundRequests(deps.db);
+  return {
+    requests: rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      planName: planName(row.tier ?? 'free'),
+      reason: row.reason,
+      status: row.status,
+      requestedAt: row.createdAt.toISOString(),
+      firstPaidAt: row.firstPaidAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** The job's reminder: one email per trial, 2 days before it converts. Returns how many were queued. */
+export async function sendTrialReminders(deps: Deps, now = new Date()): Promise<number> {
+  const due = await repo.trialsDueForReminder(deps.db, now, new Date(now.getTime() + TRIAL_REMINDER_BEFORE_MS));
+  let sent = 0;
+  for (const trial of due) {
+    await deps.db.transaction(async (tx) => {
+      if (!(await repo.claimTrialReminder(tx, trial.id))) return;
+      const plan = planFor(TRIAL_PRICE_ID);
+      await enqueueEmail(tx, {
+        to: trial.email,
+        ...trialReminderEmail({
+          trialEnd: trial.trialEnd ?? now,
+          price: plan.price,
+          accountUrl: `${deps.env.APP_URL}/account?tab=subscription`,
+        }),
+      });
+      sent++;
+    });
+  }
+  return sent;
+}

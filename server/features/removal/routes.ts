@@ -1,0 +1,53 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import {
+  ConfirmRemovalRequest,
+  ConfirmRemovalResponse,
+  CreateRemovalRequest,
+  RemovalRequestResponse,
+} from '../../../contract/removal';
+import type { AppEnv } from '../../lib/context';
+import { errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
+import { clientIp } from '../../lib/rate-limit';
+import { confirmRemoval, requestRemoval } from './service';
+
+const createRemovalRequest = createRoute({
+  method: 'post',
+  path: '/removal-requests',
+  operationId: 'createRemovalRequest',
+  tags: ['removal'],
+  summary: 'Ask for removal: emails a confirmation link if the directory holds the address (the same answer either way)',
+  security: publicAccess,
+  request: jsonBody(CreateRemovalRequest),
+  responses: {
+    202: { description: 'Accepted (a link is emailed when the address is known)', ...json(RemovalRequestResponse) },
+    400: errorResponse('The email is not valid'),
+    429: errorResponse('Too many requests'),
+  },
+});
+
+const confirmRemovalRequest = createRoute({
+  method: 'post',
+  path: '/removal-requests/confirm',
+  operationId: 'confirmRemovalRequest',
+  tags: ['removal'],
+  summary: 'Use an emailed removal token (single use, 24 hours): deletes the records and suppresses the address',
+  security: publicAccess,
+  request: jsonBody(ConfirmRemovalRequest),
+  responses: {
+    200: { description: 'Removed', ...json(ConfirmRemovalResponse) },
+    400: errorResponse('The token is missing, invalid, used or expired'),
+    429: errorResponse('Too many attempts'),
+  },
+});
+
+export const removalRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(createRemovalRequest, async (c) => {
+    const { deps } = c.var;
+    await requestRemoval({ deps, ip: clientIp(c, deps.env.TRUST_PROXY), email: c.req.valid('json').email });
+    return c.json({ ok: true as const }, 202);
+  })
+  .openapi(confirmRemovalRequest, async (c) => {
+    const { deps } = c.var;
+    await confirmRemoval({ deps, ip: clientIp(c, deps.env.TRUST_PROXY), token: c.req.valid('json').token });
+    return c.json({ ok: true as const }, 200);
+  });

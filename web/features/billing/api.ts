@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  BillingSubscriptionResponse,
+  CreateCheckoutResponse,
+  CreatePortalResponse,
+  DemoCheckoutSessionResponse,
+  DemoPayResponse,
+  DemoPortalResponse,
+  type CreateCheckoutRequest,
+  type CreateRefundRequest,
+  type DemoPayRequest,
+  type DemoPortalAction,
+} from '@contract/billing';
+import { useMe, useRefreshMe } from '@web/app/session';
+import { apiFetch } from '@web/lib/api';
+
+export const billingSubscriptionQueryKey = ['billing', 'subscription'] as const;
+
+/** GET /api/billing/subscription: plan, status, dates, trial and refund state (signed in only). */
+export function useBillingSubscription() {
+  const me = useMe();
+  return useQuery({
+    queryKey: [...billingSubscriptionQueryKey, me.user?.id ?? null, me.subscription.tier, me.subscription.status],
+    queryFn: ({ signal }) => apiFetch('/api/billing/subscription', { schema: BillingSubscriptionResponse, signal }),
+    enabled: me.isSignedIn,
+    staleTime: 0,
+  });
+}
+
+export function createCheckout(body: CreateCheckoutRequest) {
+  return apiFetch('/api/billing/checkout', { method: 'POST', body, schema: CreateCheckoutResponse });
+}
+
+export function createPortalSession() {
+  return apiFetch('/api/billing/portal', { method: 'POST', schema: CreatePortalResponse });
+}
+
+/** After anything that changes the subscription: re-check /api/me (bypassing the cache) and the tab. */
+export function useRefreshSubscription() {
+  const queryClient = useQueryClient();
+  const refreshMe = useRefreshMe();
+  return async () => {
+    await refreshMe();
+    await queryClient.invalidateQueries({ queryKey: billingSubscriptionQueryKey });
+  };
+}
+
+export function useRequestRefund() {
+  const refresh = useRefreshSubscription();
+  return useMutation({
+    mutationFn: (body: CreateRefundRequest) =>
+      apiFetch('/api/billing/refund-request', { method: 'POST', body, schema: BillingSubscriptionResponse }),
+    onSuccess: () => refresh(),
+  });
+}
+
+export function useDemoCheckoutSession(sessionId: string) {
+  return useQuery({
+    queryKey: ['billing', 'demo-checkout', sessionId],
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/billing/demo/checkout/${encodeURIComponent(sessionId)}`, { schema: DemoCheckoutSessionResponse, signal }),
+    staleTime: 0,
+  });
+}
+
+export function payDemoCheckout(sessionId: string, body: DemoPayRequest) {
+  return apiFetch(`/api/billing/demo/checkout/${encodeURIComponent(sessionId)}/pay`, {
+    method: 'POST',
+    body,
+    schema: DemoPayResponse,
+  });
+}
+
+export const demoPortalQueryKey = ['billing', 'demo-portal'] as const;
+
+export function useDemoPortal() {
+  return useQuery({
+    queryKey: demoPortalQueryKey,
+    queryFn: ({ signal }) => apiFetch('/api/billing/demo/portal', { schema: DemoPortalResponse, signal }),
+    staleTime: 0,
+  });
+}
+
+export function useDemoPortalAction() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSubscription();
+  return useMutation({
+    mutationFn: (action: DemoPortalAction) =>
+      apiFetch('/api/billing/demo/portal', { method: 'POST', body: action, schema: DemoPortalResponse }),
+    onSuccess: async (portal) => {
+      queryClient.setQueryData(demoPortalQueryKey, portal);
+      await refresh();
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useMe } from '@web/app/session';
+import { Button } from '@web/components/ui/button';
+import { useBillingSubscription } from './api';
+import { useStartCheckout } from './use-checkout';
+
+type StartTrialButtonProps = Omit<ComponentProps<typeof Button>, 'asChild' | 'onClick' | 'children'> & {
+  /** Shown after the label (an arrow icon, say). */
+  icon?: ReactNode;
+};
+
+/**
+ * 'Start Free Trial' (0-decisions): a real 7-day trial of the Monthly plan through checkout.
+ * Signed out it leads to sign-up (document 1's nav); a subscriber or a user whose trial is used
+ * is not offered one, and the button says where it goes instead.
+ */
+export function StartTrialButton({ icon, ...buttonProps }: StartTrialButtonProps) {
+  const me = useMe();
+  const subscription = useBillingSubscription();
+  const { startTrial, isPending } = useStartCheckout();
+
+  if (!me.isSignedIn) {
+    return (
+      <Button asChild {...buttonProps}>
+        <Link to="/signup">
+          Start Free Trial
+          {icon}
+        </Link>
+      </Button>
+    );
+  }
+  if (me.subscription.subscribed) {
+    return (
+      <Button asChild {...buttonProps}>
+        <Link to="/search">
+          Search Physicians
+          {icon}
+        </Link>
+      </Button>
+    );
+  }
+  if (subscription.data && !subscription.data.trialAvailable) {
+    return (
+      <Button asChild {...buttonProps}>
+        <Link to="/pricing">
+          Choose a Plan
+          {icon}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <Button {...buttonProps} onClick={startTrial} disabled={isPending || subscription.isPending}>
+      {isPending ? 'Processing...' : 'Start Free Trial'}
+      {icon}
+    </Button>
+  );
+}

@@ -1,0 +1,8 @@
+import { CreateSubmissionResponse, type CreateSubmissionRequest } from '@contract/submissions';
+import { apiFetch } from '@web/lib/api';
+
+/** The resume submission call (contract/submissions.ts). Throws ApiError. */
+export const submissionsApi = {
+  create: (body: CreateSubmissionRequest) =>
+    apiFetch('/api/submissions', { method: 'POST', body, schema: CreateSubmissionResponse }),
+};
