@@ -105,7 +105,8 @@ const MESSY: Messy[] = [
   { first: 'Short', last: 'Npi', npi: '19990', year: 2026, gender: 'M', flags: [true, false, true] },
 ];
 
-const ctx = await createTestContext();
+// Hundreds of searches per tier: the directory rate limits (120/min per user, 60 per IP) are raised.
+const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
 afterAll(() => ctx.close());
 
 async function insertMessy(p: Messy, id: number) {
