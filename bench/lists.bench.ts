@@ -76,6 +76,7 @@ async function bench(engine: Engine): Promise<string[][]> {
   await loadDemoDirectory(engine.driver, { count: ROWS });
   const env = loadEnv({
     NODE_ENV: 'production',
+    MAIL_OUTBOX_ONLY: '1',
     LOG_LEVEL: 'silent',
     DEMO_DIRECTORY_SIZE: '0',
     APP_URL: 'http://localhost:3000',

@@ -19,6 +19,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/directory/physician-card';
 import { ResultsPagination } from '@web/features/directory/results-pagination';
+import { ExportMenu } from '@web/features/exports/export-menu';
 import { readPage, readText } from '@web/features/directory/search-params';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
@@ -169,7 +170,8 @@ export function ListDetailPage() {
             <UserMinus aria-hidden />
             {remove.isPending ? 'Removing...' : 'Remove'}
           </Button>
-          {/* EXPORT CONTROL (reveal-export): add the Export button for selectedIds here. */}
+          {/* The selected members of this list; the server checks they belong to it. */}
+          <ExportMenu physicianIds={selectedIds} listId={listId} label="Export" variant="outline" />
         </div>
       </div>
 
