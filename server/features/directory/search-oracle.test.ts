@@ -391,6 +391,11 @@ describe('random oracle: the index answers as the reference SQL', () => {
             : await naiveSearch(ctx.db, criteria, { ...sort, offset, limit });
         const params = new URLSearchParams({ ...input, page: String(page) });
         const res = await agent.agent.get(`/api/physicians?${params}`);
+        // Without full results only a whole 10-digit NPI is accepted (issue 7, item 4).
+        if (!agent.paid && input.npi && !/^\d{10}$/.test(input.npi)) {
+          expect(res.status, label).toBe(400);
+          continue;
+        }
         expect(res.status, `${label} -> ${res.text}`).toBe(200);
         expect(
           { total: res.body.total, ids: res.body.results.map((row: { id: number }) => row.id) },
