@@ -18,7 +18,7 @@ async function statValue(page: Page, label: string): Promise<number> {
   return Number(text.split(': ')[1]);
 }
 
-test('a submitted resume is approved on /resume-approval and found on /search', async ({ page }) => {
+test('a submitted resume is approved on /resume-approval and found on /search', async ({ page, browser }) => {
   const lastName = `Approvington${Date.now().toString(36)}`;
   await signIn(page, 'admin@example.com');
 
@@ -26,24 +26,36 @@ test('a submitted resume is approved on /resume-approval and found on /search', 
   const pendingBefore = await tabCount(page, 'Pending');
   const approvedBefore = await tabCount(page, 'Approved');
 
-  // The public resume form's call, as a visitor would make it.
-  const submitted = await page.request.post('/api/submissions', {
-    headers: { 'x-requested-with': 'fetch' },
-    data: {
-      firstName: 'Rosalind',
-      lastName,
-      title: 'Hospitalist',
-      companyName: 'Riverbend Medical Group',
-      specialty: 'Internal Medicine',
-      email: `${lastName.toLowerCase()}@example.com`,
-      phone: '(503) 555-0142',
-      location: 'Portland, OR',
-      linkedinUrl: 'linkedin.com/in/rosalind-approvington',
-      education: [{ schoolName: 'Oregon Health & Science University', degree: 'MD' }],
-      skills: ['Inpatient Medicine', 'Quality Improvement'],
-    },
-  });
-  expect(submitted.status()).toBe(201);
+  // A physician, signed out in a browser of their own, submits the public resume form.
+  const visitorContext = await browser.newContext();
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/submit-resume');
+    const form = visitor.getByRole('form', { name: 'Submit Your Resume' });
+    await expect(form.getByRole('combobox', { name: 'Specialty' })).toBeEnabled({ timeout: 30_000 });
+    await form.getByLabel('First Name').fill('Rosalind');
+    await form.getByLabel('Last Name').fill(lastName);
+    await form.getByLabel('Physician Title').fill('Hospitalist');
+    await form.getByLabel('Company Name').fill('Riverbend Medical Group');
+    await form.getByRole('combobox', { name: 'Specialty' }).click();
+    await visitor.getByRole('option', { name: 'Internal Medicine', exact: true }).click();
+    await form.getByLabel('Email').fill(`${lastName.toLowerCase()}@example.com`);
+    await form.getByLabel('Phone').fill('(503) 555-0142');
+    await form.getByLabel('Location').fill('Portland, OR');
+    await form.getByLabel('LinkedIn URL').fill('linkedin.com/in/rosalind-approvington');
+    await form.getByLabel('School Name').fill('Oregon Health & Science University');
+    await form.getByLabel('Degree').fill('MD');
+    await form.getByRole('button', { name: 'Add Education' }).click();
+    const skill = form.getByLabel('Skill', { exact: true });
+    for (const value of ['Inpatient Medicine', 'Quality Improvement']) {
+      await skill.fill(value);
+      await skill.press('Enter');
+    }
+    await form.getByRole('button', { name: 'Submit Resume' }).click();
+    await expect(visitor).toHaveURL(/\/success$/);
+  } finally {
+    await visitorContext.close();
+  }
 
   await page.reload();
   await expect.poll(() => tabCount(page, 'Pending')).toBe(pendingBefore + 1);
