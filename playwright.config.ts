@@ -1,7 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
 
+/**
+ * A port that is free now: the operating system picks it (listen on port 0) in a short child
+ * process, since the config must be synchronous. A random guess could collide with another run.
+ */
+function freePort(): string {
+  const script =
+    "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
 // One port for the whole run: the config is evaluated again in each worker, which inherit env.
-process.env.E2E_PORT ??= String(41000 + Math.floor(Math.random() * 2000));
+process.env.E2E_PORT ??= freePort();
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 

@@ -33,7 +33,9 @@ export const SignupRequest = z
     email: Email,
     password: NewPassword,
     confirmPassword: z.string({ error: AUTH_MESSAGES.passwordRequired }),
-    acceptTerms: z.boolean({ error: AUTH_MESSAGES.termsRequired }).refine((v) => v, AUTH_MESSAGES.termsRequired),
+    acceptTerms: z
+      .boolean({ error: AUTH_MESSAGES.termsRequired })
+      .refine((v) => v, AUTH_MESSAGES.termsRequired),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,
@@ -46,7 +48,10 @@ export type SignupResponse = z.infer<typeof SignupResponse>;
 /** POST /api/auth/login -> 200 MeResponse (contract/account.ts) and the session cookie. */
 export const LoginRequest = z.object({
   email: Email,
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(200),
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(200),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
@@ -105,7 +110,14 @@ export type UpdateNotificationsRequest = z.input<typeof UpdateNotificationsReque
 /** GET /api/account/exports: total exported contacts and the 5 latest export entries. */
 export const ExportStatsResponse = z.object({
   totalExported: z.number().int(),
-  recent: z.array(z.object({ exportDate: z.string(), exportCount: z.number().int() })),
+  recent: z.array(
+    z.object({
+      exportDate: z.string(),
+      exportCount: z.number().int(),
+      /** 'csv', 'xlsx' or 'pdf' (ExportFormat of contract/exports.ts). */
+      format: z.enum(['csv', 'xlsx', 'pdf']),
+    }),
+  ),
 });
 export type ExportStatsResponse = z.infer<typeof ExportStatsResponse>;
 

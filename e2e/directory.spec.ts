@@ -66,6 +66,8 @@ test('a sidebar filter narrows the results and lands in the URL', async ({ page 
   );
   await expect(page).not.toHaveURL(/page=/);
   await expect(page.getByRole('button', { name: `Remove filter Specialty: ${label}` })).toBeVisible();
+  // The line shows the previous total until the new search answers: wait for the total to change.
+  await expect.poll(() => totalOf(page)).not.toBe(before);
   await expect(resultLine(page)).toHaveText(/^Showing 1-20 of/);
   const after = await totalOf(page);
   expect(after).toBeGreaterThan(0);

@@ -23,6 +23,8 @@ import { adminRoutes } from './features/admin/routes';
 import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
+import { contactsRoutes } from './features/contacts/routes';
+import { exportsRoutes } from './features/exports/routes';
 import { removalRoutes } from './features/removal/routes';
 import { contactFormRoutes } from './features/contact-form/routes';
 
@@ -37,6 +39,25 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) =
   const [first] = Object.entries(fields);
   throw new AppError('validation_failed', first ? `${first[0]}: ${first[1]}` : 'Invalid request', { fields });
 };
+
+/** The top of /api/openapi.json (the paths come from each route's createRoute). */
+export function openApiConfig(appUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'PhysicianDirect API',
+      version: '1.0.0',
+      description:
+        'The API behind the PhysicianDirect web app: a subscription directory of US physicians for ' +
+        'healthcare recruiters. Every error has the ErrorResponse body; state-changing calls must send ' +
+        `the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header.`,
+      termsOfService: `${appUrl}/terms`,
+      license: { name: 'Proprietary: PhysicianDirect Terms of Service', url: `${appUrl}/terms` },
+    },
+    // Relative: the server that serves this document (the paths start with /api).
+    servers: [{ url: '/', description: 'The server serving this document' }],
+  };
+}
 
 /** Paths exempt from the CSRF header: signed provider webhooks. */
 // Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
@@ -93,6 +114,8 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     submissionRoutes,
     listsRoutes,
     savedSearchesRoutes,
+    contactsRoutes,
+    exportsRoutes,
     adminRoutes,
     billingRoutes,
     removalRoutes,
@@ -106,7 +129,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     name: SESSION_COOKIE,
     description: 'The session cookie set by POST /api/auth/login',
   });
-  app.doc31('/api/openapi.json', { openapi: '3.1.0', info: { title: 'PhysicianDirect API', version: '1.0.0' } });
+  app.doc31('/api/openapi.json', (c) => openApiConfig(c.var.deps.env.APP_URL));
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');

@@ -188,6 +188,8 @@ export const contactReveals = pgTable('contact_reveals', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: uuid('user_id').notNull(),
   physicianId: integer('physician_id').notNull(),
+  /** False for a free re-reveal (the same physician within 30 days): not counted against the ceiling. */
+  counted: boolean('counted').notNull().default(true),
   createdAt: createdAt(),
 });
 

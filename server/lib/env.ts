@@ -71,6 +71,8 @@ export const EnvSchema = z.object({
   DEMO_DATA: bool,
   DEMO_DIRECTORY_SIZE: wholeNumber(0, 5_000_000).default(300_000),
   REVEAL_DAILY_LIMIT: wholeNumber(1, 1_000_000).default(250),
+  /** Fair-use ceiling of exported contacts (rows) per user per UTC day. */
+  EXPORT_DAILY_LIMIT: wholeNumber(1, 10_000_000).default(2_500),
   /** Multiplies every rate limit's allowance (the browser-test server raises it: all its users share 127.0.0.1). */
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

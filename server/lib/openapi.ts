@@ -9,6 +9,17 @@ export const jsonBody = <T>(schema: T) => ({ body: { required: true, ...json(sch
 /** An error response: the one ErrorResponse shape, with a description. */
 export const errorResponse = (description: string) => ({ description, ...json(ErrorResponse) });
 
+/** 403 of every state-changing call sent without the CSRF header (app.ts refuses it before the route). */
+export const csrfRefused = { 403: errorResponse('Missing x-requested-with: fetch header (cross-site request refused)') };
+
+/**
+ * For a read that refuses nothing of its own (no input, anyone may call it): the shape a 4xx would
+ * have anyway (a proxy, a future rule), so clients handle every call's errors one way.
+ */
+export const anyClientError = {
+  '4XX': errorResponse('Refused: the ErrorResponse code says why (this call has no refusal of its own)'),
+};
+
 /** Name of the OpenAPI security scheme of the session cookie (registered in app.ts). */
 export const SESSION_SECURITY_SCHEME = 'sessionCookie';
 

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { openPgliteDriver } from '../db/pglite-driver';
 import { openPgDriver } from '../db/pg-driver';
 import { migrate } from '../db/migrate';
@@ -22,5 +22,9 @@ export default async function setup() {
   const tarball = await driver.dump();
   await driver.close();
   await mkdir(new URL('.', `file://${TEMPLATE_PATH}`), { recursive: true });
-  await writeFile(TEMPLATE_PATH, tarball);
+  // Written beside the template and renamed into place: a reader (another vitest run sharing
+  // the checkout) sees either the old template or the whole new one, never a half-written file.
+  const partial = `${TEMPLATE_PATH}.${process.pid}.partial`;
+  await writeFile(partial, tarball);
+  await rename(partial, TEMPLATE_PATH);
 }

@@ -1,17 +1,10 @@
 import { Link } from 'react-router';
 import { Check, LockKeyhole } from 'lucide-react';
 import type { PaidTier } from '@contract/account';
+import { useMe } from '@web/app/session';
+import { gateCopy } from './subscription-gate-copy';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@web/components/ui/dialog';
-
-const TIER_LABEL: Record<PaidTier, string> = { basic: 'Basic', premium: 'Premium' };
-const TIER_PLAN: Record<PaidTier, string> = { basic: 'Monthly or Annual plan', premium: 'Annual plan' };
-
-const BENEFITS = [
-  'Full access to physician contact information',
-  'Unlimited exports and searches',
-  'Creating and managing custom physician lists',
-];
 
 type SubscriptionGateProps = {
   open: boolean;
@@ -27,6 +20,7 @@ type SubscriptionGateProps = {
  */
 export function SubscriptionGate({ open, onOpenChange, requiredTier = 'basic' }: SubscriptionGateProps) {
   const close = () => onOpenChange(false);
+  const copy = gateCopy(requiredTier, useMe().subscription.tier);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -37,15 +31,13 @@ export function SubscriptionGate({ open, onOpenChange, requiredTier = 'basic' }:
           <div className="flex size-11 items-center justify-center rounded-full bg-white/15 ring-1 ring-white/25">
             <LockKeyhole className="size-5" aria-hidden />
           </div>
-          <DialogTitle className="mt-4 text-2xl text-white">Unlock Unlimited Contacts</DialogTitle>
-          <DialogDescription className="mt-2 text-[15px] text-white/90">
-            This feature requires the {TIER_LABEL[requiredTier]} subscription ({TIER_PLAN[requiredTier]}).
-          </DialogDescription>
+          <DialogTitle className="mt-4 text-2xl text-white">{copy.title}</DialogTitle>
+          <DialogDescription className="mt-2 text-[15px] text-white/90">{copy.description}</DialogDescription>
         </div>
         <div className="px-6 py-6">
-          <p className="text-sm font-medium text-foreground">Subscribe to get:</p>
+          <p className="text-sm font-medium text-foreground">{copy.lead}</p>
           <ul className="mt-3 flex flex-col gap-3">
-            {BENEFITS.map((benefit) => (
+            {copy.benefits.map((benefit) => (
               <li key={benefit} className="flex items-start gap-3 text-sm text-foreground">
                 <span className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-teal-soft text-brand-teal">
                   <Check className="size-3.5" strokeWidth={3} aria-hidden />

@@ -164,3 +164,44 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   }
   return parsed.data;
 }
+
+/** A file the API answered with (export downloads). */
+export type DownloadedFile = { blob: Blob; fileName: string; headers: Headers };
+
+/**
+ * A call whose success is a file rather than JSON (exports): the same CSRF header, cookies and
+ * error parsing as apiFetch; the file name comes from Content-Disposition, else `fallbackName`.
+ */
+export async function apiDownload(
+  path: string,
+  options: { method?: HttpMethod; body?: unknown; fallbackName: string },
+): Promise<DownloadedFile> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ accept: '*/*' });
+  if (method !== 'GET') headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+  const body = encodeBody(options.body, headers);
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError({ status: 0, code: 'internal', message: NETWORK_ERROR_MESSAGE });
+  }
+  if (!response.ok) throw errorFromResponse(response, await readJson(response));
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? options.fallbackName;
+  return { blob: await response.blob(), fileName, headers: response.headers };
+}
+
+/** Hands a file to the browser's own download (an object URL clicked through a hidden link). */
+export function saveFile(file: { blob: Blob; fileName: string }) {
+  const url = URL.createObjectURL(file.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke after the click has been handled; revoking at once can cancel the download.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -17,8 +17,7 @@ import {
 import { DEFAULT_SEED, generatePhysicians, npiForId, type GeneratedPhysician } from './generator';
 import { CITIES, ZIP_FIRST_DIGIT_BY_STATE } from './reference-data';
 
-// Filled before the first test that reads it, and after the timing: in the Vitest worker, 20,000
-// live records make the timed run about twice as slow as it is in the seed command.
+// Filled before the first test that reads it (its speed is measured by `npm run bench:generator`).
 let sample: GeneratedPhysician[] = [];
 const loadSample = () => {
   if (sample.length === 0) sample = [...generatePhysicians({ count: 20_000 })];
@@ -94,17 +93,6 @@ function parsePgArray(literal: string): string[] {
   }
   return values;
 }
-
-describe('generator speed', () => {
-  // A print, not an assertion: timings depend on the machine. The long timeout is for busy CI hosts.
-  it('prints how long 300,000 records take', { timeout: 120_000 }, () => {
-    const started = performance.now();
-    let checksum = 0;
-    for (const p of generatePhysicians({ count: 300_000 })) checksum += p.skills.length;
-    console.log(`generator: 300,000 physicians in ${Math.round(performance.now() - started)} ms`);
-    expect(checksum).toBeGreaterThan(300_000);
-  });
-});
 
 describe('generatePhysicians', () => {
   beforeAll(loadSample);

@@ -40,7 +40,11 @@ export async function exportStats(db: Db, userId: string, recentCount: number) {
     .from(exportLogs)
     .where(eq(exportLogs.userId, userId));
   const recent = await db.orm
-    .select({ exportDate: exportLogs.exportDate, exportCount: exportLogs.exportCount })
+    .select({
+      exportDate: exportLogs.exportDate,
+      exportCount: exportLogs.exportCount,
+      format: exportLogs.format,
+    })
     .from(exportLogs)
     .where(eq(exportLogs.userId, userId))
     .orderBy(desc(exportLogs.exportDate), desc(exportLogs.id))

@@ -6,7 +6,7 @@ import {
   UpdateProfileRequest,
 } from '../../../contract/auth';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json, jsonBody } from '../../lib/openapi';
+import { csrfRefused, errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
 import { requireUser } from '../auth/session';
 import * as account from './service';
 
@@ -15,7 +15,9 @@ const unauthenticated = { 401: errorResponse('Not signed in') };
 const getProfile = createRoute({
   method: 'get',
   path: '/account/profile',
+  operationId: 'getProfile',
   tags: ['account'],
+  security: signedIn,
   summary: 'Name, email, bio and notification preferences of the signed-in user',
   responses: { 200: { description: 'Profile', ...json(ProfileResponse) }, ...unauthenticated },
 });
@@ -23,33 +25,41 @@ const getProfile = createRoute({
 const updateProfile = createRoute({
   method: 'patch',
   path: '/account/profile',
+  operationId: 'updateProfile',
   tags: ['account'],
+  security: signedIn,
   summary: 'Save name and bio',
   request: jsonBody(UpdateProfileRequest),
   responses: {
     200: { description: 'Saved profile', ...json(ProfileResponse) },
-    400: errorResponse('Invalid'),
+    400: errorResponse('A field is invalid (fields names each)'),
     ...unauthenticated,
+    ...csrfRefused,
   },
 });
 
 const updateNotifications = createRoute({
   method: 'patch',
   path: '/account/notifications',
+  operationId: 'updateNotifications',
   tags: ['account'],
+  security: signedIn,
   summary: 'Save any of the three notification switches',
   request: jsonBody(UpdateNotificationsRequest),
   responses: {
     200: { description: 'Saved profile', ...json(ProfileResponse) },
-    400: errorResponse('Invalid'),
+    400: errorResponse('A field is invalid (fields names each)'),
     ...unauthenticated,
+    ...csrfRefused,
   },
 });
 
 const getExports = createRoute({
   method: 'get',
   path: '/account/exports',
+  operationId: 'getExportStats',
   tags: ['account'],
+  security: signedIn,
   summary: 'Total exported contacts and the 5 latest exports',
   responses: { 200: { description: 'Export statistics', ...json(ExportStatsResponse) }, ...unauthenticated },
 });

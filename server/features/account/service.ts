@@ -1,3 +1,4 @@
+import { ExportFormat } from '../../../contract/exports';
 import { RECENT_EXPORTS_SHOWN } from '../../../contract/limits';
 import type {
   ExportStatsResponse,
@@ -72,6 +73,10 @@ export async function getExportStats({
   const { total, recent } = await repo.exportStats(db, userId, RECENT_EXPORTS_SHOWN);
   return {
     totalExported: total,
-    recent: recent.map((r) => ({ exportDate: r.exportDate.toISOString(), exportCount: r.exportCount })),
+    recent: recent.map((r) => ({
+      exportDate: r.exportDate.toISOString(),
+      exportCount: r.exportCount,
+      format: ExportFormat.catch('csv').parse(r.format),
+    })),
   };
 }

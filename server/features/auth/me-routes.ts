@@ -1,14 +1,18 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { capabilitiesFor, FREE_SUBSCRIPTION, MeResponse } from '../../../contract/account';
 import type { AppEnv, CurrentUser } from '../../lib/context';
+import { anyClientError, json, publicAccess } from '../../lib/openapi';
 
 const getMe = createRoute({
   method: 'get',
   path: '/me',
+  operationId: 'getMe',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'The signed-in user, their subscription and capabilities (anonymous: user null)',
   responses: {
-    200: { description: 'Current user', content: { 'application/json': { schema: MeResponse } } },
+    200: { description: 'Current user', ...json(MeResponse) },
+    ...anyClientError,
   },
 });
 

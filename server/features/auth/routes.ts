@@ -11,19 +11,18 @@ import {
   SignupResponse,
   VerifyEmailRequest,
 } from '../../../contract/auth';
-import { ErrorResponse } from '../../../contract/errors';
 import type { AppEnv } from '../../lib/context';
-import { json, jsonBody } from '../../lib/openapi';
+import { csrfRefused, errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 import { meResponseFor } from './me-routes';
 import * as auth from './service';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session';
 
-const errors = (...statuses: Array<400 | 401 | 403 | 429>) =>
-  Object.fromEntries(statuses.map((s) => [s, { description: 'Error', ...json(ErrorResponse) }])) as Record<
-    400 | 401 | 403 | 429,
-    { description: string; content: { 'application/json': { schema: typeof ErrorResponse } } }
-  >;
+const invalid = { 400: errorResponse('A field is missing or invalid (fields names each)') };
+const tooMany = { 429: errorResponse('Too many attempts from this address or for this email; try again later') };
+const badToken = {
+  400: errorResponse('A field is invalid, or the token is unknown, used or expired (code invalid_token)'),
+};
 
 function meta(c: Context<AppEnv>): auth.RequestMeta {
   return { ip: clientIp(c, c.var.deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? null };
@@ -32,66 +31,93 @@ function meta(c: Context<AppEnv>): auth.RequestMeta {
 const signup = createRoute({
   method: 'post',
   path: '/auth/signup',
+  operationId: 'signUp',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'Create an unverified account and email a verification link (same answer for a known address)',
   request: jsonBody(SignupRequest),
   responses: {
     201: { description: 'Verification email sent', ...json(SignupResponse) },
-    ...errors(400, 429),
+    ...invalid,
+    ...csrfRefused,
+    ...tooMany,
   },
 });
 
 const resendVerification = createRoute({
   method: 'post',
   path: '/auth/resend-verification',
+  operationId: 'resendVerification',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'Email a new verification link if the address has an unverified account (always 200)',
   request: jsonBody(EmailOnlyRequest),
-  responses: { 200: { description: 'Done', ...json(OkResponse) }, ...errors(400, 429) },
+  responses: { 200: { description: 'Done', ...json(OkResponse) }, ...invalid, ...csrfRefused, ...tooMany },
 });
 
 const verifyEmail = createRoute({
   method: 'post',
   path: '/auth/verify-email',
+  operationId: 'verifyEmail',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'Use an emailed verification token (single use, 24 hours)',
   request: jsonBody(VerifyEmailRequest),
-  responses: { 200: { description: 'Email verified', ...json(OkResponse) }, ...errors(400, 429) },
+  responses: { 200: { description: 'Email verified', ...json(OkResponse) }, ...badToken, ...csrfRefused, ...tooMany },
 });
 
 const login = createRoute({
   method: 'post',
   path: '/auth/login',
+  operationId: 'logIn',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'Sign in with email and password; sets the session cookie',
   request: jsonBody(LoginRequest),
-  responses: { 200: { description: 'Signed in', ...json(MeResponse) }, ...errors(400, 401, 403, 429) },
+  responses: {
+    200: { description: 'Signed in', ...json(MeResponse) },
+    ...invalid,
+    401: errorResponse('Wrong email or password'),
+    403: errorResponse('Email not verified yet (code email_not_verified), or the CSRF header is missing'),
+    ...tooMany,
+  },
 });
 
 const logout = createRoute({
   method: 'post',
   path: '/auth/logout',
+  operationId: 'logOut',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'End the current session (200 even without one)',
-  responses: { 200: { description: 'Signed out', ...json(OkResponse) } },
+  responses: { 200: { description: 'Signed out', ...json(OkResponse) }, ...csrfRefused },
 });
 
 const forgotPassword = createRoute({
   method: 'post',
   path: '/auth/forgot-password',
+  operationId: 'requestPasswordReset',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'Email a password reset link if the address has an account (always 200)',
   request: jsonBody(EmailOnlyRequest),
-  responses: { 200: { description: 'Done', ...json(OkResponse) }, ...errors(400, 429) },
+  responses: { 200: { description: 'Done', ...json(OkResponse) }, ...invalid, ...csrfRefused, ...tooMany },
 });
 
 const resetPassword = createRoute({
   method: 'post',
   path: '/auth/reset-password',
+  operationId: 'resetPassword',
   tags: ['auth'],
+  security: publicAccess,
   summary: 'Set a new password from an emailed token (1 hour); ends every session of the account',
   request: jsonBody(ResetPasswordRequest),
-  responses: { 200: { description: 'Password changed', ...json(OkResponse) }, ...errors(400, 429) },
+  responses: {
+    200: { description: 'Password changed', ...json(OkResponse) },
+    ...badToken,
+    ...csrfRefused,
+    ...tooMany,
+  },
 });
 
 export const authRoutes = new OpenAPIHono<AppEnv>()

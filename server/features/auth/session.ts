@@ -76,14 +76,15 @@ export function requireUser(c: Context<AppEnv>): CurrentUser {
   return user;
 }
 
-/** Route guard: the user holding `capability`, or 401/402/403 naming what is missing. */
+/** Route guard: the user holding `capability`, or 401 / 403 (with the tier that would allow it). */
 export function requireCapability(c: Context<AppEnv>, capability: Capability): CurrentUser {
   const user = requireUser(c);
   if (user.capabilities.includes(capability)) return user;
   const tier = requiredTierFor(capability);
   if (tier) {
-    const name = tier === 'premium' ? 'Premium (Annual Plan)' : 'Basic (Monthly Plan)';
-    throw new AppError('subscription_required', `This feature requires the ${name} subscription.`, {
+    // The plan names of the pricing page (document 1, section 9), not the internal tier names.
+    const plan = tier === 'premium' ? 'the Annual Plan' : 'a Monthly or Annual Plan';
+    throw new AppError('subscription_required', `This feature requires ${plan} subscription.`, {
       requiredTier: tier,
     });
   }

@@ -4,19 +4,20 @@ import { DevMailboxResponse } from '../../../contract/auth';
 import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { listOutbox } from '../../lib/mailer';
-import { errorResponse, publicAccess } from '../../lib/openapi';
+import { errorResponse, json, publicAccess } from '../../lib/openapi';
 import { clientIp, isLoopback, socketAddress } from '../../lib/rate-limit';
 
 const getMailbox = createRoute({
   method: 'get',
-  operationId: 'listDevMailbox',
   path: '/dev/mailbox',
+  operationId: 'listDevMailbox',
   tags: ['dev'],
+  // Development only, and it shows every account's links: never on a deployed server (404 there).
   security: publicAccess,
   summary:
     'Mail written to the outbox, newest first (development and test only, without SMTP_URL, and only to callers on this machine)',
   responses: {
-    200: { description: 'Messages', content: { 'application/json': { schema: DevMailboxResponse } } },
+    200: { description: 'Messages', ...json(DevMailboxResponse) },
     404: errorResponse('Not available here (production, SMTP configured, or a caller from another machine)'),
   },
 });

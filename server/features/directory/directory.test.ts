@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchPhysiciansQueryInput } from '../../../contract/directory';
-import { SearchPhysiciansQuery } from '../../../contract/directory';
+import type { FilterKey, SearchPhysiciansQueryInput } from '../../../contract/directory';
+import { SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
 import { createTestContext } from '../../test/harness';
 import { toCriteria } from './criteria';
 import { naiveSearch } from './naive-search';
@@ -39,7 +39,8 @@ type Fixture = {
   phone?: boolean;
 };
 
-const YEAR = new Date().getUTCFullYear();
+/** Read at use (a run that crosses New Year must not compare with a stale year). */
+const currentYear = () => new Date().getUTCFullYear();
 
 // prettier-ignore
 const PHYSICIANS: Fixture[] = [
@@ -268,10 +269,10 @@ describe('filters', () => {
     expect(await matching({ gender: 'F', state: 'TX' })).toEqual([26]);
     expect(await matching({ graduationYearMin: 2015, graduationYearMax: 2017 })).toEqual([5, 12, 21]);
     expect(await matching({ graduationYearMax: 1988 })).toEqual([7, 23]);
-    expect(await matching({ yearsInPracticeMin: YEAR - 1988 })).toEqual([7, 23]);
-    expect(await matching({ yearsInPracticeMin: YEAR - 2017, yearsInPracticeMax: YEAR - 2015 })).toEqual([
-      5, 12, 21,
-    ]);
+    expect(await matching({ yearsInPracticeMin: currentYear() - 1988 })).toEqual([7, 23]);
+    expect(
+      await matching({ yearsInPracticeMin: currentYear() - 2017, yearsInPracticeMax: currentYear() - 2015 }),
+    ).toEqual([5, 12, 21]);
     expect(await matching({ boardCertified: false })).toEqual([3, 7, 19]);
     expect(await matching({ acceptingNewPatients: false, telehealth: true })).toEqual([7]);
     expect(await matching({ telehealth: true, state: 'AZ' })).toEqual([]);
@@ -411,6 +412,124 @@ describe('tiers', () => {
   });
 });
 
+describe('tiers with every sort and filter', () => {
+  // One value per filter that matches at least one fixture row (the free cap must hold with any).
+  const ONE_OF_EACH: Record<FilterKey, string> = {
+    specialty: 'Cardiology,Internal Medicine,Pediatrics,Neurology,Dermatology,Family Medicine',
+    skills: 'e',
+    education: 'MD',
+    companySize: '5000+',
+    companyRevenue: '<$1M',
+    companyIndustry: 'Medical Practice',
+    state: 'TX,CA,AZ,IL,MA,KS,MO,SC,NC,TN,UT,OH,FL,GA,OR,ME,CO,NE,WA,MN',
+    licenseState: 'TX,CA,AZ,IL,MA,KS,MO,SC,NC,TN,UT,OH,FL,GA,OR,ME,CO,NE,WA,MN',
+    language: 'English',
+    credential: 'MD',
+    location: 'a',
+    title: 'i',
+    organization: 'e',
+    city: 'a',
+    medicalSchool: 'University',
+    hospitalAffiliation: 'Houston',
+    npi: '1',
+    gender: 'F',
+    graduationYearMin: '1980',
+    graduationYearMax: '2020',
+    yearsInPracticeMin: '1',
+    yearsInPracticeMax: '60',
+    boardCertified: 'true',
+    acceptingNewPatients: 'true',
+    telehealth: 'false',
+  };
+  const SEARCHES: Record<string, string>[] = [
+    {},
+    { query: 'e' },
+    ...Object.entries(ONE_OF_EACH).map(([key, value]) => ({ [key]: value })),
+  ];
+  const ORDERS = SORT_KEYS.flatMap((sortKey) =>
+    (['asc', 'desc'] as const).map((sortDirection) => ({ sortKey, sortDirection })),
+  );
+
+  it(
+    'free and anonymous callers get at most the first 20 rows of the full order, and nothing on page 2',
+    { timeout: 90_000 },
+    async () => {
+      let capped = 0;
+      // Each search under two orders, rotating: every filter meets both directions, every sort
+      // key a third of the filters.
+      for (const [i, search] of SEARCHES.entries()) {
+        for (const order of [ORDERS[i % ORDERS.length], ORDERS[(i + 3) % ORDERS.length]]) {
+          const params = { ...search, ...order };
+          const paid = await premium.get(`/api/physicians?${qs(params)}`);
+          const full = paid.body.results.map((r: { id: number }) => r.id);
+          for (const agent of [ctx.agent(), free]) {
+            const one = await agent.get(`/api/physicians?${qs(params)}`);
+            const label = `${qs(params)}`;
+            expect(one.status, label).toBe(200);
+            expect(one.body.total, label).toBe(paid.body.total);
+            expect(one.body.visibleLimit, label).toBe(20);
+            expect(
+              one.body.results.map((r: { id: number }) => r.id),
+              label,
+            ).toEqual(full.slice(0, 20));
+            const two = await agent.get(`/api/physicians?${qs({ ...params, page: 2 })}`);
+            expect(two.body.results, label).toEqual([]);
+          }
+          if (paid.body.total > 20) capped++;
+        }
+      }
+      // The cap was really exercised: many of these searches have more than 20 matches.
+      expect(capped).toBeGreaterThanOrEqual(10);
+    },
+  );
+
+  it('an admin without a subscription gets full pages', async () => {
+    const admin = (await ctx.signedInAgent({ role: 'admin', tier: 'free' })).agent;
+    const me = await admin.get('/api/me');
+    expect(me.body.subscription.tier).toBe('free');
+    const one = await admin.get('/api/physicians');
+    expect(one.body).toMatchObject({ total: 30, visibleLimit: null });
+    expect(one.body.results).toHaveLength(25);
+    expect((await admin.get('/api/physicians?page=2')).body.results).toHaveLength(5);
+  });
+
+  it('hasEmail and hasPhone count the work email and the mobile phone too', async () => {
+    // 4: only a work email; 5: only a mobile phone; 6: blank strings only (not a value).
+    await ctx.db.sql.query(
+      `UPDATE physician_contacts SET work_email = 'maryann.lee@pacific.example' WHERE physician_id = 4`,
+    );
+    await ctx.db.sql.query(
+      `UPDATE physician_contacts SET mobile_phone = '(555) 555-0105' WHERE physician_id = 5`,
+    );
+    await ctx.db.sql.query(
+      `UPDATE physician_contacts SET personal_email = '', work_email = '', mobile_phone = '', office_phone = '' WHERE physician_id = 6`,
+    );
+    try {
+      await ctx.deps.services.directory.directoryChanged({ ids: [4, 5, 6] });
+      const res = await premium.get('/api/physicians?sortKey=name');
+      const byId = new Map(res.body.results.map((r: { id: number }) => [r.id, r]));
+      expect(byId.get(4)).toMatchObject({ hasEmail: true, hasPhone: false });
+      expect(byId.get(5)).toMatchObject({ hasEmail: false, hasPhone: true });
+      expect(byId.get(6)).toMatchObject({ hasEmail: false, hasPhone: false });
+      expect((await premium.get('/api/physicians/4')).body).toMatchObject({
+        hasEmail: true,
+        hasPhone: false,
+      });
+      expect((await premium.get('/api/physicians/5')).body).toMatchObject({
+        hasEmail: false,
+        hasPhone: true,
+      });
+      expect(res.text).not.toContain('pacific.example');
+      expect(res.text).not.toContain('555-0105');
+    } finally {
+      await ctx.db.sql.query(
+        `UPDATE physician_contacts SET personal_email = NULL, work_email = NULL, mobile_phone = NULL, office_phone = NULL WHERE physician_id IN (4, 5, 6)`,
+      );
+      await ctx.deps.services.directory.directoryChanged({ ids: [4, 5, 6] });
+    }
+  });
+});
+
 describe('bad parameters', () => {
   it.each([
     ['sortKey=city', 'sortKey'],
@@ -470,7 +589,7 @@ describe('profile', () => {
       ],
       medicalSchool: 'Baylor College of Medicine',
       graduationYear: 2000,
-      yearsInPractice: YEAR - 2000,
+      yearsInPractice: currentYear() - 2000,
       gender: 'M',
       languages: ['English', 'Spanish'],
       boardCertified: true,

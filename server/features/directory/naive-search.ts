@@ -2,6 +2,7 @@ import { US_STATES } from '../../../contract/directory-options';
 import type { SortDirection, SortKey } from '../../../contract/directory';
 import type { Db } from '../../db/client';
 import type { SearchCriteria } from './criteria';
+import { sortKeySql, trimSql } from './sort-key';
 
 /*
  * The search rules of document 2, section 5 written as plain SQL in the original's shape: ILIKE
@@ -11,6 +12,15 @@ import type { SearchCriteria } from './criteria';
  */
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => '\\' + ch);
+
+/*
+ * Text as the index sees it: its wire format blanks the separator characters U+001C-U+001F
+ * inside values (a value holding one counts as having a space there), and its equality tests
+ * trim as JavaScript does (any Unicode white space, not only spaces).
+ */
+const blanked = (column: string) => `translate(${column}, E'\\x1c\\x1d\\x1e\\x1f', '    ')`;
+/** The value compared by the equality filters: blanked, trimmed, lower case. */
+const norm = (column: string) => `lower(${trimSql(blanked(column))})`;
 
 const STATES = US_STATES.map((s) => ({ code: s.code.toLowerCase(), name: s.name.toLowerCase() }));
 
@@ -39,6 +49,7 @@ export function naiveSearchSql(
   const skillsText = `array_to_string(skills, E'\\x1f')`;
 
   if (c.words.length === 1) {
+    // A word holds no white space or control character, so the raw columns match as blanked ones.
     const w = like(c.words[0]);
     and.push(
       `(first_name ILIKE ${w} OR last_name ILIKE ${w} OR specialty ILIKE ${w} OR ${skillsText} ILIKE ${w} OR organization ILIKE ${w} OR title ILIKE ${w})`,
@@ -47,7 +58,7 @@ export function naiveSearchSql(
     const first = like(c.words[0]);
     const rest = like(c.words.slice(1).join(' '));
     and.push(
-      `((first_name ILIKE ${first} AND last_name ILIKE ${rest}) OR (first_name ILIKE ${rest} AND last_name ILIKE ${first}))`,
+      `((${blanked('first_name')} ILIKE ${first} AND ${blanked('last_name')} ILIKE ${rest}) OR (${blanked('first_name')} ILIKE ${rest} AND ${blanked('last_name')} ILIKE ${first}))`,
     );
   }
   if (c.specialty.length) {
@@ -55,21 +66,25 @@ export function naiveSearchSql(
       '(' +
         c.specialty
           .map((v) =>
-            v === 'physician' ? `lower(trim(specialty)) = 'physician'` : `specialty ILIKE ${like(v)}`,
+            v === 'physician'
+              ? `${norm('specialty')} = 'physician'`
+              : `${blanked('specialty')} ILIKE ${like(v)}`,
           )
           .join(' OR ') +
         ')',
     );
   }
-  for (const skill of c.skills) and.push(`${skillsText} ILIKE ${like(skill)}`);
-  const normalized = (expr: string) => `regexp_replace(lower(${expr}), '[.\\s]', '', 'g')`;
+  // Items joined as the index reads them: U+001C between items, the other separators blanked.
+  const skillItems = `translate(array_to_string(skills, E'\\x1c'), E'\\x1d\\x1e\\x1f', '   ')`;
+  for (const skill of c.skills) and.push(`${skillItems} ILIKE ${like(skill)}`);
+  const normalized = (expr: string) => `regexp_replace(lower(${blanked(expr)}), '[.\\s]', '', 'g')`;
   if (c.education.length) {
     and.push(
       `(jsonb_typeof(education) = 'array' AND EXISTS (SELECT 1 FROM jsonb_array_elements(education) e WHERE ${normalized(`e->>'degree'`)} = ANY(${p(c.education)})))`,
     );
   }
   const anyEqual = (column: string, values: string[]) => {
-    if (values.length) and.push(`lower(trim(${column})) = ANY(${p(values)})`);
+    if (values.length) and.push(`${norm(column)} = ANY(${p(values)})`);
   };
   anyEqual('organization_size', c.companySize);
   anyEqual('organization_revenue', c.companyRevenue);
@@ -77,34 +92,36 @@ export function naiveSearchSql(
   if (c.state.length) anyEqual('state', c.state.flatMap(exactStateValues));
   if (c.licenseState.length) {
     and.push(
-      `EXISTS (SELECT 1 FROM unnest(license_states) x WHERE lower(trim(x)) = ANY(${p(c.licenseState.flatMap(exactStateValues))}))`,
+      `EXISTS (SELECT 1 FROM unnest(license_states) x WHERE ${norm('x')} = ANY(${p(c.licenseState.flatMap(exactStateValues))}))`,
     );
   }
   if (c.language.length)
-    and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE lower(trim(x)) = ANY(${p(c.language)}))`);
+    and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE ${norm('x')} = ANY(${p(c.language)}))`);
   if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
-  if (c.gender) and.push(`lower(trim(gender)) = ${p(c.gender.toLowerCase())}`);
+  if (c.gender) and.push(`${norm('gender')} = ${p(c.gender.toLowerCase())}`);
 
   const partialState = (text: string) => {
     const values = exactStateValues(text);
     if (text.length >= 3) for (const s of STATES) if (s.name.includes(text)) values.push(s.code, s.name);
-    const parts = [`lower(trim(state)) = ANY(${p(values)})`];
-    if (text.length >= 3) parts.push(`state ILIKE ${like(text)}`);
+    const parts = [`${norm('state')} = ANY(${p(values)})`];
+    if (text.length >= 3) parts.push(`${blanked('state')} ILIKE ${like(text)}`);
     return `(${parts.join(' OR ')})`;
   };
   if (c.location?.either)
-    and.push(`(city ILIKE ${like(c.location.either)} OR ${partialState(c.location.either)})`);
-  else if (c.location) and.push(`city ILIKE ${like(c.location.city!)}`, partialState(c.location.state!));
+    and.push(`(${blanked('city')} ILIKE ${like(c.location.either)} OR ${partialState(c.location.either)})`);
+  else if (c.location)
+    and.push(`${blanked('city')} ILIKE ${like(c.location.city!)}`, partialState(c.location.state!));
 
   const partial = (column: string, value: string | null) => {
-    if (value) and.push(`${column} ILIKE ${like(value)}`);
+    if (value) and.push(`${blanked(column)} ILIKE ${like(value)}`);
   };
   partial('title', c.title);
   partial('organization', c.organization);
   partial('city', c.city);
   partial('medical_school', c.medicalSchool);
   partial('hospital_affiliation', c.hospitalAffiliation);
-  if (c.npi) and.push(`npi LIKE ${p(escapeLike(c.npi) + '%')}`);
+  // Only a 10-digit NPI is one (the index keeps no other value).
+  if (c.npi) and.push(`npi LIKE ${p(escapeLike(c.npi) + '%')} AND npi ~ '^[0-9]{10}$'`);
   if (c.graduationYearMin !== null) and.push(`graduation_year >= ${p(c.graduationYearMin)}`);
   if (c.graduationYearMax !== null) and.push(`graduation_year <= ${p(c.graduationYearMax)}`);
   if (c.boardCertified !== null) and.push(`board_certified = ${p(c.boardCertified)}`);
@@ -113,7 +130,8 @@ export function naiveSearchSql(
 
   const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
   const dir = sort.sortDirection === 'desc' ? 'DESC' : 'ASC';
-  const key = (column: string) => `nullif(trim(lower(${column})), '') COLLATE "C" ${dir} NULLS LAST`;
+  // The index's sort key (sort-key.ts): case and accents folded, code point order, blanks last.
+  const key = (column: string) => `${sortKeySql(column, blanked(column))} COLLATE "C" ${dir} NULLS LAST`;
   const orderBy =
     sort.sortKey === 'name'
       ? `${key('last_name')}, ${key('first_name')}, id ${dir}`

@@ -9,13 +9,16 @@ import {
 } from '../../../contract/directory';
 import { SELECT_ALL_MAX } from '../../../contract/limits';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json, signedIn } from '../../lib/openapi';
+import { anyClientError, errorResponse, json, publicAccess, signedIn } from '../../lib/openapi';
 import { capabilityGuard, requireCapability } from '../auth/session';
 
 const searchPhysicians = createRoute({
   method: 'get',
   path: '/physicians',
+  operationId: 'searchPhysicians',
   tags: ['directory'],
+  // Anyone may search; the session, when present, decides the cap (free and anonymous: 20 rows).
+  security: publicAccess,
   summary:
     'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
   request: { query: SearchPhysiciansQuery },
@@ -45,11 +48,14 @@ const selectAllPhysicians = createRoute({
 const getPhysician = createRoute({
   method: 'get',
   path: '/physicians/{id}',
+  operationId: 'getPhysician',
   tags: ['directory'],
+  security: publicAccess,
   summary: 'One physician profile (no contact values: those come only from the reveal call)',
   request: { params: z.object({ id: z.string().max(20) }) },
   responses: {
     200: { description: 'The profile', ...json(PhysicianProfile) },
+    400: errorResponse('The id is longer than 20 characters'),
     404: errorResponse('Physician Not Found'),
   },
 });
@@ -57,17 +63,21 @@ const getPhysician = createRoute({
 const getSpecialties = createRoute({
   method: 'get',
   path: '/specialties',
+  operationId: 'listSpecialties',
   tags: ['directory'],
+  security: publicAccess,
   summary: 'Physicians per specialty, merged case-insensitively, most common first',
-  responses: { 200: { description: 'Specialty counts', ...json(SpecialtyCountsResponse) } },
+  responses: { 200: { description: 'Specialty counts', ...json(SpecialtyCountsResponse) }, ...anyClientError },
 });
 
 const getFacets = createRoute({
   method: 'get',
   path: '/directory/facets',
+  operationId: 'getDirectoryFacets',
   tags: ['directory'],
+  security: publicAccess,
   summary: 'The values (with counts) behind each search filter',
-  responses: { 200: { description: 'Facets', ...json(FacetsResponse) } },
+  responses: { 200: { description: 'Facets', ...json(FacetsResponse) }, ...anyClientError },
 });
 
 export const directoryRoutes = new OpenAPIHono<AppEnv>()

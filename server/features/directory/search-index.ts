@@ -7,6 +7,7 @@ import {
   type SpecialtyCount,
 } from '../../../contract/directory';
 import { normalizeCode, specialtyMatches, stateCode, stateMatches, type SearchCriteria } from './criteria';
+import { sortKey } from './sort-key';
 
 /*
  * The in-memory search index of the directory (docs/decisions/005-search-index.md).
@@ -73,6 +74,11 @@ function detach(value: string): string {
   return (value + ' ').slice(0, -1);
 }
 
+// eslint-disable-next-line no-control-regex
+const SEPARATOR = /[\u001c-\u001f]/;
+// eslint-disable-next-line no-control-regex
+const SEPARATORS = /[\u001c-\u001f]/g;
+
 /** Distinct values of one text field; append-only, shared by the snapshots of one build. */
 export class Dictionary {
   readonly values: string[] = [''];
@@ -86,6 +92,13 @@ export class Dictionary {
   code(value: string | null | undefined): number {
     if (value == null || value === NULL_MARK) return 0;
     let code = this.codes.get(value);
+    if (code === undefined && SEPARATOR.test(value)) {
+      // A separator character inside a value (read by the fast path, which leaves U+001C and
+      // U+001D in single values) counts as a space, as in the blanked fallback read: the same
+      // physician must not match or sort differently depending on the rest of its batch.
+      code = this.code(value.replace(SEPARATORS, ' '));
+      this.codes.set(detach(value), code);
+    }
     if (code === undefined) {
       const own = detach(value);
       code = this.values.length;
@@ -270,14 +283,12 @@ type Snapshot = {
   slotById?: Map<number, number> | null;
 };
 
-/** Ranks of a dictionary's values: case- and accent-insensitive code-unit order; blank values rank last. */
+/**
+ * Ranks of a dictionary's values by their sort key (sort-key.ts: case and accents folded, the
+ * same key the reference SQL orders by); blank values rank last.
+ */
 function rankValues(dict: Dictionary): { rankOf: Int32Array; buckets: number } {
-  const keys = dict.lower.map((v) =>
-    v
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .trim(),
-  );
+  const keys = dict.lower.map(sortKey);
   const codes: number[] = [];
   for (let c = 1; c < dict.size; c++) if (keys[c] !== '') codes.push(c);
   codes.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));

@@ -1,17 +1,19 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../lib/context';
+import { anyClientError, json, publicAccess } from '../../lib/openapi';
 
 const HealthResponse = z.object({ ok: z.boolean(), engine: z.enum(['pglite', 'postgres']) });
 
 const getHealth = createRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
   tags: ['health'],
+  summary: 'Liveness: the server is up and its database answers',
+  security: publicAccess,
   responses: {
-    200: {
-      description: 'Alive and the database answers',
-      content: { 'application/json': { schema: HealthResponse } },
-    },
+    200: { description: 'Alive and the database answers', ...json(HealthResponse) },
+    ...anyClientError,
   },
 });
 

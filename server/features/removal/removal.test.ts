@@ -205,6 +205,20 @@ describe('removal', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(SUBMISSION_MESSAGES.suppressed);
 
+    // So is the approval of an older submission with it (one written around the removal, here
+    // straight into the table): the admin's approve call answers 409 and adds nobody.
+    const { rows: older } = await ctx.db.sql.query<{ id: string }>(
+      `INSERT INTO candidate_submissions (first_name, last_name, title, organization, specialty, email, phone, location, created_at)
+       VALUES ('Jane', 'Targetson', 'Cardiologist', 'Clinic', 'Cardiology', $1, '(555) 555-0100', 'Boston, MA', now() - interval '2 days')
+       RETURNING id`,
+      [TARGET],
+    );
+    const { agent: admin } = await ctx.signedInAgent({ role: 'admin' });
+    const approval = await admin.post(`/api/admin/submissions/${older[0].id}/approve`);
+    expect(approval.status).toBe(409);
+    expect(await searchTotal('Targetson')).toBe(0);
+    await ctx.db.sql.query('DELETE FROM candidate_submissions WHERE id = $1', [older[0].id]);
+
     // The same link a second time fails, and changes nothing.
     const second = await new IpAgent().post('/api/removal-requests/confirm', { token });
     expect(second.status).toBe(400);

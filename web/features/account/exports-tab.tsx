@@ -1,5 +1,7 @@
 import { FileDown } from 'lucide-react';
+import { EXPORT_FORMAT_LABEL } from '@contract/exports';
 import { RECENT_EXPORTS_SHOWN } from '@contract/limits';
+import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatNumber, pluralize } from '@web/lib/utils';
 import { useExportStats } from './api';
@@ -53,8 +55,13 @@ export function ExportsTab() {
                     className="flex items-center justify-between gap-4 px-4 py-3 text-sm"
                   >
                     <span className="text-foreground">{exportDateLabel(entry.exportDate)}</span>
-                    <span className="font-medium text-muted-foreground">
-                      {pluralize(entry.exportCount, 'contact')}
+                    <span className="flex items-center gap-3">
+                      <Badge variant="outline" className="font-normal text-muted-foreground">
+                        {EXPORT_FORMAT_LABEL[entry.format]}
+                      </Badge>
+                      <span className="font-medium text-muted-foreground">
+                        {pluralize(entry.exportCount, 'contact')}
+                      </span>
                     </span>
                   </li>
                 ))}

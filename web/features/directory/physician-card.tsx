@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
+import { ContactStatus } from '@web/features/contacts/contact-status';
 import { ContactButton } from './contact-buttons';
 import { LinkedinIcon } from './linkedin-icon';
 import { PhysicianAvatar } from './physician-avatar';
@@ -137,8 +138,20 @@ export function PhysicianCard({
             <span />
           )}
           <div className="flex shrink-0 flex-wrap items-center gap-2">
-            <ContactButton kind="email" label="Email" available={physician.hasEmail} physicianName={name} />
-            <ContactButton kind="phone" label="Phone" available={physician.hasPhone} physicianName={name} />
+            <ContactButton
+              kind="email"
+              label="Email"
+              physicianId={physician.id}
+              available={physician.hasEmail}
+              physicianName={name}
+            />
+            <ContactButton
+              kind="phone"
+              label="Phone"
+              physicianId={physician.id}
+              available={physician.hasPhone}
+              physicianName={name}
+            />
             {linkedin && (
               <Button
                 asChild
@@ -155,6 +168,7 @@ export function PhysicianCard({
             )}
           </div>
         </div>
+        <ContactStatus physicianId={physician.id} className="md:justify-end" />
       </div>
     </article>
   );

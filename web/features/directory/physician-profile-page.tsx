@@ -25,6 +25,8 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { cn, formatDate } from '@web/lib/utils';
 import { usePhysician } from './api';
+import { ContactStatus } from '@web/features/contacts/contact-status';
+import { useExportProfile } from '@web/features/exports/api';
 import { ContactButton } from './contact-buttons';
 import { LinkedinIcon } from './linkedin-icon';
 import { PhysicianAvatar } from './physician-avatar';
@@ -119,6 +121,7 @@ function BackButton() {
 
 function ProfileBody({ physician }: { physician: PhysicianProfile }) {
   const canExportProfile = useCan('profile:export');
+  const profileExport = useExportProfile();
   const [favorite, setFavorite] = useState(false);
   const name = fullName(physician);
   const location = displayLocation(physician);
@@ -198,41 +201,58 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               )}
             </div>
 
-            <div className="flex flex-wrap gap-2 lg:justify-end">
-              <ContactButton
-                kind="email"
-                label="View Email"
-                size="default"
-                available={physician.hasEmail}
-                physicianName={name}
-              />
-              <ContactButton
-                kind="phone"
-                label="View Phone"
-                size="default"
-                available={physician.hasPhone}
-                physicianName={name}
-              />
-              {linkedin ? (
-                <Button asChild variant="outline">
-                  <a href={linkedin} target="_blank" rel="noopener noreferrer">
-                    <LinkedinIcon className="text-[#0a66c2]" aria-hidden />
+            <div className="flex min-w-0 flex-col gap-2 lg:items-end">
+              <div className="flex flex-wrap gap-2 lg:justify-end">
+                <ContactButton
+                  kind="email"
+                  label="View Email"
+                  size="default"
+                  physicianId={physician.id}
+                  available={physician.hasEmail}
+                  physicianName={name}
+                />
+                <ContactButton
+                  kind="phone"
+                  label="View Phone"
+                  size="default"
+                  physicianId={physician.id}
+                  available={physician.hasPhone}
+                  physicianName={name}
+                />
+                {linkedin ? (
+                  <Button asChild variant="outline">
+                    <a href={linkedin} target="_blank" rel="noopener noreferrer">
+                      <LinkedinIcon className="text-[#0a66c2]" aria-hidden />
+                      LinkedIn
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </Button>
+                ) : (
+                  <Button variant="outline" disabled>
+                    <LinkedinIcon aria-hidden />
                     LinkedIn
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </Button>
-              ) : (
-                <Button variant="outline" disabled>
-                  <LinkedinIcon aria-hidden />
-                  LinkedIn
-                </Button>
-              )}
-              {canExportProfile && (
-                <Button onClick={() => toast('Coming soon')}>
-                  <FileDown aria-hidden />
-                  Export Full Profile
-                </Button>
-              )}
+                  </Button>
+                )}
+                {canExportProfile && (
+                  <Button
+                    disabled={profileExport.isPending}
+                    onClick={() =>
+                      profileExport.mutate(physician.id, {
+                        onSuccess: () =>
+                          toast.success('Export Successful', { description: 'Exported 1 physician record' }),
+                        onError: (error) =>
+                          toast.error('Export Failed', {
+                            description: isApiError(error) ? error.message : 'Failed to generate export data',
+                          }),
+                      })
+                    }
+                  >
+                    <FileDown aria-hidden />
+                    {profileExport.isPending ? 'Exporting...' : 'Export Full Profile'}
+                  </Button>
+                )}
+              </div>
+              <ContactStatus physicianId={physician.id} always />
             </div>
           </div>
         </div>

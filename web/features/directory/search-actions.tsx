@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Bookmark, CheckSquare, Download, History, ListPlus, SquareStack } from 'lucide-react';
+import { Bookmark, CheckSquare, History, ListPlus, SquareStack } from 'lucide-react';
 import { toast } from 'sonner';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
 import { FREE_RESULT_CAP } from '@contract/limits';
@@ -7,6 +7,7 @@ import type { PhysicianSummary } from '@contract/directory';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { SubscriptionGate } from '@web/components/subscription-gate';
+import { ExportMenu } from '@web/features/exports/export-menu';
 import { formatNumber } from '@web/lib/utils';
 import { isPageSelected, type Selection, type SelectionOutcome } from './selection';
 
@@ -54,7 +55,6 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
   const canSelectUnlimited = useCan('selection:unlimited');
   const canSelectAll = useCan('selection:all');
   const canAddToList = useCan('lists:add');
-  const canExport = useCan('exports:create');
   const [gateTier, setGateTier] = useState<PaidTier | null>(null);
 
   const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
@@ -117,19 +117,6 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
     toast(COMING_SOON);
   };
 
-  const onExport = () => {
-    if (!me.isSignedIn) {
-      toast.error('Authentication Required', { description: 'Please log in to export physicians' });
-      return;
-    }
-    if (!canExport) return gate('exports:create');
-    if (count === 0) {
-      toast.error('Selection Required', { description: 'Please select at least one physician to export.' });
-      return;
-    }
-    toast(COMING_SOON);
-  };
-
   return (
     <>
       <div
@@ -163,10 +150,7 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
           <ListPlus aria-hidden />
           Add to List ({formatNumber(count)})
         </Button>
-        <Button size="sm" onClick={onExport}>
-          <Download aria-hidden />
-          Export Selected ({formatNumber(count)})
-        </Button>
+        <ExportMenu physicianIds={selection.ids} label={`Export Selected (${formatNumber(count)})`} />
       </div>
       <SubscriptionGate
         open={gateTier !== null}

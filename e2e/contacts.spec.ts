@@ -1,0 +1,92 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, screenshotBoth, signIn } from './fixtures';
+
+function cards(page: Page): Locator {
+  return page.getByRole('list', { name: 'Physicians' }).getByRole('article');
+}
+
+/** The first card whose email and phone buttons are both live (the physician has both on file). */
+async function cardWithBothContacts(page: Page): Promise<Locator> {
+  // The first search after sign-in can be slow on a loaded machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  for (const card of await cards(page).all()) {
+    const email = card.getByRole('button', { name: /^Email / });
+    const phone = card.getByRole('button', { name: /^Phone / });
+    if (
+      (await email.getAttribute('aria-disabled')) === null &&
+      (await phone.getAttribute('aria-disabled')) === null
+    ) {
+      return card;
+    }
+  }
+  throw new Error('no card with both an email and a phone on this page');
+}
+
+test('basic: reveal the email, then the phone, then copy the email', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, 'basic@example.com');
+  await page.goto('/search');
+  const card = await cardWithBothContacts(page);
+
+  // First click: fetched and revealed.
+  await card.getByRole('button', { name: /^Email / }).click();
+  const emailButton = card.getByRole('button', { name: /@.+, copy email$/ });
+  await expect(emailButton).toBeVisible();
+  const email = ((await emailButton.textContent()) ?? '').replace(', copy email', '').trim();
+  expect(email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+  await expect(card.getByText(/^\d[\d,]* of [\d,]+ contact reveals left today$/)).toBeVisible();
+  await expect(card.getByText(/^Verified [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+
+  // The contact is already loaded: the phone reveals at once.
+  await card.getByRole('button', { name: /^Phone / }).click();
+  await expect(card.getByRole('button', { name: /\d.*, copy phone number$/ })).toBeVisible();
+
+  // Third click: copied, 'Copied' on the button and the toast.
+  await emailButton.click();
+  await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expect(page.getByText('Email copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(email);
+  // 'Copied' lasts 2 seconds, then the address comes back.
+  await expect(card.getByRole('button', { name: /@.+, copy email$/ })).toBeVisible();
+
+  await card.scrollIntoViewIfNeeded();
+  await screenshotBoth(page, 'contacts-revealed-card');
+});
+
+test('basic: the profile reveals too and shows the allowance beside the buttons', async ({ page }) => {
+  await signIn(page, 'basic@example.com');
+  await page.goto('/search');
+  const card = await cardWithBothContacts(page);
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/of [\d,]+ contact reveals left today$/)).toBeVisible();
+  await page.getByRole('button', { name: /^View Phone / }).click();
+  await expect(page.getByRole('button', { name: /, copy phone number$/ })).toBeVisible();
+  await screenshotBoth(page, 'contacts-profile-revealed');
+});
+
+test('free: contact buttons are dimmed, explain why, and reveal nothing', async ({ page }) => {
+  await signIn(page, 'free@example.com');
+  let revealCalls = 0;
+  page.on('request', (request) => {
+    if (/\/api\/physicians\/\d+\/contact$/.test(request.url())) revealCalls++;
+  });
+  await page.goto('/search');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  const card = cards(page).first();
+  const email = card.getByRole('button', { name: /^Email / });
+  await expect(email).toHaveAttribute('aria-disabled', 'true');
+  await email.hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Subscription required to view email');
+  // Playwright treats aria-disabled as disabled; the click must still reach the page and do nothing.
+  await email.click({ force: true });
+  await expect(card.getByRole('button', { name: /^Email / })).toBeVisible();
+
+  const phone = card.getByRole('button', { name: /^Phone / });
+  await expect(phone).toHaveAttribute('aria-disabled', 'true');
+  await phone.focus();
+  await expect(page.getByRole('tooltip')).toHaveText('Subscription required to view phone number');
+  expect(revealCalls).toBe(0);
+  await expect(page.getByText(/contact reveals left today/)).toHaveCount(0);
+  await screenshotBoth(page, 'contacts-free-dimmed');
+});

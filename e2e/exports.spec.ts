@@ -1,0 +1,107 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, screenshotBoth, signIn } from './fixtures';
+
+function cards(page: Page): Locator {
+  return page.getByRole('list', { name: 'Physicians' }).getByRole('article');
+}
+
+/** Minimal RFC 4180 reader (quoted cells, doubled quotes, CRLF rows). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+test('premium: select three on /search, export CSV, the file has their rows; the Exports tab counts it', async ({
+  page,
+}) => {
+  await signIn(page, 'premium@example.com');
+  await page.goto('/search');
+  // The first search after sign-in can be slow on a loaded machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+
+  const names: string[] = [];
+  for (const card of (await cards(page).all()).slice(0, 3)) {
+    names.push(((await card.getByRole('heading').textContent()) ?? '').trim());
+    await card.getByRole('checkbox').check();
+  }
+  const exportButton = page.getByRole('button', { name: 'Export Selected (3)' });
+  await exportButton.click();
+  await expect(page.getByRole('menuitem', { name: /CSV/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /Excel/ })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: /PDF/ })).toBeVisible();
+  await screenshotBoth(page, 'exports-format-menu');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /CSV/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`physicians-${new Date().toISOString().slice(0, 10)}.csv`);
+  await expect(page.getByText('Export Successful')).toBeVisible();
+  await expect(page.getByText('Exported 3 physician records')).toBeVisible();
+
+  const text = await readFile((await download.path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows = parseCsv(text.slice(1));
+  expect(rows[0].slice(0, 3)).toEqual(['Name', 'Title', 'Specialty']);
+  expect(rows.length).toBe(4);
+  expect(rows.slice(1).map((r) => r[0])).toEqual(names);
+  for (const row of rows.slice(1)) expect(row[7]).toMatch(/@|^$/);
+
+  await page.goto('/account?tab=exports');
+  await expect(page.getByText('Total exported contacts')).toBeVisible();
+  const recent = page
+    .getByRole('region', { name: 'Recent exports' })
+    .or(page.locator('section[aria-labelledby="recent-exports-heading"]'));
+  await expect(recent.getByText('CSV').first()).toBeVisible();
+  await expect(recent.getByText('3 contacts').first()).toBeVisible();
+  await screenshotBoth(page, 'exports-account-tab');
+});
+
+test('premium: exporting with nothing selected says Selection Required', async ({ page }) => {
+  await signIn(page, 'premium@example.com');
+  await page.goto('/search');
+  // The first search after sign-in can be slow on a loaded machine.
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Export Selected (0)' }).click();
+  await expect(page.getByText('Selection Required')).toBeVisible();
+  await expect(page.getByText('Please select at least one physician to export.')).toBeVisible();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});
+
+test('basic: export opens the gate naming the Annual Plan and what it adds', async ({ page }) => {
+  await signIn(page, 'basic@example.com');
+  await page.goto('/search');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  await cards(page).first().getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Export Selected (1)' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Upgrade to the Annual Plan' })).toBeVisible();
+  await expect(dialog).toContainText('Export selections and lists to CSV, Excel and PDF');
+  await expect(dialog).not.toContainText(/premium/i);
+  await expect(dialog).not.toContainText('Full access to physician contact information');
+  await screenshotBoth(page, 'exports-gate-monthly');
+});

@@ -1,0 +1,63 @@
+import type { ExportTable } from '../../lib/exporters/table';
+import type { ExportRecord } from './repo';
+
+/*
+ * The exported columns (issue 8): name, title, specialty, organisation, city, state, NPI, email,
+ * phone, LinkedIn, skills, education. The same for CSV, Excel and PDF.
+ */
+
+export const EXPORT_COLUMNS = [
+  { header: 'Name', width: 24 },
+  { header: 'Title', width: 22 },
+  { header: 'Specialty', width: 18 },
+  { header: 'Organization', width: 26 },
+  { header: 'City', width: 14 },
+  { header: 'State', width: 7 },
+  { header: 'NPI', width: 12 },
+  { header: 'Email', width: 30 },
+  { header: 'Phone', width: 16 },
+  { header: 'LinkedIn', width: 30 },
+  { header: 'Skills', width: 30 },
+  { header: 'Education', width: 34 },
+] as const;
+
+export function displayName(
+  r: Pick<ExportRecord, 'first_name' | 'last_name' | 'credential'>,
+): string {
+  // As on the card and the profile: first and last name, then the credential.
+  const name = [r.first_name, r.last_name]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return r.credential?.trim() ? `${name}, ${r.credential.trim()}` : name;
+}
+
+/** 'Harvard Medical School - MD; Boston University - BS' (as on the card). */
+export function educationText(value: unknown): string {
+  if (!Array.isArray(value)) return '';
+  return value
+    .filter((e): e is { schoolName: string; degree?: unknown } => typeof e?.schoolName === 'string')
+    .map((e) => (typeof e.degree === 'string' && e.degree ? `${e.schoolName} - ${e.degree}` : e.schoolName))
+    .join('; ');
+}
+
+export function exportTable(records: readonly ExportRecord[]): ExportTable {
+  return {
+    title: 'Physicians',
+    columns: EXPORT_COLUMNS,
+    rows: records.map((r) => [
+      displayName(r),
+      r.title,
+      r.specialty,
+      r.organization,
+      r.city,
+      r.state,
+      r.npi,
+      r.email,
+      r.phone,
+      r.linkedin_url,
+      (r.skills ?? []).join(', '),
+      educationText(r.education),
+    ]),
+  };
+}

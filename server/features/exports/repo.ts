@@ -1,0 +1,101 @@
+import type { ExportFormat } from '../../../contract/exports';
+import type { Db } from '../../db/client';
+
+/** One physician as exported: profile columns plus the contact (from physician_contacts). */
+export type ExportRecord = {
+  id: number;
+  npi: string | null;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  credential: string | null;
+  title: string | null;
+  specialty: string | null;
+  organization: string | null;
+  organization_size: string | null;
+  organization_industry: string | null;
+  city: string | null;
+  state: string | null;
+  skills: string[] | null;
+  education: unknown;
+  linkedin_url: string | null;
+  email: string | null;
+  phone: string | null;
+  verified_at: string | null;
+  medical_school: string | null;
+  graduation_year: number | null;
+  board_certified: boolean | null;
+  hospital_affiliation: string | null;
+  languages: string[] | null;
+  license_states: string[] | null;
+  accepting_new_patients: boolean | null;
+  telehealth: boolean | null;
+};
+
+/** The physicians with these ids, in the order given; unknown ids are absent. One JSON round trip. */
+export async function findExportRecords(db: Db, ids: readonly number[]): Promise<ExportRecord[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.sql.query<{ data: string | null }>(
+    `SELECT json_agg(r)::text AS data FROM (
+       SELECT p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.credential, p.title, p.specialty,
+              p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
+              p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
+              p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
+              p.accepting_new_patients, p.telehealth,
+              coalesce(nullif(c.personal_email, ''), nullif(c.work_email, '')) AS email,
+              coalesce(nullif(c.mobile_phone, ''), nullif(c.office_phone, '')) AS phone
+         FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+        WHERE p.id = ANY($1::int[])) r`,
+    [ids],
+  );
+  const records: ExportRecord[] = rows[0]?.data ? JSON.parse(rows[0].data) : [];
+  const byId = new Map(records.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The physician ids of a list owned by `userId`, oldest member first; null when there is no such
+ * list or it belongs to someone else (the caller answers 404 either way). Reads up to `limit`.
+ */
+export async function findListMemberIds(
+  db: Db,
+  listId: string,
+  userId: string,
+  limit: number,
+): Promise<{ ids: number[]; total: number } | null> {
+  const list = await db.sql.query<{ total: number }>(
+    `SELECT (SELECT count(*)::int FROM list_members m WHERE m.list_id = l.id) AS total
+       FROM physician_lists l WHERE l.id = $1 AND l.user_id = $2`,
+    [listId, userId],
+  );
+  if (list.rows.length === 0) return null;
+  const { rows } = await db.sql.query<{ physician_id: number }>(
+    `SELECT physician_id FROM list_members WHERE list_id = $1 ORDER BY added_at, physician_id LIMIT $2`,
+    [listId, limit],
+  );
+  return { ids: rows.map((r) => r.physician_id), total: list.rows[0].total };
+}
+
+/** Serialises one user's exports until the transaction ends (so two cannot both pass the ceiling). */
+export async function lockUserExports(db: Db, userId: string): Promise<void> {
+  await db.sql.query(`SELECT pg_advisory_xact_lock(hashtext('export_logs:' || $1))`, [userId]);
+}
+
+/** Contacts exported by the user at or after `since`. */
+export async function exportedSince(db: Db, userId: string, since: Date): Promise<number> {
+  const { rows } = await db.sql.query<{ n: number }>(
+    'SELECT coalesce(sum(export_count), 0)::int AS n FROM export_logs WHERE user_id = $1 AND export_date >= $2',
+    [userId, since.toISOString()],
+  );
+  return rows[0].n;
+}
+
+export async function insertExportLog(
+  db: Db,
+  row: { userId: string; count: number; format: ExportFormat; at: Date },
+): Promise<void> {
+  await db.sql.query(
+    'INSERT INTO export_logs (user_id, export_date, export_count, format) VALUES ($1, $2, $3, $4)',
+    [row.userId, row.at.toISOString(), row.count, row.format],
+  );
+}

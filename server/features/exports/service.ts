@@ -1,0 +1,220 @@
+import type { CreateExportRequest, ExportFormat } from '../../../contract/exports';
+import { EXPORT_MAX } from '../../../contract/limits';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
+import { AppError, fieldError } from '../../lib/errors';
+import { writeCsv } from '../../lib/exporters/csv';
+import { writePdfProfile, writePdfTable } from '../../lib/exporters/pdf';
+import { writeXlsx } from '../../lib/exporters/xlsx';
+import { displayName, educationText, exportTable } from './columns';
+import * as repo from './repo';
+
+export type ExportFile = { body: Buffer; fileName: string; format: ExportFormat; count: number };
+
+const formatNumber = (n: number) => n.toLocaleString('en-US');
+
+/** 'physicians-2026-11-23.csv' (the UTC day of the export). */
+export function exportFileName(prefix: string, format: ExportFormat, now: Date): string {
+  return `${prefix}-${now.toISOString().slice(0, 10)}.${format}`;
+}
+
+/** The ids to export: the selection, a list's members, or the selected members of a list. */
+async function resolveIds(db: Db, userId: string, request: CreateExportRequest): Promise<number[]> {
+  const selected = request.physicianIds ? [...new Set(request.physicianIds)] : null;
+  if (request.listId) {
+    // Read one past the maximum to tell a too-long list from a full one.
+    const list = await repo.findListMemberIds(db, request.listId, userId, selected ? 10_000 : EXPORT_MAX + 1);
+    if (!list) throw new AppError('not_found', 'List not found');
+    if (!selected) {
+      if (list.ids.length === 0)
+        throw fieldError('listId', 'This list is empty. Add physicians from the directory.');
+      if (list.total > EXPORT_MAX) {
+        throw fieldError(
+          'listId',
+          `This list holds ${formatNumber(list.total)} physicians; select at most ${EXPORT_MAX} to export at once.`,
+        );
+      }
+      return list.ids;
+    }
+    const members = new Set(list.ids);
+    const outside = selected.filter((id) => !members.has(id));
+    if (outside.length)
+      throw fieldError('physicianIds', `Not in this list: ${outside.slice(0, 10).join(', ')}`);
+  }
+  return selected ?? [];
+}
+
+async function render(
+  format: ExportFormat,
+  records: Parameters<typeof exportTable>[0],
+  now: Date,
+): Promise<Buffer> {
+  const table = exportTable(records);
+  if (format === 'csv') return writeCsv(table);
+  if (format === 'xlsx') return writeXlsx(table);
+  const when = now.toISOString().slice(0, 10);
+  return writePdfTable(
+    table,
+    `${formatNumber(records.length)} physicians, exported ${when} from PhysicianDirect`,
+  );
+}
+
+/** 429: the export would pass today's ceiling; says how many are left and when it resets. */
+function ceilingError(count: number, used: number, dailyLimit: number, now: Date): AppError {
+  const left = Math.max(0, dailyLimit - used);
+  return new AppError(
+    'rate_limited',
+    `This export of ${formatNumber(count)} contacts would pass today's limit of ${formatNumber(dailyLimit)} exported contacts (${formatNumber(left)} left). ${resetSentence(now)}`,
+  );
+}
+
+/**
+ * Checks the daily ceiling and writes the export_logs row and the audit row, in one transaction
+ * that runs only after the file was built: a failed export leaves no log row.
+ */
+async function logExport(options: {
+  db: Db;
+  userId: string;
+  count: number;
+  format: ExportFormat;
+  dailyLimit: number;
+  ip: string | null;
+  now: Date;
+  details: Record<string, unknown>;
+}) {
+  const { userId, count, dailyLimit, now } = options;
+  await options.db.transaction(async (tx) => {
+    await repo.lockUserExports(tx, userId);
+    const used = await repo.exportedSince(tx, userId, startOfUtcDay(now));
+    if (used + count > dailyLimit) throw ceilingError(count, used, dailyLimit, now);
+    await repo.insertExportLog(tx, { userId, count, format: options.format, at: now });
+    await recordAudit(tx, {
+      action: 'export.created',
+      actorUserId: userId,
+      targetType: 'physicians',
+      details: { count, format: options.format, ...options.details },
+      ip: options.ip,
+    });
+  });
+}
+
+/**
+ * POST /api/exports (the caller has 'exports:create'): a CSV, Excel or PDF file of up to 500
+ * physicians with their contacts. Unknown ids are a 400 naming physicianIds. Counts against
+ * EXPORT_DAILY_LIMIT exported contacts per UTC day.
+ */
+export async function createExport(options: {
+  db: Db;
+  userId: string;
+  request: CreateExportRequest;
+  dailyLimit: number;
+  ip: string | null;
+  now?: Date;
+}): Promise<ExportFile> {
+  const { db, userId, request } = options;
+  const now = options.now ?? new Date();
+  const ids = await resolveIds(db, userId, request);
+  // Cheap check before building the file; logExport checks again under the lock.
+  const used = await repo.exportedSince(db, userId, startOfUtcDay(now));
+  if (used + ids.length > options.dailyLimit) throw ceilingError(ids.length, used, options.dailyLimit, now);
+  const records = await repo.findExportRecords(db, ids);
+  if (records.length !== ids.length) {
+    const found = new Set(records.map((r) => r.id));
+    const unknown = ids.filter((id) => !found.has(id));
+    throw fieldError('physicianIds', `Unknown physician ids: ${unknown.slice(0, 10).join(', ')}`);
+  }
+  const body = await render(request.format, records, now);
+  await logExport({
+    ...options,
+    count: records.length,
+    format: request.format,
+    now,
+    details: { physicianIds: ids, ...(request.listId ? { listId: request.listId } : {}) },
+  });
+  return {
+    body,
+    fileName: exportFileName('physicians', request.format, now),
+    format: request.format,
+    count: records.length,
+  };
+}
+
+/**
+ * 'Export Full Profile' (admins, 'profile:export'): one physician on one PDF page, contact
+ * included. Logged and audited like any export of one contact.
+ */
+export async function exportProfilePdf(options: {
+  db: Db;
+  userId: string;
+  physicianId: number;
+  dailyLimit: number;
+  ip: string | null;
+  now?: Date;
+}): Promise<ExportFile> {
+  const now = options.now ?? new Date();
+  const [r] = await repo.findExportRecords(options.db, [options.physicianId]);
+  if (!r) throw new AppError('not_found', 'Physician Not Found');
+  const yesNo = (value: boolean | null) => (value === null ? 'Not specified' : value ? 'Yes' : 'No');
+  const text = (value: string | null | undefined) => (value && value.trim() ? value : 'Not specified');
+  const list = (values: string[] | null) => (values && values.length ? values.join(', ') : 'Not specified');
+  const location = [r.city, r.state].filter(Boolean).join(', ');
+  const verified = r.verified_at
+    ? new Date(r.verified_at).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    : 'Not specified';
+  const body = await writePdfProfile({
+    title: displayName(r),
+    subtitle: [r.title, r.specialty, location].filter(Boolean).join('  |  ') || 'Physician',
+    sections: [
+      {
+        heading: 'Contact',
+        lines: [
+          ['Email', text(r.email)],
+          ['Phone', text(r.phone)],
+          ['LinkedIn', text(r.linkedin_url)],
+          ['Last verified', verified],
+        ],
+      },
+      {
+        heading: 'Professional Details',
+        lines: [
+          ['NPI', text(r.npi)],
+          ['Specialty', text(r.specialty)],
+          ['Organization', text(r.organization)],
+          ['Organization Size', text(r.organization_size)],
+          ['Industry', text(r.organization_industry)],
+          ['Hospital Affiliation', text(r.hospital_affiliation)],
+          ['Board Certified', yesNo(r.board_certified)],
+          ['Accepting New Patients', yesNo(r.accepting_new_patients)],
+          ['Telehealth', yesNo(r.telehealth)],
+          ['Licensed In', list(r.license_states)],
+          ['Languages', list(r.languages)],
+        ],
+      },
+      {
+        heading: 'Education',
+        lines: [
+          ['Education', text(educationText(r.education))],
+          ['Medical School', text(r.medical_school)],
+          ['Graduation Year', r.graduation_year ? String(r.graduation_year) : 'Not specified'],
+        ],
+      },
+      {
+        heading: 'Skills and Expertise',
+        lines: [['Skills', r.skills?.length ? r.skills.join(', ') : 'No skills specified']],
+      },
+    ],
+    footer: `Exported ${now.toISOString().slice(0, 10)} from PhysicianDirect. Confidential: for recruiting use only.`,
+  });
+  await logExport({
+    db: options.db,
+    userId: options.userId,
+    count: 1,
+    format: 'pdf',
+    dailyLimit: options.dailyLimit,
+    ip: options.ip,
+    now,
+    details: { physicianIds: [r.id], profile: true },
+  });
+  return { body, fileName: exportFileName(`physician-${r.id}-profile`, 'pdf', now), format: 'pdf', count: 1 };
+}

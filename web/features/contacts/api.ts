@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { RevealAllowance, RevealContactResponse } from '@contract/contacts';
+import { useCan, useMe } from '@web/app/session';
+import { apiFetch } from '@web/lib/api';
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  allowance: (userId: string) => ['contacts', 'allowance', userId] as const,
+  contact: (userId: string, physicianId: number) => ['contacts', 'physician', userId, physicianId] as const,
+};
+
+/** Reveals left today; fetched only for users who may reveal. */
+export function useRevealAllowance() {
+  const me = useMe();
+  const canReveal = useCan('contacts:reveal');
+  return useQuery({
+    queryKey: contactKeys.allowance(me.user?.id ?? ''),
+    queryFn: ({ signal }) => apiFetch('/api/contacts/allowance', { schema: RevealAllowance, signal }),
+    enabled: canReveal && me.user !== null,
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * One physician's contact, shared by its email and phone buttons (and by the card and the
+ * profile): nothing is fetched until `reveal()` is called, and once loaded it stays cached for
+ * the session so the second button reveals without a second call. Each reveal refreshes the
+ * allowance shown beside the buttons.
+ */
+export function usePhysicianContact(physicianId: number) {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const userId = me.user?.id ?? '';
+  const query = useQuery({
+    queryKey: contactKeys.contact(userId, physicianId),
+    queryFn: async () => {
+      const contact = await apiFetch(`/api/physicians/${physicianId}/contact`, {
+        method: 'POST',
+        schema: RevealContactResponse,
+      });
+      queryClient.setQueryData(contactKeys.allowance(userId), contact.allowance);
+      return contact;
+    },
+    enabled: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+  });
+  const { refetch } = query;
+  const reveal = useCallback(async () => {
+    const result = await refetch({ throwOnError: true });
+    return result.data;
+  }, [refetch]);
+  return { contact: query.data, isLoading: query.isFetching, reveal };
+}
