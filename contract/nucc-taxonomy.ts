@@ -79,3 +79,76 @@ export function specialtyForTaxonomy(code: string): string | null {
   for (const [prefix, specialty] of SORTED) if (upper.startsWith(prefix)) return specialty;
   return 'Other Physician';
 }
+
+/**
+ * Doctors and Clinicians `pri_spec` / `sec_spec_*` (Medicare specialty names, capitals) -> the
+ * directory's specialty, for physician and physician assistant specialties only; null for the
+ * others (nurse practitioner, physical therapist, chiropractic...), which the DAC import does not
+ * create records for.
+ */
+const DAC_SPECIALTIES: Record<string, string> = {
+  'FAMILY PRACTICE': 'Family Medicine',
+  'FAMILY MEDICINE': 'Family Medicine',
+  'GENERAL PRACTICE': 'General Practice',
+  'INTERNAL MEDICINE': 'Internal Medicine',
+  'PEDIATRIC MEDICINE': 'Pediatrics',
+  PEDIATRICS: 'Pediatrics',
+  'CARDIOVASCULAR DISEASE (CARDIOLOGY)': 'Cardiology',
+  CARDIOLOGY: 'Cardiology',
+  'INTERVENTIONAL CARDIOLOGY': 'Cardiology',
+  'CARDIAC ELECTROPHYSIOLOGY': 'Cardiology',
+  'ADVANCED HEART FAILURE AND TRANSPLANT CARDIOLOGY': 'Cardiology',
+  'OBSTETRICS/GYNECOLOGY': 'OBGYN',
+  'ORTHOPEDIC SURGERY': 'Orthopedic Surgery',
+  NEUROLOGY: 'Neurology',
+  DERMATOLOGY: 'Dermatology',
+  'PHYSICIAN ASSISTANT': 'Physician Assistant',
+  'EMERGENCY MEDICINE': 'Emergency Medicine',
+  PSYCHIATRY: 'Psychiatry',
+  'GERIATRIC PSYCHIATRY': 'Psychiatry',
+  ANESTHESIOLOGY: 'Anesthesiology',
+  'DIAGNOSTIC RADIOLOGY': 'Radiology',
+  'INTERVENTIONAL RADIOLOGY': 'Radiology',
+  'GENERAL SURGERY': 'General Surgery',
+  'MEDICAL ONCOLOGY': 'Oncology',
+  'HEMATOLOGY/ONCOLOGY': 'Oncology',
+  'RADIATION ONCOLOGY': 'Oncology',
+  'SURGICAL ONCOLOGY': 'Oncology',
+  'GYNECOLOGICAL ONCOLOGY': 'Oncology',
+  GASTROENTEROLOGY: 'Gastroenterology',
+  'PULMONARY DISEASE': 'Pulmonology',
+  UROLOGY: 'Urology',
+  'ALLERGY/IMMUNOLOGY': 'Allergy & Immunology',
+  ENDOCRINOLOGY: 'Endocrinology',
+  NEPHROLOGY: 'Nephrology',
+  RHEUMATOLOGY: 'Rheumatology',
+  HEMATOLOGY: 'Hematology',
+  'INFECTIOUS DISEASE': 'Infectious Disease',
+  'GERIATRIC MEDICINE': 'Geriatric Medicine',
+  'CRITICAL CARE (INTENSIVISTS)': 'Critical Care',
+  'HOSPITALIST': 'Hospitalist',
+  OPHTHALMOLOGY: 'Ophthalmology',
+  OTOLARYNGOLOGY: 'Otolaryngology',
+  PATHOLOGY: 'Pathology',
+  'PHYSICAL MEDICINE AND REHABILITATION': 'Physical Medicine & Rehabilitation',
+  'PLASTIC AND RECONSTRUCTIVE SURGERY': 'Plastic Surgery',
+  'PREVENTIVE MEDICINE': 'Preventive Medicine',
+  NEUROSURGERY: 'Neurological Surgery',
+  'THORACIC SURGERY': 'Thoracic Surgery',
+  'CARDIAC SURGERY': 'Thoracic Surgery',
+  'VASCULAR SURGERY': 'Vascular Surgery',
+  'COLORECTAL SURGERY (PROCTOLOGY)': 'Colon & Rectal Surgery',
+  'NUCLEAR MEDICINE': 'Nuclear Medicine',
+  'PAIN MANAGEMENT': 'Pain Medicine',
+  'INTERVENTIONAL PAIN MANAGEMENT': 'Pain Medicine',
+  'SLEEP MEDICINE': 'Sleep Medicine',
+  'SPORTS MEDICINE': 'Sports Medicine',
+  'HOSPICE/PALLIATIVE CARE': 'Hospice & Palliative Medicine',
+  'ADDICTION MEDICINE': 'Addiction Medicine',
+  'MEDICAL GENETICS AND GENOMICS': 'Medical Genetics',
+  'OSTEOPATHIC MANIPULATIVE MEDICINE': 'Osteopathic Manipulative Medicine',
+};
+
+export function dacSpecialty(value: string): string | null {
+  return DAC_SPECIALTIES[value.trim().toUpperCase()] ?? null;
+}

@@ -23,10 +23,6 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const spec = IMPORT_KINDS[kind];
-  if (!spec) {
-    console.error(`The ${kind} import is not available yet.`);
-    return 2;
-  }
   const env = loadEnv();
   const logger = createLogger('warn', false);
   let database;

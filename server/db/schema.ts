@@ -171,7 +171,7 @@ export const importRuns = pgTable('import_runs', {
   recordsDone: bigint('records_done', { mode: 'number' }).notNull().default(0),
   counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
   malformed: jsonb('malformed').$type<{ line: number; reason: string }[]>().notNull().default([]),
-  startedAt: createdAt(),
+  startedAt: tstz('started_at').notNull().defaultNow(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
   finishedAt: tstz('finished_at'),
 });

@@ -85,7 +85,9 @@ export async function runImport<Row>(
       const result = await spec.writeBatch(tx, batch, npis);
       counts.inserted += result.inserted;
       counts.updated += result.updated;
-      counts.unchanged += result.written - result.inserted - result.updated;
+      const notPhysician = result.notPhysician ?? 0;
+      counts.skipped.notPhysician += notPhysician;
+      counts.unchanged += result.written - result.inserted - result.updated - notPhysician;
       counts.removed += result.removed;
       await tx.sql.query(
         `UPDATE import_runs SET records_done = $2, counts = $3::jsonb, malformed = $4::jsonb, updated_at = now() WHERE id = $1`,

@@ -1,3 +1,4 @@
+import { DAC } from './dac';
 import { NPPES } from './nppes';
 import type { ImportKind } from './types';
 
@@ -5,4 +6,4 @@ export { runImport, DEFAULT_BATCH_SIZE, type ImportOptions } from './run-import'
 export type { ImportSummary, ImportProgress } from './types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const IMPORT_KINDS: Partial<Record<'nppes' | 'dac', ImportKind<any>>> = { nppes: NPPES };
+export const IMPORT_KINDS: Record<'nppes' | 'dac', ImportKind<any>> = { nppes: NPPES, dac: DAC };

@@ -16,7 +16,7 @@ export function titleCase(value: string | undefined): string | null {
   if (v !== v.toUpperCase()) return v; // already mixed case: the source knew better
   return v
     .toLowerCase()
-    .replace(/(^|[\s\-'(.])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase())
+    .replace(/(^|[\s\-'(."/])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase())
     .replace(/\bMc([a-z])/g, (_, ch: string) => 'Mc' + ch.toUpperCase());
 }
 

@@ -9,7 +9,15 @@ export type RowOutcome<Row> =
   | { kind: 'skip'; reason: Exclude<SkipReason, 'malformed' | 'suppressed' | 'deactivated'> }
   | { kind: 'malformed'; reason: string };
 
-export type BatchResult = { inserted: number; updated: number; removed: number; written: number };
+export type BatchResult = {
+  inserted: number;
+  updated: number;
+  removed: number;
+  /** Rows handed to the batch (after folding). */
+  written: number;
+  /** Of those, rows not written because they turned out not to be physicians (DAC: unknown NPI, other specialty). */
+  notPhysician?: number;
+};
 
 /** One public file's import: how to read its records and how to write a batch. */
 export type ImportKind<Row> = {
