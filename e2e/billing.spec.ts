@@ -79,6 +79,20 @@ test('a free user buys the Monthly plan with the demo checkout, then cancels it 
   expect(await tierOf(page)).toBe('basic');
   await screenshotBoth(page, 'billing-success');
 
+  // What the Monthly plan gives, at once: contact reveal works; Select All stays an Annual feature
+  // and its gate names the plan that unlocks it.
+  await page.goto('/search');
+  const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
+  await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+  const liveEmail = page.getByRole('button', { name: /^Email / }).and(page.locator(':not([aria-disabled])'));
+  await liveEmail.first().click();
+  await expect(page.getByRole('button', { name: /@.+, copy email$/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Select All' }).click();
+  const gate = page.getByRole('dialog');
+  await expect(gate.getByRole('heading', { name: 'Upgrade to the Annual Plan' })).toBeVisible();
+  await expect(gate).not.toContainText(/premium/i);
+  await page.keyboard.press('Escape');
+
   // The pricing page now marks the Monthly card as the current plan.
   await page.goto('/pricing');
   await expect(monthly.getByText('YOUR CURRENT PLAN')).toBeVisible();

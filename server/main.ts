@@ -7,6 +7,7 @@ import { openDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ACCOUNTS, demoDataPlan, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
+import { startDirectoryListener } from './db/directory-listener';
 import { startBillingJobs } from './features/billing/jobs';
 
 async function main() {
@@ -41,9 +42,9 @@ async function main() {
     // Still starting: main() sees the abort at its next step and closes the database itself.
     if (!serving.stop) return;
     void serving.stop().then(async () => {
-      await database?.close();
+      await database?.close().catch(() => undefined);
       clearTimeout(force);
-      process.exit(0);
+      process.exit(process.exitCode ?? 0);
     });
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
@@ -51,7 +52,14 @@ async function main() {
 
   let services: AppServices | undefined;
   try {
-    database = await openDatabase(env, logger);
+    database = await openDatabase(env, logger, {
+      // The embedded database's worker died: requests fail with 500 until the server stops.
+      onCrash: (error) => {
+        logger.fatal({ err: error.message }, 'embedded database stopped; shutting down');
+        process.exitCode = 1;
+        shutdown('database crash');
+      },
+    });
     stopRequested.signal.throwIfAborted();
     const { db, driver } = database;
 
@@ -105,6 +113,15 @@ async function main() {
   };
 
   services.mailWorker.start();
+  // Several processes may share one PostgreSQL: each follows the others' directory writes.
+  const directory = services.directory;
+  const listener = env.DATABASE_URL
+    ? startDirectoryListener({
+        connectionString: env.DATABASE_URL,
+        onChange: (change) => directory.directoryChanged(change),
+        logger,
+      })
+    : null;
 
   const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${info.port})`);
@@ -117,6 +134,7 @@ async function main() {
     // Keep-alive sockets would hold close() open; requests in progress still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
+    await listener?.stop();
     await runningServices.mailWorker.stop();
     runningServices.mailer.close();
   };

@@ -8,6 +8,7 @@ import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { REMOVAL_RATE_LIMITS } from './features/removal/rate-limits';
 import { CONTACT_RATE_LIMITS } from './features/contact-form/rate-limits';
 import { createDirectoryService } from './features/directory/service';
+import { DIRECTORY_RATE_LIMITS } from './features/directory/rate-limits';
 import { createBillingProvider } from './lib/billing/create-provider';
 import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
@@ -33,6 +34,7 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    directoryRateLimits: createRateLimiters('directory', DIRECTORY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     removalRateLimits: createRateLimiters('removal', REMOVAL_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     contactRateLimits: createRateLimiters('contact-form', CONTACT_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory: await createDirectoryService(deps),

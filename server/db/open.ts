@@ -11,7 +11,11 @@ import { openPgliteDriver } from './pglite-driver';
 export type OpenedDatabase = { db: Db; driver: SqlDriver; close(): Promise<void> };
 
 /** PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR (locked); then migrate. */
-export async function openDatabase(env: Env, logger: Logger): Promise<OpenedDatabase> {
+export async function openDatabase(
+  env: Env,
+  logger: Logger,
+  options: { onCrash?: (error: Error) => void } = {},
+): Promise<OpenedDatabase> {
   let driver: SqlDriver;
   let release = () => {};
   if (env.DATABASE_URL) {
@@ -21,7 +25,7 @@ export async function openDatabase(env: Env, logger: Logger): Promise<OpenedData
     const dataDir = resolve(env.DATA_DIR);
     release = lockDataDir(dataDir).release;
     try {
-      driver = await openPgliteDriver({ dataDir: resolve(dataDir, 'pglite') });
+      driver = await openPgliteDriver({ dataDir: resolve(dataDir, 'pglite'), onCrash: options.onCrash });
     } catch (error) {
       release();
       throw error;

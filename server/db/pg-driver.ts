@@ -53,22 +53,34 @@ export function openPgDriver(options: { connectionString: string; searchPath?: s
     max: options.max ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
   });
+  // A pooled connection that dies while idle (server restart, admin kill) is dropped by the
+  // pool; without a listener its 'error' would crash the process.
+  pool.on('error', () => undefined);
   const base = executor(pool);
   return {
     engine: 'postgres',
     ...base,
     async transaction(work) {
       const client = await pool.connect();
+      // A connection whose ROLLBACK failed may still be inside the transaction: destroyed, never
+      // handed to the next request (release(error) closes it instead of pooling it).
+      let broken: Error | undefined;
+      // Errors of this connection surface through its queries; the event must not crash us.
+      const ignore = () => undefined;
+      client.on('error', ignore);
       try {
         await client.query('BEGIN');
         const result = await work(executor(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
         throw error;
       } finally {
-        client.release();
+        client.off('error', ignore);
+        client.release(broken);
       }
     },
     close: () => pool.end(),

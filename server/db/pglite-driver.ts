@@ -26,7 +26,9 @@ export class DatabaseError extends Error {
 export async function openPgliteDriver(options: {
   dataDir?: string;
   loadDataDir?: Uint8Array;
-}): Promise<SqlDriver & { dump(): Promise<Uint8Array> }> {
+  /** Called once if the worker dies unexpectedly (not after close()). */
+  onCrash?: (error: Error) => void;
+}): Promise<SqlDriver & { dump(): Promise<Uint8Array>; terminate(): Promise<void> }> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir: options.dataDir ?? null, loadDataDir: options.loadDataDir ?? null },
   });
@@ -43,14 +45,24 @@ export async function openPgliteDriver(options: {
     if (reply.ok) waiter.resolve(reply.result);
     else waiter.reject(new DatabaseError(reply.error ?? { message: 'Unknown database error' }));
   });
-  worker.on('error', (error) => {
+  // A crashed or exited worker answers nothing more: every waiting and later query fails with
+  // this error instead of hanging, and `onCrash` lets the server stop.
+  let dead: Error | null = null;
+  let closing = false;
+  const fail = (error: Error) => {
+    if (dead) return;
+    dead = error;
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
-  });
+    if (!closing) options.onCrash?.(error);
+  };
+  worker.on('error', (error) => fail(new Error(`The embedded database stopped: ${error.message}`)));
+  worker.on('exit', (code) => fail(new Error(`The embedded database stopped (worker exit code ${code})`)));
   await readyPromise;
 
   function send<T>(message: Record<string, unknown>): Promise<T> {
     const id = nextId++;
+    if (dead) return Promise.reject(dead);
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ ...message, id });
@@ -101,7 +113,12 @@ export async function openPgliteDriver(options: {
       }),
     dump: () => exclusive(async () => send<Uint8Array>({ type: 'dump' })),
     async close() {
-      await exclusive(() => send({ type: 'close' }));
+      if (!dead) await exclusive(() => send({ type: 'close' }));
+      closing = true;
+      await worker.terminate();
+    },
+    /** Kills the worker as a crash would (tests). */
+    async terminate() {
       await worker.terminate();
     },
   };

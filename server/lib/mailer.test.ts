@@ -7,6 +7,7 @@ import { createTestContext, createTestUser } from '../test/harness';
 import { createMailWorker, MAIL_MAX_ATTEMPTS } from './mail-worker';
 import { enqueueEmail } from './mail-queue';
 import { createMailer } from './mailer';
+import { decodeQuotedPrintable, startSmtpServer } from './mailer.test-helpers';
 
 // Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
 vi.setConfig({ testTimeout: 120_000 });
@@ -21,40 +22,6 @@ export function capturingLogger() {
     },
   });
   return { logger: pino({ level: 'debug' }, sink), lines };
-}
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** Undoes quoted-printable (nodemailer may wrap long lines and escape '=' as =3D). */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-/** A local SMTP server that keeps what it receives. */
-export async function startSmtpServer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { received, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 async function deadSmtpPort(): Promise<number> {

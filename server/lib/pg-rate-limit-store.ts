@@ -40,6 +40,18 @@ export class PgRateLimitStore implements RateLimitStore {
     return { allowed: false, retryAfterMs: Math.max(1, oldest + rule.windowMs - now) };
   }
 
+  async peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
+    const { rows } = await this.db.sql.query<{ n: number; oldest: number | null }>(
+      `SELECT count(*)::int AS n, min(t.at) AS oldest
+       FROM rate_limit_hits r, unnest(r.hits) AS t(at)
+       WHERE r.key = $1 AND t.at > $2::float8`,
+      [key, now - rule.windowMs],
+    );
+    const [row] = rows;
+    if (!row || row.n < rule.max) return { allowed: true };
+    return { allowed: false, retryAfterMs: Math.max(1, Number(row.oldest) + rule.windowMs - now) };
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.sql.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
   }

@@ -18,6 +18,8 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs
 export type RateLimitStore = {
   /** Records one attempt for `key` if the window has room; otherwise says how long to wait. */
   hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult>;
+  /** Whether `key`'s window is full now, without recording anything (e.g. a lockout check). */
+  peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult>;
   /** Forgets a key (e.g. a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
 };
@@ -42,6 +44,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
     times.push(now);
     this.attempts.set(key, times);
     return { allowed: true };
+  }
+
+  async peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
+    const times = (this.attempts.get(key) ?? []).filter((t) => t > now - rule.windowMs);
+    if (times.length < rule.max) return { allowed: true };
+    return { allowed: false, retryAfterMs: times[0] + rule.windowMs - now };
   }
 
   async reset(key: string): Promise<void> {
@@ -73,6 +81,11 @@ export class RateLimiter {
 
   consume(key: string): Promise<RateLimitResult> {
     return this.store.hit(`${this.name}:${key}`, this.rule, this.now());
+  }
+
+  /** Whether the window is full, without using an attempt. */
+  peek(key: string): Promise<RateLimitResult> {
+    return this.store.peek(`${this.name}:${key}`, this.rule, this.now());
   }
 
   reset(key: string): Promise<void> {

@@ -68,8 +68,8 @@ export const signedInRoutes: RouteObject[] = [
   { path: '/checkout/success', lazy: () => import('@web/features/billing/checkout-success-page').then((m) => ({ Component: m.CheckoutSuccessPage })) },
   { path: '/billing/demo/checkout/:sessionId', lazy: () => import('@web/features/billing/demo-checkout-page').then((m) => ({ Component: m.DemoCheckoutPage })) },
   { path: '/billing/demo/portal', lazy: () => import('@web/features/billing/demo-portal-page').then((m) => ({ Component: m.DemoPortalPage })) },
-  // Placeholder until the lists feature replaces it.
-  { path: '/lists', lazy: () => import('@web/features/account/lists-placeholder-page').then((m) => ({ Component: m.ListsPlaceholderPage })) },
+  { path: '/lists', lazy: () => import('@web/features/lists/my-lists-page').then((m) => ({ Component: m.MyListsPage })) },
+  { path: '/lists/:listId', lazy: () => import('@web/features/lists/list-detail-page').then((m) => ({ Component: m.ListDetailPage })) },
 ];
 
 /**

@@ -1,4 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { SavedListsPanel } from '@web/features/lists/saved-lists-panel';
+import { SavedSearchesPanel } from '@web/features/saved-searches/saved-searches-panel';
 import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '@web/components/ui/sheet';
 
 export type SidePanel = 'saved-searches' | 'saved-lists';
@@ -29,10 +31,10 @@ export function SidePanelsProvider({ children }: { children: ReactNode }) {
     <SidePanelsContext value={value}>
       {children}
       <SidePanelSheet panel="saved-searches" title="Saved Searches">
-        {/* Saved searches feature: render its panel body here (it can call useSidePanels().close). */}
+        <SavedSearchesPanel onClose={close} />
       </SidePanelSheet>
       <SidePanelSheet panel="saved-lists" title="Saved Lists">
-        {/* Lists feature: render its panel body here. */}
+        <SavedListsPanel onClose={close} />
       </SidePanelSheet>
     </SidePanelsContext>
   );

@@ -1,13 +1,18 @@
-/*
- * What each price is worth per month, for the dashboard's MRR. The plan table itself (prices,
- * names) belongs to billing; these follow document 1, section 9: Monthly $199 a month, Annual
- * $1,799 a year.
- */
-const MONTHLY_CENTS: Record<string, number> = {
-  price_monthly: 19_900,
-  price_annual: Math.round(179_900 / 12),
-};
-const NAMES: Record<string, string> = { price_monthly: 'Monthly Plan', price_annual: 'Annual Plan' };
+import { PLANS, planName, type PriceId } from '../../../contract/billing';
 
-export const monthlyCentsOf = (priceId: string): number => MONTHLY_CENTS[priceId] ?? 0;
-export const planNameOf = (priceId: string): string => NAMES[priceId] ?? priceId;
+/**
+ * What one subscriber of a price is worth per month, in cents, for the dashboard's MRR: the plan
+ * table's price ('$199 / month', '$1,799 / year'), a yearly price counted at a twelfth.
+ */
+export function monthlyCentsOf(priceId: PriceId): number {
+  const plan = PLANS.find((candidate) => candidate.priceId === priceId);
+  if (!plan) return 0;
+  const cents = Math.round(Number(plan.price.replace(/[^0-9.]/g, '')) * 100);
+  return /year/i.test(plan.period) ? Math.round(cents / 12) : cents;
+}
+
+/** 'Monthly Plan' / 'Annual Plan' (document 1). */
+export function planNameOf(priceId: PriceId): string {
+  const plan = PLANS.find((candidate) => candidate.priceId === priceId);
+  return plan ? planName(plan.tier) : priceId;
+}

@@ -10,6 +10,7 @@ import type {
   UserSummary,
 } from '../../../contract/admin';
 import type { Role } from '../../../contract/account';
+import { planName } from '../../../contract/billing';
 import type { Db } from '../../db/client';
 
 type Sql = Pick<Db, 'sql'>;
@@ -241,12 +242,17 @@ export async function listUsers(
       tier: string | null;
       total_exports: number | string | null;
     }>(
-      `SELECT u.id, u.email, u.role, u.created_at, u.last_sign_in_at, s.status, s.tier,
-              (SELECT sum(e.export_count) FROM export_logs e WHERE e.user_id = u.id)::bigint AS total_exports
-         FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id
-        ${where}
-        ORDER BY u.created_at DESC, u.id
-        LIMIT $2 OFFSET $3`,
+      // The page first, then the sums for its rows only (a scalar subquery in the outer select
+      // list would otherwise be evaluated for every matching user before the sort and limit).
+      `WITH page AS (
+         SELECT u.id, u.email, u.role, u.created_at, u.last_sign_in_at, s.status, s.tier
+           FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id
+          ${where}
+          ORDER BY u.created_at DESC, u.id
+          LIMIT $2 OFFSET $3
+       )
+       SELECT page.*, (SELECT sum(e.export_count) FROM export_logs e WHERE e.user_id = page.id)::bigint AS total_exports
+         FROM page ORDER BY page.created_at DESC, page.id`,
       [pattern, input.limit, input.offset],
     ),
     db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${where}`, [pattern]),
@@ -260,7 +266,7 @@ export async function listUsers(
       signupDate: iso(row.created_at),
       lastSignInAt: iso(row.last_sign_in_at),
       subscriptionStatus: row.status,
-      subscriptionPlan: row.tier === 'premium' ? 'Annual Plan' : row.tier === 'basic' ? 'Monthly Plan' : null,
+      subscriptionPlan: row.tier === 'premium' || row.tier === 'basic' ? planName(row.tier) : null,
       totalExports: row.total_exports === null ? null : Number(row.total_exports),
     })),
   };
@@ -329,7 +335,7 @@ export async function readUserDetail(db: Sql, id: string): Promise<UserDetail | 
       ? {
           status: sub.status,
           tier: sub.tier,
-          plan: sub.tier === 'premium' ? 'Annual Plan' : 'Monthly Plan',
+          plan: planName(sub.tier),
           provider: sub.provider,
           currentPeriodEnd: iso(sub.current_period_end),
           cancelAtPeriodEnd: sub.cancel_at_period_end,
@@ -387,47 +393,36 @@ const WINDOW_START = `(((now() AT TIME ZONE 'UTC')::date - 29)::timestamp AT TIM
 export async function readOverviewCounts(db: Sql): Promise<{
   users: number;
   subscribers: { priceId: string; status: string; n: number }[];
-  exportsLast30Days: number;
-  exportedContactsLast30Days: number;
-  revealsLast30Days: number;
 }> {
-  const [users, subscribers, exportsAgg, reveals] = await Promise.all([
+  const [users, subscribers] = await Promise.all([
     db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users'),
     db.sql.query<{ price_id: string; status: string; n: number }>(
       `SELECT price_id, status, count(*)::int AS n FROM subscriptions WHERE status IN ('active', 'trialing') GROUP BY price_id, status`,
     ),
-    db.sql.query<{ n: number; contacts: number | string }>(
-      `SELECT count(*)::int AS n, COALESCE(sum(export_count), 0)::bigint AS contacts
-         FROM export_logs WHERE export_date >= ${WINDOW_START}`,
-    ),
-    db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM contact_reveals WHERE created_at >= ${WINDOW_START}`),
   ]);
   return {
     users: Number(users.rows[0]?.n ?? 0),
     subscribers: subscribers.rows.map((r) => ({ priceId: r.price_id, status: r.status, n: Number(r.n) })),
-    exportsLast30Days: Number(exportsAgg.rows[0]?.n ?? 0),
-    exportedContactsLast30Days: Number(exportsAgg.rows[0]?.contacts ?? 0),
-    revealsLast30Days: Number(reveals.rows[0]?.n ?? 0),
   };
 }
 
-/** Exports and reveals per UTC day, the last `days` days including today, oldest first. */
-export async function readDailyActivity(db: Sql, days: number): Promise<DailyActivity[]> {
-  const { rows } = await db.sql.query<{ day: string; exports: number; reveals: number }>(
+/** Exports (and contacts exported) and reveals per UTC day, the last 30 days including today, oldest first. */
+export async function readDailyActivity(db: Sql): Promise<(DailyActivity & { contacts: number })[]> {
+  const { rows } = await db.sql.query<{ day: string; exports: number; contacts: number | string; reveals: number }>(
     `WITH days AS (
        SELECT to_char(d, 'YYYY-MM-DD') AS day
-         FROM generate_series((now() AT TIME ZONE 'UTC')::date - ($1::int - 1), (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
+         FROM generate_series((now() AT TIME ZONE 'UTC')::date - 29, (now() AT TIME ZONE 'UTC')::date, interval '1 day') AS d
      ),
-     e AS (SELECT to_char(export_date AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM export_logs
-            WHERE export_date >= (now() AT TIME ZONE 'UTC')::date - $1::int GROUP BY 1),
-     r AS (SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::int AS n FROM contact_reveals
-            WHERE created_at >= (now() AT TIME ZONE 'UTC')::date - $1::int GROUP BY 1)
-     SELECT days.day, COALESCE(e.n, 0)::int AS exports, COALESCE(r.n, 0)::int AS reveals
+     e AS (SELECT to_char((export_date AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n,
+                  sum(export_count)::bigint AS contacts FROM export_logs
+            WHERE export_date >= ${WINDOW_START} GROUP BY (export_date AT TIME ZONE 'UTC')::date),
+     r AS (SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n FROM contact_reveals
+            WHERE created_at >= ${WINDOW_START} GROUP BY (created_at AT TIME ZONE 'UTC')::date)
+     SELECT days.day, COALESCE(e.n, 0)::int AS exports, COALESCE(e.contacts, 0)::bigint AS contacts, COALESCE(r.n, 0)::int AS reveals
        FROM days LEFT JOIN e ON e.day = days.day LEFT JOIN r ON r.day = days.day
       ORDER BY days.day`,
-    [days],
   );
-  return rows.map((r) => ({ date: r.day, exports: Number(r.exports), reveals: Number(r.reveals) }));
+  return rows.map((r) => ({ date: r.day, exports: Number(r.exports), contacts: Number(r.contacts), reveals: Number(r.reveals) }));
 }
 
 /**

@@ -30,9 +30,6 @@ type Actor = { userId: string; ip: string | null };
 
 const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
-/** Days shown by the dashboard's activity chart. */
-const ACTIVITY_DAYS = 30;
-
 const alreadyProcessed = (status: string) =>
   new AppError('conflict', `This submission was already ${status}. Reload the list to see its current state.`);
 
@@ -133,7 +130,7 @@ async function listSubmissions(deps: AppDeps, request: ListSubmissionsRequest): 
 async function overview(deps: AppDeps): Promise<AdminOverview> {
   const [counts, activity, submissions, refunds, messages] = await Promise.all([
     repo.readOverviewCounts(deps.db),
-    repo.readDailyActivity(deps.db, ACTIVITY_DAYS),
+    repo.readDailyActivity(deps.db),
     repo.countSubmissionsByStatus(deps.db),
     repo.countIfTableExists(deps.db, 'refund_requests', `WHERE status = 'open'`),
     repo.countIfTableExists(deps.db, 'contact_messages'),
@@ -151,10 +148,10 @@ async function overview(deps: AppDeps): Promise<AdminOverview> {
     trialing: counts.subscribers.filter((s) => s.status === 'trialing').reduce((n, s) => n + s.n, 0),
     mrrCents: plans.reduce((sum, plan) => sum + plan.subscribers * plan.monthlyCentsEach, 0),
     pendingSubmissions: submissions.pending,
-    exportsLast30Days: counts.exportsLast30Days,
-    exportedContactsLast30Days: counts.exportedContactsLast30Days,
-    revealsLast30Days: counts.revealsLast30Days,
-    activity,
+    exportsLast30Days: activity.reduce((n, d) => n + d.exports, 0),
+    exportedContactsLast30Days: activity.reduce((n, d) => n + d.contacts, 0),
+    revealsLast30Days: activity.reduce((n, d) => n + d.reveals, 0),
+    activity: activity.map(({ date, exports, reveals }) => ({ date, exports, reveals })),
     openRefundRequests: refunds,
     contactMessages: messages,
   };

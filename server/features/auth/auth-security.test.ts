@@ -181,3 +181,80 @@ describe('429 answers', () => {
     expect((await agent.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
   });
 });
+
+describe('login lockout (issue 7, item 5)', () => {
+  const limits = ctx.deps.services.authRateLimits;
+  const max = limits.loginPerEmail.rule.max;
+
+  it('counts failures only: successful sign-ins never lock the owner out', async () => {
+    const user = await createTestUser(ctx.db, {});
+    for (let i = 0; i < max + 2; i++) {
+      expect((await new IpAgent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    }
+  });
+
+  it('a success clears the failures before it', async () => {
+    const user = await createTestUser(ctx.db, {});
+    for (let i = 0; i < max - 1; i++) {
+      expect((await new IpAgent().post('/api/auth/login', { email: user.email, password: `wrong-${i}` })).status).toBe(401);
+    }
+    expect((await new IpAgent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+    for (let i = 0; i < max - 1; i++) {
+      expect((await new IpAgent().post('/api/auth/login', { email: user.email, password: `again-${i}` })).status).toBe(401);
+    }
+    expect((await new IpAgent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it("failures from rotating IPs lock the address, and the owner's reset link lifts the lock", async () => {
+    const user = await createTestUser(ctx.db, {});
+    for (let i = 0; i < max; i++) {
+      expect((await new IpAgent().post('/api/auth/login', { email: user.email, password: `guess-${i}` })).status).toBe(401);
+    }
+    const locked = await new IpAgent().post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toBeTruthy();
+    await new IpAgent().post('/api/auth/forgot-password', { email: user.email });
+    const reset = await new IpAgent().post('/api/auth/reset-password', {
+      token: await latestLink(user.email, 'reset-password'),
+      password: 'owner-new-password',
+      confirmPassword: 'owner-new-password',
+    });
+    expect(reset.status).toBe(200);
+    expect((await new IpAgent().post('/api/auth/login', { email: user.email, password: 'owner-new-password' })).status).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY=1 takes the hop the proxy added (issue 7, item 6)', () => {
+  it('40 tries with a different forged leftmost hop from one client are limited', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await new TestAgent(ctx.app).post(
+        '/api/auth/forgot-password',
+        { email: newEmail('sweep') },
+        { headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.77` } },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+  });
+});
+
+describe('password hashing (issue 7, item 10)', () => {
+  it("uses scrypt at OWASP's minimum (N=2^15, r=8, p=3) and upgrades an older hash at sign-in", async () => {
+    const { hashPassword } = await import('./password');
+    expect((await hashPassword('x-password')).split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '3']);
+    // The harness hashes with the same function; make this user's hash an old p=1 one.
+    const email = newEmail('old-hash');
+    const { scrypt } = await import('node:crypto');
+    const salt = randomBytes(16);
+    const key = await new Promise<Buffer>((resolve, reject) =>
+      scrypt('legacy-password', salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 }, (e, k) => (e ? reject(e) : resolve(k))),
+    );
+    const legacy = ['scrypt', 32768, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await ctx.db.sql.query('INSERT INTO users (email, password_hash, email_verified_at) VALUES ($1, $2, now())', [email, legacy]);
+    expect((await new IpAgent().post('/api/auth/login', { email, password: 'legacy-password' })).status).toBe(200);
+    const { rows } = await ctx.db.sql.query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
+    expect(rows[0].password_hash.split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '3']);
+    expect((await new IpAgent().post('/api/auth/login', { email, password: 'legacy-password' })).status).toBe(200);
+  });
+});

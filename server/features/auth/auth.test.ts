@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import {
   createTestContext,
@@ -11,6 +11,9 @@ import {
 import { RateLimiter } from '../../lib/rate-limit';
 import { AUTH_RATE_LIMITS } from './rate-limits';
 import { setRoleByEmail } from './service';
+
+// Sign-ups and sign-ins each cost an scrypt at OWASP's minimum (~0.2 s, more on a busy machine).
+vi.setConfig({ testTimeout: 120_000 });
 
 // TRUST_PROXY lets each test speak from an IP of its own (x-forwarded-for), so the per-IP rate
 // limits of one test do not spill into the next.
@@ -214,7 +217,7 @@ describe('bad sign-in', () => {
     expect(sessionCookie(wrong)).toBeUndefined();
   });
 
-  it('refuses an unverified account with 403 email_not_verified; a resent link then works', async () => {
+  it('refuses an unverified account with 403 email_not_verified; a resent link confirms it with a password chosen then', async () => {
     const email = newEmail();
     const agent = new IpAgent();
     await signUp(agent, email);
@@ -235,13 +238,22 @@ describe('bad sign-in', () => {
     expect(resend.body).toEqual({ ok: true });
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
-    const [first, second] = mails.map((m) => tokenIn(m, 'verify-email'));
-    expect(second).not.toBe(first);
-
-    expect((await agent.post('/api/auth/verify-email', { token: second })).status).toBe(200);
-    // Verifying used up every outstanding link of the account.
+    const first = tokenIn(mails[0], 'verify-email');
+    // The resent link carries no password, so it lets the person choose one (issue 7, item 3):
+    // a squatter who signed up first never keeps theirs on the account the owner confirms.
+    expect(mails[1].subject).toBe('Verify your email address for PhysicianDirect');
+    const second = tokenIn(mails[1], 'reset-password');
+    const set = await agent.post('/api/auth/reset-password', {
+      token: second,
+      password: 'chosen-at-confirmation',
+      confirmPassword: 'chosen-at-confirmation',
+    });
+    expect(set.status).toBe(200);
+    expect((await userRow(email))[0].email_verified_at).toBeInstanceOf(Date);
+    // Every outstanding link of the account is used up.
     expect((await agent.post('/api/auth/verify-email', { token: first })).status).toBe(400);
-    expect((await agent.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
+    expect((await agent.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(401);
+    expect((await agent.post('/api/auth/login', { email, password: 'chosen-at-confirmation' })).status).toBe(200);
   });
 
   it('resend answers 200 and sends nothing for an unknown or already verified address', async () => {
@@ -636,8 +648,10 @@ describe('session cookie and dev mailbox by configuration', () => {
     expect(mine).toHaveLength(2);
     expect(mine[0].id).toBeGreaterThan(mine[1].id);
     expect(mine[0]).toMatchObject({ to: email, subject: 'Verify your email address for PhysicianDirect' });
-    expect(mine[0].text).toContain('/verify-email?token=');
-    expect(mine[0].html).toContain('<a href="http://localhost:3000/verify-email?token=');
+    // The newest is the resent link, which sets the password (issue 7, item 3).
+    expect(mine[0].text).toContain('/reset-password?token=');
+    expect(mine[0].html).toContain('<a href="http://localhost:3000/reset-password?token=');
+    expect(mine[1].text).toContain('/verify-email?token=');
     expect(new Date(mine[0].createdAt).toString()).not.toBe('Invalid Date');
   });
 

@@ -55,6 +55,24 @@ export function verificationEmail(link: string): Email {
 }
 
 /**
+ * The resent verification link: it carries no password (the resend form asks only for the
+ * address), so following it lets the person choose the password while confirming the address.
+ * Someone who signed up first with another person's address therefore never keeps their
+ * password on the account that person confirms (issue 7, item 3).
+ */
+export function confirmAndSetPasswordEmail(link: string): Email {
+  return compose(`Verify your email address for ${BRAND}`, {
+    paragraphs: [
+      `Please confirm that this is your email address and choose your password to finish creating your ${BRAND} account.`,
+    ],
+    action: { label: 'Verify email and choose password', url: link },
+    after: [
+      'This link expires in 24 hours and works once. If you did not sign up, you can ignore this email.',
+    ],
+  });
+}
+
+/**
  * Sent instead of a verification link when someone signs up with an address that already has an
  * account: the sign-up form answers the same either way (docs/decisions/004-no-account-enumeration.md).
  */

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/mail-queue';
 import type { MailMessage } from '../../lib/mailer';
-import { enforceRateLimits } from '../../lib/rate-limit';
+import { enforceRateLimits, rateLimitedError } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { accountExistsEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails';
-import { hashPassword, verifyPassword } from './password';
+import { accountExistsEmail, confirmAndSetPasswordEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 import * as repo from './repo';
 import type { TokenPurpose, UserRow } from './repo';
 import { createSession, resolveSession } from './session';
@@ -125,7 +125,13 @@ export async function resendVerification({ deps, meta, email }: Options<{ email:
     [limits.resendPerEmail, email],
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
-  if (user && !user.emailVerifiedAt) await deps.db.transaction((tx) => sendVerification(deps, tx, user));
+  if (!user || user.emailVerifiedAt) return;
+  // A link that sets the password (the reset page): a plain verification link would confirm
+  // whatever password the account has, perhaps one a squatter chose before the owner came.
+  await deps.db.transaction(async (tx) => {
+    const token = await issueToken(tx, { userId: user.id, purpose: 'reset_password', ttlMs: VERIFY_EMAIL_TTL_MS });
+    await queue(tx, user.email, confirmAndSetPasswordEmail(links(deps).reset(token)));
+  });
 }
 
 export async function verifyEmail({ deps, meta, token }: Options<{ token: string }>): Promise<void> {
@@ -161,15 +167,19 @@ export async function logIn({
   session: { token: string; expiresAt: Date };
 }> {
   const limits = deps.services.authRateLimits;
-  await enforceRateLimits([
-    [limits.loginPerIp, meta.ip],
-    [limits.loginPerEmail, email],
-  ]);
+  // Per IP every attempt counts (one machine sweeping many accounts). Per email only failures
+  // count, and a full window refuses before the password is checked (no guessing through it);
+  // a success clears the failures and the owner's reset link lifts the lock, so nobody can lock
+  // the owner out for longer than the window by failing on purpose.
+  await enforceRateLimits([[limits.loginPerIp, meta.ip]]);
+  const locked = await limits.loginPerEmail.peek(email);
+  if (!locked.allowed) throw rateLimitedError(locked.retryAfterMs);
   const account = await repo.findUserByEmail(deps.db, email);
   let passwordOk = false;
   if (account) passwordOk = await verifyPassword(password, account.passwordHash);
   else await verifyPassword(password, await dummyPasswordHash());
   if (!account || !passwordOk) {
+    await limits.loginPerEmail.consume(email);
     await recordAudit(deps.db, {
       action: 'auth.sign_in_failed',
       targetType: account ? 'user' : undefined,
@@ -178,6 +188,11 @@ export async function logIn({
       ip: meta.ip,
     });
     throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
+  }
+  await limits.loginPerEmail.reset(email);
+  // Hashes made with older scrypt parameters are upgraded while the password is at hand.
+  if (needsRehash(account.passwordHash)) {
+    await repo.updatePasswordHash(deps.db, account.id, await hashPassword(password));
   }
   if (!account.emailVerifiedAt) throw new AppError('email_not_verified', AUTH_MESSAGES.emailNotVerified);
 
@@ -281,6 +296,8 @@ export async function resetPassword({
     await grantConfiguredAdmin(tx, deps.env.ADMIN_EMAILS, user.id, meta.ip);
     await queue(tx, user.email, passwordChangedEmail(links(deps)));
   });
+  // The owner proved the address: failed sign-ins by others no longer hold the account.
+  await limits.loginPerEmail.reset(user.email.toLowerCase());
 }
 
 /**

@@ -77,7 +77,9 @@ const PHYSICIANS: Fixture[] = [
 ];
 const ALL_IDS = PHYSICIANS.map((p) => p.id);
 
-const ctx = await createTestContext();
+// Many searches per test, most by one premium user: the per-user limit (120/min) is raised here;
+// directory-limits.test.ts tests the limits themselves.
+const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '20' } });
 afterAll(() => ctx.close());
 
 async function insertPhysician(p: Fixture) {

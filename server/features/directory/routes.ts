@@ -8,7 +8,10 @@ import {
   SpecialtyCountsResponse,
 } from '../../../contract/directory';
 import { SELECT_ALL_MAX } from '../../../contract/limits';
+import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
+import { fieldError } from '../../lib/errors';
+import { clientIp, enforceRateLimits, type RateLimiter } from '../../lib/rate-limit';
 import { anyClientError, errorResponse, json, publicAccess, signedIn } from '../../lib/openapi';
 import { capabilityGuard, requireCapability } from '../auth/session';
 
@@ -25,6 +28,7 @@ const searchPhysicians = createRoute({
   responses: {
     200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
     400: errorResponse('A bad parameter'),
+    429: errorResponse('Too many searches: wait (Retry-After) and try again'),
   },
 });
 
@@ -57,6 +61,7 @@ const getPhysician = createRoute({
     200: { description: 'The profile', ...json(PhysicianProfile) },
     400: errorResponse('The id is longer than 20 characters'),
     404: errorResponse('Physician Not Found'),
+    429: errorResponse('Too many profile reads: wait (Retry-After) and try again'),
   },
 });
 
@@ -80,6 +85,16 @@ const getFacets = createRoute({
   responses: { 200: { description: 'Facets', ...json(FacetsResponse) }, ...anyClientError },
 });
 
+/**
+ * Directory reads are limited per user when signed in, per IP otherwise (issue 7, item 4), so
+ * the free cap cannot be walked around by sheer volume.
+ */
+function limitReads(c: Context<AppEnv>, perUser: RateLimiter, perIp: RateLimiter): Promise<void> {
+  const user = c.var.currentUser;
+  if (user) return enforceRateLimits([[perUser, user.id]]);
+  return enforceRateLimits([[perIp, clientIp(c, c.var.deps.env.TRUST_PROXY)]]);
+}
+
 export const directoryRoutes = new OpenAPIHono<AppEnv>()
   // Before /physicians/{id}, which would otherwise take 'select-all' for an id.
   .openapi(selectAllPhysicians, (c) => {
@@ -89,13 +104,23 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ ids, total, limit: SELECT_ALL_MAX }, 200);
   })
   .openapi(searchPhysicians, async (c) => {
-    const { directory } = c.var.deps.services;
-    const response = await directory.search(c.req.valid('query'), c.var.currentUser);
+    const { directory, directoryRateLimits: limits } = c.var.deps.services;
+    await limitReads(c, limits.searchPerUser, limits.searchPerIp);
+    const query = c.req.valid('query');
+    // Without full results (anonymous, free) the NPI filter takes one whole NPI only: a prefix
+    // would let a caller walk the directory 20 rows at a time past the free cap.
+    const full = c.var.currentUser?.capabilities.includes('search:full-results') ?? false;
+    if (query.npi && !full && !/^\d{10}$/.test(query.npi)) {
+      throw fieldError('npi', 'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).');
+    }
+    const response = await directory.search(query, c.var.currentUser);
     // The rows depend on who asks (free callers see 20), so no shared cache may keep them.
     c.header('Cache-Control', 'private, no-store');
     return c.json(response, 200);
   })
   .openapi(getPhysician, async (c) => {
+    const limits = c.var.deps.services.directoryRateLimits;
+    await limitReads(c, limits.profilePerUser, limits.profilePerIp);
     const raw = c.req.valid('param').id;
     // A non-numeric id names no physician: the same 404 as an unknown one.
     const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;

@@ -37,11 +37,16 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
   const widths = table.columns.map((c) => (c.width / totalWeight) * usable);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
+  // Most cells fit on one line: measuring their width is much cheaper than PDFKit's line
+  // wrapper, which only runs for the cells that really wrap.
+  const lineHeight = (font: string) => doc.font(font).fontSize(FONT_SIZE).currentLineHeight(true);
+  const fits = (cell: string, i: number) => doc.widthOfString(cell) <= widths[i] - 2 * CELL_PAD;
   const rowHeight = (cells: ReadonlyArray<string>, font: string) => {
-    doc.font(font).fontSize(FONT_SIZE);
-    let height = 0;
+    const single = lineHeight(font);
+    let height = single;
     cells.forEach((cell, i) => {
-      height = Math.max(height, doc.heightOfString(cell || ' ', { width: widths[i] - 2 * CELL_PAD }));
+      if (!cell || fits(cell, i)) return;
+      height = Math.max(height, doc.heightOfString(cell, { width: widths[i] - 2 * CELL_PAD }));
     });
     return height + 2 * CELL_PAD;
   };
@@ -50,15 +55,14 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
     doc.fillColor('#111827').font(font).fontSize(FONT_SIZE);
     let x = left;
     cells.forEach((cell, i) => {
-      doc.text(cell, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD, lineBreak: true });
+      if (cell) {
+        // Without a width PDFKit skips its line wrapper altogether.
+        if (fits(cell, i)) doc.text(cell, x + CELL_PAD, y + CELL_PAD, { lineBreak: false });
+        else doc.text(cell, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD });
+      }
       x += widths[i];
     });
-    doc
-      .moveTo(left, y + height)
-      .lineTo(left + usable, y + height)
-      .lineWidth(0.3)
-      .strokeColor('#d1d5db')
-      .stroke();
+    doc.moveTo(left, y + height).lineTo(left + usable, y + height).lineWidth(0.3).strokeColor('#d1d5db').stroke();
   };
 
   const headers = table.columns.map((c) => c.header);

@@ -1,4 +1,10 @@
 import { useState } from 'react';
+import type { SavedSearchParams } from '@contract/saved-searches';
+import { SELECT_ALL_MAX } from '@contract/limits';
+import { useSidePanels } from '@web/app/side-panels';
+import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
+import { fetchSelectAll } from '@web/features/lists/api';
+import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
 import { Bookmark, CheckSquare, History, ListPlus, SquareStack } from 'lucide-react';
 import { toast } from 'sonner';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
@@ -11,7 +17,6 @@ import { ExportMenu } from '@web/features/exports/export-menu';
 import { formatNumber } from '@web/lib/utils';
 import { isPageSelected, type Selection, type SelectionOutcome } from './selection';
 
-const COMING_SOON = 'Coming soon';
 
 /** The spec's notices for a selection change that was cut short or refused. */
 export function announceSelectionOutcome(outcome: SelectionOutcome) {
@@ -43,14 +48,27 @@ type SearchActionsProps = {
   loading: boolean;
   /** Save Search is disabled when there is no query and no filter. */
   hasCriteria: boolean;
+  /** The search as the API reads it (query, every filter, sort): Select All and Save Search send it. */
+  apiSearch: string;
 };
+
+/** The search to keep in a saved search: everything but the page. */
+export function savedSearchParams(apiSearch: string): SavedSearchParams {
+  const params = new URLSearchParams(apiSearch);
+  params.delete('page');
+  return Object.fromEntries(params) as SavedSearchParams;
+}
 
 /**
  * Save Search, Saved Searches, Select Page, Select All, Add to List, Export Selected
  * (document 2, section 2). Each is gated by the capability it needs (the server enforces the
- * same); lists, saved searches and export themselves arrive with their own features.
+ * same).
  */
-export function SearchActions({ selection, cards, loading, hasCriteria }: SearchActionsProps) {
+export function SearchActions({ selection, cards, loading, hasCriteria, apiSearch }: SearchActionsProps) {
+  const panels = useSidePanels();
+  const [saveOpen, setSaveOpen] = useState(false);
+  const [addOpen, setAddOpen] = useState(false);
+  const [selectingAll, setSelectingAll] = useState(false);
   const me = useMe();
   const canSelectUnlimited = useCan('selection:unlimited');
   const canSelectAll = useCan('selection:all');
@@ -68,7 +86,7 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
       toast.error('Authentication required', { description: 'You need to be logged in to save searches.' });
       return;
     }
-    toast(COMING_SOON);
+    setSaveOpen(true);
   };
 
   const onSavedSearches = () => {
@@ -76,7 +94,7 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
       toast.error('Authentication required', { description: 'You need to be logged in to save searches.' });
       return;
     }
-    toast(COMING_SOON);
+    panels.open('saved-searches');
   };
 
   const onSelectPage = () => {
@@ -87,7 +105,7 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
     announceSelectionOutcome(selection.selectPage(cards, cap));
   };
 
-  const onSelectAll = () => {
+  const onSelectAll = async () => {
     if (selection.mode === 'all') {
       selection.clear();
       return;
@@ -97,7 +115,19 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
       return;
     }
     if (!canSelectAll) return gate('selection:all');
-    toast(COMING_SOON);
+    if (selectingAll) return;
+    setSelectingAll(true);
+    try {
+      // Up to 500 ids of the whole current search (query, every filter, sort), from the server.
+      const { ids } = await fetchSelectAll(apiSearch);
+      selection.selectAll(ids, cards);
+      const suffix = ids.length >= SELECT_ALL_MAX ? ' (maximum limit)' : '';
+      toast.success('Results Selected', { description: `Selected ${formatNumber(ids.length)} physicians${suffix}` });
+    } catch {
+      toast.error('Error', { description: 'Failed to select all results' });
+    } finally {
+      setSelectingAll(false);
+    }
   };
 
   const onAddToList = () => {
@@ -114,7 +144,7 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
       });
       return;
     }
-    toast(COMING_SOON);
+    setAddOpen(true);
   };
 
   return (
@@ -142,9 +172,15 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
           <CheckSquare aria-hidden />
           {pageSelected ? 'Deselect Page' : 'Select Page'}
         </Button>
-        <Button variant="outline" size="sm" onClick={onSelectAll} aria-pressed={selection.mode === 'all'}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void onSelectAll()}
+          aria-pressed={selection.mode === 'all'}
+          aria-busy={selectingAll || undefined}
+        >
           <SquareStack aria-hidden />
-          {selection.mode === 'all' ? 'Deselect All' : 'Select All'}
+          {selectingAll ? 'Selecting...' : selection.mode === 'all' ? 'Deselect All' : 'Select All'}
         </Button>
         <Button variant="secondary" size="sm" onClick={onAddToList}>
           <ListPlus aria-hidden />
@@ -152,6 +188,8 @@ export function SearchActions({ selection, cards, loading, hasCriteria }: Search
         </Button>
         <ExportMenu physicianIds={selection.ids} label={`Export Selected (${formatNumber(count)})`} />
       </div>
+      <SaveSearchDialog open={saveOpen} onOpenChange={setSaveOpen} params={savedSearchParams(apiSearch)} />
+      <AddToListDialog open={addOpen} onOpenChange={setAddOpen} physicianIds={selection.ids} />
       <SubscriptionGate
         open={gateTier !== null}
         onOpenChange={(open) => !open && setGateTier(null)}

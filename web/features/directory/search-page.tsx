@@ -141,6 +141,7 @@ export function SearchPage() {
           cards={cards}
           loading={loading}
           hasCriteria={hasQueryOrFilter(searchParams)}
+          apiSearch={apiSearchString(searchParams)}
         />
 
         {chips.length > 0 && (
