@@ -21,3 +21,40 @@ CREATE TABLE import_runs (
   finished_at timestamptz
 );
 CREATE INDEX import_runs_resume_idx ON import_runs (kind, file_key) WHERE finished_at IS NULL;
+
+-- The directory triggers of 0003-security-2, with one addition: a transaction that sets
+-- physiciandirect.directory_notify = off (the importer's batches) does not notify, so running
+-- servers reload once at the end of an import rather than once per batch.
+CREATE OR REPLACE FUNCTION notify_directory_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids integer[];
+BEGIN
+  -- A bulk import (docs/decisions/015) sets this for its batch transactions and notifies '*' once at the end.
+  IF current_setting('physiciandirect.directory_notify', true) = 'off' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_TABLE_NAME = 'physicians' THEN
+    IF TG_OP = 'DELETE' THEN
+      SELECT array_agg(DISTINCT id) INTO ids FROM (SELECT id FROM old_rows LIMIT 501) AS t;
+    ELSE
+      SELECT array_agg(DISTINCT id) INTO ids FROM (SELECT id FROM new_rows LIMIT 501) AS t;
+    END IF;
+  ELSE
+    IF TG_OP = 'DELETE' THEN
+      SELECT array_agg(DISTINCT physician_id) INTO ids FROM (SELECT physician_id FROM old_rows LIMIT 501) AS t;
+    ELSE
+      SELECT array_agg(DISTINCT physician_id) INTO ids FROM (SELECT physician_id FROM new_rows LIMIT 501) AS t;
+    END IF;
+  END IF;
+  IF ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  -- 500 ids fit easily in a notification (8,000 bytes at most); more: reload everything.
+  IF cardinality(ids) > 500 THEN
+    PERFORM pg_notify('directory_changed', '*');
+  ELSE
+    PERFORM pg_notify('directory_changed', array_to_string(ids, ','));
+  END IF;
+  RETURN NULL;
+END;
+$$;
