@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   integer,
   jsonb,
   pgTable,
@@ -157,6 +158,22 @@ export const physicians = pgTable('physicians', {
   verifiedAt: tstz('verified_at'),
   createdAt: createdAt(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
+  enumerationDate: date('enumeration_date', { mode: 'string' }), // 0009
+  npiLastUpdated: date('npi_last_updated', { mode: 'string' }), // 0009
+  nppesRefreshedAt: tstz('nppes_refreshed_at'), // 0009
+  dacRefreshedAt: tstz('dac_refreshed_at'), // 0009
+});
+
+export const importRuns = pgTable('import_runs', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind', { enum: ['nppes', 'dac'] }).notNull(),
+  fileKey: text('file_key').notNull(),
+  recordsDone: bigint('records_done', { mode: 'number' }).notNull().default(0),
+  counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
+  malformed: jsonb('malformed').$type<{ line: number; reason: string }[]>().notNull().default([]),
+  startedAt: tstz('started_at').notNull().defaultNow(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+  finishedAt: tstz('finished_at'),
 });
 
 export const physicianContacts = pgTable('physician_contacts', {

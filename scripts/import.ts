@@ -1,0 +1,62 @@
+// Imports the public CMS files:  npm run import -- nppes <npidata_pfile.csv | NPPES .zip>
+//                                npm run import -- dac <DAC_NationalDownloadableFile.csv>
+// Opens the same database as the server (DATABASE_URL, else the embedded one in DATA_DIR).
+import { existsSync } from 'node:fs';
+import { ConfigError, loadEnv } from '../server/lib/env';
+import { createLogger } from '../server/lib/logger';
+import { openDatabase } from '../server/db/open';
+import { IMPORT_KINDS, runImport } from '../server/features/import/service';
+import { createProgressReporter, summaryText } from '../server/features/import/progress';
+
+const USAGE =
+  'Usage: npm run import -- nppes <npidata_pfile_*.csv | NPPES_Data_Dissemination_*.zip>\n' +
+  '       npm run import -- dac <DAC_NationalDownloadableFile.csv>';
+
+async function main(args: string[]): Promise<number> {
+  const [kind, file, ...rest] = args;
+  if ((kind !== 'nppes' && kind !== 'dac') || !file || rest.length) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!existsSync(file)) {
+    console.error(`No such file: ${file}`);
+    return 2;
+  }
+  const spec = IMPORT_KINDS[kind];
+  const env = loadEnv();
+  const logger = createLogger('warn', false);
+  let database;
+  try {
+    database = await openDatabase(env, logger);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!env.DATABASE_URL && /in use/i.test(message)) {
+      // Embedded PGlite: only one process may open DATA_DIR at a time.
+      console.error(
+        `The embedded database in DATA_DIR (${env.DATA_DIR}) is in use by the running server. ` +
+          'Stop the server, run the import, then start the server again (it loads the imported physicians at start). ' +
+          'Or run the server on PostgreSQL (DATABASE_URL): there an import runs while the server keeps serving.\n' +
+          `(${message})`,
+      );
+      return 1;
+    }
+    throw error;
+  }
+  const progress = createProgressReporter(process.stderr);
+  try {
+    const summary = await runImport(database.db, spec, file, { onProgress: progress.update });
+    progress.done();
+    console.log(summaryText(summary));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness';
+import { addSuppressions } from '../removal/suppression';
+import { DAC } from './dac';
+import { NPPES } from './nppes';
+import { sampleNppesFile } from './fixtures';
+import { runImport } from './service';
+
+const dir = mkdtempSync(join(tmpdir(), 'dac-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+const DAC_HEADER =
+  'NPI,Ind_PAC_ID,Ind_enrl_ID,Provider Last Name,Provider First Name,Provider Middle Name,suff,gndr,Cred,Med_sch,Grd_yr,pri_spec,sec_spec_1,sec_spec_2,sec_spec_3,sec_spec_4,sec_spec_all,Telehlth,Facility Name,org_pac_id,num_org_mem,adr_ln_1,adr_ln_2,ln_2_sprs,City/Town,State,ZIP Code,Telephone Number,ind_assgn,grp_assgn,adrs_id';
+
+function dacLine(v: Record<string, string>): string {
+  return (
+    DAC_HEADER.split(',')
+      .map((name) => {
+        const value = v[name] ?? '';
+        return /[",\n]/.test(value) ? '"' + value.replaceAll('"', '""') + '"' : value;
+      })
+      .join(',') + '\n'
+  );
+}
+
+function sampleDacFile(): string {
+  return (
+    DAC_HEADER +
+    '\n' +
+    // Two rows for the NPPES cardiologist (two groups): folded into one.
+    dacLine({
+      NPI: '1000000001',
+      'Provider Last Name': "O'BRIEN",
+      'Provider First Name': 'MARY',
+      gndr: 'F',
+      Cred: 'MD',
+      Med_sch: 'WAKE FOREST UNIVERSITY SCHOOL OF MEDICINE',
+      Grd_yr: '2004',
+      pri_spec: 'CARDIOVASCULAR DISEASE (CARDIOLOGY)',
+      sec_spec_1: 'INTERNAL MEDICINE',
+      Telehlth: 'Y',
+      'Facility Name': 'WAKE FOREST BAPTIST, "ATRIUM" HEALTH',
+      num_org_mem: '2500',
+      'City/Town': 'WINSTON SALEM',
+      State: 'NC',
+      'ZIP Code': '271570001',
+    }) +
+    dacLine({
+      NPI: '1000000001',
+      'Provider Last Name': "O'BRIEN",
+      'Provider First Name': 'MARY',
+      gndr: 'F',
+      Med_sch: 'WAKE FOREST UNIVERSITY SCHOOL OF MEDICINE',
+      Grd_yr: '2004',
+      pri_spec: 'CARDIOVASCULAR DISEASE (CARDIOLOGY)',
+      'Facility Name': 'NOVANT HEALTH',
+      num_org_mem: '40',
+      'City/Town': 'CHARLOTTE',
+      State: 'NC',
+      'ZIP Code': '28204',
+    }) +
+    // Unknown NPI, a physician: created.
+    dacLine({
+      NPI: '1000000020',
+      'Provider Last Name': 'GARCIA',
+      'Provider First Name': 'LUIS',
+      gndr: 'M',
+      Cred: 'DO',
+      Med_sch: 'OTHER',
+      Grd_yr: '2012',
+      pri_spec: 'INTERNAL MEDICINE',
+      'City/Town': 'PHOENIX',
+      State: 'AZ',
+      'ZIP Code': '85004',
+    }) +
+    // Unknown NPI, a nurse practitioner: not created.
+    dacLine({ NPI: '1000000021', 'Provider Last Name': 'NP', 'Provider First Name': 'NINA', pri_spec: 'NURSE PRACTITIONER' }) +
+    // A suppressed NPI: not created.
+    dacLine({ NPI: '1000000005', 'Provider Last Name': 'HIDDEN', 'Provider First Name': 'HARRY', pri_spec: 'FAMILY PRACTICE' }) +
+    // Malformed: NPI not 10 digits (line 7).
+    dacLine({ NPI: '12345', 'Provider Last Name': 'BAD', pri_spec: 'FAMILY PRACTICE' })
+  );
+}
+
+describe('npm run import -- dac', () => {
+  it('merges onto the NPPES records (two rows of one NPI folded), creates unknown physicians', async () => {
+    const nppesFile = join(dir, 'npidata_pfile.csv');
+    writeFileSync(nppesFile, sampleNppesFile());
+    await addSuppressions(database.db, { emails: [], npis: ['1000000005'] });
+    await runImport(database.db, NPPES, nppesFile);
+    const file = join(dir, 'DAC_NationalDownloadableFile.csv');
+    writeFileSync(file, sampleDacFile());
+
+    const summary = await runImport(database.db, DAC, file, { batchSize: 2 });
+    expect(summary).toMatchObject({
+      read: 6,
+      inserted: 1,
+      updated: 1,
+      unchanged: 0,
+      skipped: { notPhysician: 1, suppressed: 1, malformed: 1, organisation: 0, deactivated: 0 },
+    });
+    expect(summary.malformed).toEqual([{ line: 7, reason: 'NPI "12345" is not 10 digits' }]);
+
+    const { rows } = await database.db.sql.query(
+      `SELECT npi, first_name, last_name, specialty, secondary_specialty, medical_school, graduation_year, organization,
+         organization_size, telehealth, city, state, zip, gender, credential, source, dac_refreshed_at IS NOT NULL AS dac
+       FROM physicians ORDER BY npi`,
+    );
+    expect(rows).toEqual([
+      {
+        npi: '1000000001',
+        first_name: 'Mary',
+        last_name: "O'Brien",
+        specialty: 'Cardiology',
+        secondary_specialty: 'Internal Medicine',
+        medical_school: 'Wake Forest University School Of Medicine',
+        graduation_year: 2004,
+        organization: 'Wake Forest Baptist, "Atrium" Health',
+        organization_size: '1000 to 4999',
+        telehealth: true,
+        // NPPES's practice address stays.
+        city: 'Winston-Salem',
+        state: 'NC',
+        zip: '27157',
+        gender: 'F',
+        credential: 'MD, PHD',
+        source: 'nppes',
+        dac: true,
+      },
+      expect.objectContaining({ npi: '1000000007', medical_school: null, dac: false }),
+      expect.objectContaining({ npi: '1000000008', dac: false }),
+      {
+        npi: '1000000020',
+        first_name: 'Luis',
+        last_name: 'Garcia',
+        specialty: 'Internal Medicine',
+        secondary_specialty: null,
+        medical_school: 'Other',
+        graduation_year: 2012,
+        organization: null,
+        organization_size: null,
+        telehealth: null,
+        city: 'Phoenix',
+        state: 'AZ',
+        zip: '85004',
+        gender: 'M',
+        credential: 'DO',
+        source: 'dac',
+        dac: true,
+      },
+    ]);
+
+    const again = await runImport(database.db, DAC, file, { batchSize: 2 });
+    expect(again).toMatchObject({ read: 6, inserted: 0, updated: 0, unchanged: 2 });
+  });
+});

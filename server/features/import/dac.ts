@@ -1,0 +1,241 @@
+import { COMPANY_SIZE_BUCKETS } from '../../../contract/directory-options';
+import { dacSpecialty } from '../../../contract/nucc-taxonomy';
+import type { Db } from '../../db/client';
+import { clean, copyText, stateCode, titleCase, zip5 } from './text';
+import type { BatchResult, ImportKind, RowOutcome } from './types';
+
+/** One DAC record's useful fields; many records of one NPI fold into one (first non-blank wins). */
+export type DacRow = {
+  npi: string;
+  firstName: string | null;
+  middleName: string | null;
+  lastName: string | null;
+  gender: 'M' | 'F' | null;
+  credential: string | null;
+  medicalSchool: string | null;
+  graduationYear: number | null;
+  specialty: string | null;
+  secondarySpecialty: string | null;
+  organization: string | null;
+  organizationSize: string | null;
+  telehealth: boolean | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+};
+
+function column(index: Map<string, number>, ...names: string[]): number {
+  for (const name of names) {
+    const i = index.get(name.toLowerCase());
+    if (i !== undefined) return i;
+  }
+  throw new Error(`Not a Doctors and Clinicians file: no column "${names[0]}" in the header`);
+}
+
+function optional(index: Map<string, number>, ...names: string[]): number | undefined {
+  for (const name of names) {
+    const i = index.get(name.toLowerCase());
+    if (i !== undefined) return i;
+  }
+  return undefined;
+}
+
+/** Group members -> the directory's company size buckets. */
+export function sizeBucket(members: number): (typeof COMPANY_SIZE_BUCKETS)[number] {
+  if (members < 20) return '1 to 19';
+  if (members < 100) return '20 to 99';
+  if (members < 500) return '100 to 499';
+  if (members < 1000) return '500 to 999';
+  if (members < 5000) return '1000 to 4999';
+  return '5000+';
+}
+
+export function dacMapper(header: string[]): (record: string[]) => RowOutcome<DacRow> {
+  const index = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  const c = {
+    npi: column(index, 'NPI'),
+    last: column(index, 'Provider Last Name', 'lst_nm'),
+    first: column(index, 'Provider First Name', 'frst_nm'),
+    middle: column(index, 'Provider Middle Name', 'mid_nm'),
+    gender: column(index, 'gndr'),
+    credential: column(index, 'Cred'),
+    school: column(index, 'Med_sch'),
+    year: column(index, 'Grd_yr'),
+    primary: column(index, 'pri_spec'),
+    secondary: column(index, 'sec_spec_1'),
+    telehealth: optional(index, 'Telehlth'),
+    facility: column(index, 'Facility Name', 'org_nm'),
+    members: column(index, 'num_org_mem'),
+    city: column(index, 'City/Town', 'cty'),
+    state: column(index, 'State', 'st'),
+    zip: column(index, 'ZIP Code', 'zip'),
+  };
+  return (r) => {
+    const npi = r[c.npi]?.trim() ?? '';
+    if (!/^\d{10}$/.test(npi)) return { kind: 'malformed', reason: `NPI "${npi}" is not 10 digits` };
+    const year = Number(clean(r[c.year]));
+    const members = Number(clean(r[c.members]));
+    const gender = r[c.gender]?.trim().toUpperCase();
+    const telehealth = c.telehealth === undefined ? '' : r[c.telehealth]?.trim().toUpperCase();
+    const secondary = clean(r[c.secondary]);
+    return {
+      kind: 'row',
+      npi,
+      row: {
+        npi,
+        firstName: titleCase(r[c.first]),
+        middleName: titleCase(r[c.middle]),
+        lastName: titleCase(r[c.last]),
+        gender: gender === 'M' || gender === 'F' ? gender : null,
+        credential: clean(r[c.credential])?.toUpperCase() ?? null,
+        medicalSchool: titleCase(r[c.school]),
+        graduationYear: Number.isInteger(year) && year > 1900 && year < 2100 ? year : null,
+        specialty: dacSpecialty(r[c.primary] ?? ''),
+        secondarySpecialty: secondary ? (dacSpecialty(secondary) ?? titleCase(secondary)) : null,
+        organization: titleCase(r[c.facility]),
+        organizationSize: Number.isInteger(members) && members > 0 ? sizeBucket(members) : null,
+        telehealth: telehealth === 'Y' ? true : null,
+        city: titleCase(r[c.city]),
+        state: stateCode(r[c.state]),
+        zip: zip5(r[c.zip]),
+      },
+    };
+  };
+}
+
+/** Many rows of one NPI (one per enrolment x group x address) -> one: the first non-blank of each field. */
+export function foldDac(rows: DacRow[]): DacRow[] {
+  const byNpi = new Map<string, DacRow>();
+  for (const row of rows) {
+    const seen = byNpi.get(row.npi);
+    if (!seen) {
+      byNpi.set(row.npi, { ...row });
+      continue;
+    }
+    for (const key of Object.keys(row) as (keyof DacRow)[]) {
+      if (seen[key] === null && row[key] !== null) (seen as Record<string, unknown>)[key] = row[key];
+    }
+  }
+  return [...byNpi.values()];
+}
+
+const STAGING_COLUMNS = [
+  'npi',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'gender',
+  'credential',
+  'medical_school',
+  'graduation_year',
+  'specialty',
+  'secondary_specialty',
+  'organization',
+  'organization_size',
+  'telehealth',
+  'city',
+  'state',
+  'zip',
+] as const;
+
+function stagingLine(d: DacRow): string {
+  return [
+    copyText(d.npi),
+    copyText(d.firstName),
+    copyText(d.middleName),
+    copyText(d.lastName),
+    copyText(d.gender),
+    copyText(d.credential),
+    copyText(d.medicalSchool),
+    copyText(d.graduationYear),
+    copyText(d.specialty),
+    copyText(d.secondarySpecialty),
+    copyText(d.organization),
+    copyText(d.organizationSize),
+    copyText(d.telehealth),
+    copyText(d.city),
+    copyText(d.state),
+    copyText(d.zip) + '\n',
+  ].join(',');
+}
+
+// DAC's own fields replace older DAC values (a blank never erases one); the location only fills
+// in what NPPES (the practice address of record) left blank.
+const MERGED: [column: string, value: string][] = [
+  ['medical_school', 'COALESCE(s.medical_school, p.medical_school)'],
+  ['graduation_year', 'COALESCE(s.graduation_year, p.graduation_year)'],
+  ['secondary_specialty', 'COALESCE(s.secondary_specialty, p.secondary_specialty)'],
+  ['organization', 'COALESCE(s.organization, p.organization)'],
+  ['organization_size', 'COALESCE(s.organization_size, p.organization_size)'],
+  ['telehealth', 'COALESCE(s.telehealth, p.telehealth)'],
+  ['gender', 'COALESCE(p.gender, s.gender)'],
+  ['city', 'COALESCE(p.city, s.city)'],
+  ['state', 'COALESCE(p.state, s.state)'],
+  ['zip', 'COALESCE(p.zip, s.zip)'],
+];
+
+const INSERTED = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'gender',
+  'credential',
+  'medical_school',
+  'graduation_year',
+  'specialty',
+  'secondary_specialty',
+  'organization',
+  'organization_size',
+  'telehealth',
+  'city',
+  'state',
+  'zip',
+];
+
+/** Merges onto known NPIs; an unknown NPI of a physician specialty (with a name) creates the record. */
+export async function writeDacBatch(tx: Db, rows: DacRow[]): Promise<BatchResult> {
+  if (!rows.length) return { inserted: 0, updated: 0, removed: 0, written: 0 };
+  await tx.sql.exec(
+    `CREATE TEMP TABLE import_dac_staging (
+      npi text PRIMARY KEY, first_name text, middle_name text, last_name text, gender text, credential text,
+      medical_school text, graduation_year integer, specialty text, secondary_specialty text, organization text,
+      organization_size text, telehealth boolean, city text, state text, zip text
+    ) ON COMMIT DROP`,
+  );
+  await tx.sql.copyFrom('import_dac_staging', STAGING_COLUMNS, rows.map(stagingLine).join(''));
+  const updated = await tx.sql.query(
+    `UPDATE physicians p SET ${MERGED.map(([col, value]) => `${col} = ${value}`).join(', ')},
+       dac_refreshed_at = now(), updated_at = now()
+     FROM import_dac_staging s
+     WHERE p.npi = s.npi AND p.source IN ('nppes', 'dac')
+       AND (${MERGED.map(([col]) => 'p.' + col).join(', ')}) IS DISTINCT FROM (${MERGED.map(([, value]) => value).join(', ')})
+     RETURNING p.id`,
+  );
+  const unknown = await tx.sql.query<{ creatable: boolean; n: number }>(
+    `SELECT (s.specialty IS NOT NULL AND s.first_name IS NOT NULL AND s.last_name IS NOT NULL) AS creatable, count(*)::int AS n
+     FROM import_dac_staging s WHERE NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi) GROUP BY 1`,
+  );
+  const inserted = await tx.sql.query(
+    `INSERT INTO physicians (${INSERTED.join(', ')}, npi, source, dac_refreshed_at)
+     SELECT ${INSERTED.map((col) => 's.' + col).join(', ')}, s.npi, 'dac', now() FROM import_dac_staging s
+     WHERE s.specialty IS NOT NULL AND s.first_name IS NOT NULL AND s.last_name IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi)
+     ON CONFLICT (npi) DO NOTHING
+     RETURNING id`,
+  );
+  return {
+    inserted: inserted.rows.length,
+    updated: updated.rows.length,
+    removed: 0,
+    written: rows.length,
+    notPhysician: unknown.rows.find((r) => !r.creatable)?.n ?? 0,
+  };
+}
+
+export const DAC: ImportKind<DacRow> = {
+  kind: 'dac',
+  filePattern: /^DAC_NationalDownloadableFile.*\.csv$/i,
+  mapper: dacMapper,
+  fold: foldDac,
+  writeBatch: (tx, rows) => writeDacBatch(tx, rows),
+};

@@ -1,0 +1,232 @@
+import { isDirectoryTaxonomy, specialtyForTaxonomy } from '../../../contract/nucc-taxonomy';
+import type { Db } from '../../db/client';
+import { clean, copyText, copyTextArray, isoDate, phone, stateCode, titleCase, zip5 } from './text';
+import type { BatchResult, ImportKind, RowOutcome } from './types';
+
+/** One NPPES physician as the batch writes it. */
+export type NppesRow = {
+  npi: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  credential: string | null;
+  specialty: string;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  gender: 'M' | 'F' | null;
+  licenseStates: string[];
+  enumerationDate: string | null;
+  npiLastUpdated: string | null;
+  officePhone: string | null;
+};
+
+function column(index: Map<string, number>, ...names: string[]): number {
+  for (const name of names) {
+    const i = index.get(name);
+    if (i !== undefined) return i;
+  }
+  throw new Error(`Not an NPPES file: no column "${names[0]}" in the header`);
+}
+
+/** "M.D." -> "MD"; "M.D., PH.D." -> "MD, PHD". */
+function credential(value: string | undefined): string | null {
+  const v = clean(value)?.replace(/\./g, '').replace(/\s+/g, ' ');
+  return v ? v.toUpperCase() : null;
+}
+
+function deactivated(deactivation: string | undefined, reactivation: string | undefined): boolean {
+  const off = isoDate(deactivation);
+  if (!off) return false;
+  const on = isoDate(reactivation);
+  return !on || on < off;
+}
+
+/** Builds the record -> outcome mapping for a file's header (column positions found by name). */
+export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<NppesRow> {
+  const index = new Map(header.map((name, i) => [name.trim(), i]));
+  const c = {
+    npi: column(index, 'NPI'),
+    entity: column(index, 'Entity Type Code'),
+    last: column(index, 'Provider Last Name (Legal Name)'),
+    first: column(index, 'Provider First Name'),
+    middle: column(index, 'Provider Middle Name'),
+    credential: column(index, 'Provider Credential Text'),
+    city: column(index, 'Provider Business Practice Location Address City Name'),
+    state: column(index, 'Provider Business Practice Location Address State Name'),
+    zip: column(index, 'Provider Business Practice Location Address Postal Code'),
+    phone: column(index, 'Provider Business Practice Location Address Telephone Number'),
+    enumerated: column(index, 'Provider Enumeration Date'),
+    updated: column(index, 'Last Update Date'),
+    deactivated: column(index, 'NPI Deactivation Date'),
+    reactivated: column(index, 'NPI Reactivation Date'),
+    sex: column(index, 'Provider Sex Code', 'Provider Gender Code'),
+  };
+  const slots = Array.from({ length: 15 }, (_, i) => ({
+    taxonomy: column(index, `Healthcare Provider Taxonomy Code_${i + 1}`),
+    licenceState: column(index, `Provider License Number State Code_${i + 1}`),
+    primary: column(index, `Healthcare Provider Primary Taxonomy Switch_${i + 1}`),
+  }));
+
+  return (r) => {
+    const npi = r[c.npi]?.trim() ?? '';
+    if (!/^\d{10}$/.test(npi)) return { kind: 'malformed', reason: `NPI "${npi}" is not 10 digits` };
+    // Deactivated NPIs come with most other fields blank (entity type included): check them first.
+    if (deactivated(r[c.deactivated], r[c.reactivated])) return { kind: 'deactivated', npi };
+    const entity = r[c.entity]?.trim();
+    if (entity === '2') return { kind: 'skip', reason: 'organisation' };
+    if (entity !== '1') return { kind: 'malformed', reason: `Entity Type Code "${entity ?? ''}" is neither 1 nor 2` };
+    let primary: string | null = null;
+    let first: string | null = null;
+    const licenceStates: string[] = [];
+    for (const slot of slots) {
+      const code = clean(r[slot.taxonomy])?.toUpperCase() ?? null;
+      if (code && !first) first = code;
+      if (code && !primary && r[slot.primary]?.trim().toUpperCase() === 'Y') primary = code;
+      const state = stateCode(r[slot.licenceState]);
+      if (state && !licenceStates.includes(state)) licenceStates.push(state);
+    }
+    const taxonomy = primary ?? first;
+    if (!taxonomy || !isDirectoryTaxonomy(taxonomy)) return { kind: 'skip', reason: 'notPhysician' };
+    const firstName = titleCase(r[c.first]);
+    const lastName = titleCase(r[c.last]);
+    if (!firstName || !lastName) return { kind: 'malformed', reason: 'first or last name missing' };
+    const sex = r[c.sex]?.trim().toUpperCase();
+    return {
+      kind: 'row',
+      npi,
+      row: {
+        npi,
+        firstName,
+        middleName: titleCase(r[c.middle]),
+        lastName,
+        credential: credential(r[c.credential]),
+        specialty: specialtyForTaxonomy(taxonomy)!,
+        city: titleCase(r[c.city]),
+        state: stateCode(r[c.state]),
+        zip: zip5(r[c.zip]),
+        gender: sex === 'M' || sex === 'F' ? sex : null,
+        licenseStates: licenceStates.sort(),
+        enumerationDate: isoDate(r[c.enumerated]),
+        npiLastUpdated: isoDate(r[c.updated]),
+        officePhone: phone(r[c.phone]),
+      },
+    };
+  };
+}
+
+const STAGING_COLUMNS = [
+  'npi',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'credential',
+  'specialty',
+  'city',
+  'state',
+  'zip',
+  'gender',
+  'license_states',
+  'enumeration_date',
+  'npi_last_updated',
+  'office_phone',
+] as const;
+
+function stagingLine(p: NppesRow): string {
+  return [
+    copyText(p.npi),
+    copyText(p.firstName),
+    copyText(p.middleName),
+    copyText(p.lastName),
+    copyText(p.credential),
+    copyText(p.specialty),
+    copyText(p.city),
+    copyText(p.state),
+    copyText(p.zip),
+    copyText(p.gender),
+    copyTextArray(p.licenseStates),
+    copyText(p.enumerationDate),
+    copyText(p.npiLastUpdated),
+    copyText(p.officePhone) + '\n',
+  ].join(',');
+}
+
+// The public fields NPPES owns. Records of our own (resume submissions, the demo) are never
+// touched: the WHERE of the upsert leaves them as they are.
+const OWNED = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'credential',
+  'specialty',
+  'city',
+  'state',
+  'zip',
+  'gender',
+  'license_states',
+  'enumeration_date',
+  'npi_last_updated',
+];
+
+/** Writes one batch (inside the caller's transaction): staging COPY, one upsert, contacts, removals. */
+export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis: string[]): Promise<BatchResult> {
+  let inserted = 0;
+  const changed = new Set<string>();
+  if (rows.length) {
+    await tx.sql.exec(
+      `CREATE TEMP TABLE import_nppes_staging (
+        npi text PRIMARY KEY, first_name text, middle_name text, last_name text, credential text, specialty text,
+        city text, state text, zip text, gender text, license_states text[], enumeration_date date,
+        npi_last_updated date, office_phone text
+      ) ON COMMIT DROP`,
+    );
+    await tx.sql.copyFrom('import_nppes_staging', STAGING_COLUMNS, rows.map(stagingLine).join(''));
+    const upserted = await tx.sql.query<{ npi: string; inserted: boolean }>(
+      `INSERT INTO physicians AS p (${OWNED.join(', ')}, npi, source, nppes_refreshed_at)
+       SELECT ${OWNED.map((col) => 's.' + col).join(', ')}, s.npi, 'nppes', now() FROM import_nppes_staging s
+       ON CONFLICT (npi) DO UPDATE SET ${OWNED.map((col) => `${col} = EXCLUDED.${col}`).join(', ')},
+         nppes_refreshed_at = now(), updated_at = now()
+       WHERE p.source IN ('nppes', 'dac')
+         AND (${OWNED.map((col) => 'p.' + col).join(', ')}) IS DISTINCT FROM (${OWNED.map((col) => 'EXCLUDED.' + col).join(', ')})
+       RETURNING p.npi, (p.xmax = 0) AS inserted`,
+    );
+    for (const r of upserted.rows) {
+      if (r.inserted) inserted++;
+      else changed.add(r.npi);
+    }
+    // The practice phone is a business number: office_phone, apart from verified emails and mobiles.
+    const phones = await tx.sql.query<{ npi: string }>(
+      `WITH target AS (
+         SELECT p.id, p.npi, s.office_phone FROM import_nppes_staging s JOIN physicians p ON p.npi = s.npi
+         WHERE p.source IN ('nppes', 'dac') AND s.office_phone IS NOT NULL
+       ), written AS (
+         INSERT INTO physician_contacts AS c (physician_id, office_phone)
+         SELECT id, office_phone FROM target
+         ON CONFLICT (physician_id) DO UPDATE SET office_phone = EXCLUDED.office_phone
+         WHERE c.office_phone IS DISTINCT FROM EXCLUDED.office_phone
+         RETURNING c.physician_id
+       )
+       SELECT target.npi FROM written JOIN target ON target.id = written.physician_id`,
+    );
+    const insertedNpis = new Set(upserted.rows.filter((r) => r.inserted).map((r) => r.npi));
+    for (const r of phones.rows) if (!insertedNpis.has(r.npi)) changed.add(r.npi);
+  }
+  let removed = 0;
+  if (deactivatedNpis.length) {
+    const gone = await tx.sql.query(
+      `DELETE FROM physicians WHERE npi = ANY($1::text[]) AND source IN ('nppes', 'dac') RETURNING id`,
+      [deactivatedNpis],
+    );
+    removed = gone.rows.length;
+  }
+  return { inserted, updated: changed.size, removed, written: rows.length };
+}
+
+export const NPPES: ImportKind<NppesRow> = {
+  kind: 'nppes',
+  filePattern: /^npidata_pfile.*\.csv$/i,
+  mapper: nppesMapper,
+  // A weekly delta may repeat an NPI: the last row wins.
+  fold: (rows) => [...new Map(rows.map((r) => [r.npi, r])).values()],
+  writeBatch: writeNppesBatch,
+};

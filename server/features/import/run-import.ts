@@ -1,0 +1,176 @@
+import { parse } from 'csv-parse';
+import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
+import { loadSuppressionMatcher } from '../removal/suppression';
+import { openCsvSource } from './source';
+import type { ImportKind, ImportProgress, ImportSummary, RowOutcome, SkipReason } from './types';
+
+export const DEFAULT_BATCH_SIZE = 5_000;
+const MALFORMED_KEPT = 1_000;
+// A file of mostly skipped rows still moves its checkpoint (and progress) along.
+const RECORDS_PER_CHECKPOINT = 50_000;
+
+export type ImportOptions = {
+  batchSize?: number;
+  onProgress?(progress: ImportProgress): void;
+  /** Called after each committed batch (tests use it to stop a run part-way). */
+  onBatch?(recordsDone: number): void;
+};
+
+type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds'>;
+
+function emptyCounts(): Counts {
+  return {
+    read: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    removed: 0,
+    skipped: { organisation: 0, notPhysician: 0, deactivated: 0, suppressed: 0, malformed: 0 },
+  };
+}
+
+/**
+ * Streams one public file into the directory. Records are mapped and filtered as they are parsed;
+ * every `batchSize` accepted rows, one transaction writes them (staging COPY + upsert), the
+ * deactivated NPIs' removals and the checkpoint (the last file line done, and the counts so far).
+ * Killed at any point, the next run on the same file skips the lines already committed, so the
+ * end result and the summary equal one uninterrupted run.
+ *
+ * The per-batch writes ask the directory triggers not to notify (physiciandirect.directory_notify
+ * = off); one notification at the end makes running servers reload their index once.
+ */
+export async function runImport<Row>(
+  db: Db,
+  spec: ImportKind<Row>,
+  path: string,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const started = performance.now();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const source = await openCsvSource(path, spec.filePattern);
+  const isSuppressed = await loadSuppressionMatcher(db);
+
+  const open = await db.sql.query<{ id: number; records_done: number; counts: Counts; malformed: ImportSummary['malformed'] }>(
+    `SELECT id, records_done, counts, malformed FROM import_runs
+     WHERE kind = $1 AND file_key = $2 AND finished_at IS NULL ORDER BY id DESC LIMIT 1`,
+    [spec.kind, source.fileKey],
+  );
+  const resumedRun = open.rows[0];
+  const runId =
+    resumedRun?.id ??
+    (
+      await db.sql.query<{ id: number }>(
+        `INSERT INTO import_runs (kind, file_key) VALUES ($1, $2) RETURNING id`,
+        [spec.kind, source.fileKey],
+      )
+    ).rows[0]!.id;
+  const skipThrough = resumedRun ? Number(resumedRun.records_done) : 0;
+  const counts: Counts = resumedRun ? { ...emptyCounts(), ...resumedRun.counts } : emptyCounts();
+  const malformed = resumedRun ? [...resumedRun.malformed] : [];
+
+  let rows: Row[] = [];
+  let deactivated: string[] = [];
+  let lastLine = skipThrough;
+  let recordsSinceCheckpoint = 0;
+
+  const flush = async () => {
+    const batch = spec.fold(rows);
+    const npis = deactivated;
+    rows = [];
+    deactivated = [];
+    recordsSinceCheckpoint = 0;
+    await db.transaction(async (tx) => {
+      await tx.sql.query(`SELECT set_config('physiciandirect.directory_notify', 'off', true)`);
+      const result = await spec.writeBatch(tx, batch, npis);
+      counts.inserted += result.inserted;
+      counts.updated += result.updated;
+      const notPhysician = result.notPhysician ?? 0;
+      counts.skipped.notPhysician += notPhysician;
+      counts.unchanged += result.written - result.inserted - result.updated - notPhysician;
+      counts.removed += result.removed;
+      await tx.sql.query(
+        `UPDATE import_runs SET records_done = $2, counts = $3::jsonb, malformed = $4::jsonb, updated_at = now() WHERE id = $1`,
+        [runId, lastLine, JSON.stringify(counts), JSON.stringify(malformed)],
+      );
+    });
+    options.onBatch?.(lastLine);
+  };
+
+  const parser = source.stream.pipe(
+    parse({ bom: true, info: true, skip_records_with_error: true, skip_empty_lines: true, relax_quotes: false }),
+  );
+  // csv-parse may report several errors for one bad line (a stray quote, then the field count).
+  let lastMalformedLine = -1;
+  parser.on('skip', (error: Error & { lines?: number }) => {
+    const line = error.lines ?? 0;
+    if (line <= skipThrough || line === lastMalformedLine) return;
+    lastMalformedLine = line;
+    counts.read++;
+    counts.skipped.malformed++;
+    if (malformed.length < MALFORMED_KEPT) malformed.push({ line, reason: error.message });
+    lastLine = Math.max(lastLine, line);
+  });
+
+  let map: ((record: string[]) => RowOutcome<Row>) | undefined;
+  let lastProgress = 0;
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+    if (!map) {
+      map = spec.mapper(record);
+      continue;
+    }
+    if (info.lines <= skipThrough) continue;
+    lastLine = info.lines;
+    counts.read++;
+    recordsSinceCheckpoint++;
+    const outcome = map(record);
+    if (outcome.kind === 'row') {
+      if (isSuppressed({ npi: outcome.npi, email: outcome.email })) counts.skipped.suppressed++;
+      else rows.push(outcome.row);
+    } else if (outcome.kind === 'deactivated') {
+      counts.skipped.deactivated++;
+      deactivated.push(outcome.npi);
+    } else if (outcome.kind === 'malformed') {
+      counts.skipped.malformed++;
+      if (malformed.length < MALFORMED_KEPT) malformed.push({ line: info.lines, reason: outcome.reason });
+    } else {
+      counts.skipped[outcome.reason as SkipReason]++;
+    }
+    if (rows.length >= batchSize || deactivated.length >= batchSize || recordsSinceCheckpoint >= RECORDS_PER_CHECKPOINT) {
+      await flush();
+    }
+    if (options.onProgress && counts.read - lastProgress >= 1000) {
+      lastProgress = counts.read;
+      options.onProgress({
+        records: counts.read,
+        bytesRead: source.bytesRead(),
+        totalBytes: source.totalBytes,
+        elapsedMs: performance.now() - started,
+      });
+    }
+  }
+  if (!map) throw new Error('The file is empty (no header row).');
+  await flush();
+
+  const summary: ImportSummary = {
+    kind: spec.kind,
+    ...counts,
+    malformed,
+    resumed: !!resumedRun,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  await db.transaction(async (tx) => {
+    await tx.sql.query(`UPDATE import_runs SET finished_at = now(), updated_at = now() WHERE id = $1`, [runId]);
+    await recordAudit(tx, {
+      action: 'import.completed',
+      targetType: 'import_run',
+      targetId: runId,
+      details: { ...summary, malformed: summary.malformed.slice(0, 20) },
+    });
+    // One reload for the whole import in every server listening (PostgreSQL); sent at commit.
+    if (counts.inserted || counts.updated || counts.removed) {
+      await tx.sql.query(`SELECT pg_notify('directory_changed', '*')`);
+    }
+  });
+  return summary;
+}
