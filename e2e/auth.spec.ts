@@ -128,9 +128,11 @@ test('sign up, verify the email, log in, edit the profile and sign out', async (
   // Open the emailed link from the development mailbox page.
   await page.goto('/dev/mailbox');
   await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
+  // The sign-up's own message (the resend above links to the reset page, to choose a password).
   const message = page
     .getByRole('article')
     .filter({ hasText: `To: ${email}` })
+    .filter({ has: page.getByRole('link', { name: /\/verify-email\?token=/ }) })
     .first();
   await expect(message).toBeVisible();
   await screenshotBoth(page, 'dev-mailbox');

@@ -77,7 +77,7 @@ test('free: contact buttons are dimmed, explain why, and reveal nothing', async 
   const email = card.getByRole('button', { name: /^Email / });
   await expect(email).toHaveAttribute('aria-disabled', 'true');
   await email.hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Subscription required to view email');
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Subscription required to view email' })).toBeVisible();
   // Playwright treats aria-disabled as disabled; the click must still reach the page and do nothing.
   await email.click({ force: true });
   await expect(card.getByRole('button', { name: /^Email / })).toBeVisible();
@@ -85,7 +85,7 @@ test('free: contact buttons are dimmed, explain why, and reveal nothing', async 
   const phone = card.getByRole('button', { name: /^Phone / });
   await expect(phone).toHaveAttribute('aria-disabled', 'true');
   await phone.focus();
-  await expect(page.getByRole('tooltip')).toHaveText('Subscription required to view phone number');
+  await expect(page.getByRole('tooltip').filter({ hasText: 'Subscription required to view phone number' })).toBeVisible();
   expect(revealCalls).toBe(0);
   await expect(page.getByText(/contact reveals left today/)).toHaveCount(0);
   await screenshotBoth(page, 'contacts-free-dimmed');

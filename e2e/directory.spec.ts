@@ -145,7 +145,7 @@ test('free and anonymous visitors see the upsell and one page of 20', async ({ p
   await page.goto('/search');
   await expect(page.getByRole('heading', { name: `Unlock all ${formatted} results!` })).toBeVisible();
   await page.getByRole('button', { name: /^Export Selected/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Unlock Unlimited Contacts' })).toContainText('Premium');
+  await expect(page.getByRole('dialog', { name: 'Unlock Unlimited Contacts' })).toContainText('Annual Plan');
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Select Page' }).click();
   await expect(page.getByText('Free Limit Reached')).toBeVisible();
