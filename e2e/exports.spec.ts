@@ -1,39 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshotBoth, signIn } from './fixtures';
+import { test, expect, readCsvDownload, screenshotBoth, signIn } from './fixtures';
 
 function cards(page: Page): Locator {
   return page.getByRole('list', { name: 'Physicians' }).getByRole('article');
-}
-
-/** Minimal RFC 4180 reader (quoted cells, doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 test('premium: select three on /search, export CSV, the file has their rows; the Exports tab counts it', async ({
@@ -63,9 +32,8 @@ test('premium: select three on /search, export CSV, the file has their rows; the
   await expect(page.getByText('Export Successful')).toBeVisible();
   await expect(page.getByText('Exported 3 physician records')).toBeVisible();
 
-  const text = await readFile((await download.path())!, 'utf8');
+  const { text, rows } = await readCsvDownload(download);
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const rows = parseCsv(text.slice(1));
   expect(rows[0].slice(0, 3)).toEqual(['Name', 'Title', 'Specialty']);
   expect(rows.length).toBe(4);
   expect(rows.slice(1).map((r) => r[0])).toEqual(names);

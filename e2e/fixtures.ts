@@ -1,5 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Download, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 
 /** Every browser test fails if the page logs console.error or throws. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -43,4 +45,10 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
   await expect(page.getByRole('button', { name: /account/i })).toBeVisible();
+}
+
+/** A downloaded CSV: its text as written (BOM included) and its rows parsed (RFC 4180). */
+export async function readCsvDownload(download: Download): Promise<{ text: string; rows: string[][] }> {
+  const text = await readFile((await download.path())!, 'utf8');
+  return { text, rows: parse(text, { bom: true }) as string[][] };
 }
