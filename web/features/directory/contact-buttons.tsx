@@ -141,11 +141,11 @@ export function ContactButton({
       aria-disabled={inactive || undefined}
       aria-busy={isLoading || undefined}
       onClick={handleClick}
-      // A long address is cut with an ellipsis (at most 15rem wide); the title shows it whole.
+      // A long address is cut with an ellipsis (at most 18rem wide); the title shows it whole.
       title={value ?? undefined}
       className={cn(
         'relative z-10 max-w-full min-w-0',
-        value && 'max-w-60',
+        value && 'max-w-72',
         // Keep hover/focus alive on the dimmed button so its tooltip can open.
         inactive && 'aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed',
         className,
