@@ -10,6 +10,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { SESSION_SECURITY_SCHEME } from './lib/openapi';
+import { rejectNulCharacters } from './lib/nul-guard';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
 import { meRoutes } from './features/auth/me-routes';
@@ -107,6 +108,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: () => {
     throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
   } }));
+  app.use('/api/*', rejectNulCharacters);
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
   const features = [
@@ -171,7 +173,10 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     if (error instanceof HTTPException) {
       const status = error.status;
       const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : 'bad_request';
-      return c.json(new AppError(code, error.message || 'Bad request').toBody(), status);
+      const message = error.message || 'Bad request';
+      // Hono's own 400s are about the request body (malformed JSON): name it as the field.
+      const fields = status === 400 ? { body: message } : undefined;
+      return c.json(new AppError(code, message, { fields }).toBody(), status);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(new AppError('internal', 'An unexpected error occurred').toBody(), 500);
