@@ -138,7 +138,7 @@ export async function verifyEmail({ deps, meta, token }: Options<{ token: string
   await enforceRateLimits([[deps.services.authRateLimits.verifyPerIp, meta.ip]]);
   await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, hashToken(token), 'verify_email');
-    if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
+    if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
     if (used.passwordHash) await repo.updatePasswordHash(tx, used.userId, used.passwordHash);
     await repo.markEmailVerified(tx, used.userId);
     await recordAudit(tx, {
@@ -273,13 +273,13 @@ export async function resetPassword({
   const tokenHash = hashToken(token);
   const live = await repo.findLiveToken(deps.db, tokenHash, 'reset_password');
   const user = live && (await repo.findUserById(deps.db, live.userId));
-  if (!user) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
+  if (!user) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
   await enforceRateLimits([[limits.resetPerEmail, user.email.toLowerCase()]]);
 
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, tokenHash, 'reset_password');
-    if (used?.userId !== user.id) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
+    if (used?.userId !== user.id) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     await repo.markEmailVerified(tx, user.id);
     await repo.deleteSessionsOfUser(tx, user.id);

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { sessions, subscriptions, users } from '../../db/schema';
@@ -40,7 +40,8 @@ const entitledSubscription = (userId: typeof users.id) =>
   );
 
 /**
- * Looks up the session whose token the cookie holds; null when missing, unknown or expired.
+ * Looks up the session whose token the cookie holds; null when missing, unknown, expired or of an
+ * unverified account.
  * One query (session, user and entitled subscription) since it runs on every signed-in request.
  */
 export async function resolveSession(db: Db, token: string | undefined): Promise<CurrentUser | null> {
@@ -51,7 +52,9 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subscriptions, entitledSubscription(users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+    // An unverified account has no session by sign-in; one left over (or written by anything else)
+    // counts for nothing: the caller is anonymous.
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date()), isNotNull(users.emailVerifiedAt)));
   if (!row) return null;
   const subscription = toSubscriptionStatus(row.subscription);
   return {
