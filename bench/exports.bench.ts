@@ -32,8 +32,8 @@ async function bench(engine: BenchEngine) {
     return [...ids];
   };
   const exportOnce = async (format: (typeof FORMATS)[number]) => {
-    const { ms, bytes } = await call('POST', '/api/exports', { physicianIds: pickIds(), format });
-    return { ms, bytes: bytes.byteLength };
+    const { ms, cpuMs, bytes } = await call('POST', '/api/exports', { physicianIds: pickIds(), format });
+    return { ms, cpuMs, bytes: bytes.byteLength };
   };
 
   const results = [];
@@ -43,10 +43,12 @@ async function bench(engine: BenchEngine) {
     const rssBefore = process.memoryUsage().rss;
     const heapBefore = process.memoryUsage().heapUsed;
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     let bytes = 0;
     for (let i = 0; i < RUNS; i++) {
       const run = await exportOnce(format);
       times.push(run.ms);
+      cpuTimes.push(run.cpuMs);
       bytes = run.bytes;
     }
     global.gc?.();
@@ -58,6 +60,8 @@ async function bench(engine: BenchEngine) {
       p50Ms: Math.round(percentile(times, 50)),
       p95Ms: Math.round(percentile(times, 95)),
       maxMs: Math.round(Math.max(...times)),
+      cpuP50Ms: Math.round(percentile(cpuTimes, 50)),
+      cpuP95Ms: Math.round(percentile(cpuTimes, 95)),
       fileKb: Math.round(bytes / 1024),
       rssDeltaMb: Number(mb(memory.rss - rssBefore).toFixed(1)),
       heapDeltaMb: Number(mb(memory.heapUsed - heapBefore).toFixed(1)),
@@ -90,6 +94,8 @@ printTable([
     'p50 ms',
     'p95 ms',
     'max ms',
+    'CPU p50 ms',
+    'CPU p95 ms',
     'file KB',
     'RSS delta MB',
     'heap delta MB',
@@ -102,6 +108,8 @@ printTable([
     String(r.p50Ms),
     String(r.p95Ms),
     String(r.maxMs),
+    String(r.cpuP50Ms),
+    String(r.cpuP95Ms),
     String(r.fileKb),
     String(r.rssDeltaMb),
     String(r.heapDeltaMb),
