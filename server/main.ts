@@ -9,6 +9,7 @@ import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
 import { startBillingJobs } from './features/billing/jobs';
+import { startMaintenance } from './maintenance';
 
 async function main() {
   let env;
@@ -97,6 +98,7 @@ async function main() {
 
   const deps = { db: database.db, env, logger, services };
   const stopBillingJobs = startBillingJobs(deps);
+  const stopMaintenance = startMaintenance(deps);
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
 
   // Requests still running (even after their client hung up) finish before the database closes.
@@ -135,6 +137,7 @@ async function main() {
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
     await listener?.stop();
+    await stopMaintenance();
     await runningServices.mailWorker.stop();
     runningServices.mailer.close();
   };
