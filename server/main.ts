@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
 import { openDatabase, type OpenedDatabase } from './db/open';
-import { DEMO_ACCOUNTS, demoDataPlan, seedDemoIfNeeded } from './db/seed/demo';
+import { DEMO_ACCOUNTS, demoDataPlan, secureDemoAccounts, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
@@ -78,6 +78,20 @@ async function main() {
         // Printed once: only the hash is kept. Development keeps the documented password.
         if (demo.randomPassword) logger.warn(`demo accounts created with the password "${demo.password}" (shown only now): ${list}`);
         else logger.info(`demo accounts (password "${demo.password}"): ${list}`);
+      }
+    }
+    if (env.NODE_ENV === 'production') {
+      // Demo accounts a development start made on this database still have the published password.
+      const secured = await secureDemoAccounts(db, { replacement: demo.seed ? demo.password : null });
+      if (secured.replaced.length) {
+        logger.warn(
+          `demo accounts had the published password; their new password is "${demo.password}" (shown only now): ${secured.replaced.join(', ')}`,
+        );
+      }
+      if (secured.disabled.length) {
+        logger.warn(
+          `demo accounts had the published password and are disabled (no password signs in; start once with DEMO_DATA=1 to give them a new one): ${secured.disabled.join(', ')}`,
+        );
       }
     }
     stopRequested.signal.throwIfAborted();
