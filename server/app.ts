@@ -63,6 +63,11 @@ export function openApiConfig(appUrl: string) {
 // Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
 const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/];
 
+/** True when an operation's `security` names the session cookie (the `signedIn` of lib/openapi). */
+function requiresSession(security: Array<Record<string, string[]>> | undefined): boolean {
+  return !!security?.some((requirement) => SESSION_SECURITY_SCHEME in requirement);
+}
+
 export type CreateAppOptions = {
   deps: AppDeps;
   /** Folder of the built web app; omitted in API tests. */
@@ -121,6 +126,19 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     removalRoutes,
     contactFormRoutes,
   ];
+  // A signedIn operation answers 401 to a caller without a session before anything else reads the
+  // request (its body, query or params): an anonymous caller learns nothing from validation errors.
+  // Registered from each feature's own OpenAPI definitions, so no signedIn route can miss it.
+  for (const routes of features) {
+    for (const def of routes.openAPIRegistry.definitions) {
+      if (def.type !== 'route' || !requiresSession(def.route.security)) continue;
+      const path = `/api${def.route.path.replace(/\{(\w+)\}/g, ':$1')}`;
+      app.on(def.route.method.toUpperCase(), path, async (c, next) => {
+        if (!c.var.currentUser) throw new AppError('unauthenticated', 'User not authenticated.');
+        await next();
+      });
+    }
+  }
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { sessions, subscriptions, users } from '../../db/schema';
@@ -54,11 +54,12 @@ const entitledSubscription = (userId: typeof users.id) =>
   );
 
 /**
- * Looks up the session whose token the cookie holds; null when missing, unknown, past its
- * 30-day ceiling or idle for longer than `policy.idleMs` (an ended session's row is deleted
- * here, so it cannot come back). One query (session, user and entitled subscription) since it
- * runs on every signed-in request; plus, at most once a minute per session, the write of
- * last_seen_at (conditional, so concurrent requests, from any server process, write it once).
+ * Looks up the session whose token the cookie holds; null when missing, unknown, of an
+ * unverified account, past its 30-day ceiling or idle for longer than `policy.idleMs` (an ended
+ * session's row is deleted here, so it cannot come back). One query (session, user and entitled
+ * subscription) since it runs on every signed-in request; plus, at most once a minute per
+ * session, the write of last_seen_at (conditional, so concurrent requests, from any server
+ * process, write it once).
  */
 export async function resolveSession(
   db: Db,
@@ -79,7 +80,9 @@ export async function resolveSession(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subscriptions, entitledSubscription(users.id))
-    .where(eq(sessions.id, sessionId));
+    // An unverified account has no session by sign-in; one left over (or written by anything else)
+    // counts for nothing: the caller is anonymous.
+    .where(and(eq(sessions.id, sessionId), isNotNull(users.emailVerifiedAt)));
   if (!row) return null;
   const idleSince = new Date(now.getTime() - policy.idleMs);
   if (row.expiresAt <= now || row.lastSeenAt <= idleSince) {
