@@ -48,6 +48,9 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/auth/login': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/auth/forgot-password': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/auth/reset-password': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  // Signed in only, guarded before the body is read: 401 anonymous, then 400 for the empty body.
+  'POST /api/auth/change-password': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/auth/sign-out-others': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/account/profile': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'PATCH /api/account/profile': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'PATCH /api/account/notifications': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
