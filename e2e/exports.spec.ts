@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, readCsvDownload, screenshotBoth, signIn } from './fixtures';
+import { test, expect, exportCsv, screenshotBoth, signIn } from './fixtures';
 
 function cards(page: Page): Locator {
   return page.getByRole('list', { name: 'Physicians' }).getByRole('article');
@@ -19,20 +19,11 @@ test('premium: select three on /search, export CSV, the file has their rows; the
     await card.getByRole('checkbox').check();
   }
   const exportButton = page.getByRole('button', { name: 'Export Selected (3)' });
-  await exportButton.click();
-  await expect(page.getByRole('menuitem', { name: /CSV/ })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: /Excel/ })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: /PDF/ })).toBeVisible();
-  await screenshotBoth(page, 'exports-format-menu');
-
-  const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: /CSV/ }).click();
-  const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe(`physicians-${new Date().toISOString().slice(0, 10)}.csv`);
-  await expect(page.getByText('Export Successful')).toBeVisible();
-  await expect(page.getByText('Exported 3 physician records')).toBeVisible();
-
-  const { text, rows } = await readCsvDownload(download);
+  const { text, rows } = await exportCsv(page, exportButton, 3, async () => {
+    await expect(page.getByRole('menuitem', { name: /Excel/ })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /PDF/ })).toBeVisible();
+    await screenshotBoth(page, 'exports-format-menu');
+  });
   expect(text.charCodeAt(0)).toBe(0xfeff);
   expect(rows[0].slice(0, 3)).toEqual(['Name', 'Title', 'Specialty']);
   expect(rows.length).toBe(4);

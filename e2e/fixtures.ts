@@ -1,4 +1,4 @@
-import { test as base, expect, type Download, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
@@ -47,8 +47,26 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('button', { name: /account/i })).toBeVisible();
 }
 
-/** A downloaded CSV: its text as written (BOM included) and its rows parsed (RFC 4180). */
-export async function readCsvDownload(download: Download): Promise<{ text: string; rows: string[][] }> {
+/**
+ * Opens an Export menu, runs `whileOpen` (assertions, screenshots), downloads its CSV and checks
+ * the file name and the 'Export Successful' toast for `count` physicians. Returns the file: its
+ * text as written (BOM included) and its rows parsed (RFC 4180).
+ */
+export async function exportCsv(
+  page: Page,
+  exportButton: Locator,
+  count: number,
+  whileOpen: () => Promise<void> = async () => {},
+): Promise<{ text: string; rows: string[][] }> {
+  await exportButton.click();
+  await expect(page.getByRole('menuitem', { name: /CSV/ })).toBeVisible();
+  await whileOpen();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /CSV/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`physicians-${new Date().toISOString().slice(0, 10)}.csv`);
+  await expect(page.getByText('Export Successful')).toBeVisible();
+  await expect(page.getByText(`Exported ${count} physician records`)).toBeVisible();
   const text = await readFile((await download.path())!, 'utf8');
   return { text, rows: parse(text, { bom: true }) as string[][] };
 }

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import type { ListDetailResponse } from '../contract/lists';
-import { test, expect as baseExpect, readCsvDownload, screenshotBoth, signIn } from './fixtures';
+import { test, expect as baseExpect, exportCsv, screenshotBoth, signIn } from './fixtures';
 
 // The shared 2-core machine can be slow: wait longer for visible states (never for fixed times).
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -138,17 +138,12 @@ test('premium: Select All -> new list -> list detail -> search within -> remove 
   // Export what is left as CSV: the file holds exactly the list's remaining physicians.
   await page.getByRole('checkbox', { name: `Select All (${remaining})` }).check();
   await expect(page.getByText(`${remaining} selected`)).toBeVisible();
-  await page.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(page.getByRole('menuitem', { name: /CSV/ })).toBeVisible();
-  await screenshotBoth(page, 'lists-detail-export-menu');
-  const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: /CSV/ }).click();
-  const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe(`physicians-${new Date().toISOString().slice(0, 10)}.csv`);
-  await expect(page.getByText('Export Successful')).toBeVisible();
-  await expect(page.getByText(`Exported ${remaining} physician records`)).toBeVisible();
-
-  const { rows } = await readCsvDownload(download);
+  const { rows } = await exportCsv(
+    page,
+    page.getByRole('button', { name: 'Export', exact: true }),
+    remaining,
+    () => screenshotBoth(page, 'lists-detail-export-menu'),
+  );
   const npiColumn = rows[0].indexOf('NPI');
   expect(npiColumn).toBeGreaterThanOrEqual(0);
   const exportedNpis = rows.slice(1).map((row) => row[npiColumn]);
