@@ -23,7 +23,7 @@ import { openPgliteDriver } from '../server/db/pglite-driver';
 import { loadDemoDirectory } from '../server/db/seed/demo';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { rssMb, startServer, stopServer } from './server-process';
+import { rssMb, startServer, stopServer } from '../server/test/server-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
