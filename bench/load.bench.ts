@@ -10,20 +10,11 @@
  *   10 % add 5 physicians to the user's list, 5 % export 25 physicians as CSV.
  * BENCH_LOAD_USERS (40) premium recruiters, each with its own session and list, spread the calls.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
-import { createDb, type Db } from '../server/db/client';
-import type { SqlDriver } from '../server/db/driver';
-import { migrate } from '../server/db/migrate';
-import { openPgDriver } from '../server/db/pg-driver';
-import { openPgliteDriver } from '../server/db/pglite-driver';
-import { loadDemoDirectory } from '../server/db/seed/demo';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { rssMb, startServer, stopServer } from '../server/test/server-process';
+import { prepareServerDatabase, rssMb, startServer, stopServer } from '../server/test/server-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -37,37 +28,13 @@ type Recruiter = { cookie: string; listId: string };
 async function prepare(
   engine: 'PGlite' | 'PostgreSQL',
 ): Promise<{ prepared: Prepared; recruiters: Recruiter[]; maxId: number }> {
-  let driver: SqlDriver;
-  let prepared: Prepared;
-  if (engine === 'PGlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-load-'));
-    driver = await openPgliteDriver({ dataDir: join(dir, 'pglite') });
-    prepared = {
-      engine,
-      serverEnv: { DATA_DIR: dir },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  } else {
-    const schema = 'bench_load';
-    const admin = openPgDriver({ connectionString: PG_URL!, max: 1 });
-    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-    await admin.close();
-    driver = openPgDriver({ connectionString: PG_URL!, searchPath: `${schema},public`, max: 4 });
-    const url = new URL(PG_URL!);
-    url.searchParams.set('options', `-c search_path=${schema},public`);
-    prepared = {
-      engine,
-      serverEnv: { DATABASE_URL: url.toString() },
-      drop: async () => {
-        const cleanup = openPgDriver({ connectionString: PG_URL!, max: 1 });
-        await cleanup.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await cleanup.close();
-      },
-    };
-  }
-  await migrate(driver);
-  await loadDemoDirectory(driver, { count: ROWS });
-  const db: Db = createDb(driver);
+  const { driver, db, serverEnv, drop } = await prepareServerDatabase({
+    engine: engine === 'PGlite' ? 'pglite' : 'postgres',
+    rows: ROWS,
+    pgUrl: PG_URL,
+    name: 'bench-load',
+  });
+  const prepared: Prepared = { engine, serverEnv, drop };
   const recruiters: Recruiter[] = [];
   for (let i = 0; i < USERS; i++) {
     const user = await createTestUser(db, { tier: 'premium', email: `load-${i}-${Date.now()}@example.com` });

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SqlDriver } from '../db/driver';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -77,4 +78,51 @@ export async function rssMb(pid: number | undefined): Promise<number> {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * A database of its own for a server process: PGlite in a temporary DATA_DIR, or a schema on the
+ * PostgreSQL of `pgUrl`. Migrated, `rows` demo physicians loaded, and a driver open for setup
+ * (close it before starting a PGlite server: the server takes the data directory's lock).
+ */
+export async function prepareServerDatabase(options: {
+  engine: 'pglite' | 'postgres';
+  rows: number;
+  pgUrl?: string;
+  name: string;
+}) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { migrate } = await import('../db/migrate');
+  const { loadDemoDirectory } = await import('../db/seed/demo');
+  const { createDb } = await import('../db/client');
+  let driver: SqlDriver;
+  let serverEnv: Record<string, string>;
+  let drop: () => Promise<void>;
+  if (options.engine === 'pglite') {
+    const { openPgliteDriver } = await import('../db/pglite-driver');
+    const dir = mkdtempSync(join(tmpdir(), `${options.name}-`));
+    driver = await openPgliteDriver({ dataDir: join(dir, 'pglite') });
+    serverEnv = { DATA_DIR: dir };
+    drop = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const { openPgDriver } = await import('../db/pg-driver');
+    const pgUrl = options.pgUrl!;
+    const schema = options.name.replace(/\W/g, '_');
+    const admin = openPgDriver({ connectionString: pgUrl, max: 1 });
+    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+    await admin.close();
+    driver = openPgDriver({ connectionString: pgUrl, searchPath: `${schema},public`, max: 4 });
+    const url = new URL(pgUrl);
+    url.searchParams.set('options', `-c search_path=${schema},public`);
+    serverEnv = { DATABASE_URL: url.toString() };
+    drop = async () => {
+      const cleanup = openPgDriver({ connectionString: pgUrl, max: 1 });
+      await cleanup.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await cleanup.close();
+    };
+  }
+  await migrate(driver);
+  if (options.rows > 0) await loadDemoDirectory(driver, { count: options.rows });
+  return { driver, db: createDb(driver), serverEnv, drop };
 }
