@@ -3,22 +3,17 @@
  * a schema of its own when DATABASE_URL is set), the app built on it as the server builds it with
  * a signed-in caller, percentiles, and the printed table. Benchmarks measure; they never assert.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Role, Tier } from '../contract/account';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { createApp } from '../server/app';
-import { createDb, type Db } from '../server/db/client';
+import type { Db } from '../server/db/client';
 import type { SqlDriver } from '../server/db/driver';
-import { migrate } from '../server/db/migrate';
-import { openPgDriver } from '../server/db/pg-driver';
-import { openPgliteDriver } from '../server/db/pglite-driver';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { loadEnv } from '../server/lib/env';
 import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
 import { createTestUser } from '../server/test/harness';
+import { prepareServerDatabase } from '../server/test/server-process';
 
 export type BenchEngine = {
   name: 'PGlite' | 'PostgreSQL';
@@ -28,50 +23,28 @@ export type BenchEngine = {
   close(): Promise<void>;
 };
 
-/** Migrates the database `driver` opened; closing it also removes it (`remove`). */
-async function migrated(
-  name: BenchEngine['name'],
-  driver: SqlDriver,
-  remove: () => Promise<void>,
-): Promise<BenchEngine> {
-  await migrate(driver);
+/**
+ * A migrated, empty database of one engine, prepared as the server-process tests prepare theirs
+ * (PGlite in a temporary folder; PostgreSQL in the schema `bench_<name>`, dropped first if left
+ * over). Closing it also removes it.
+ */
+async function openBench(engine: 'pglite' | 'postgres', name: string, pgUrl?: string): Promise<BenchEngine> {
+  const prepared = await prepareServerDatabase({ engine, rows: 0, pgUrl, name: `bench_${name}` });
   return {
-    name,
-    driver,
-    db: createDb(driver),
+    name: engine === 'pglite' ? 'PGlite' : 'PostgreSQL',
+    driver: prepared.driver,
+    db: prepared.db,
     close: async () => {
-      await driver.close();
-      await remove();
+      await prepared.driver.close();
+      await prepared.drop();
     },
   };
 }
 
-/** A migrated, empty PGlite database in a temporary folder. */
-export async function openPgliteBench(prefix: string): Promise<BenchEngine> {
-  const dir = mkdtempSync(join(tmpdir(), `bench-${prefix}-`));
-  const driver = await openPgliteDriver({ dataDir: join(dir, 'pglite') });
-  return migrated('PGlite', driver, async () => rmSync(dir, { recursive: true, force: true }));
-}
-
-/** A migrated, empty schema `bench_<prefix>` of the PostgreSQL at `url` (dropped first if left over). */
-export async function openPostgresBench(prefix: string, url: string): Promise<BenchEngine> {
-  const schema = `bench_${prefix.replace(/\W/g, '_')}`;
-  const run = async (sql: string) => {
-    const admin = openPgDriver({ connectionString: url, max: 1 });
-    await admin.exec(sql);
-    await admin.close();
-  };
-  await run(
-    `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`,
-  );
-  const driver = openPgDriver({ connectionString: url, searchPath: `${schema},public`, max: 10 });
-  return migrated('PostgreSQL', driver, () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-}
-
 /** PGlite, then PostgreSQL when DATABASE_URL is set: open each in turn (one database at a time). */
-export function benchEngines(prefix: string): Array<() => Promise<BenchEngine>> {
+export function benchEngines(name: string): Array<() => Promise<BenchEngine>> {
   const url = process.env.DATABASE_URL;
-  return [() => openPgliteBench(prefix), ...(url ? [() => openPostgresBench(prefix, url)] : [])];
+  return [() => openBench('pglite', name), ...(url ? [() => openBench('postgres', name, url)] : [])];
 }
 
 /**
