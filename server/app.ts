@@ -13,6 +13,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { SESSION_SECURITY_SCHEME } from './lib/openapi';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
 import { meRoutes } from './features/auth/me-routes';
@@ -53,7 +54,8 @@ export function openApiConfig(appUrl: string) {
       description:
         'The API behind the PhysicianDirect web app: a subscription directory of US physicians for ' +
         'healthcare recruiters. Every error has the ErrorResponse body; state-changing calls must send ' +
-        `the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header.`,
+        `the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header. Any call may answer 503 \`service_unavailable\` ` +
+        '(with Retry-After) while the database cannot be reached; retry after the given seconds.',
       termsOfService: `${appUrl}/terms`,
       license: { name: 'Proprietary: PhysicianDirect Terms of Service', url: `${appUrl}/terms` },
     },
@@ -81,17 +83,20 @@ export type CreateAppOptions = {
 export function createApp({ deps, webRoot }: CreateAppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  app.use('*', secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      formAction: ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com'],
-      frameAncestors: ["'none'"],
-    },
-  }));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com'],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
 
   // gzip (or deflate) for JSON and HTML answers of 1 KB or more, when the client accepts it;
   // static files come precompressed (Brotli or gzip) from the build.
@@ -109,11 +114,20 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     }
     c.set('currentUser', await loadCurrentUser(c));
     await next();
-    deps.logger.debug({ method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    deps.logger.debug(
+      { method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
   });
-  app.use('/api/*', bodyLimit({ maxSize: 2 * 1024 * 1024, onError: () => {
-    throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
-  } }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 2 * 1024 * 1024,
+      onError: () => {
+        throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
+      },
+    }),
+  );
   app.use('/api/*', rejectNulCharacters);
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
@@ -182,6 +196,18 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(error.toBody(), error.status as 400);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or unreachable: a clear, retryable 503; the pool reconnects by itself.
+      deps.logger.warn(
+        {
+          err: { message: (error as Error).message, code: (error as { code?: string }).code },
+          path: c.req.path,
+        },
+        'database unavailable',
+      );
+      c.header('Retry-After', '5');
+      return c.json(new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE).toBody(), 503);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
