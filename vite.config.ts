@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const fromRoot = (relativePath: string) => fileURLToPath(new URL(relativePath, import.meta.url));
 
@@ -9,9 +12,39 @@ const fromRoot = (relativePath: string) => fileURLToPath(new URL(relativePath, i
 // browser sees one origin (same-origin cookies, no CORS).
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of 1 KB or more in the
+ * build, once, at the highest levels; the server sends them to browsers that accept them
+ * (serveStatic's `precompressed`), so no request pays for compression.
+ */
+function precompress(): Plugin {
+  const outDir = fromRoot('./dist/web');
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file)) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot('./web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: {
       '@contract': fromRoot('./contract'),

@@ -25,8 +25,8 @@ import { openPgDriver } from '../server/db/pg-driver';
 import { openPgliteDriver } from '../server/db/pglite-driver';
 import { loadDemoDirectory } from '../server/db/seed/demo';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
-import { toCriteria } from '../server/features/directory/criteria';
-import { naiveSearch } from '../server/features/directory/naive-search';
+import { resolveSort, toCriteria, type SearchCriteria } from '../server/features/directory/criteria';
+import { naiveSearch, naiveSearchSql } from '../server/features/directory/naive-search';
 import { loadEnv } from '../server/lib/env';
 import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
@@ -48,7 +48,8 @@ const RUN_PG = !!PG_URL && !args.has('--no-pg');
 const RUN_THROUGHPUT = !args.has('--no-throughput');
 
 type Params = Record<string, string | number | boolean>;
-type Shape = { name: string; params?: Params; path?: string; naiveSql?: string };
+/** `facets`: GET /api/directory/facets with these search params (naive: one GROUP BY per filter). */
+type Shape = { name: string; params?: Params; path?: string; naiveSql?: string; facets?: Params };
 
 /** The query shapes of document 2, section 5, and the other reads the directory serves. */
 const SHAPES: Shape[] = [
@@ -103,12 +104,26 @@ const SHAPES: Shape[] = [
       "SELECT lower(trim(specialty)) AS specialty, count(*) FROM physicians WHERE coalesce(trim(specialty), '') <> '' GROUP BY 1 ORDER BY 2 DESC",
   },
   { name: 'facets', path: '/api/directory/facets' },
+  // Issue 13 (ADR 020): relevance, several-word queries, live facets.
+  { name: "relevance ('smith', default with a query)", params: { query: 'smith' } },
+  { name: "relevance ('a', page 3)", params: { query: 'a', page: 3 } },
+  { name: "relevance ('card') + specialty", params: { query: 'card', specialty: 'Internal Medicine,Cardiology' } },
+  { name: "multi-word 'medical director'", params: { query: 'medical director' } },
+  { name: "multi-word 'interventional cardiology'", params: { query: 'interventional cardiology' } },
+  { name: "multi-word 'cardiology boston'", params: { query: 'cardiology boston' } },
+  { name: "multi-word 'Boston, MA'", params: { query: 'Boston, MA' } },
+  { name: 'live facets: query', facets: { query: 'cardiology' } },
+  { name: 'live facets: query + specialty', facets: { query: 'cardiology', specialty: 'Cardiology' } },
+  { name: "live facets: 'a' + state + language + flag", facets: { query: 'a', state: 'CA,TX', language: 'Spanish', boardCertified: true } },
+  { name: 'live facets: multi-word + skills + size', facets: { query: 'cardiology boston', skills: 'Leadership', companySize: '5000+' } },
+  { name: 'live facets: filters only', facets: { specialty: 'Pediatrics,Family Medicine', education: 'MD', gender: 'F', yearsInPracticeMin: 10 } },
 ];
 
 const qs = (params: Params) =>
   new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 const pathOf = (shape: Shape) =>
   shape.path ??
+  (shape.facets ? `/api/directory/facets?${qs(shape.facets)}` : undefined) ??
   `/api/physicians${shape.params && Object.keys(shape.params).length ? `?${qs(shape.params)}` : ''}`;
 
 function percentile(samples: number[], p: number): number {
@@ -132,6 +147,9 @@ type Row = {
   max: number;
   naiveP50: number | null;
   ratio: number | null;
+  /** The best plain-PostgreSQL design (trigram GIN expression, btree filters, exact count). */
+  bestP50: number | null;
+  bestRatio: number | null;
   total: number | null;
   check: string;
 };
@@ -217,12 +235,19 @@ async function benchEngine(
   log(`${label}: loading the demo directory`);
   const load = await timed(() => loadDemoDirectory(database.driver, { count: rows }));
   log(`${label}: loaded in ${(load.ms / 1000).toFixed(1)} s; building the index`);
+  if (database.engine === 'postgres') {
+    const made = await timed(() => createBestPlainDesign(database.db));
+    log(`${label}: best plain-PostgreSQL design (trigram GIN + btree indexes) built in ${(made.ms / 1000).toFixed(1)} s`);
+  }
 
   const env = loadEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     DEMO_DIRECTORY_SIZE: '0',
     APP_URL: 'http://localhost:3000',
+    MAIL_OUTBOX_ONLY: '1',
+    // One user sends every measured request: the per-user search limit (120 a minute) would stop it.
+    RATE_LIMIT_FACTOR: '1000',
   });
   const base = { db: database.db, env, logger: createLogger('silent', false) };
   const built = await timed(() => createServices(base));
@@ -262,6 +287,19 @@ async function benchEngine(
     }
     if (shape.params) allSamples.push(...samples);
 
+    // The second baseline (PostgreSQL): the best plain design, in this run's schema.
+    let bestP50: number | null = null;
+    if (database.engine === 'postgres' && (shape.params || shape.facets)) {
+      const best: number[] = [];
+      for (let i = 0; i < NAIVE_ITERATIONS + 1; i++) {
+        const { ms } = await timed(() =>
+          shape.params ? bestPlainSearch(database.db, shape.params) : bestPlainFacets(database.db, shape.facets!),
+        );
+        if (i > 0) best.push(ms);
+      }
+      bestP50 = percentile(best, 50);
+    }
+
     let naiveP50: number | null = null;
     let check = '';
     const runNaive =
@@ -272,7 +310,7 @@ async function benchEngine(
         "one word, partial ('card')",
         'deep page 400 (no query)',
       ].includes(shape.name);
-    if (runNaive && (shape.params || shape.naiveSql)) {
+    if (runNaive && (shape.params || shape.naiveSql || shape.facets)) {
       const naive: number[] = [];
       for (let i = 0; i < NAIVE_ITERATIONS; i++) {
         if (shape.params) {
@@ -280,10 +318,10 @@ async function benchEngine(
             Object.fromEntries(Object.entries(shape.params).map(([k, v]) => [k, String(v)])),
           );
           const page = request.page ?? 1;
+          const criteria = toCriteria(request);
           const { value, ms } = await timed(() =>
-            naiveSearch(database.db, toCriteria(request), {
-              sortKey: request.sortKey ?? 'name',
-              sortDirection: request.sortDirection ?? 'asc',
+            naiveSearch(database.db, criteria, {
+              ...resolveSort(request, criteria),
               offset: (page - 1) * 25,
               limit: 25,
             }),
@@ -293,6 +331,8 @@ async function benchEngine(
             value.total === body.total &&
             JSON.stringify(value.ids) === JSON.stringify(body.results?.map((r) => r.id));
           check = same ? 'same' : `DIFFERS (naive ${value.total})`;
+        } else if (shape.facets) {
+          naive.push((await timed(() => naiveFacets(database.db, shape.facets!))).ms);
         } else {
           naive.push((await timed(() => database.db.sql.query(shape.naiveSql!))).ms);
         }
@@ -310,12 +350,14 @@ async function benchEngine(
       max: s.max,
       naiveP50,
       ratio: naiveP50 === null ? null : naiveP50 / s.p50,
+      bestP50,
+      bestRatio: bestP50 === null ? null : bestP50 / s.p50,
       total: typeof body.total === 'number' ? body.total : null,
       check,
     };
     report.push(row);
     log(
-      `${label}: ${shape.name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms${naiveP50 === null ? '' : `, naive ${naiveP50.toFixed(0)} ms (x${row.ratio!.toFixed(0)}) ${check}`}`,
+      `${label}: ${shape.name}: p50 ${row.p50.toFixed(1)} ms, p95 ${row.p95.toFixed(1)} ms${naiveP50 === null ? '' : `, naive ${naiveP50.toFixed(0)} ms (x${row.ratio!.toFixed(0)}) ${check}`}${bestP50 === null ? '' : `, best plain SQL ${bestP50.toFixed(0)} ms (x${row.bestRatio!.toFixed(1)})`}`,
     );
   }
   directory.index.cacheSize = 500;
@@ -332,6 +374,120 @@ async function benchEngine(
       : null,
     throughput: [],
   };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Naive facets and the best plain-PostgreSQL design (issue 13)
+
+/** The facet filters: their GROUP BY source, and how to leave the filter's own selection out. */
+const FACET_SQL: { from: string; value: string; clear: (c: SearchCriteria) => void }[] = [
+  { from: 'physicians', value: 'specialty', clear: (c) => (c.specialty = []) },
+  { from: 'physicians', value: 'state', clear: (c) => (c.state = []) },
+  { from: 'physicians', value: 'organization_size', clear: (c) => (c.companySize = []) },
+  { from: 'physicians', value: 'organization_revenue', clear: (c) => (c.companyRevenue = []) },
+  { from: 'physicians', value: 'organization_industry', clear: (c) => (c.companyIndustry = []) },
+  { from: 'physicians', value: 'credential', clear: (c) => (c.credential = []) },
+  { from: 'physicians', value: 'gender', clear: (c) => (c.gender = null) },
+  { from: 'physicians, unnest(skills) x', value: 'x', clear: (c) => (c.skills = []) },
+  { from: 'physicians, unnest(languages) x', value: 'x', clear: (c) => (c.language = []) },
+  { from: 'physicians, jsonb_array_elements(education) e', value: "e->>'degree'", clear: (c) => (c.education = []) },
+];
+
+const parse = (params: Params) =>
+  SearchPhysiciansQuery.parse(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])));
+
+/** Disjunctive facet counts in SQL: one GROUP BY per filter over the search without that filter. */
+async function naiveFacets(db: Db, params: Params): Promise<void> {
+  for (const facet of FACET_SQL) {
+    const criteria = toCriteria(parse(params));
+    facet.clear(criteria);
+    const { where, params: values } = naiveSearchSql(criteria, { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 1 });
+    await db.sql.query(`SELECT ${facet.value} AS v, count(*) FROM ${facet.from} ${where} GROUP BY 1`, values);
+  }
+}
+
+/**
+ * What a competent team would build instead of an in-memory index: one lower-cased
+ * concatenation of the searched fields behind a trigram GIN index, btree (and GIN for arrays)
+ * indexes on the filters and the name order, an exact count and LIMIT/OFFSET.
+ */
+const SEARCH_TEXT = `bench_search_text(first_name, last_name, specialty, skills, organization, title, city, state)`;
+async function createBestPlainDesign(db: Db): Promise<void> {
+  await db.sql.query(`CREATE OR REPLACE FUNCTION bench_search_text(text, text, text, text[], text, text, text, text)
+    RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS
+    $$ SELECT lower(concat_ws(' ', $1, $2, $3, array_to_string($4, ' '), $5, $6, $7, $8)) $$`);
+  for (const sql of [
+    `CREATE INDEX bench_search_trgm ON physicians USING gin ((${SEARCH_TEXT}) gin_trgm_ops)`,
+    'CREATE INDEX bench_name ON physicians (lower(last_name), lower(first_name), id)',
+    'CREATE INDEX bench_specialty ON physicians (lower(specialty))',
+    'CREATE INDEX bench_state ON physicians (upper(state))',
+    'CREATE INDEX bench_city ON physicians (lower(city))',
+    'CREATE INDEX bench_size ON physicians (organization_size)',
+    'CREATE INDEX bench_industry ON physicians (organization_industry)',
+    'CREATE INDEX bench_year ON physicians (graduation_year)',
+    'CREATE INDEX bench_gender ON physicians (gender)',
+    'CREATE INDEX bench_skills ON physicians USING gin (skills)',
+    'CREATE INDEX bench_languages ON physicians USING gin (languages)',
+  ])
+    await db.sql.query(sql);
+  await db.sql.query('ANALYZE physicians');
+}
+
+/** The best plain design's WHERE: every query term in the concatenation, simple filters. */
+function bestPlainWhere(params: Params, without?: string): { where: string; values: unknown[] } {
+  const request = parse(params);
+  const values: unknown[] = [];
+  const p = (v: unknown) => (values.push(v), `$${values.length}`);
+  const and: string[] = [];
+  const terms = (request.query ?? '').toLowerCase().split(/[\s,]+/).filter(Boolean);
+  for (const term of terms) and.push(`${SEARCH_TEXT} LIKE ${p(`%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`)}`);
+  const list = (key: string, column: string, map = (v: string) => v) => {
+    const v = (request as Record<string, unknown>)[key] as string[] | undefined;
+    if (v?.length && without !== key) and.push(`${column} = ANY(${p(v.map(map))})`);
+  };
+  if (request.specialty?.length && without !== 'specialty')
+    and.push(`(${request.specialty.map((v) => `lower(specialty) LIKE ${p(`%${v.toLowerCase()}%`)}`).join(' OR ')})`);
+  list('state', 'upper(state)', (v) => v.toUpperCase());
+  list('companySize', 'organization_size');
+  list('companyIndustry', 'organization_industry');
+  if (request.skills?.length && without !== 'skills') and.push(`skills @> ${p(request.skills)}`);
+  if (request.language?.length && without !== 'language') and.push(`languages && ${p(request.language)}`);
+  if (request.gender && without !== 'gender') and.push(`gender = ${p(request.gender)}`);
+  if (request.location) {
+    const [city, state] = request.location.split(',').map((v) => v.trim());
+    and.push(state ? `lower(city) = ${p(city.toLowerCase())} AND upper(state) = ${p(state.toUpperCase())}` : `(lower(city) = ${p(city.toLowerCase())} OR upper(state) = ${p(city.toUpperCase())})`);
+  }
+  if (request.yearsInPracticeMin != null) and.push(`graduation_year <= ${p(new Date().getUTCFullYear() - request.yearsInPracticeMin)}`);
+  if (request.boardCertified != null) and.push(`board_certified = ${p(request.boardCertified)}`);
+  if (request.npi) and.push(`npi LIKE ${p(request.npi + '%')}`);
+  return { where: and.length ? `WHERE ${and.join(' AND ')}` : '', values };
+}
+
+async function bestPlainSearch(db: Db, params: Params): Promise<void> {
+  const request = parse(params);
+  const { where, values } = bestPlainWhere(params);
+  await db.sql.query(`SELECT count(*)::int FROM physicians ${where}`, values);
+  const page = request.page ?? 1;
+  const word = (request.query ?? '').toLowerCase().trim();
+  // Relevance (with a query, no sort asked): exact last name, exact first name, prefix, the rest.
+  const tier = word && !request.sortKey
+    ? `CASE WHEN lower(last_name) = $${values.length + 1} THEN 1 WHEN lower(first_name) = $${values.length + 1} THEN 2 WHEN lower(last_name) LIKE $${values.length + 2} OR lower(first_name) LIKE $${values.length + 2} THEN 3 ELSE 6 END, `
+    : '';
+  const order = request.sortKey === 'specialty' ? 'lower(specialty)' : request.sortKey === 'location' ? 'lower(city)' : 'lower(last_name), lower(first_name)';
+  const dir = request.sortDirection === 'desc' ? 'DESC' : 'ASC';
+  await db.sql.query(
+    `SELECT id FROM physicians ${where} ORDER BY ${tier}${order} ${dir}, id ${dir} LIMIT 25 OFFSET ${(page - 1) * 25}`,
+    tier ? [...values, word, `${word}%`] : values,
+  );
+}
+
+async function bestPlainFacets(db: Db, params: Params): Promise<void> {
+  const own: Record<string, string> = { specialty: 'specialty', state: 'state', organization_size: 'companySize', organization_revenue: 'companyRevenue', organization_industry: 'companyIndustry', credential: 'credential', gender: 'gender' };
+  for (const facet of FACET_SQL) {
+    const key = own[facet.value] ?? (facet.from.includes('skills') ? 'skills' : facet.from.includes('languages') ? 'language' : 'education');
+    const { where, values } = bestPlainWhere(params, key);
+    await db.sql.query(`SELECT ${facet.value} AS v, count(*) FROM ${facet.from} ${where} GROUP BY 1`, values);
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -534,6 +690,8 @@ function printTable(reports: EngineReport[]) {
     'max ms',
     'naive p50 ms',
     'x faster',
+    'best SQL p50',
+    'x faster',
     'total',
     'check',
   ];
@@ -550,6 +708,8 @@ function printTable(reports: EngineReport[]) {
         f(row.max),
         f(row.naiveP50, 0),
         f(row.ratio, 0),
+        f(row.bestP50, 0),
+        f(row.bestRatio, 1),
         row.total === null ? '-' : row.total.toLocaleString('en-US'),
         row.check,
       ]);
@@ -563,6 +723,8 @@ function printTable(reports: EngineReport[]) {
       f(r.all.max),
       f(r.naiveAll?.p50 ?? null, 0),
       r.naiveAll ? f(r.naiveAll.p50 / r.all.p50, 0) : '-',
+      '',
+      '',
       '',
       '',
     ]);

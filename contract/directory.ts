@@ -6,7 +6,11 @@ import { PAGE_SIZE } from './limits';
  * (document 2, section 2), so the search page passes its URL straight through.
  */
 
-export const SORT_KEYS = ['name', 'specialty', 'location'] as const;
+/**
+ * 'relevance' (the default with a query: docs/decisions/020-search-relevance.md) ranks by match
+ * tier, then by name; it has no direction. Without a query it is the name order.
+ */
+export const SORT_KEYS = ['relevance', 'name', 'specialty', 'location'] as const;
 export const SortKey = z.enum(SORT_KEYS);
 export type SortKey = z.infer<typeof SortKey>;
 export const SortDirection = z.enum(['asc', 'desc']);
@@ -181,7 +185,11 @@ export type SpecialtyCount = z.infer<typeof SpecialtyCount>;
 export const SpecialtyCountsResponse = z.object({ specialties: z.array(SpecialtyCount) });
 export type SpecialtyCountsResponse = z.infer<typeof SpecialtyCountsResponse>;
 
-/** GET /api/directory/facets: the options (and counts) behind each filter, from the data. */
+/**
+ * GET /api/directory/facets (same query string as the search): the options behind each filter,
+ * every value found in the directory, counted over the current search with that filter's own
+ * selection left out (disjunctive), most common first.
+ */
 export const FacetValue = z.object({ value: z.string(), count: z.number().int() });
 export type FacetValue = z.infer<typeof FacetValue>;
 export const FacetsResponse = z.object({

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshotBoth, signIn } from './fixtures';
+import { test, expect, forgiveFailedRequests, screenshotBoth, signIn } from './fixtures';
 
 /** The result line: 'Showing X-Y of N results[ for "query"]'. */
 function resultLine(page: Page): Locator {
@@ -12,16 +12,6 @@ async function totalOf(page: Page): Promise<number> {
   const match = /of ([\d,]+) results/.exec(text);
   if (!match) throw new Error(`no total in "${text}"`);
   return Number(match[1].replaceAll(',', ''));
-}
-
-/**
- * The browser logs every 4xx answer as a console error, which fails a test (fixtures.ts); a test
- * that provokes one on purpose forgives exactly that status.
- */
-function forgiveFailedRequests(consoleErrors: string[], statuses: number[]) {
-  const expected = statuses.map((status) => `the server responded with a status of ${status}`);
-  const kept = consoleErrors.filter((message) => !expected.some((text) => message.includes(text)));
-  consoleErrors.splice(0, consoleErrors.length, ...kept);
 }
 
 function cards(page: Page): Locator {

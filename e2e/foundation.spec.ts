@@ -1,4 +1,4 @@
-import { test, expect, screenshotBoth } from './fixtures';
+import { test, expect, forgiveFailedRequests, screenshotBoth } from './fixtures';
 
 test('home page shows the signed-out navigation', async ({ page }) => {
   await page.goto('/');
@@ -12,12 +12,14 @@ test('home page shows the signed-out navigation', async ({ page }) => {
   await screenshotBoth(page, 'home');
 });
 
-test('an unknown path renders the Page Not Found screen', async ({ page }) => {
+test('an unknown path answers HTTP 404 and renders the Page Not Found screen', async ({ page, consoleErrors }) => {
   const warnings: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'warning') warnings.push(m.text());
   });
-  await page.goto('/no-such-page');
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  forgiveFailedRequests(consoleErrors, [404]);
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Return Home' })).toBeVisible();

@@ -51,3 +51,61 @@ describe('app', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });
+
+describe('web app files', async () => {
+  const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { gunzipSync, gzipSync } = await import('node:zlib');
+  const { createApp } = await import('./app');
+  const { TestAgent } = await import('./test/harness');
+
+  // A built app in miniature: index.html and a hashed asset (no precompressed copy: compressed
+  // on the fly) and one with the build's .gz beside it.
+  const root = mkdtempSync(join(tmpdir(), 'web-root-'));
+  mkdirSync(join(root, 'assets'));
+  const html = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+  writeFileSync(join(root, 'index.html'), html);
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  writeFileSync(join(root, 'assets', 'index-AbC123.js'), script);
+  writeFileSync(join(root, 'assets', 'vendor-XyZ789.js'), script);
+  writeFileSync(join(root, 'assets', 'vendor-XyZ789.js.gz'), gzipSync(script));
+  const agent = new TestAgent(createApp({ deps: ctx.deps, webRoot: root }));
+
+  it("answers the router's paths with 200 and any other path with 404, both with the app's page", async () => {
+    for (const path of ['/', '/search', '/physician/12', '/lists/3', '/users/9', '/admin/audit', '/search/']) {
+      const res = await agent.get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.text, path).toContain('<div id="root">');
+    }
+    for (const path of ['/nope', '/search/extra', '/physician', '/lists/1/2', '/admin', '/assets/missing.js']) {
+      const res = await agent.get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.text, path).toContain('<div id="root">'); // the app renders its 'Page Not Found'
+    }
+  });
+
+  it('sends JSON, pages and built assets gzip-compressed to clients that accept it; hashed assets are immutable', async () => {
+    const app = createApp({ deps: ctx.deps, webRoot: root });
+    const json = await app.request('/api/directory/facets', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-encoding')).toBe('gzip');
+    expect(json.headers.get('vary')).toContain('Accept-Encoding');
+    const body = gunzipSync(Buffer.from(await json.arrayBuffer())).toString();
+    expect(JSON.parse(body)).toHaveProperty('specialty');
+
+    for (const name of ['index-AbC123.js', 'vendor-XyZ789.js']) {
+      const asset = await app.request(`/assets/${name}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(asset.status, name).toBe(200);
+      expect(asset.headers.get('content-encoding'), name).toBe('gzip');
+      expect(asset.headers.get('cache-control'), name).toBe('public, max-age=31536000, immutable');
+      expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString(), name).toBe(script);
+    }
+    const page = await app.request('/search', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    // Without Accept-Encoding: plain.
+    const plain = await app.request('/assets/vendor-XyZ789.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+});

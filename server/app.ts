@@ -4,6 +4,8 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
+import { isAppPath } from '../contract/app-paths';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
@@ -96,6 +98,10 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     }),
   );
 
+  // gzip (or deflate) for JSON and HTML answers of 1 KB or more, when the client accepts it;
+  // static files come precompressed (Brotli or gzip) from the build.
+  app.use('*', compress());
+
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
     const started = performance.now();
@@ -171,18 +177,19 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: webRoot,
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    app.use('*', serveStatic({ root: webRoot }));
-    // SPA fallback: the React router renders every other path, including its 'Page Not Found'.
-    app.get('*', (c) => c.html(indexHtml));
+    // `precompressed`: the build writes .br and .gz beside each file (vite.config.ts), sent to
+    // clients that accept them; others are compressed on the fly by compress() above.
+    // Hashed names: a file's content never changes. (Set after serveStatic answered: its
+    // onFound hook runs once the response is made, too late for a header.)
+    app.use('/assets/*', async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    });
+    app.use('/assets/*', serveStatic({ root: webRoot, precompressed: true }));
+    app.use('*', serveStatic({ root: webRoot, precompressed: true }));
+    // SPA fallback: the React router renders every other path. Paths it has no page for get its
+    // 'Page Not Found' with the status 404 (contract/app-paths.ts lists the router's paths).
+    app.get('*', (c) => c.html(indexHtml, isAppPath(c.req.path) ? 200 : 404));
   }
 
   app.onError((error, c) => {

@@ -1,5 +1,5 @@
 import { US_STATES } from '../../../contract/directory-options';
-import type { SearchPhysiciansRequest } from '../../../contract/directory';
+import type { SearchPhysiciansRequest, SortDirection, SortKey } from '../../../contract/directory';
 
 /**
  * A search reduced to what matching needs (document 2, section 5): lower-cased, trimmed, empty
@@ -9,6 +9,13 @@ import type { SearchPhysiciansRequest } from '../../../contract/directory';
 export type SearchCriteria = {
   /** The text query split into words (lower case). One word: six fields; several: names. */
   words: string[];
+  /**
+   * The multi-word rule (ADR 020): a query of two or more terms (split at white space and
+   * commas) also matches when every term matches one of the searched fields. Empty for one term.
+   */
+  terms: string[];
+  /** A US state named after the query's last comma ('Boston, MA'): the state must be that one. */
+  stateTerm: string | null;
   specialty: string[];
   skills: string[];
   education: string[];
@@ -93,6 +100,7 @@ export function toCriteria(
   const high = highs.filter((v): v is number => v != null);
   return {
     words: query ? query.split(/\s+/) : [],
+    ...splitTerms(query),
     specialty: cleanList(request.specialty),
     skills: cleanList(request.skills),
     education: cleanList(request.education).map(normalizeCode),
@@ -117,6 +125,55 @@ export function toCriteria(
     acceptingNewPatients: request.acceptingNewPatients ?? null,
     telehealth: request.telehealth ?? null,
   };
+}
+
+/**
+ * The terms of the multi-word rule: the query split at white space and commas, with a US state
+ * (code or name) after the last comma taken as the state of a location ('Boston, MA',
+ * 'salt lake city, utah'). Fewer than two terms in all: no extra rule.
+ */
+export function splitTerms(query: string | null): { terms: string[]; stateTerm: string | null } {
+  if (!query) return { terms: [], stateTerm: null };
+  let text = query;
+  let stateTerm: string | null = null;
+  const comma = text.lastIndexOf(',');
+  if (comma !== -1) {
+    const after = text.slice(comma + 1).trim().replace(/\s+/g, ' ');
+    if (STATE_NAME_BY_CODE.has(after) || STATE_CODE_BY_NAME.has(after)) {
+      stateTerm = after;
+      text = text.slice(0, comma);
+    }
+  }
+  const terms = text.split(/[\s,]+/).filter(Boolean);
+  if (terms.length + (stateTerm ? 1 : 0) < 2) return { terms: [], stateTerm: null };
+  return { terms, stateTerm };
+}
+
+/**
+ * The sort a search uses: the one asked for, else relevance with a query and name without.
+ * Relevance has no direction (best first, ties by name ascending); without a query it is the
+ * name order ascending.
+ */
+export function resolveSort(
+  request: Pick<SearchPhysiciansRequest, 'sortKey' | 'sortDirection'>,
+  criteria: Pick<SearchCriteria, 'words'>,
+): { sortKey: SortKey; sortDirection: SortDirection } {
+  const sortKey = request.sortKey ?? (criteria.words.length ? 'relevance' : 'name');
+  return { sortKey, sortDirection: sortKey === 'relevance' ? 'asc' : (request.sortDirection ?? 'asc') };
+}
+
+/**
+ * Characters between words for the 'whole word' relevance tier: ASCII characters other than
+ * letters and digits (any other character, e.g. an accented letter, is part of a word). The SQL
+ * oracle splits with the same class.
+ */
+// eslint-disable-next-line no-control-regex
+export const WORD_BREAK = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
+export const WORD_BREAK_SQL = '[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]+';
+
+/** Whether `word` is one of the whole words of a lower-cased value. */
+export function hasWholeWord(lower: string, word: string): boolean {
+  return lower.includes(word) && lower.split(WORD_BREAK).includes(word);
 }
 
 const STATE_NAME_BY_CODE = new Map<string, string>(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterKey, SearchPhysiciansQueryInput } from '../../../contract/directory';
-import { SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
+import { formatSpecialty, SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
 import { createTestContext } from '../../test/harness';
-import { toCriteria } from './criteria';
-import { naiveSearch } from './naive-search';
+import { normalizeCode, stateCode, toCriteria, type SearchCriteria } from './criteria';
+import { naiveSearch, naiveSearchSql } from './naive-search';
 
 /*
  * A small directory with known names, specialties, places and skills: every rule of document 2,
@@ -200,10 +200,13 @@ describe('text query (document 2, section 5)', () => {
     expect(await matching({ query: 'ann lee' })).toEqual([4]); // partial on both
     expect(await matching({ query: 'turner abigail' })).toEqual([10]);
     expect(await matching({ query: 'JANE   SMITH' })).toEqual([2]);
-    // The rest is one piece: 'mary ann lee' wants a last name containing 'ann lee'.
-    expect(await matching({ query: 'mary ann lee' })).toEqual([]);
-    // Several words never match specialty, title or organization.
-    expect(await matching({ query: 'heart center' })).toEqual([]);
+    // The rest is one piece: 'mary ann lee' wants a last name containing 'ann lee'; the
+    // every-word rule (ADR 020) finds Maryann Lee anyway: each word is in one of her fields.
+    expect(await matching({ query: 'mary ann lee' })).toEqual([4]);
+    // Beyond the name rule, every word may match any searched field: both in 'Heart Center'.
+    expect(await matching({ query: 'heart center' })).toEqual([1]);
+    expect(await matching({ query: 'heart houston' })).toEqual([1]); // organization and city
+    expect(await matching({ query: 'heart omaha' })).toEqual([]);
   });
 });
 
@@ -325,8 +328,9 @@ describe('filters', () => {
 });
 
 describe('sorting and paging', () => {
-  it('sorts by name (last name, then first name, then id) in both directions; name ascending by default', async () => {
-    expect(await ids({ query: 'smith' })).toEqual([3, 30, 1, 2]); // Johnson; Smith Fiona, Smith John; Smithson
+  it('sorts by name (last name, then first name, then id) in both directions; name ascending without a query', async () => {
+    expect((await ids({})).slice(0, 3)).toEqual([24, 9, 25]); // Adams, Alvarez, Baker
+    expect(await ids({ query: 'smith', sortKey: 'name' })).toEqual([3, 30, 1, 2]); // Johnson; Smith Fiona, Smith John; Smithson
     expect(await ids({ query: 'smith', sortKey: 'name', sortDirection: 'asc' })).toEqual([3, 30, 1, 2]);
     expect(await ids({ query: 'smith', sortKey: 'name', sortDirection: 'desc' })).toEqual([2, 1, 30, 3]);
     expect(await ids({ location: 'springfield', sortDirection: 'desc' })).toEqual([11, 10]); // Turner Benjamin after Abigail
@@ -663,9 +667,12 @@ describe('specialties and facets', () => {
 describe('service hooks for other features', () => {
   it('selectAllIds applies the whole search (query, every filter, sort), up to the limit', () => {
     const { directory } = ctx.deps.services;
-    const smith = SearchPhysiciansQuery.parse({ query: 'smith', sortDirection: 'desc' });
+    const smith = SearchPhysiciansQuery.parse({ query: 'smith', sortKey: 'name', sortDirection: 'desc' });
     expect(directory.selectAllIds(smith)).toEqual({ ids: [2, 1, 30, 3], total: 4 });
     expect(directory.selectAllIds(smith, 2)).toEqual({ ids: [2, 1], total: 4 });
+    // With a query and no sort: relevance, as on the page (it has no direction).
+    const byRelevance = SearchPhysiciansQuery.parse({ query: 'smith', sortDirection: 'desc' });
+    expect(directory.selectAllIds(byRelevance)).toEqual({ ids: [30, 1, 3, 2], total: 4 });
     // The filter counts too: only the pediatrician among the Smiths.
     const filtered = SearchPhysiciansQuery.parse({ query: 'smith', specialty: 'Pediatrics', sortDirection: 'desc' });
     expect(directory.selectAllIds(filtered)).toEqual({ ids: [2], total: 1 });
@@ -729,5 +736,172 @@ describe('service hooks for other features', () => {
     await directory.directoryChanged();
     expect(await matching({ query: 'smith' })).toEqual([1, 2, 3, 30]);
     expect(directory.index.deadRows).toBe(0);
+  });
+});
+
+describe('relevance, several-word queries and live facets (issue 13, ADR 020)', () => {
+  // prettier-ignore
+  const EXTRA: Fixture[] = [
+    { id: 40, first: 'Adam', last: 'Blacksmith', title: 'Hospitalist', specialty: 'Internal Medicine', org: 'Smith Family Practice', city: 'Boston', state: 'MA', skills: ['Communication'], degrees: ['MD'], credential: 'MD', year: 2010, gender: 'M', languages: ['English'], board: true, npi: '1555000040' },
+    { id: 41, first: 'Nora', last: 'Ames', title: 'Cardiologist', specialty: 'Cardiology', org: 'Beacon Heart', city: 'Boston', state: 'MA', skills: ['Echocardiography'], degrees: ['MD'], credential: 'MD', year: 2011, gender: 'F', languages: ['English', 'Spanish'], board: true, npi: '1555000041' },
+    { id: 42, first: 'Paul', last: 'Reed', title: 'Medical Director of Cardiology', specialty: 'Interventional Cardiology', org: 'North Shore Medical', city: 'Salem', state: 'Massachusetts', skills: ['Leadership'], degrees: ['MD'], credential: 'MD', year: 1997, gender: 'M', languages: ['English'], board: true, npi: '1555000042' },
+    { id: 43, first: 'Zara', last: 'Abbott', title: 'Physician', specialty: 'Cardiology', org: 'Interventional Cardiology Associates', city: 'Boston', state: 'MA', skills: ['Leadership'], degrees: ['DO'], credential: 'DO', year: 2015, gender: 'F', languages: ['English'], board: false, npi: '1555000043' },
+  ];
+  beforeAll(async () => {
+    for (const p of EXTRA) await insertPhysician(p);
+    await ctx.deps.services.directory.directoryChanged({ ids: EXTRA.map((p) => p.id) });
+  });
+  afterAll(async () => {
+    await ctx.db.sql.query('DELETE FROM physicians WHERE id = ANY($1)', [EXTRA.map((p) => p.id)]);
+    await ctx.deps.services.directory.directoryChanged({ ids: EXTRA.map((p) => p.id) });
+  });
+
+  it("'smith' puts the Smiths first: exact last name, exact first name, name prefix, then other matches", async () => {
+    // 30 Fiona Smith, 1 John Smith (last name, by first name); 3 Smith Johnson (first name);
+    // 2 Jane Smithson (prefix); 40 Adam Blacksmith of 'Smith Family Practice' (partial).
+    expect(await ids({ query: 'smith' })).toEqual([30, 1, 3, 2, 40]);
+    expect(await ids({ query: 'smith', sortKey: 'relevance' })).toEqual([30, 1, 3, 2, 40]);
+    // Relevance has no direction; the name sort still has both.
+    expect(await ids({ query: 'smith', sortKey: 'relevance', sortDirection: 'desc' })).toEqual([30, 1, 3, 2, 40]);
+    expect(await ids({ query: 'smith', sortKey: 'name' })).toEqual([40, 3, 30, 1, 2]);
+    // A full name first, then the name rule's other readings.
+    expect(await ids({ query: 'john smith' })).toEqual([1, 3]);
+    expect(await ids({ query: 'smith john' })).toEqual([1, 3]);
+    // Without a query, relevance is the name order.
+    expect((await ids({ sortKey: 'relevance' })).slice(0, 4)).toEqual([43, 24, 9, 41]);
+  });
+
+  it('several words also match when every word matches one of the searched fields', async () => {
+    // Both words whole words of the title: 17 Brooks, 42 Reed, by name.
+    expect(await ids({ query: 'medical director' })).toEqual([17, 42]);
+    // Whole words of title or specialty (tier 5) before 43, whose 'interventional' is its company.
+    expect(await ids({ query: 'interventional cardiology' })).toEqual([8, 42, 43]);
+    // A specialty and a city: Abbott, Ames.
+    expect(await ids({ query: 'cardiology boston' })).toEqual([43, 41]);
+    // 'city, state' as a location: Boston and MA (42 is in Massachusetts, not Boston).
+    expect(await ids({ query: 'Boston, MA' })).toEqual([43, 41, 40, 2]);
+    expect(await ids({ query: 'boston,ma' })).toEqual([43, 41, 40, 2]);
+    expect(await ids({ query: 'cardiology, massachusetts' })).toEqual([43, 41, 42]);
+    expect(await ids({ query: 'Boston, TX' })).toEqual([]);
+    // One word keeps the spec's six fields: a city alone is not searched.
+    expect(await ids({ query: 'boston' })).toEqual([]);
+    // Filters still apply on top.
+    expect(await ids({ query: 'cardiology boston', credential: 'MD' })).toEqual([41]);
+  });
+
+  it('relevance order equals the reference SQL and is stable across pages (no id twice, none missing)', async () => {
+    for (const query of ['e', 'smith', 'an', 'card', 'medical director', 'john smith', 'Boston, MA', 'ann lee']) {
+      const request = SearchPhysiciansQuery.parse({ query });
+      const criteria = toCriteria(request);
+      const sort = { sortKey: 'relevance' as const, sortDirection: 'asc' as const, offset: 0, limit: 100 };
+      const fromSql = await naiveSearch(ctx.db, criteria, sort);
+      expect(ctx.deps.services.directory.index.search(criteria, sort), query).toEqual(fromSql);
+      const paged = await ids({ query }); // page after page through the API
+      expect(paged, query).toEqual(fromSql.ids);
+    }
+    const all = await ids({ query: 'e' });
+    expect(all.length).toBeGreaterThan(25); // really two pages
+    expect(new Set(all).size).toBe(all.length);
+    expect(sorted(all)).toEqual(await matching({ query: 'e', sortKey: 'name' }));
+  });
+
+  type Facets = Record<string, { value: string; count: number }[]> & {
+    graduationYear: { min: number | null; max: number | null };
+  };
+  const FACET_SQL: Record<string, { from: string; value: string; key: (v: string) => string; clear: (c: SearchCriteria) => void }> = {
+    specialty: { from: 'physicians', value: 'specialty', key: (v) => formatSpecialty(v).toLowerCase(), clear: (c) => (c.specialty = []) },
+    state: { from: 'physicians', value: 'state', key: (v) => stateCode(v.trim()).toLowerCase(), clear: (c) => (c.state = []) },
+    companySize: { from: 'physicians', value: 'organization_size', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.companySize = []) },
+    companyRevenue: { from: 'physicians', value: 'organization_revenue', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.companyRevenue = []) },
+    companyIndustry: { from: 'physicians', value: 'organization_industry', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.companyIndustry = []) },
+    credential: { from: 'physicians', value: 'credential', key: normalizeCode, clear: (c) => (c.credential = []) },
+    gender: { from: 'physicians', value: 'gender', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.gender = null) },
+    skills: { from: 'physicians, unnest(skills) x', value: 'x', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.skills = []) },
+    language: { from: 'physicians, unnest(languages) x', value: 'x', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.language = []) },
+    education: { from: "physicians, jsonb_array_elements(education) e", value: "e->>'degree'", key: normalizeCode, clear: (c) => (c.education = []) },
+  };
+
+  /** The facets computed from SQL: the reference search's WHERE without the facet's own filter. */
+  async function facetsFromSql(input: SearchPhysiciansQueryInput): Promise<Record<string, [string, number][]>> {
+    const out: Record<string, [string, number][]> = {};
+    for (const [facet, spec] of Object.entries(FACET_SQL)) {
+      const criteria = toCriteria(SearchPhysiciansQuery.parse(input));
+      spec.clear(criteria);
+      const { where, params } = naiveSearchSql(criteria, { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 1 });
+      const count = async (sqlWhere: string, sqlParams: unknown[]) => {
+        const { rows } = await ctx.db.sql.query<{ v: string | null; n: number }>(
+          `SELECT ${spec.value} AS v, count(DISTINCT physicians.id)::int AS n FROM ${spec.from} ${sqlWhere} GROUP BY 1`,
+          sqlParams,
+        );
+        const merged = new Map<string, number>();
+        for (const row of rows) {
+          if (row.v == null || !row.v.trim()) continue;
+          const key = spec.key(row.v);
+          merged.set(key, (merged.get(key) ?? 0) + row.n);
+        }
+        return merged;
+      };
+      const live = await count(where, params);
+      const present = await count('', []);
+      out[facet] = [...present.keys()].map((key): [string, number] => [key, live.get(key) ?? 0]).sort();
+    }
+    const years = toCriteria(SearchPhysiciansQuery.parse(input));
+    years.graduationYearMin = null;
+    years.graduationYearMax = null;
+    const { where, params } = naiveSearchSql(years, { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 1 });
+    const { rows } = await ctx.db.sql.query<{ min: number | null; max: number | null }>(
+      `SELECT min(graduation_year) AS min, max(graduation_year) AS max FROM physicians ${where}`,
+      params,
+    );
+    out.graduationYear = [[String(rows[0].min), rows[0].max ?? -1]];
+    return out;
+  }
+
+  it('facet counts follow the query and the other filters (each filter ignores its own selection), as the SQL counts them', async () => {
+    const combos: SearchPhysiciansQueryInput[] = [
+      {},
+      { query: 'cardiology' },
+      { query: 'cardiology', specialty: 'Cardiology' },
+      { specialty: 'Cardiology,Neurology', state: 'TX' },
+      { query: 'e', gender: 'F', language: 'Spanish' },
+      { skills: 'Leadership', education: 'MD', credential: 'MD' },
+      { query: 'Boston, MA', companySize: '5000+' },
+      { location: 'tx', boardCertified: 'true', graduationYearMin: '1995' },
+      { query: 'medical director', yearsInPracticeMin: '5' },
+    ];
+    for (const input of combos) {
+      const label = JSON.stringify(input);
+      const res = await ctx.agent().get(`/api/directory/facets?${qs(input as Record<string, string>)}`);
+      expect(res.status, label).toBe(200);
+      const body = res.body as Facets;
+      const expected = await facetsFromSql(input);
+      for (const [facet, spec] of Object.entries(FACET_SQL)) {
+        const list = body[facet];
+        const got = list.map((f): [string, number] => [spec.key(f.value), f.count]).sort();
+        expect(got, `${label} ${facet}`).toEqual(expected[facet]);
+        for (let i = 1; i < list.length; i++) expect(list[i - 1].count, `${label} ${facet} order`).toBeGreaterThanOrEqual(list[i].count);
+      }
+      const [[min, max]] = expected.graduationYear;
+      expect(body.graduationYear, label).toEqual({ min: min === 'null' ? null : Number(min), max: max === -1 ? null : max });
+    }
+  });
+
+  it('facets by hand: the Cardiology filter does not narrow its own counts, the other filters do', async () => {
+    const res = await ctx.agent().get('/api/directory/facets?query=cardiology&specialty=Cardiology&state=MA');
+    expect(res.status).toBe(200);
+    const count = (facet: string, value: string) =>
+      (res.body[facet] as { value: string; count: number }[]).find((f) => f.value === value)?.count;
+    // query 'cardiology' in MA: 41 Ames, 42 Reed (Interventional Cardiology), 43 Abbott.
+    expect(count('specialty', 'Cardiology')).toBe(2);
+    expect(count('specialty', 'Interventional Cardiology')).toBe(1);
+    expect(count('specialty', 'Family Medicine')).toBe(0); // listed, none now
+    // state ignores the state filter: query + Cardiology (partial: 'Interventional Cardiology' too).
+    expect(count('state', 'MA')).toBe(3);
+    expect(count('state', 'TX')).toBe(2); // 1 Smith, 9 Alvarez
+    expect(count('state', 'CA')).toBe(1); // 8 Kim
+    expect(count('gender', 'F')).toBe(2);
+    // An NPI prefix is for subscribers only, as in the search.
+    expect((await ctx.agent().get('/api/directory/facets?npi=155')).status).toBe(400);
+    expect((await ctx.agent().get('/api/directory/facets?sortKey=up')).status).toBe(400);
   });
 });

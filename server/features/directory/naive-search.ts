@@ -1,7 +1,7 @@
 import { US_STATES } from '../../../contract/directory-options';
 import type { SortDirection, SortKey } from '../../../contract/directory';
 import type { Db } from '../../db/client';
-import type { SearchCriteria } from './criteria';
+import { WORD_BREAK_SQL, type SearchCriteria } from './criteria';
 import { sortKeySql, trimSql } from './sort-key';
 
 /*
@@ -38,7 +38,7 @@ function exactStateValues(wanted: string): string[] {
 export function naiveSearchSql(
   c: SearchCriteria,
   sort: { sortKey: SortKey; sortDirection: SortDirection; offset: number; limit: number },
-): { where: string; params: unknown[]; countSql: string; pageSql: string } {
+): { where: string; params: unknown[]; pageParams: unknown[]; countSql: string; pageSql: string } {
   const params: unknown[] = [];
   const p = (value: unknown) => {
     params.push(value);
@@ -48,19 +48,33 @@ export function naiveSearchSql(
   const and: string[] = [];
   const skillsText = `array_to_string(skills, E'\\x1f')`;
 
+  const partialState = (text: string) => {
+    const values = exactStateValues(text);
+    if (text.length >= 3) for (const s of STATES) if (s.name.includes(text)) values.push(s.code, s.name);
+    const parts = [`${norm('state')} = ANY(${p(values)})`];
+    if (text.length >= 3) parts.push(`${blanked('state')} ILIKE ${like(text)}`);
+    return `(${parts.join(' OR ')})`;
+  };
+
+  let specRule = '';
   if (c.words.length === 1) {
     // A word holds no white space or control character, so the raw columns match as blanked ones.
     const w = like(c.words[0]);
-    and.push(
-      `(first_name ILIKE ${w} OR last_name ILIKE ${w} OR specialty ILIKE ${w} OR ${skillsText} ILIKE ${w} OR organization ILIKE ${w} OR title ILIKE ${w})`,
-    );
+    specRule = `(first_name ILIKE ${w} OR last_name ILIKE ${w} OR specialty ILIKE ${w} OR ${skillsText} ILIKE ${w} OR organization ILIKE ${w} OR title ILIKE ${w})`;
   } else if (c.words.length > 1) {
     const first = like(c.words[0]);
     const rest = like(c.words.slice(1).join(' '));
-    and.push(
-      `((${blanked('first_name')} ILIKE ${first} AND ${blanked('last_name')} ILIKE ${rest}) OR (${blanked('first_name')} ILIKE ${rest} AND ${blanked('last_name')} ILIKE ${first}))`,
-    );
+    specRule = `((${blanked('first_name')} ILIKE ${first} AND ${blanked('last_name')} ILIKE ${rest}) OR (${blanked('first_name')} ILIKE ${rest} AND ${blanked('last_name')} ILIKE ${first}))`;
   }
+  if (c.terms.length) {
+    // ADR 020: every term matches one of the searched fields; a state after the comma, the state.
+    const every = c.terms.map((term) => {
+      const t = like(term);
+      return `(first_name ILIKE ${t} OR last_name ILIKE ${t} OR specialty ILIKE ${t} OR ${skillsText} ILIKE ${t} OR organization ILIKE ${t} OR title ILIKE ${t} OR city ILIKE ${t} OR ${partialState(term)})`;
+    });
+    if (c.stateTerm) every.push(`${norm('state')} = ANY(${p(exactStateValues(c.stateTerm))})`);
+    and.push(`(${specRule} OR (${every.join(' AND ')}))`);
+  } else if (specRule) and.push(specRule);
   if (c.specialty.length) {
     and.push(
       '(' +
@@ -100,13 +114,6 @@ export function naiveSearchSql(
   if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
   if (c.gender) and.push(`${norm('gender')} = ${p(c.gender.toLowerCase())}`);
 
-  const partialState = (text: string) => {
-    const values = exactStateValues(text);
-    if (text.length >= 3) for (const s of STATES) if (s.name.includes(text)) values.push(s.code, s.name);
-    const parts = [`${norm('state')} = ANY(${p(values)})`];
-    if (text.length >= 3) parts.push(`${blanked('state')} ILIKE ${like(text)}`);
-    return `(${parts.join(' OR ')})`;
-  };
   if (c.location?.either)
     and.push(`(${blanked('city')} ILIKE ${like(c.location.either)} OR ${partialState(c.location.either)})`);
   else if (c.location)
@@ -129,19 +136,57 @@ export function naiveSearchSql(
   if (c.telehealth !== null) and.push(`telehealth = ${p(c.telehealth)}`);
 
   const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
-  const dir = sort.sortDirection === 'desc' ? 'DESC' : 'ASC';
+  const whereParams = [...params];
+  const relevance = sort.sortKey === 'relevance';
+  const dir = sort.sortDirection === 'desc' && !relevance ? 'DESC' : 'ASC';
   // The index's sort key (sort-key.ts): case and accents folded, code point order, blanks last.
   const key = (column: string) => `${sortKeySql(column, blanked(column))} COLLATE "C" ${dir} NULLS LAST`;
+  const nameOrder = `${key('last_name')}, ${key('first_name')}, id ${dir}`;
   const orderBy =
-    sort.sortKey === 'name'
-      ? `${key('last_name')}, ${key('first_name')}, id ${dir}`
+    sort.sortKey === 'name' || relevance
+      ? `${relevance && c.words.length ? `${relevanceTierSql(c, p)}, ` : ''}${nameOrder}`
       : `${key(sort.sortKey === 'specialty' ? 'specialty' : 'city')}, id ${dir}`;
   return {
     where,
-    params,
+    /** The parameters of `where` (and countSql); pageSql's are `pageParams`. */
+    params: whereParams,
+    pageParams: params,
     countSql: `SELECT count(*)::int AS total FROM physicians ${where}`,
     pageSql: `SELECT id FROM physicians ${where} ORDER BY ${orderBy} LIMIT ${sort.limit} OFFSET ${sort.offset}`,
   };
+}
+
+/**
+ * The relevance tier of a row (ADR 020), the same tiers as the index's relevanceRanker: 0 full
+ * name, 1 exact last name, 2 exact first name, 3 name prefix, 4 other matches of the several-word
+ * name rule, 5 every term a whole word of specialty or title, 6 any other match.
+ */
+function relevanceTierSql(c: SearchCriteria, p: (value: unknown) => string): string {
+  const exactOf = (column: string, w: string) => `${norm(column)} = ${p(w)}`;
+  const prefixOf = (column: string, w: string) => `${norm(column)} LIKE ${p(escapeLike(w) + '%')}`;
+  const partialOf = (column: string, w: string) => `${blanked(column)} ILIKE ${p(`%${escapeLike(w)}%`)}`;
+  const wordsOf = (column: string) => `regexp_split_to_array(lower(${blanked(column)}), ${p(WORD_BREAK_SQL)})`;
+  const wholeTerms = c.terms.length ? c.terms : c.words;
+  const whole = wholeTerms
+    .map((w) => `(${p(w)} = ANY(${wordsOf('specialty')}) OR ${p(w)} = ANY(${wordsOf('title')}))`)
+    .join(' AND ');
+  const allWhole = `coalesce(${whole}, false)`;
+  if (c.words.length === 1) {
+    const w = c.words[0];
+    return `CASE WHEN ${exactOf('last_name', w)} THEN 1 WHEN ${exactOf('first_name', w)} THEN 2
+      WHEN ${prefixOf('last_name', w)} OR ${prefixOf('first_name', w)} THEN 3 WHEN ${allWhole} THEN 5 ELSE 6 END`;
+  }
+  const a = c.words[0];
+  const b = c.words.slice(1).join(' ');
+  const pairA = `(${partialOf('first_name', a)} AND ${partialOf('last_name', b)})`;
+  const pairB = `(${partialOf('first_name', b)} AND ${partialOf('last_name', a)})`;
+  return `CASE
+    WHEN (${exactOf('first_name', a)} AND ${exactOf('last_name', b)}) OR (${exactOf('first_name', b)} AND ${exactOf('last_name', a)}) THEN 0
+    WHEN (${pairA} AND ${exactOf('last_name', b)}) OR (${pairB} AND ${exactOf('last_name', a)}) THEN 1
+    WHEN (${pairA} AND ${exactOf('first_name', a)}) OR (${pairB} AND ${exactOf('first_name', b)}) THEN 2
+    WHEN (${pairA} AND (${prefixOf('first_name', a)} OR ${prefixOf('last_name', b)})) OR (${pairB} AND (${prefixOf('first_name', b)} OR ${prefixOf('last_name', a)})) THEN 3
+    WHEN ${pairA} OR ${pairB} THEN 4
+    WHEN ${allWhole} THEN 5 ELSE 6 END`;
 }
 
 /** Runs the naive shape: an exact count, then one page of ids. */
@@ -152,6 +197,6 @@ export async function naiveSearch(
 ): Promise<{ total: number; ids: number[] }> {
   const sql = naiveSearchSql(criteria, sort);
   const { rows: counted } = await db.sql.query<{ total: number }>(sql.countSql, sql.params);
-  const { rows } = await db.sql.query<{ id: number }>(sql.pageSql, sql.params);
+  const { rows } = await db.sql.query<{ id: number }>(sql.pageSql, sql.pageParams);
   return { total: counted[0].total, ids: rows.map((r) => r.id) };
 }

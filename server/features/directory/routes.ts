@@ -81,8 +81,13 @@ const getFacets = createRoute({
   operationId: 'getDirectoryFacets',
   tags: ['directory'],
   security: publicAccess,
-  summary: 'The values (with counts) behind each search filter',
-  responses: { 200: { description: 'Facets', ...json(FacetsResponse) }, ...anyClientError },
+  summary:
+    'The values behind each search filter, counted over the current search (the same query string) without that filter\'s own selection',
+  request: { query: SearchPhysiciansQuery },
+  responses: {
+    200: { description: 'Facets', ...json(FacetsResponse) },
+    400: errorResponse('A bad parameter'),
+  },
 });
 
 /**
@@ -93,6 +98,17 @@ function limitReads(c: Context<AppEnv>, perUser: RateLimiter, perIp: RateLimiter
   const user = c.var.currentUser;
   if (user) return enforceRateLimits([[perUser, user.id]]);
   return enforceRateLimits([[perIp, clientIp(c, c.var.deps.env.TRUST_PROXY)]]);
+}
+
+/**
+ * Without full results (anonymous, free) the NPI filter takes one whole NPI only: a prefix
+ * would let a caller walk the directory 20 rows at a time past the free cap.
+ */
+function refuseNpiPrefix(c: Context<AppEnv>, npi: string | undefined) {
+  const full = c.var.currentUser?.capabilities.includes('search:full-results') ?? false;
+  if (npi && !full && !/^\d{10}$/.test(npi)) {
+    throw fieldError('npi', 'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).');
+  }
 }
 
 export const directoryRoutes = new OpenAPIHono<AppEnv>()
@@ -107,12 +123,7 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
     const { directory, directoryRateLimits: limits } = c.var.deps.services;
     await limitReads(c, limits.searchPerUser, limits.searchPerIp);
     const query = c.req.valid('query');
-    // Without full results (anonymous, free) the NPI filter takes one whole NPI only: a prefix
-    // would let a caller walk the directory 20 rows at a time past the free cap.
-    const full = c.var.currentUser?.capabilities.includes('search:full-results') ?? false;
-    if (query.npi && !full && !/^\d{10}$/.test(query.npi)) {
-      throw fieldError('npi', 'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).');
-    }
+    refuseNpiPrefix(c, query.npi);
     const response = await directory.search(query, c.var.currentUser);
     // The rows depend on who asks (free callers see 20), so no shared cache may keep them.
     c.header('Cache-Control', 'private, no-store');
@@ -128,4 +139,8 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
     return c.json(profile, 200);
   })
   .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))
-  .openapi(getFacets, (c) => c.json(c.var.deps.services.directory.facets(), 200));
+  .openapi(getFacets, (c) => {
+    const query = c.req.valid('query');
+    refuseNpiPrefix(c, query.npi);
+    return c.json(c.var.deps.services.directory.facets(query), 200);
+  });

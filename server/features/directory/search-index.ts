@@ -6,7 +6,15 @@ import {
   type SortKey,
   type SpecialtyCount,
 } from '../../../contract/directory';
-import { normalizeCode, specialtyMatches, stateCode, stateMatches, type SearchCriteria } from './criteria';
+import {
+  hasWholeWord,
+  isEmptyCriteria,
+  normalizeCode,
+  specialtyMatches,
+  stateCode,
+  stateMatches,
+  type SearchCriteria,
+} from './criteria';
 import { sortKey } from './sort-key';
 
 /*
@@ -266,6 +274,9 @@ type SortOrder = {
   pos: Int32Array;
 };
 
+/** The precomputed orders (relevance is computed per search: tiers, then the name order). */
+export type OrderKey = Exclude<SortKey, 'relevance'>;
+
 type Snapshot = {
   version: number;
   cols: Columns;
@@ -275,7 +286,7 @@ type Snapshot = {
   aliveBits: Uint32Array;
   /** Alive rows per code (scalar fields) or per set (set fields). */
   counts: Record<ScalarField | SetField, Int32Array>;
-  sorts: Record<SortKey, SortOrder>;
+  sorts: Record<OrderKey, SortOrder>;
   /**
    * Id -> slot lookup, made on first use: null while slots are in ascending id order (binary
    * search), a map once a patch appended a smaller id.
@@ -362,7 +373,7 @@ function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot
     codes: cols.scalar[SCALAR_INDEX[f]],
     rank: rankValues(dicts.scalar[SCALAR_INDEX[f]]),
   });
-  const sorts: Record<SortKey, SortOrder> = {
+  const sorts: Record<OrderKey, SortOrder> = {
     name: sortOrder(cols, base, [rank('lastName'), rank('firstName')]),
     specialty: sortOrder(cols, base, [rank('specialty')]),
     location: sortOrder(cols, base, [rank('city')]),
@@ -393,8 +404,13 @@ type Clause = {
   test: (row: number) => boolean;
   narrow: (bits: Uint8Array, n: number) => void;
 };
-/** A clause named by what it tests (the cache key), built only when not cached. */
-type ClauseSpec = { key: string; make: () => Clause | typeof NEVER };
+/** The filters with live option counts (FacetsResponse keys). */
+export type FacetKey = Exclude<keyof FacetsResponse, never>;
+/**
+ * A clause named by what it tests (the cache key), built only when not cached. `facet` names
+ * the filter it comes from: that filter's own counts leave it out (disjunctive facets).
+ */
+type ClauseSpec = { key: string; make: () => Clause | typeof NEVER; facet?: FacetKey };
 
 /** A clause from a per-row predicate (ranges, flags, NPI prefix). */
 function rowClause(test: (row: number) => boolean, estimate: number): Clause {
@@ -486,6 +502,14 @@ function anyOf(terms: (Term | null)[]): Clause | typeof NEVER {
           bits[i] &= m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]];
         return;
       }
+      if (k <= 8) {
+        const [c0, c1, c2, c3, c4, c5, c6, c7 = c0] = codes;
+        const [m0, m1, m2, m3, m4, m5, m6, m7 = m0] = masks;
+        for (let i = 0; i < n; i++)
+          bits[i] &=
+            m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]] | m6[c6[i]] | m7[c7[i]];
+        return;
+      }
       for (let i = 0; i < n; i++) {
         if (bits[i] === 1) {
           let any = 0;
@@ -516,36 +540,166 @@ function anyPair(pairs: [Term | null, Term | null][]): Clause | typeof NEVER {
 
 const includes = (needle: string) => (lower: string) => lower.includes(needle);
 
+/** The fields a term of the multi-word rule may match (ADR 020). */
+function termTerms(s: Snapshot, term: string): (Term | null)[] {
+  const has = includes(term);
+  return [
+    scalarTerm(s, 'firstName', has),
+    scalarTerm(s, 'lastName', has),
+    scalarTerm(s, 'specialty', has),
+    setTerm(s, 'skills', has),
+    scalarTerm(s, 'organization', has),
+    scalarTerm(s, 'title', has),
+    scalarTerm(s, 'city', has),
+    scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), term, 'partial')),
+  ];
+}
+
+/** Every term matches one of the searched fields, and the state term (if any) the state. */
+function everyTerm(s: Snapshot, c: SearchCriteria): Clause | typeof NEVER {
+  if (c.terms.length === 0) return NEVER;
+  const parts: Clause[] = [];
+  for (const term of c.terms) {
+    const part = anyOf(termTerms(s, term));
+    if (part === NEVER) return NEVER;
+    parts.push(part);
+  }
+  if (c.stateTerm) {
+    const wanted = c.stateTerm;
+    const part = anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), wanted, 'exact'))]);
+    if (part === NEVER) return NEVER;
+    parts.push(part);
+  }
+  return {
+    estimate: Math.min(...parts.map((p) => p.estimate)),
+    test: (i) => parts.every((p) => p.test(i)),
+    narrow(bits, n) {
+      for (const part of parts) part.narrow(bits, n);
+    },
+  };
+}
+
+/** Rows passing either clause. */
+function eitherClause(a: Clause | typeof NEVER, b: Clause | typeof NEVER): Clause | typeof NEVER {
+  if (a === NEVER) return b;
+  if (b === NEVER) return a;
+  return {
+    estimate: a.estimate + b.estimate,
+    test: (i) => a.test(i) || b.test(i),
+    narrow(bits, n) {
+      const left = new Uint8Array(n).fill(1);
+      a.narrow(left, n);
+      const right = new Uint8Array(n).fill(1);
+      b.narrow(right, n);
+      for (let i = 0; i < n; i++) bits[i] &= left[i] | right[i];
+    },
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Relevance (ADR 020): a tier per matching row, then the name order inside each tier
+
+export const RELEVANCE_TIERS = 7;
+/** The tier of one matching row: 0 best. */
+type Ranker = (row: number) => number;
+
+/** A 0/1 mask over a scalar field's codes (every code, including unused ones). */
+function codeMask(s: Snapshot, field: ScalarField, matches: (lower: string) => boolean): Uint8Array {
+  const dict = s.dicts.scalar[SCALAR_INDEX[field]];
+  const mask = new Uint8Array(dict.size);
+  for (let c = 1; c < dict.size; c++) if (matches(dict.lower[c])) mask[c] = 1;
+  return mask;
+}
+
+/**
+ * Tiers: 0 the full name (several words: first and last name equal to the two parts), 1 the
+ * last name equal to the query (or to its part), 2 the first name likewise, 3 a name starting
+ * with it, 4 other matches of the spec's several-word name rule, 5 every term a whole word of
+ * the specialty or the title, 6 any other match.
+ */
+function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
+  const first = s.cols.scalar[SCALAR_INDEX.firstName];
+  const last = s.cols.scalar[SCALAR_INDEX.lastName];
+  const specialty = s.cols.scalar[SCALAR_INDEX.specialty];
+  const title = s.cols.scalar[SCALAR_INDEX.title];
+  const wordTerms = c.terms.length ? c.terms : c.words;
+  const whole = wordTerms.map((w) => ({
+    specialty: codeMask(s, 'specialty', (l) => hasWholeWord(l, w)),
+    title: codeMask(s, 'title', (l) => hasWholeWord(l, w)),
+  }));
+  const allWhole = (i: number) => whole.every((m) => (m.specialty[specialty[i]] | m.title[title[i]]) === 1);
+  const exact = (field: ScalarField, w: string) => codeMask(s, field, (l) => l.trim() === w);
+  const prefix = (field: ScalarField, w: string) => codeMask(s, field, (l) => l.trim().startsWith(w));
+
+  if (c.words.length === 1) {
+    const w = c.words[0];
+    const lastExact = exact('lastName', w);
+    const firstExact = exact('firstName', w);
+    const lastPrefix = prefix('lastName', w);
+    const firstPrefix = prefix('firstName', w);
+    return (i) => {
+      if (lastExact[last[i]]) return 1;
+      if (firstExact[first[i]]) return 2;
+      if (lastPrefix[last[i]] | firstPrefix[first[i]]) return 3;
+      return allWhole(i) ? 5 : 6;
+    };
+  }
+  // Two ways to read the words: A = (first word, rest), B = (rest, first word) as (first name, last name).
+  const a = c.words[0];
+  const b = c.words.slice(1).join(' ');
+  const side = (field: ScalarField, w: string) => ({
+    exact: exact(field, w),
+    prefix: prefix(field, w),
+    partial: codeMask(s, field, (l) => l.includes(w)),
+  });
+  const fa = side('firstName', a), fb = side('firstName', b), la = side('lastName', a), lb = side('lastName', b); // prettier-ignore
+  return (i) => {
+    const f = first[i];
+    const l = last[i];
+    if ((fa.exact[f] & lb.exact[l]) | (fb.exact[f] & la.exact[l])) return 0;
+    const pairA = fa.partial[f] & lb.partial[l];
+    const pairB = fb.partial[f] & la.partial[l];
+    if ((pairA & lb.exact[l]) | (pairB & la.exact[l])) return 1;
+    if ((pairA & fa.exact[f]) | (pairB & fb.exact[f])) return 2;
+    if ((pairA & (fa.prefix[f] | lb.prefix[l])) | (pairB & (fb.prefix[f] | la.prefix[l]))) return 3;
+    if (pairA | pairB) return 4;
+    return allWhole(i) ? 5 : 6;
+  };
+}
+
+
 /** The clauses of a search (all must hold), each named for the clause cache. */
 function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
-  const add = (key: string, make: () => Clause | typeof NEVER) => specs.push({ key, make });
+  let facet: FacetKey | undefined;
+  const add = (key: string, make: () => Clause | typeof NEVER) => specs.push({ key, make, facet });
 
-  if (c.words.length === 1) {
-    // One word: first name, last name, specialty, skills, organization or title (partial).
+  if (c.words.length) {
+    // The spec's rule. One word: first name, last name, specialty, skills, organization or title
+    // (partial). Several words: the first is the first name and the rest the last name, or the
+    // reverse.
     const w = c.words[0];
-    add(`word:${w}`, () =>
-      anyOf([
-        scalarTerm(s, 'firstName', includes(w)),
-        scalarTerm(s, 'lastName', includes(w)),
-        scalarTerm(s, 'specialty', includes(w)),
-        setTerm(s, 'skills', includes(w)),
-        scalarTerm(s, 'organization', includes(w)),
-        scalarTerm(s, 'title', includes(w)),
-      ]),
-    );
-  } else if (c.words.length > 1) {
-    // Several words: the first is the first name and the rest the last name, or the reverse.
-    const first = c.words[0];
     const rest = c.words.slice(1).join(' ');
-    add(`names:${first}\u0000${rest}`, () =>
-      anyPair([
-        [scalarTerm(s, 'firstName', includes(first)), scalarTerm(s, 'lastName', includes(rest))],
-        [scalarTerm(s, 'firstName', includes(rest)), scalarTerm(s, 'lastName', includes(first))],
-      ]),
-    );
+    const specRule = () =>
+      c.words.length === 1
+        ? anyOf([
+            scalarTerm(s, 'firstName', includes(w)),
+            scalarTerm(s, 'lastName', includes(w)),
+            scalarTerm(s, 'specialty', includes(w)),
+            setTerm(s, 'skills', includes(w)),
+            scalarTerm(s, 'organization', includes(w)),
+            scalarTerm(s, 'title', includes(w)),
+          ])
+        : anyPair([
+            [scalarTerm(s, 'firstName', includes(w)), scalarTerm(s, 'lastName', includes(rest))],
+            [scalarTerm(s, 'firstName', includes(rest)), scalarTerm(s, 'lastName', includes(w))],
+          ]);
+    if (c.terms.length === 0) add(`word:${w}\u0000${rest}`, specRule);
+    // Beyond it (ADR 020): every term matches one of the searched fields.
+    else add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, () => eitherClause(specRule(), everyTerm(s, c)));
   }
 
+  facet = 'specialty';
   if (c.specialty.length) {
     add(`specialty:${c.specialty.join('\u0000')}`, () =>
       anyOf([
@@ -553,8 +707,10 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
       ]),
     );
   }
+  facet = 'skills';
   // Every skill must match (each partially, against any of the physician's skills).
   for (const skill of c.skills) add(`skill:${skill}`, () => anyOf([setTerm(s, 'skills', includes(skill))]));
+  facet = 'education';
   if (c.education.length) {
     const wanted = new Set(c.education);
     add(`education:${c.education.join('\u0000')}`, () =>
@@ -568,9 +724,13 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
       anyOf([scalarTerm(s, field, (lower) => wanted.has(lower.trim()))]),
     );
   };
+  facet = 'companySize';
   anyEqual('organizationSize', c.companySize);
+  facet = 'companyRevenue';
   anyEqual('organizationRevenue', c.companyRevenue);
+  facet = 'companyIndustry';
   anyEqual('organizationIndustry', c.companyIndustry);
+  facet = 'state';
   if (c.state.length) {
     add(`state:${c.state.join('\u0000')}`, () =>
       anyOf([
@@ -578,6 +738,7 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
       ]),
     );
   }
+  facet = undefined;
   if (c.licenseState.length) {
     add(`license:${c.licenseState.join('\u0000')}`, () =>
       anyOf([
@@ -587,23 +748,27 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
       ]),
     );
   }
+  facet = 'language';
   if (c.language.length) {
     const wanted = new Set(c.language);
     add(`language:${c.language.join('\u0000')}`, () =>
       anyOf([setTerm(s, 'languages', (lower) => wanted.has(lower.trim()))]),
     );
   }
+  facet = 'credential';
   if (c.credential.length) {
     const wanted = new Set(c.credential);
     add(`credential:${c.credential.join('\u0000')}`, () =>
       anyOf([scalarTerm(s, 'credential', (lower) => wanted.has(normalizeCode(lower)))]),
     );
   }
+  facet = 'gender';
   if (c.gender) {
     const wanted = c.gender.toLowerCase();
     add(`gender:${wanted}`, () => anyOf([scalarTerm(s, 'gender', (lower) => lower.trim() === wanted)]));
   }
 
+  facet = undefined;
   if (c.location) {
     const { city, state, either } = c.location;
     if (either) {
@@ -639,6 +804,7 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
       rowClause((i) => npi[i] >= low && npi[i] < high, s.aliveCount / 10 ** Math.max(0, c.npi!.length - 1)),
     );
   }
+  facet = 'graduationYear';
   if (c.graduationYearMin !== null || c.graduationYearMax !== null) {
     const low = c.graduationYearMin ?? 1;
     const high = c.graduationYearMax ?? 32766;
@@ -649,6 +815,7 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
         : rowClause((i) => years[i] !== 0 && years[i] >= low && years[i] <= high, s.aliveCount / 2),
     );
   }
+  facet = undefined;
   for (let f = 0; f < FLAG_FIELDS.length; f++) {
     const wanted = c[FLAG_FIELDS[f]];
     if (wanted === null) continue;
@@ -712,6 +879,8 @@ type CachedResult = {
 
 /** Smallest prefix computed for a large result, so the next pages come from the cache. */
 const MIN_PREFIX = 250;
+/** Live facet answers kept (LRU). */
+const FACET_CACHE_SIZE = 200;
 /** Results longer than this keep only a prefix in the cache. */
 const MAX_CACHED_ROWS = 20_000;
 
@@ -721,6 +890,8 @@ export class DirectoryIndex {
   private memo = new Map<string, unknown>();
   private readonly clauseCache = new Map<string, ClauseResult>();
   private clauseBytes = 0;
+  /** Live facets of recent searches (dropped with the other caches). */
+  private readonly facetCache = new Map<string, FacetsResponse>();
   /** Entries in the result cache (0 turns it off, e.g. to benchmark uncached searches). */
   cacheSize = 500;
   /** Bytes of clause bitsets kept (n / 8 bytes each; 0 turns the clause cache off). */
@@ -797,6 +968,7 @@ export class DirectoryIndex {
   clearCache(): void {
     this.cache.clear();
     this.clauseCache.clear();
+    this.facetCache.clear();
     this.clauseBytes = 0;
     this.memo = new Map();
   }
@@ -807,7 +979,7 @@ export class DirectoryIndex {
    * clause cache like a search's; the candidates are then checked one by one, so the cost
    * follows the number of ids, not the directory.
    */
-  filterIds(criteria: SearchCriteria, ids: readonly number[], sortKey: SortKey, direction: SortDirection): number[] {
+  filterIds(criteria: SearchCriteria, ids: readonly number[], sortKey: OrderKey, direction: SortDirection): number[] {
     const s = this.snapshot;
     const specs = buildClauses(s, criteria);
     // evaluate() returns a shared scratch bitset: it is read synchronously below, before any other search.
@@ -899,7 +1071,9 @@ export class DirectoryIndex {
     direction: SortDirection,
     want: number,
   ): CachedResult {
-    const sort = s.sorts[sortKey];
+    const relevance = sortKey === 'relevance';
+    const sort = s.sorts[relevance ? 'name' : sortKey];
+    if (relevance) direction = 'asc';
     const specs = buildClauses(s, criteria);
 
     if (specs.length === 0) {
@@ -916,41 +1090,47 @@ export class DirectoryIndex {
 
     const { bits, total } = this.evaluate(s, specs);
     if (total === 0) return { total: 0, ordered: new Int32Array(0), complete: true };
-    const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1;
     const take = Math.min(total, Math.max(want, MIN_PREFIX));
-    // Walking the sort order visits about take * rows / total rows; sorting the matches by their
-    // position costs about total * log(total). Take the cheaper.
-    const rows = sort.order.length;
-    const walkCost = Math.min(rows, (take * rows) / total);
-    const sortCost = total * (Math.log2(total + 1) + 2);
-    if (sortCost < walkCost) {
-      const positions = new Int32Array(total);
-      const { pos, nonNull } = sort;
-      const last = rows - 1;
-      // Descending reverses the order within each region (rows with a value, then rows without).
-      const flip = (p: number) => (p < nonNull ? nonNull - 1 - p : nonNull + last - p);
-      const desc = direction === 'desc';
-      let j = 0;
-      for (let w = 0; w < bits.length; w++) {
-        let v = bits[w];
-        while (v !== 0) {
-          const low = v & -v;
-          const row = (w << 5) + (31 - Math.clz32(low));
-          positions[j++] = desc ? flip(pos[row]) : pos[row];
-          v ^= low;
-        }
+    if (relevance && criteria.words.length) return this.byRelevance(s, criteria, bits, total, take);
+    const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1;
+    const ordered = new Int32Array(take);
+    placeInOrder(sort, direction, bits, has, total, take, ordered, 0);
+    return { total, ordered, complete: take === total };
+  }
+
+  /**
+   * Relevance: each match gets its tier (one pass over the matches), then tier after tier the
+   * first rows in name order; a tier before the wanted rows is only counted, never ordered.
+   */
+  private byRelevance(
+    s: Snapshot,
+    criteria: SearchCriteria,
+    bits: Uint32Array,
+    total: number,
+    take: number,
+  ): CachedResult {
+    const rank = relevanceRanker(s, criteria);
+    const tiers = tierBuffer(s.cols.length);
+    const counts = new Int32Array(RELEVANCE_TIERS);
+    for (let w = 0; w < bits.length; w++) {
+      let v = bits[w];
+      while (v !== 0) {
+        const low = v & -v;
+        const row = (w << 5) + (31 - Math.clz32(low));
+        v ^= low;
+        const tier = rank(row);
+        tiers[row] = tier;
+        counts[tier]++;
       }
-      positions.sort();
-      const ordered = new Int32Array(total);
-      for (let k = 0; k < total; k++) ordered[k] = sort.order[desc ? flip(positions[k]) : positions[k]];
-      return { total, ordered, complete: true };
     }
     const ordered = new Int32Array(take);
     let k = 0;
-    walk(sort, direction, (row) => {
-      if (has(row)) ordered[k++] = row;
-      return k < take;
-    });
+    for (let t = 0; t < RELEVANCE_TIERS && k < take; t++) {
+      if (counts[t] === 0) continue;
+      const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1 && tiers[row] === t;
+      k = placeInOrder(s.sorts.name, 'asc', bits, has, counts[t], Math.min(take, k + counts[t]), ordered, k);
+    }
+    tiers.fill(NO_TIER, 0, s.cols.length);
     return { total, ordered, complete: take === total };
   }
 
@@ -1047,42 +1227,159 @@ export class DirectoryIndex {
     });
   }
 
-  facets(): FacetsResponse {
-    return this.memoized('facets', () => {
-      const s = this.snapshot;
-      const scalar = (f: ScalarField, label?: (v: string) => string, key?: (v: string) => string) =>
-        mergedCounts(s.dicts.scalar[SCALAR_INDEX[f]], s.counts[f], label, key);
-      const items = (f: SetField, key?: (v: string) => string) =>
-        mergedCounts(s.dicts.sets[SET_INDEX[f]].items, itemCounts(s, f), undefined, key);
-      let min: number | null = null;
-      let max: number | null = null;
-      const { graduationYear, alive, length } = s.cols;
-      for (let i = 0; i < length; i++) {
-        const y = graduationYear[i];
-        if (!alive[i] || y === 0) continue;
-        if (min === null || y < min) min = y;
-        if (max === null || y > max) max = y;
+  /**
+   * The options of every filter with live counts (disjunctive): each filter's values counted
+   * over the rows matching the query and every other filter (its own selection left out), from
+   * the clause bitsets. Every value found in the directory is listed (0 when none matches now);
+   * most common first. Without any criteria: the directory's own counts, memoised.
+   */
+  facets(criteria?: SearchCriteria): FacetsResponse {
+    if (!criteria || isEmptyCriteria(criteria)) return this.memoized('facets', () => this.countFacets(null));
+    const key = JSON.stringify(criteria);
+    const hit = this.facetCache.get(key);
+    if (hit) {
+      this.facetCache.delete(key); // LRU: most recent last
+      this.facetCache.set(key, hit);
+      return hit;
+    }
+    const result = this.countFacets(criteria);
+    if (this.cacheSize > 0) {
+      this.facetCache.set(key, result);
+      while (this.facetCache.size > FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
+    }
+    return result;
+  }
+
+  private countFacets(criteria: SearchCriteria | null): FacetsResponse {
+    const s = this.snapshot;
+    const specs = criteria ? buildClauses(s, criteria) : [];
+    const n = s.cols.length;
+    // Facets whose own filter is not set share one row set (all the clauses); each set filter
+    // gets the row set of the other clauses.
+    const rowsFor = new Map<string, Uint32Array | null>();
+    const rowSet = (facet: FacetKey): Uint32Array | null => {
+      const own = specs.filter((spec) => spec.facet !== facet);
+      const key = own.length === specs.length ? '' : facet;
+      if (!rowsFor.has(key)) {
+        if (own.length === 0) rowsFor.set(key, null);
+        else {
+          const { bits, total } = this.evaluate(s, own);
+          rowsFor.set(key, total === 0 ? new Uint32Array(bits.length) : bits.slice());
+        }
       }
-      return {
-        specialty: scalar('specialty', formatSpecialty),
-        state: scalar('state', stateCode),
-        companySize: scalar('organizationSize'),
-        companyRevenue: scalar('organizationRevenue'),
-        companyIndustry: scalar('organizationIndustry'),
-        education: items('degrees', normalizeCode),
-        skills: items('skills'),
-        language: items('languages'),
-        credential: scalar('credential', undefined, normalizeCode),
-        gender: scalar('gender', (v) => v.toUpperCase()),
-        graduationYear: { min, max },
-      };
-    });
+      return rowsFor.get(key)!;
+    };
+    const countCodesIn = (codes: Int32Array, size: number, all: Int32Array, bits: Uint32Array | null) => {
+      if (!bits) return all;
+      const counts = new Int32Array(size);
+      for (let w = 0; w < bits.length; w++) {
+        let v = bits[w];
+        while (v !== 0) {
+          const low = v & -v;
+          v ^= low;
+          counts[codes[(w << 5) + (31 - Math.clz32(low))]]++;
+        }
+      }
+      return counts;
+    };
+    const scalar = (facet: FacetKey, f: ScalarField, label?: (v: string) => string, key?: (v: string) => string) => {
+      const dict = s.dicts.scalar[SCALAR_INDEX[f]];
+      const counts = countCodesIn(s.cols.scalar[SCALAR_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
+      return mergedCounts(dict, counts, label, key, s.counts[f]);
+    };
+    const items = (facet: FacetKey, f: SetField, key?: (v: string) => string) => {
+      const dict = s.dicts.sets[SET_INDEX[f]];
+      const setCounts = countCodesIn(s.cols.sets[SET_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
+      return mergedCounts(dict.items, itemCounts(dict, setCounts), undefined, key, itemCounts(dict, s.counts[f]));
+    };
+    let min: number | null = null;
+    let max: number | null = null;
+    const { graduationYear, alive } = s.cols;
+    const years = rowSet('graduationYear');
+    for (let i = 0; i < n; i++) {
+      const y = graduationYear[i];
+      if (!alive[i] || y === 0 || (years && ((years[i >>> 5] >>> (i & 31)) & 1) === 0)) continue;
+      if (min === null || y < min) min = y;
+      if (max === null || y > max) max = y;
+    }
+    return {
+      specialty: scalar('specialty', 'specialty', formatSpecialty),
+      state: scalar('state', 'state', stateCode),
+      companySize: scalar('companySize', 'organizationSize'),
+      companyRevenue: scalar('companyRevenue', 'organizationRevenue'),
+      companyIndustry: scalar('companyIndustry', 'organizationIndustry'),
+      education: items('education', 'degrees', normalizeCode),
+      skills: items('skills', 'skills'),
+      language: items('language', 'languages'),
+      credential: scalar('credential', 'credential', undefined, normalizeCode),
+      gender: scalar('gender', 'gender', (v) => v.toUpperCase()),
+      graduationYear: { min, max },
+    };
   }
 
   private memoized<T>(key: string, compute: () => T): T {
     if (!this.memo.has(key)) this.memo.set(key, compute());
     return this.memo.get(key) as T;
   }
+}
+
+/**
+ * Writes the rows of `bits` that pass `has` (`count` of them) into ordered[from, end) in sort
+ * order, returning `end`. Walking the sort order visits about (end - from) * rows / count rows;
+ * sorting the rows by their position costs about count * log(count): the cheaper is taken.
+ */
+function placeInOrder(
+  sort: SortOrder,
+  direction: SortDirection,
+  bits: Uint32Array,
+  has: (row: number) => boolean,
+  count: number,
+  end: number,
+  ordered: Int32Array,
+  from: number,
+): number {
+  const rows = sort.order.length;
+  const need = end - from;
+  const walkCost = Math.min(rows, (need * rows) / count);
+  const sortCost = count * (Math.log2(count + 1) + 2);
+  let k = from;
+  if (sortCost < walkCost) {
+    const positions = new Int32Array(count);
+    const { pos, nonNull } = sort;
+    const last = rows - 1;
+    // Descending reverses the order within each region (rows with a value, then rows without).
+    const flip = (p: number) => (p < nonNull ? nonNull - 1 - p : nonNull + last - p);
+    const desc = direction === 'desc';
+    let j = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let v = bits[w];
+      while (v !== 0) {
+        const low = v & -v;
+        const row = (w << 5) + (31 - Math.clz32(low));
+        v ^= low;
+        if (has(row)) positions[j++] = desc ? flip(pos[row]) : pos[row];
+      }
+    }
+    positions.sort();
+    for (let q = 0; q < need; q++) ordered[k++] = sort.order[desc ? flip(positions[q]) : positions[q]];
+    return k;
+  }
+  walk(sort, direction, (row) => {
+    if (has(row)) ordered[k++] = row;
+    return k < end;
+  });
+  return k;
+}
+
+const NO_TIER = 255;
+let scratchTiers = new Uint8Array(0);
+/** The tier of each row during one relevance search (NO_TIER elsewhere); shared, reset after use. */
+function tierBuffer(n: number): Uint8Array {
+  if (scratchTiers.length < n) {
+    scratchTiers = new Uint8Array(Math.ceil(n * 1.25));
+    scratchTiers.fill(NO_TIER);
+  }
+  return scratchTiers;
 }
 
 /**
@@ -1113,9 +1410,8 @@ function accumulator(words: number): Uint32Array {
   return scratchAcc;
 }
 
-function itemCounts(s: Snapshot, field: SetField): Int32Array {
-  const dict = s.dicts.sets[SET_INDEX[field]];
-  const setCounts = s.counts[field];
+/** Rows per item of a set field, from the rows per distinct set. */
+function itemCounts(dict: SetDictionary, setCounts: Int32Array): Int32Array {
   const counts = new Int32Array(dict.items.size);
   for (let c = 1; c < setCounts.length; c++) {
     if (setCounts[c] === 0) continue;
@@ -1133,10 +1429,12 @@ function mergedCounts(
   counts: Int32Array,
   label: (value: string) => string = (v) => v,
   key: (label: string) => string = (v) => v.toLowerCase(),
+  /** Values to list even when `counts` has 0 for them (the directory's own counts). */
+  present: Int32Array = counts,
 ): FacetValue[] {
   const merged = new Map<string, FacetValue>();
   for (let c = 1; c < counts.length; c++) {
-    if (counts[c] === 0) continue;
+    if (counts[c] === 0 && present[c] === 0) continue;
     const value = dict.values[c].trim();
     if (!value) continue;
     const name = label(value);

@@ -10,7 +10,7 @@ import {
 import { US_STATES } from '../../../contract/directory-options';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
-import { toCriteria } from './criteria';
+import { resolveSort, toCriteria } from './criteria';
 import { naiveSearch } from './naive-search';
 
 /*
@@ -367,10 +367,7 @@ describe('random oracle: the index answers as the reference SQL', () => {
         const { input, agent } = randomCase(r);
         const request = SearchPhysiciansQuery.parse(input satisfies SearchPhysiciansQueryInput);
         const criteria = toCriteria(request, new Date().getUTCFullYear());
-        const sort = {
-          sortKey: request.sortKey ?? 'name',
-          sortDirection: request.sortDirection ?? 'asc',
-        } as const;
+        const sort = resolveSort(request, criteria);
         const label = `${REPLAY} (case ${n}, ${agent.name}): ${JSON.stringify(input)}`;
 
         // The whole order (up to 400 rows), straight from the index.

@@ -11,7 +11,7 @@ import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/li
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { toCriteria } from './criteria';
+import { resolveSort, toCriteria } from './criteria';
 import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
 import { DirectoryIndex } from './search-index';
 
@@ -65,12 +65,8 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
       const offset = (page - 1) * PAGE_SIZE;
       const limit = full ? PAGE_SIZE : page === 1 ? FREE_RESULT_CAP : 0;
-      const { total, ids } = index.search(toCriteria(request, currentYear()), {
-        sortKey: request.sortKey ?? 'name',
-        sortDirection: request.sortDirection ?? 'asc',
-        offset,
-        limit,
-      });
+      const criteria = toCriteria(request, currentYear());
+      const { total, ids } = index.search(criteria, { ...resolveSort(request, criteria), offset, limit });
       const results = await findSummariesByIds(db, ids);
       return {
         results,
@@ -88,9 +84,9 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
      * 'selection:all'. (The original applied only the text query: docs, 0-decisions.)
      */
     selectAllIds(request: SearchPhysiciansRequest, limit = SELECT_ALL_MAX): { ids: number[]; total: number } {
-      return index.search(toCriteria(request, currentYear()), {
-        sortKey: request.sortKey ?? 'name',
-        sortDirection: request.sortDirection ?? 'asc',
+      const criteria = toCriteria(request, currentYear());
+      return index.search(criteria, {
+        ...resolveSort(request, criteria),
         offset: 0,
         limit: Math.max(0, Math.min(limit, SELECT_ALL_MAX)),
       });
@@ -127,8 +123,9 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       return { specialties: index.specialtyCounts() };
     },
 
-    facets(): FacetsResponse {
-      return index.facets();
+    /** Live option counts for the current search, each filter's own selection left out. */
+    facets(request: SearchPhysiciansRequest = {}): FacetsResponse {
+      return index.facets(toCriteria(request, currentYear()));
     },
 
     /**

@@ -15,7 +15,7 @@ export const directoryKeys = {
   search: (apiSearch: string, viewer: string) => ['directory', 'search', viewer, apiSearch] as const,
   physician: (id: number, viewer: string) => ['directory', 'physician', viewer, id] as const,
   specialties: ['directory', 'specialties'] as const,
-  facets: ['directory', 'facets'] as const,
+  facets: (apiSearch: string) => ['directory', 'facets', apiSearch] as const,
 };
 
 /**
@@ -60,11 +60,19 @@ export function useSpecialtyCounts() {
   });
 }
 
-/** The options (with counts) behind each filter, from the data itself. */
-export function useDirectoryFacets() {
+/**
+ * The options behind each filter with counts for the current search (the page's API query
+ * string; page and sort do not change them). The previous counts stay while the next load.
+ */
+export function useDirectoryFacets(apiSearch: string) {
+  const params = new URLSearchParams(apiSearch);
+  for (const key of ['page', 'sortKey', 'sortDirection']) params.delete(key);
+  const search = params.toString();
   return useQuery({
-    queryKey: directoryKeys.facets,
-    queryFn: ({ signal }) => apiFetch('/api/directory/facets', { schema: FacetsResponse, signal }),
+    queryKey: directoryKeys.facets(search),
+    queryFn: ({ signal }) =>
+      apiFetch(`/api/directory/facets${search ? `?${search}` : ''}`, { schema: FacetsResponse, signal }),
+    placeholderData: keepPreviousData,
     staleTime: FIVE_MINUTES_MS,
     gcTime: FIVE_MINUTES_MS,
     refetchOnWindowFocus: false,

@@ -148,7 +148,8 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           </div>
         </FilterSection>
 
-        {listSection('specialty', 'Specialty', specialtyOptions(specialties ?? []), {
+        {/* Live counts (the current search) once the facets arrive; the specialty counts until then. */}
+        {listSection('specialty', 'Specialty', specialtyOptions(facets ? facets.specialty.map((f) => ({ specialty: f.value, count: f.count })) : (specialties ?? [])), {
           loading: specialtiesLoading,
           searchable: true,
           searchLabel: 'Search specialties',

@@ -79,7 +79,7 @@ export function SearchPage() {
     !me.isLoading && arrivingSearch === null,
   );
   const specialties = useSpecialtyCounts();
-  const facets = useDirectoryFacets();
+  const facets = useDirectoryFacets(apiSearchString(searchParams));
 
   // One toast per failed search (after the retries), with the same text the page shows.
   const errorMessage = search.isError
@@ -299,12 +299,16 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
             autoComplete="off"
             enterKeyHint="search"
             className="h-11 pl-10 text-base sm:text-sm"
+            aria-describedby={`${id}-help`}
           />
         </div>
         <Button type="submit" className="h-11 px-5">
           Search
         </Button>
       </div>
+      <p id={`${id}-help`} className="text-xs text-muted-foreground">
+        A full name, or several words that must each match a field, e.g. 'cardiology boston' or 'Boston, MA'.
+      </p>
     </form>
   );
 }

@@ -38,6 +38,8 @@ describe('reading the page URL', () => {
     expect(readTab(url(''))).toBe('results');
     expect(readSort(url('sortKey=email&sortDirection=desc'))).toEqual({ key: null, direction: 'desc' });
     expect(readSort(url('sortKey=location'))).toEqual({ key: 'location', direction: 'asc' });
+    expect(readSort(url('query=smith'))).toEqual({ key: 'relevance', direction: 'asc' });
+    expect(withSort(url('query=smith'), 'name').get('sortDirection')).toBe('asc'); // not a toggle of name
   });
 });
 

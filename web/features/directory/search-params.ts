@@ -60,7 +60,12 @@ export function readPage(params: URLSearchParams): number {
 
 export function readSort(params: URLSearchParams): { key: SortKey | null; direction: SortDirection } {
   const rawKey = params.get('sortKey');
-  const key = (SORT_KEYS as readonly string[]).includes(rawKey ?? '') ? (rawKey as SortKey) : null;
+  // With a query and no sort in the URL the server orders by relevance (ADR 020).
+  const key = (SORT_KEYS as readonly string[]).includes(rawKey ?? '')
+    ? (rawKey as SortKey)
+    : params.get('query')?.trim()
+      ? 'relevance'
+      : null;
   const direction: SortDirection = params.get('sortDirection') === 'desc' ? 'desc' : 'asc';
   return { key, direction };
 }

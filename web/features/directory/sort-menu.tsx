@@ -11,7 +11,7 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { DEFAULT_SORT } from './search-params';
 
-const SORT_LABEL: Record<SortKey, string> = { name: 'Name', specialty: 'Specialty', location: 'Location' };
+const SORT_LABEL: Record<SortKey, string> = { relevance: 'Relevance', name: 'Name', specialty: 'Specialty', location: 'Location' };
 
 /** Sort by name, specialty or location; the key in use toggles ascending/descending. */
 export function SortMenu({
