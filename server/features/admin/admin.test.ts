@@ -305,6 +305,36 @@ describe('rejecting and listing', () => {
 });
 
 describe('users', () => {
+  it('keeps the exported-contacts counter equal to the sum of export_logs through inserts, edits and deletes', async () => {
+    const u = await createTestUser(ctx.db, { email: 'counter@example.org', tier: 'premium' });
+    const other = await createTestUser(ctx.db, { email: 'counter-other@example.org', tier: 'premium' });
+    const counter = async (id: string) =>
+      Number((await ctx.db.sql.query<{ n: string }>('SELECT exported_contacts::text AS n FROM users WHERE id = $1', [id])).rows[0].n);
+    await ctx.db.sql.query('INSERT INTO export_logs (user_id, export_count) VALUES ($1, 10), ($1, 5), ($2, 3)', [u.id, other.id]);
+    expect(await counter(u.id)).toBe(15);
+    expect(await counter(other.id)).toBe(3);
+    await ctx.db.sql.query('UPDATE export_logs SET export_count = 7 WHERE user_id = $1 AND export_count = 10', [u.id]);
+    expect(await counter(u.id)).toBe(12);
+    await ctx.db.sql.query('UPDATE export_logs SET user_id = $2 WHERE user_id = $1 AND export_count = 5', [u.id, other.id]);
+    expect([await counter(u.id), await counter(other.id)]).toEqual([7, 8]);
+    await ctx.db.sql.query('DELETE FROM export_logs WHERE user_id = $1 AND export_count = 3', [other.id]);
+    expect(await counter(other.id)).toBe(5);
+    // A rolled-back export leaves the counter as it was.
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.sql.query('INSERT INTO export_logs (user_id, export_count) VALUES ($1, 100)', [u.id]);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect(await counter(u.id)).toBe(7);
+    // Deleting a user cascades to their export rows without tripping over the counter.
+    await ctx.db.sql.query('DELETE FROM users WHERE id = $1', [other.id]);
+    expect((await ctx.db.sql.query('SELECT 1 FROM export_logs WHERE user_id = $1', [other.id])).rows).toHaveLength(0);
+    const listed = await admin.get('/api/admin/users?query=counter@example.org');
+    expect(listed.body.users).toEqual([expect.objectContaining({ email: 'counter@example.org', totalExports: 7 })]);
+    await ctx.db.sql.query('DELETE FROM users WHERE id = $1', [u.id]);
+  });
+
   it('pages and searches on the server with the summary fields and the stat cards', async () => {
     const trial = await createTestUser(ctx.db, { email: 'zz-trial@example.org' });
     await ctx.db.sql.query(
@@ -326,7 +356,7 @@ describe('users', () => {
       lastSignInAt: '2026-02-03T04:05:06.000Z',
       role: 'user',
     });
-    expect(byEmail['zz-trial@example.org']).toMatchObject({ subscriptionStatus: 'trialing', totalExports: null, lastSignInAt: null });
+    expect(byEmail['zz-trial@example.org']).toMatchObject({ subscriptionStatus: 'trialing', totalExports: 0, lastSignInAt: null });
 
     // A pattern character is taken literally.
     expect((await admin.get('/api/admin/users?query=%25')).body.total).toBe(0);
@@ -337,6 +367,7 @@ describe('users', () => {
     );
     const stats = await admin.get('/api/admin/users/stats');
     expect(stats.body).toEqual({ totalUsers: rows[0].users, activeSubscriptions: rows[0].active, totalExports: Number(rows[0].exports) });
+    expect(stats.body.totalExports).toBeGreaterThanOrEqual(42);
 
     for (let i = 0; i < 30; i++) await createTestUser(ctx.db, { email: `bulk-${i}@paging.test` });
     const page1 = await admin.get('/api/admin/users?query=paging.test');
