@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { sampleNppesFile } from '../server/features/import/fixtures';
 import { createFreeAccount, CSRF, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /** The count badge of a Pending / Approved / Rejected tab. */
@@ -87,7 +88,7 @@ test('a submitted resume is approved on /resume-approval and found on /search', 
   await expect(row).toContainText('Hospitalist');
   await screenshotBoth(page, 'admin-resume-approval');
   await expectReachableOnPhone(page, row.getByRole('button', { name: `Approve Rosalind ${lastName}` }));
-  await expectReachableOnPhone(page, page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }));
+  await expectReachableOnPhone(page, page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }));
 
   await row.getByRole('button', { name: `Approve Rosalind ${lastName}` }).click();
   await expect(page.getByText('Resume Approved')).toBeVisible();
@@ -165,6 +166,41 @@ test('a refund request is listed on the dashboard and marked refunded, and the c
   } finally {
     await customerContext.close();
   }
+});
+
+test('an admin uploads an NPPES file on /admin/import and sees the progress and the summary', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }).click();
+  await expect(page.getByRole('heading', { name: 'Import Physician Data' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Uploaded imports' })).toContainText('No uploads since the server started');
+
+  // Nothing chosen: the form says so.
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a file to import.' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Import a file' });
+  await form.getByRole('radio', { name: /^NPPES/ }).check();
+  await form.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'npidata_pfile_20050523-20261109.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sampleNppesFile()),
+  });
+  await page.getByRole('button', { name: 'Start import' }).click();
+
+  const result = page.getByRole('region', { name: /npidata_pfile_20050523-20261109\.csv/ });
+  await expect(result.getByText('Finished', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
+  const summary = result.getByRole('table', { name: 'Import summary' });
+  const value = (label: string) => summary.getByRole('row').filter({ hasText: label }).getByRole('cell').last();
+  await expect(value('Rows read')).toHaveText('8');
+  await expect(value('Skipped: organisation')).toHaveText('1');
+  await expect(value('Skipped: not a physician')).toHaveText('1');
+  await expect(value('Skipped: deactivated')).toHaveText('1');
+  await expect(value('Skipped: malformed')).toHaveText('1');
+  await expect(result.getByText('Line 7: expected 330 fields, found 3')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Uploaded imports' }).getByRole('row').filter({ hasText: 'npidata_pfile_20050523-20261109.csv' })).toContainText('Finished');
+  await screenshotBoth(page, 'admin-import');
+  await expectReachableOnPhone(page, page.getByRole('table', { name: 'Uploaded imports' }).getByRole('cell').last());
 });
 
 test('/users lists the demo accounts with their badges, and the stat cards match the table', async ({ page }) => {

@@ -12,6 +12,7 @@ import { DIRECTORY_RATE_LIMITS } from './features/directory/rate-limits';
 import { createBillingProvider } from './lib/billing/create-provider';
 import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
+import { createImportJobs } from './features/import/uploads';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
@@ -41,6 +42,8 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
     billing: createBillingProvider(deps),
     billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    /** Imports uploaded on the admin page, running or done, in this process. */
+    importJobs: createImportJobs(),
   };
 }
 

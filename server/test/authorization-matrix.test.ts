@@ -37,6 +37,7 @@ type Row = Partial<Record<Caller, number>>;
  * - dev mailbox: 404 outside development.
  * - reject: 409 for the admin, as the one fixture submission was approved by the row before.
  * - refund request resolve: 404 for the admin (a well-formed id of no request: the guard let it through).
+ * - import upload: 400 for the admin (no kind, no file name, no file); an import by id: 400 ('{id}' is no UUID).
  */
 const EXPECTED: Record<string, Row> = {
   'GET /api/health': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
@@ -142,6 +143,9 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/refund-request': { anonymous: 401, free: 409, basic: 409, premium: 409, admin: 409 },
   'GET /api/admin/refund-requests': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
   'POST /api/admin/refund-requests/{id}/resolve': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 404 },
+  'POST /api/admin/imports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
+  'GET /api/admin/imports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
+  'GET /api/admin/imports/{id}': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
   'GET /api/billing/demo/checkout/{sessionId}': {
     anonymous: 401,
     free: 404,

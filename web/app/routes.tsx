@@ -103,6 +103,11 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('@web/features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
   },
   {
+    path: '/admin/import',
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/import/import-page').then((m) => ({ Component: m.ImportPage })),
+  },
+  {
     path: '/admin/messages',
     handle: { adminDenied: 'home' },
     lazy: () => import('@web/features/contact-form/messages-page').then((m) => ({ Component: m.ContactMessagesPage })),

@@ -15,6 +15,8 @@ export type ImportOptions = {
   onProgress?(progress: ImportProgress): void;
   /** Called after each committed batch (tests use it to stop a run part-way). */
   onBatch?(recordsDone: number): void;
+  /** Who started it (an admin's upload), for the audit row; the CLI leaves it out. */
+  actorUserId?: string;
 };
 
 type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds'>;
@@ -189,6 +191,7 @@ export async function runImport<Row>(
     await tx.sql.query(`UPDATE import_runs SET finished_at = now(), updated_at = now() WHERE id = $1`, [runId]);
     await recordAudit(tx, {
       action: 'import.completed',
+      actorUserId: options.actorUserId ?? null,
       targetType: 'import_run',
       targetId: runId,
       details: { ...summary, malformed: summary.malformed.slice(0, 20) },
