@@ -12,6 +12,10 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailNotVerified: 'Please verify your email address before signing in. We can send you a new link.',
   invalidToken: 'This link is invalid or has expired. Please request a new one.',
+  // Account settings, Change Password (the spec has no texts for it; ours).
+  currentPasswordRequired: 'Current password is required.',
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  newPasswordSameAsCurrent: 'New password must be different from the current one.',
 } as const;
 
 export const Email = z
@@ -75,6 +79,34 @@ export const ResetPasswordRequest = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordRequest = z.input<typeof ResetPasswordRequest>;
+
+/**
+ * POST /api/auth/change-password -> 200 EndedSessionsResponse. A wrong current password is a 400
+ * naming currentPassword; the new one follows the sign-up rules. Every other session of the
+ * user ends; the one that asked stays signed in.
+ */
+export const ChangePasswordRequest = z
+  .object({
+    currentPassword: z
+      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+      .min(1, AUTH_MESSAGES.currentPasswordRequired)
+      .max(200),
+    newPassword: NewPassword,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.passwordRequired }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: AUTH_MESSAGES.newPasswordSameAsCurrent,
+    path: ['newPassword'],
+  });
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
+
+/** POST /api/auth/change-password and POST /api/auth/sign-out-others: how many other sessions ended. */
+export const EndedSessionsResponse = z.object({ endedSessions: z.number().int().min(0) });
+export type EndedSessionsResponse = z.infer<typeof EndedSessionsResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof OkResponse>;

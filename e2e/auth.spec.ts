@@ -236,6 +236,78 @@ test('forgot password, reset it from the email and log in with the new password'
   forgiveFailedRequests(consoleErrors, [400, 401]);
 });
 
+test('change the password in account settings, sign out other devices, log in with the new password', async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  const email = uniqueEmail('change-password');
+  await createVerifiedAccount(page.request, email);
+  // Another device, signed in with the old password.
+  const phone = await browser.newContext({ baseURL });
+  const phoneLogin = await phone.request.post('/api/auth/login', { headers: CSRF, data: { email, password: PASSWORD } });
+  expect(phoneLogin.status()).toBe(200);
+  const phoneUser = async () => ((await (await phone.request.get('/api/me')).json()) as { user: unknown }).user;
+
+  await page.goto('/account');
+  await fillLogin(page, email, PASSWORD);
+  await expect(page.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Change Password' });
+  await expect(page.getByRole('heading', { name: 'Change Password', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Signed-in Devices' })).toBeVisible();
+  await screenshotBoth(page, 'account-security');
+
+  // A wrong current password: the message under its field, which gets the focus.
+  await form.getByLabel('Current password').fill('not-the-password');
+  await form.getByLabel('New password', { exact: true }).fill('second-password-2');
+  await form.getByLabel('Confirm new password').fill('second-password-2');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByLabel('Current password')).toHaveAccessibleDescription('Current password is incorrect.');
+  await expect(form.getByLabel('Current password')).toBeFocused();
+  forgiveFailedRequests(consoleErrors, [400]);
+  await screenshotBoth(page, 'account-security-error');
+
+  await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password changed', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+  // The other device is signed out; this one is not.
+  expect(await phoneUser()).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible();
+
+  // Sign out of all other devices: asks first, then says how many sessions ended.
+  const again = await phone.request.post('/api/auth/login', {
+    headers: CSRF,
+    data: { email, password: 'second-password-2' },
+  });
+  expect(again.status()).toBe(200);
+  await page.getByRole('button', { name: 'Sign out of all other devices' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Sign out of all other devices?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('You stay signed in here.');
+  await screenshotBoth(page, 'account-sign-out-others');
+  await dialog.getByRole('button', { name: 'Sign out other devices' }).click();
+  await expect(page.getByText('Signed out of other devices')).toBeVisible();
+  await expect(page.getByText('1 other session was ended.')).toBeVisible();
+  expect(await phoneUser()).toBeNull();
+  await expect(page.getByRole('heading', { name: 'Account Settings', level: 1 })).toBeVisible();
+  await phone.close();
+
+  // Sign out; the old password no longer works, the new one does.
+  const menu = await openAccountMenu(page);
+  await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Logged out')).toBeVisible();
+  await page.goto('/login');
+  await fillLogin(page, email, PASSWORD);
+  await expect(page.getByText('Invalid email or password.')).toBeVisible();
+  forgiveFailedRequests(consoleErrors, [401]);
+  await fillLogin(page, email, 'second-password-2');
+  await expect(page.getByText("You've been logged in successfully.")).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+});
+
 test('signed-out visitors to /account and /lists sign in and come back', async ({ page }) => {
   // An account of its own: the test changes a setting, and the demo accounts are shared.
   const email = uniqueEmail('return-to');

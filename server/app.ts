@@ -10,6 +10,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { SESSION_SECURITY_SCHEME } from './lib/openapi';
+import { rejectNulCharacters } from './lib/nul-guard';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
 import { meRoutes } from './features/auth/me-routes';
@@ -64,6 +65,11 @@ export function openApiConfig(appUrl: string) {
 // Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
 const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/];
 
+/** True when an operation's `security` names the session cookie (the `signedIn` of lib/openapi). */
+function requiresSession(security: Array<Record<string, string[]>> | undefined): boolean {
+  return !!security?.some((requirement) => SESSION_SECURITY_SCHEME in requirement);
+}
+
 export type CreateAppOptions = {
   deps: AppDeps;
   /** Folder of the built web app; omitted in API tests. */
@@ -105,6 +111,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   } });
   // An admin's import upload is the one large body: streamed to disk by its route (admins only).
   app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH ? next() : limitBody(c, next)));
+  app.use('/api/*', rejectNulCharacters);
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
   const features = [
@@ -125,6 +132,19 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     removalRoutes,
     contactFormRoutes,
   ];
+  // A signedIn operation answers 401 to a caller without a session before anything else reads the
+  // request (its body, query or params): an anonymous caller learns nothing from validation errors.
+  // Registered from each feature's own OpenAPI definitions, so no signedIn route can miss it.
+  for (const routes of features) {
+    for (const def of routes.openAPIRegistry.definitions) {
+      if (def.type !== 'route' || !requiresSession(def.route.security)) continue;
+      const path = `/api${def.route.path.replace(/\{(\w+)\}/g, ':$1')}`;
+      app.on(def.route.method.toUpperCase(), path, async (c, next) => {
+        if (!c.var.currentUser) throw new AppError('unauthenticated', 'User not authenticated.');
+        await next();
+      });
+    }
+  }
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
@@ -157,7 +177,10 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     if (error instanceof HTTPException) {
       const status = error.status;
       const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthenticated' : 'bad_request';
-      return c.json(new AppError(code, error.message || 'Bad request').toBody(), status);
+      const message = error.message || 'Bad request';
+      // Hono's own 400s are about the request body (malformed JSON): name it as the field.
+      const fields = status === 400 ? { body: message } : undefined;
+      return c.json(new AppError(code, message, { fields }).toBody(), status);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(new AppError('internal', 'An unexpected error occurred').toBody(), 500);

@@ -4,11 +4,12 @@ import { createApp } from './app';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
 import { openDatabase, type OpenedDatabase } from './db/open';
-import { DEMO_ACCOUNTS, demoDataPlan, seedDemoIfNeeded } from './db/seed/demo';
+import { DEMO_ACCOUNTS, demoDataPlan, secureDemoAccounts, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
 import { startBillingJobs } from './features/billing/jobs';
+import { startMaintenance } from './maintenance';
 
 async function main() {
   let env;
@@ -79,6 +80,20 @@ async function main() {
         else logger.info(`demo accounts (password "${demo.password}"): ${list}`);
       }
     }
+    if (env.NODE_ENV === 'production') {
+      // Demo accounts a development start made on this database still have the published password.
+      const secured = await secureDemoAccounts(db, { replacement: demo.seed ? demo.password : null });
+      if (secured.replaced.length) {
+        logger.warn(
+          `demo accounts had the published password; their new password is "${demo.password}" (shown only now): ${secured.replaced.join(', ')}`,
+        );
+      }
+      if (secured.disabled.length) {
+        logger.warn(
+          `demo accounts had the published password and are disabled (no password signs in; start once with DEMO_DATA=1 to give them a new one): ${secured.disabled.join(', ')}`,
+        );
+      }
+    }
     stopRequested.signal.throwIfAborted();
     const promoted = await promoteConfiguredAdmins(db, env.ADMIN_EMAILS);
     if (promoted) logger.info({ promoted }, 'ADMIN_EMAILS: accounts made admin');
@@ -97,6 +112,7 @@ async function main() {
 
   const deps = { db: database.db, env, logger, services };
   const stopBillingJobs = startBillingJobs(deps);
+  const stopMaintenance = startMaintenance(deps);
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
 
   // Requests still running (even after their client hung up) finish before the database closes.
@@ -135,6 +151,7 @@ async function main() {
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
     await listener?.stop();
+    await stopMaintenance();
     await runningServices.mailWorker.stop();
     runningServices.mailer.close();
   };

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { count, eq } from 'drizzle-orm';
-import * as fs from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as schema from './schema';
 import { migrate } from './migrate';
-import { lockDataDir } from './data-dir-lock';
 import { openTestDatabase } from '../test/harness';
 
 const database = await openTestDatabase();
@@ -72,32 +67,5 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () 
     await expect(tx).rejects.toThrow('rollback');
     expect(inside).toBe(1);
     expect((await outside).rows[0].n).toBe(0);
-  });
-});
-
-describe('DATA_DIR lock', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'lock-'));
-  });
-
-  it('refuses a second holder while the first is alive, and frees on release', () => {
-    const first = lockDataDir(dir);
-    // Simulate another live process holding it: the parent process's pid is alive.
-    first.release();
-    
-    fs.writeFileSync(join(dir, 'server.lock'), String(process.ppid));
-    expect(() => lockDataDir(dir)).toThrow(/in use by another server process/);
-    fs.rmSync(join(dir, 'server.lock'));
-    const again = lockDataDir(dir);
-    again.release();
-  });
-
-  it('takes over a lock left by a dead process', () => {
-    
-    fs.writeFileSync(join(dir, 'server.lock'), '999999');
-    const lock = lockDataDir(dir);
-    expect(fs.readFileSync(join(dir, 'server.lock'), 'utf8')).toBe(String(process.pid));
-    lock.release();
   });
 });

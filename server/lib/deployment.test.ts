@@ -4,7 +4,9 @@ import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
 import { MemoryRateLimitStore, RateLimiter } from './rate-limit';
 import { PgRateLimitStore } from './pg-rate-limit-store';
-import { demoDataPlan, DEMO_PASSWORD, seedDemoIfNeeded } from '../db/seed/demo';
+import { createDemoAccounts, demoDataPlan, DEMO_ACCOUNTS, DEMO_PASSWORD, secureDemoAccounts, seedDemoIfNeeded } from '../db/seed/demo';
+import { createSession, SESSION_COOKIE } from '../features/auth/session';
+import { hashPassword } from '../features/auth/password';
 
 // Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
 vi.setConfig({ testTimeout: 120_000 });
@@ -102,6 +104,78 @@ describe('demo accounts', () => {
     } finally {
       await ctx.close();
     }
+  });
+
+  // Issue 7, item 2: a database a development start seeded (demo-password) then started in production.
+  describe('made in development, started in production', () => {
+    let ctx: TestContext;
+    const allDemo = DEMO_ACCOUNTS.map((a) => a.email).sort();
+    const login = (email: string, password: string) => ctx.agent().post('/api/auth/login', { email, password });
+    const adminId = async () =>
+      (await ctx.db.sql.query<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@example.com'`)).rows[0].id;
+
+    beforeAll(async () => {
+      ctx = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1' } });
+      expect(await createDemoAccounts(ctx.db)).toHaveLength(4); // development's password
+    });
+    afterAll(() => ctx.close());
+
+    it('without DEMO_DATA=1: the published password stops working, sessions end; the accounts stay disabled', async () => {
+      expect((await login('admin@example.com', DEMO_PASSWORD)).status).toBe(200);
+      const { token } = await createSession(ctx.db, await adminId());
+      const signedIn = ctx.agent();
+      signedIn.setCookie(SESSION_COOKIE, token);
+      // The owner of basic@ had changed the password: theirs stays.
+      const basicOwn = await hashPassword('basic-owner-password');
+      await ctx.db.sql.query(`UPDATE users SET password_hash = $1 WHERE email = 'basic@example.com'`, [basicOwn]);
+
+      const secured = await secureDemoAccounts(ctx.db, { replacement: null });
+      expect(secured).toEqual({ replaced: [], disabled: allDemo.filter((e) => e !== 'basic@example.com') });
+      expect((await login('admin@example.com', DEMO_PASSWORD)).status).toBe(401);
+      expect((await signedIn.get('/api/me')).body.user).toBeNull();
+      expect((await login('basic@example.com', 'basic-owner-password')).status).toBe(200);
+      const { rows } = await ctx.db.sql.query<{ details: Record<string, unknown> }>(
+        `SELECT details FROM audit_events WHERE action = 'auth.password_changed' AND target_id = $1`,
+        [await adminId()],
+      );
+      expect(rows).toEqual([
+        { details: { by: 'production start', demoAccount: 'admin@example.com', outcome: 'disabled', was: 'published demo password' } },
+      ]);
+
+      // The next production start without DEMO_DATA finds nothing to do.
+      expect(await secureDemoAccounts(ctx.db, { replacement: null })).toEqual({ replaced: [], disabled: [] });
+    });
+
+    it('with DEMO_DATA=1: the disabled accounts get the password printed at that start; once', async () => {
+      const secured = await secureDemoAccounts(ctx.db, { replacement: 'printed-once-password' });
+      expect(secured).toEqual({ replaced: allDemo.filter((e) => e !== 'basic@example.com'), disabled: [] });
+      const admin = await login('admin@example.com', 'printed-once-password');
+      expect(admin.status).toBe(200);
+      expect(admin.body.user.role).toBe('admin');
+      expect((await login('admin@example.com', DEMO_PASSWORD)).status).toBe(401);
+      // A later start (another random password) leaves accounts that no longer have the published one.
+      expect(await secureDemoAccounts(ctx.db, { replacement: 'another-password' })).toEqual({ replaced: [], disabled: [] });
+      expect((await login('premium@example.com', 'printed-once-password')).status).toBe(200);
+    });
+
+    it('with DEMO_DATA=1 straight away: the published password is replaced by the printed one', async () => {
+      const fresh = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', DEMO_DATA: '1' } });
+      try {
+        await createDemoAccounts(fresh.db);
+        // Two processes starting together: each account changes once, to one of the two passwords.
+        const [a, b] = await Promise.all([
+          secureDemoAccounts(fresh.db, { replacement: 'password-of-a' }),
+          secureDemoAccounts(fresh.db, { replacement: 'password-of-b' }),
+        ]);
+        expect([...a.replaced, ...b.replaced].sort()).toEqual(allDemo);
+        const winner = a.replaced.length ? 'password-of-a' : 'password-of-b';
+        expect(a.replaced.length === 0 || b.replaced.length === 0).toBe(true);
+        const res = await fresh.agent().post('/api/auth/login', { email: 'free@example.com', password: winner });
+        expect(res.status).toBe(200);
+      } finally {
+        await fresh.close();
+      }
+    });
   });
 });
 

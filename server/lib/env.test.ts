@@ -9,6 +9,8 @@ describe('loadEnv', () => {
     expect(env.APP_URL).toBe('http://localhost:3000');
     expect(env.ADMIN_EMAILS).toEqual([]);
     expect(env.DEMO_DIRECTORY_SIZE).toBe(300_000);
+    expect(env.SESSION_IDLE_DAYS).toBe(7);
+    expect(loadEnv({ SESSION_IDLE_DAYS: '2' }).SESSION_IDLE_DAYS).toBe(2);
   });
 
   it.each([
@@ -19,6 +21,8 @@ describe('loadEnv', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_1' }, /STRIPE_WEBHOOK_SECRET: required/],
     [{ APP_URL: 'localhost' }, /APP_URL="localhost": must be a URL/],
     [{ CONTACT_INBOX: 'ops@example.com, nobody' }, /CONTACT_INBOX/],
+    [{ SESSION_IDLE_DAYS: '0' }, /SESSION_IDLE_DAYS="0": must be a whole number from 1 to 30/],
+    [{ SESSION_IDLE_DAYS: '1.5' }, /SESSION_IDLE_DAYS="1.5"/],
     [{ SUPPRESSION_KEY: 'short' }, /SUPPRESSION_KEY="short": must be at least 32 characters/],
   ])('rejects %o naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);

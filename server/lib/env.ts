@@ -73,6 +73,8 @@ export const EnvSchema = z.object({
   REVEAL_DAILY_LIMIT: wholeNumber(1, 1_000_000).default(250),
   /** Fair-use ceiling of exported contacts (rows) per user per UTC day. */
   EXPORT_DAILY_LIMIT: wholeNumber(1, 10_000_000).default(2_500),
+  /** A session not used for this many days ends (besides the 30-day ceiling of every session). */
+  SESSION_IDLE_DAYS: wholeNumber(1, 30).default(7),
   /** Multiplies every rate limit's allowance (the browser-test server raises it: all its users share 127.0.0.1). */
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

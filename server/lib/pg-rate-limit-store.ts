@@ -5,6 +5,8 @@ import type { RateLimitResult, RateLimitRule, RateLimitStore } from './rate-limi
 // key's row lock, so hits from any number of server processes are counted one after another.
 // The window keeps the attempt times still inside it; a full window records nothing more (a
 // refused attempt does not push the wait further out), and `allowed` says which case happened.
+const PURGE_BATCH = 5000;
+
 const HIT = `
 INSERT INTO rate_limit_hits AS r (key, hits, allowed, expires_at)
 VALUES ($1, ARRAY[$2::float8], true, to_timestamp(($2::float8 + $3::float8) / 1000))
@@ -56,9 +58,22 @@ export class PgRateLimitStore implements RateLimitStore {
     await this.db.sql.query('DELETE FROM rate_limit_hits WHERE key = $1', [key]);
   }
 
-  /** Deletes keys whose window has passed; returns how many. */
-  async purgeExpired(): Promise<number> {
-    const { rowCount } = await this.db.sql.query('DELETE FROM rate_limit_hits WHERE expires_at < now()');
-    return rowCount;
+  /**
+   * Deletes keys whose window has passed by `now`; returns how many. In batches whose rows are
+   * locked with SKIP LOCKED: a key being hit right now is left for the next run, and two server
+   * processes purging at once split the rows instead of waiting on (or deadlocking over) each other.
+   */
+  async purgeExpired(now = Date.now()): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const { rowCount } = await this.db.sql.query(
+        `DELETE FROM rate_limit_hits WHERE key IN (
+           SELECT key FROM rate_limit_hits WHERE expires_at <= to_timestamp($1::float8 / 1000)
+           LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+        [now, PURGE_BATCH],
+      );
+      purged += rowCount;
+      if (rowCount < PURGE_BATCH) return purged;
+    }
   }
 }

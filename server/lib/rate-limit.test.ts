@@ -55,6 +55,26 @@ describe('RateLimiter (sliding window, memory store)', () => {
     expect(store.size).toBe(1);
   });
 
+  it('keeps each key until its own window passes, whatever rule triggers the sweep', async () => {
+    let now = 0;
+    const store = new MemoryRateLimitStore();
+    const hourly = new RateLimiter('hourly', { max: 1, windowMs: 3_600_000 }, store, () => now);
+    const brief = new RateLimiter('brief', { max: 1, windowMs: 1000 }, store, () => now);
+    expect(await hourly.consume('k')).toEqual({ allowed: true });
+    for (let i = 0; i < 998; i++) await brief.consume(`b${i}`);
+    now += 5000;
+    await brief.consume('fresh'); // the 1,000th call sweeps with a 1-second rule
+    expect(store.size).toBe(2); // the hourly key and 'fresh'
+    expect((await hourly.consume('k')).allowed).toBe(false);
+
+    // The maintenance job's purge: exact counts, live keys kept.
+    now += 2000;
+    expect(await store.purgeExpired(now)).toBe(1); // 'fresh'
+    expect(await store.purgeExpired(now)).toBe(0);
+    expect(await store.purgeExpired(3_600_001)).toBe(1); // the hourly key, at the end of its window
+    expect(store.size).toBe(0);
+  });
+
   it('throws 429 rate_limited with a message naming the minutes to wait', async () => {
     const limiter = new RateLimiter('t', { max: 1, windowMs: 15 * 60_000 });
     await enforceRateLimits([[limiter, 'x']]);

@@ -22,32 +22,37 @@ export type RateLimitStore = {
   peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult>;
   /** Forgets a key (e.g. a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
+  /** Forgets every key whose window has passed by `now`; returns how many (the maintenance job). */
+  purgeExpired(now?: number): Promise<number>;
 };
 
 /**
- * In-memory sliding-window store: each key keeps the times of its attempts inside the window.
+ * In-memory sliding-window store: each key keeps the times of its attempts inside the window,
+ * and when its last attempt leaves the window (keys of different rules have different windows).
  * Right for one process (the embedded database allows only one); a restart forgets the counts.
  */
 export class MemoryRateLimitStore implements RateLimitStore {
-  private readonly attempts = new Map<string, number[]>();
+  private readonly attempts = new Map<string, { times: number[]; expiresAt: number }>();
   private operations = 0;
 
   async hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
-    this.sweepSometimes(now, rule.windowMs);
+    if (++this.operations % 1000 === 0) await this.purgeExpired(now);
     const since = now - rule.windowMs;
-    const times = (this.attempts.get(key) ?? []).filter((t) => t > since);
+    const entry = this.attempts.get(key);
+    const times = (entry?.times ?? []).filter((t) => t > since);
+    const expiresAt = Math.max(entry?.expiresAt ?? 0, now + rule.windowMs);
     if (times.length >= rule.max) {
-      this.attempts.set(key, times);
+      this.attempts.set(key, { times, expiresAt: entry?.expiresAt ?? expiresAt });
       // Room comes back when the oldest attempt in the window leaves it.
       return { allowed: false, retryAfterMs: times[0] + rule.windowMs - now };
     }
     times.push(now);
-    this.attempts.set(key, times);
+    this.attempts.set(key, { times, expiresAt });
     return { allowed: true };
   }
 
   async peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
-    const times = (this.attempts.get(key) ?? []).filter((t) => t > now - rule.windowMs);
+    const times = (this.attempts.get(key)?.times ?? []).filter((t) => t > now - rule.windowMs);
     if (times.length < rule.max) return { allowed: true };
     return { allowed: false, retryAfterMs: times[0] + rule.windowMs - now };
   }
@@ -56,17 +61,24 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.attempts.delete(key);
   }
 
+  /**
+   * Drops keys whose last attempt has left its window. Also run every 1,000 hits, so keys nobody
+   * touches again do not pile up between two runs of the maintenance job.
+   */
+  async purgeExpired(now = Date.now()): Promise<number> {
+    let purged = 0;
+    for (const [key, entry] of this.attempts) {
+      if (entry.expiresAt <= now) {
+        this.attempts.delete(key);
+        purged++;
+      }
+    }
+    return purged;
+  }
+
   /** Number of keys held (for tests and monitoring). */
   get size(): number {
     return this.attempts.size;
-  }
-
-  // Keys nobody touches again would stay forever; every 1,000 calls drop the expired ones.
-  private sweepSometimes(now: number, windowMs: number) {
-    if (++this.operations % 1000 !== 0) return;
-    for (const [key, times] of this.attempts) {
-      if (!times.some((t) => t > now - windowMs)) this.attempts.delete(key);
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../features/auth/session';
+import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import {
   createTestContext,
   createTestUser,
@@ -15,21 +15,23 @@ import {
  * test, so a new endpoint cannot escape it. The same calls feed a leak scan: nothing a physician
  * can be reached by (email, phone) reaches an anonymous or free caller.
  *
+ * 'unverified' holds a session of an account whose email was never verified (sign-in refuses such an
+ * account, so the session can only be left over or forged into the table): it must be treated exactly
+ * as anonymous, so its expected status is the anonymous one of each row (no column of its own).
  * 'other' is a basic user calling an owned resource of someone else (a list, a saved search, a
  * demo checkout session): it must look missing (404), never readable or writable.
  * 400 means 'authorised, but the minimal body was invalid': the guard let the caller through.
  */
 
-type Caller = 'anonymous' | 'free' | 'basic' | 'premium' | 'admin' | 'other';
-const CALLERS: Caller[] = ['anonymous', 'free', 'basic', 'premium', 'admin', 'other'];
+type Caller = 'anonymous' | 'unverified' | 'free' | 'basic' | 'premium' | 'admin' | 'other';
+const CALLERS: Caller[] = ['anonymous', 'unverified', 'free', 'basic', 'premium', 'admin', 'other'];
 type Row = Partial<Record<Caller, number>>;
 
 /*
  * Read against each feature's routes. Notes on rows that are not 200/401/403:
- * - auth, submissions, removal, contact form, checkout, webhook, demo pay/portal: 400 for everyone
- *   because the minimal body is empty (the body is validated before the session is read, so an
- *   anonymous caller gets 400 rather than 401 there; it learns nothing but the schema).
- * - PATCH /api/account/profile is the same: 400 before 401 (see the note of issue 15).
+ * - public calls with a body (auth, submissions, removal, contact form, webhook): 400 for everyone
+ *   because the minimal body is empty. Signed-in calls with a body (profile, checkout, demo pay and
+ *   portal): 401 for anonymous (app.ts checks the session before validation), 400 for the others.
  * - select-all: premium (selection:all); exports: premium; profile.pdf: admin (profile:export).
  * - lists: free may create/rename/delete its own lists and remove members, not add (lists:add).
  * - billing portal / demo checkout / demo portal: 404 without a provider subscription or session.
@@ -48,8 +50,11 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/auth/login': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/auth/forgot-password': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/auth/reset-password': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  // Signed in only, guarded before the body is read: 401 anonymous, then 400 for the empty body.
+  'POST /api/auth/change-password': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/auth/sign-out-others': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/account/profile': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
-  'PATCH /api/account/profile': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'PATCH /api/account/profile': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'PATCH /api/account/notifications': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/account/exports': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/dev/mailbox': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
@@ -136,7 +141,7 @@ const EXPECTED: Record<string, Row> = {
   },
   'PUT /api/admin/users/{id}/role': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
   'GET /api/admin/audit': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
-  'POST /api/billing/checkout': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/billing/checkout': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/billing/portal': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
   'GET /api/billing/subscription': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'POST /api/billing/webhook': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
@@ -155,7 +160,7 @@ const EXPECTED: Record<string, Row> = {
     other: 404,
   },
   'POST /api/billing/demo/checkout/{sessionId}/pay': {
-    anonymous: 400,
+    anonymous: 401,
     free: 400,
     basic: 400,
     premium: 400,
@@ -163,7 +168,7 @@ const EXPECTED: Record<string, Row> = {
     other: 400,
   },
   'GET /api/billing/demo/portal': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
-  'POST /api/billing/demo/portal': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/billing/demo/portal': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/removal-requests': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/removal-requests/confirm': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/contact-messages': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
@@ -189,6 +194,7 @@ const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 type Ops = Array<{ method: string; path: string; operationId: string; hasBody: boolean }>;
 let ops: Ops = [];
 const agents = {} as Record<Exclude<Caller, 'other'>, { agent: TestAgent; userId: string | null }>;
+const expectedStatus = (row: Row, caller: Caller) => row[caller === 'unverified' ? 'anonymous' : caller];
 let owner: { agent: TestAgent; user: { id: string } };
 let targetUserId: string;
 let submissionId: string;
@@ -210,6 +216,10 @@ beforeAll(async () => {
     const { agent, user } = await ctx.signedInAgent({ tier });
     agents[tier] = { agent, userId: user.id };
   }
+  const unverifiedUser = await createTestUser(ctx.db, { verified: false, role: 'admin', tier: 'premium' });
+  const unverifiedAgent = ctx.agent();
+  unverifiedAgent.setCookie(SESSION_COOKIE, (await createSession(ctx.db, unverifiedUser.id)).token);
+  agents.unverified = { agent: unverifiedAgent, userId: unverifiedUser.id };
   const admin = await ctx.signedInAgent({ role: 'admin', tier: 'free' });
   agents.admin = { agent: admin.agent, userId: admin.user.id };
   owner = await ctx.signedInAgent({ tier: 'premium' });
@@ -320,12 +330,12 @@ describe('authorisation matrix', () => {
         observed[key][caller] = res.status;
         if (res.status >= 500) failures.push(`${key} as ${caller}: ${res.status} ${res.text.slice(0, 200)}`);
         if (!row) continue;
-        if (row[caller] !== res.status) {
+        if (expectedStatus(row, caller) !== res.status) {
           failures.push(
-            `${key} as ${caller}: expected ${row[caller]}, got ${res.status} ${res.text.slice(0, 160)}`,
+            `${key} as ${caller}: expected ${expectedStatus(row, caller)}, got ${res.status} ${res.text.slice(0, 160)}`,
           );
         }
-        if (caller === 'anonymous' || caller === 'free') {
+        if (caller === 'anonymous' || caller === 'unverified' || caller === 'free') {
           for (const secret of Object.values(SECRET)) {
             if (res.text.includes(secret)) failures.push(`${key} as ${caller}: leaks ${secret}`);
           }
@@ -339,6 +349,27 @@ describe('authorisation matrix', () => {
     if (process.env.MATRIX_PRINT) console.log(JSON.stringify(observed, null, 0).replaceAll('},', '},\n'));
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe('signed-in operations', () => {
+  it('answer 401 to an anonymous caller before reading its input, whatever the body, query or path', async () => {
+    const doc = await ctx.agent().get('/api/openapi.json');
+    const failures: string[] = [];
+    let checked = 0;
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.body.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        if (!(op.security ?? []).some((s: Record<string, unknown>) => 'sessionCookie' in s)) continue;
+        checked++;
+        // Invalid everywhere: a non-numeric path id, a junk query, a body of the wrong type.
+        const url = `${path.replace(/\{\w+\}/g, 'not-an-id')}?page=-1&limit=abc`;
+        const res = await ctx.agent().request(method.toUpperCase(), url, { body: op.requestBody ? [42] : undefined });
+        if (res.status !== 401) failures.push(`${method.toUpperCase()} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
+        else expect(res.body.error.code).toBe('unauthenticated');
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+    expect(failures).toEqual([]);
+  });
 });
 
 describe('security headers and cookies', () => {

@@ -3,12 +3,18 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { SqlDriver } from '../driver';
 import { appMeta, billingCustomers, demoSubscriptions, subscriptions, users } from '../schema';
-import { hashPassword } from '../../features/auth/password';
+import { hashPassword, verifyPassword } from '../../features/auth/password';
+import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../lib/logger';
 import { generatePhysicians } from './generator';
 import { CONTACT_COPY_COLUMNS, contactCopyLine, PHYSICIAN_COPY_COLUMNS, physicianCopyLine } from './copy-rows';
 
 export const DEMO_PASSWORD = 'demo-password';
+/**
+ * The password_hash of a demo account disabled in production: not an scrypt hash, so no password
+ * matches it (verifyPassword answers false). A production start with DEMO_DATA=1 replaces it.
+ */
+export const DISABLED_DEMO_PASSWORD_HASH = 'disabled:demo-account';
 export const DEMO_ACCOUNTS = [
   { email: 'free@example.com', role: 'user', tier: 'free' },
   { email: 'basic@example.com', role: 'user', tier: 'basic' },
@@ -155,4 +161,45 @@ export function demoDataPlan(env: { NODE_ENV: string; DATABASE_URL?: string; DEM
     return { seed: env.DEMO_DATA, password: randomBytes(12).toString('base64url'), randomPassword: true };
   }
   return { seed: !env.DATABASE_URL || env.DEMO_DATA, password: DEMO_PASSWORD, randomPassword: false };
+}
+
+/**
+ * Production start (issue 7): a demo account must never keep the published DEMO_PASSWORD, and
+ * one a development start created on this database (the embedded ./data, or DEMO_DATA=1 on
+ * PostgreSQL) still has it. With DEMO_DATA=1 (`replacement` given: the random password main.ts
+ * prints once) such accounts get that password, as if created now; without it they are disabled
+ * (no password signs in) until a start with DEMO_DATA=1. Either way their sessions and emailed
+ * links end, and an audit row says why. An account whose password was changed is left alone.
+ * The rows are locked while checked, so two processes starting together change each account once.
+ */
+export async function secureDemoAccounts(
+  db: Db,
+  options: { replacement: string | null },
+): Promise<{ replaced: string[]; disabled: string[] }> {
+  const newHash = options.replacement === null ? DISABLED_DEMO_PASSWORD_HASH : await hashPassword(options.replacement);
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.sql.query<{ id: string; email: string; password_hash: string }>(
+      'SELECT id, email, password_hash FROM users WHERE email = ANY($1::text[]) ORDER BY email FOR UPDATE',
+      [DEMO_ACCOUNTS.map((a) => a.email)],
+    );
+    // scrypt in parallel (libuv's thread pool): four accounts cost about one check.
+    const published = await Promise.all(rows.map((row) => verifyPassword(DEMO_PASSWORD, row.password_hash)));
+    const result = { replaced: [] as string[], disabled: [] as string[] };
+    for (const [i, row] of rows.entries()) {
+      const disabled = row.password_hash === DISABLED_DEMO_PASSWORD_HASH;
+      if (!published[i] && !(disabled && options.replacement !== null)) continue;
+      await tx.sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [row.id, newHash]);
+      await tx.sql.query('DELETE FROM sessions WHERE user_id = $1', [row.id]);
+      await tx.sql.query('UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [row.id]);
+      const outcome = options.replacement === null ? 'disabled' : 'replaced';
+      await recordAudit(tx, {
+        action: 'auth.password_changed',
+        targetType: 'user',
+        targetId: row.id,
+        details: { by: 'production start', demoAccount: row.email, outcome, was: disabled ? 'disabled' : 'published demo password' },
+      });
+      result[outcome].push(row.email);
+    }
+    return result;
+  });
 }

@@ -377,6 +377,17 @@ describe('users', () => {
     expect(page2.body.users).toHaveLength(5);
   });
 
+  it('lists only live sessions of a user: not those idle past SESSION_IDLE_DAYS', async () => {
+    const { user } = await ctx.signedInAgent({ email: 'idle-detail@example.com' });
+    await ctx.db.sql.query(
+      `INSERT INTO sessions (id, user_id, expires_at, last_seen_at) VALUES ('idle-detail', $1, now() + interval '20 days', now() - interval '8 days')`,
+      [user.id],
+    );
+    const detail = await admin.get(`/api/admin/users/${user.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.sessions).toHaveLength(1);
+  });
+
   it('shows a user in detail, revokes their sessions and changes their role, audited', async () => {
     const { agent: target, user } = await ctx.signedInAgent({ email: 'detail@example.com', tier: 'basic' });
     expect((await target.get('/api/me')).body.user.email).toBe('detail@example.com');

@@ -277,7 +277,8 @@ export async function readUserStats(db: Sql): Promise<UserStats> {
   return { totalUsers: Number(row.users), activeSubscriptions: Number(row.active), totalExports: Number(row.exports) };
 }
 
-export async function readUserDetail(db: Sql, id: string): Promise<UserDetail | null> {
+/** `idleSince`: sessions last seen before it have ended (SESSION_IDLE_DAYS) and are not listed. */
+export async function readUserDetail(db: Sql, id: string, idleSince: Date): Promise<UserDetail | null> {
   const { rows: userRows } = await db.sql.query<{
     id: string;
     email: string;
@@ -299,8 +300,8 @@ export async function readUserDetail(db: Sql, id: string): Promise<UserDetail | 
     }>('SELECT status, tier, provider, current_period_end, cancel_at_period_end FROM subscriptions WHERE user_id = $1', [id]),
     db.sql.query<{ id: string; created_at: Date; last_seen_at: Date; expires_at: Date; user_agent: string | null; ip: string | null }>(
       `SELECT id, created_at, last_seen_at, expires_at, user_agent, ip FROM sessions
-        WHERE user_id = $1 AND expires_at > now() ORDER BY last_seen_at DESC LIMIT 50`,
-      [id],
+        WHERE user_id = $1 AND expires_at > now() AND last_seen_at > $2::timestamptz ORDER BY last_seen_at DESC LIMIT 50`,
+      [id, idleSince.toISOString()],
     ),
     db.sql.query<{ n: number | string }>('SELECT COALESCE(sum(export_count), 0)::bigint AS n FROM export_logs WHERE user_id = $1', [id]),
     db.sql.query<{ id: number; export_date: Date; export_count: number; format: string }>(

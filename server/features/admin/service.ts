@@ -25,6 +25,7 @@ import { profileLiveEmail } from './emails';
 import { parseLocation } from './location';
 import { monthlyCentsOf, planNameOf } from './plans';
 import * as repo from './repo';
+import { sessionPolicy } from '../auth/session';
 
 type Actor = { userId: string; ip: string | null };
 
@@ -168,7 +169,7 @@ async function listUsers(deps: AppDeps, request: ListUsersRequest): Promise<List
 }
 
 async function userDetail(deps: AppDeps, id: string): Promise<UserDetail> {
-  const detail = await repo.readUserDetail(deps.db, id);
+  const detail = await repo.readUserDetail(deps.db, id, new Date(Date.now() - sessionPolicy(deps.env).idleMs));
   if (!detail) throw new AppError('not_found', 'User not found.');
   return detail;
 }

@@ -283,7 +283,11 @@ describe('verification links', () => {
     );
     const res = await agent.post('/api/auth/verify-email', { token });
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ code: 'invalid_token', message: AUTH_MESSAGES.invalidToken });
+    expect(res.body.error).toEqual({
+      code: 'invalid_token',
+      message: AUTH_MESSAGES.invalidToken,
+      fields: { token: AUTH_MESSAGES.invalidToken },
+    });
     expect((await userRow(email))[0].email_verified_at).toBeNull();
   });
 
@@ -487,7 +491,11 @@ describe('forgot and reset password', () => {
       confirmPassword: 'third-password',
     });
     expect(reused.status).toBe(400);
-    expect(reused.body.error).toEqual({ code: 'invalid_token', message: AUTH_MESSAGES.invalidToken });
+    expect(reused.body.error).toEqual({
+      code: 'invalid_token',
+      message: AUTH_MESSAGES.invalidToken,
+      fields: { token: AUTH_MESSAGES.invalidToken },
+    });
   });
 
   it('answers 200 for an unknown address and sends nothing', async () => {

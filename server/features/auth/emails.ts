@@ -97,10 +97,16 @@ export function passwordResetEmail(link: string): Email {
   });
 }
 
-export function passwordChangedEmail(links: { forgotPassword: string }): Email {
+/** After a reset (`signedOut: 'every device'`) or a change in Account Settings ('other devices'). */
+export function passwordChangedEmail(
+  links: { forgotPassword: string },
+  signedOut: 'every device' | 'other devices' = 'every device',
+): Email {
   return compose(`Your ${BRAND} password was changed`, {
     paragraphs: [
-      'The password of your account was just changed, and every device signed in to it was signed out.',
+      signedOut === 'every device'
+        ? 'The password of your account was just changed, and every device signed in to it was signed out.'
+        : 'The password of your account was just changed in Account Settings, and every other device signed in to it was signed out.',
       `If you did not do this, reset your password now: ${links.forgotPassword}`,
     ],
   });

@@ -19,6 +19,9 @@ export const AUTH_RATE_LIMITS = {
   resetPerEmail: { max: 5, windowMs: 60 * MINUTE },
   resetPerIp: { max: 20, windowMs: 15 * MINUTE },
   verifyPerIp: { max: 30, windowMs: 15 * MINUTE },
+  // Signed in: per user. Every attempt counts, so a stolen session cannot guess the current password.
+  changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
+  signOutOthersPerUser: { max: 10, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 export type AuthRateLimits = { [K in keyof typeof AUTH_RATE_LIMITS]: RateLimiter };

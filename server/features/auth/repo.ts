@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, sessions, users } from '../../db/schema';
 
@@ -99,6 +99,21 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
   await db.orm.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
+/** Sets a new password only if the stored one is still `expected` (two changes at once: one wins). */
+export async function replacePasswordHash(
+  db: Db,
+  userId: string,
+  expected: string,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db.orm
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, expected)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
 export async function recordSignIn(db: Db, userId: string): Promise<void> {
   await db.orm
     .update(users)
@@ -135,6 +150,15 @@ export async function deleteSessionsOfUser(db: Db, userId: string): Promise<numb
   return rows.length;
 }
 
+/** Ends every session of the user but `keepSessionId`; how many ended. */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
+  const rows = await db.orm
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
 export async function setUserRole(
   db: Db,
   email: string,
@@ -146,4 +170,37 @@ export async function setUserRole(
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .returning();
   return row;
+}
+
+/** Rows deleted per statement by the purges below (each batch a short transaction of its own). */
+const PURGE_BATCH = 5000;
+
+/**
+ * Deletes, in batches, the rows `where` selects, locking them with SKIP LOCKED: rows another
+ * process is deleting or touching right now are left for the next run, so two server processes
+ * purging at once split the work and never wait on (or deadlock over) each other.
+ */
+async function purgeInBatches(db: Db, table: 'sessions' | 'auth_tokens', where: string, params: unknown[]) {
+  let purged = 0;
+  for (;;) {
+    const { rowCount } = await db.sql.query(
+      `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${where} LIMIT ${PURGE_BATCH} FOR UPDATE SKIP LOCKED)`,
+      params,
+    );
+    purged += rowCount;
+    if (rowCount < PURGE_BATCH) return purged;
+  }
+}
+
+/** Sessions past their ceiling or idle since `idleSince` (resolveSession refuses them anyway). */
+export function purgeEndedSessions(db: Db, now: Date, idleSince: Date): Promise<number> {
+  return purgeInBatches(db, 'sessions', 'expires_at <= $1::timestamptz OR last_seen_at <= $2::timestamptz', [
+    now.toISOString(),
+    idleSince.toISOString(),
+  ]);
+}
+
+/** Emailed tokens that can no longer be used: used, or expired. */
+export function purgeSpentTokens(db: Db, now: Date): Promise<number> {
+  return purgeInBatches(db, 'auth_tokens', 'used_at IS NOT NULL OR expires_at <= $1::timestamptz', [now.toISOString()]);
 }

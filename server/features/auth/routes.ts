@@ -3,7 +3,9 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { MeResponse } from '../../../contract/account';
 import {
+  ChangePasswordRequest,
   EmailOnlyRequest,
+  EndedSessionsResponse,
   LoginRequest,
   OkResponse,
   ResetPasswordRequest,
@@ -12,11 +14,11 @@ import {
   VerifyEmailRequest,
 } from '../../../contract/auth';
 import type { AppEnv } from '../../lib/context';
-import { csrfRefused, errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
+import { csrfRefused, errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 import { meResponseFor } from './me-routes';
 import * as auth from './service';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session';
+import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie, signedInGuard } from './session';
 
 const invalid = { 400: errorResponse('A field is missing or invalid (fields names each)') };
 const tooMany = { 429: errorResponse('Too many attempts from this address or for this email; try again later') };
@@ -120,6 +122,40 @@ const resetPassword = createRoute({
   },
 });
 
+const changePassword = createRoute({
+  method: 'post',
+  path: '/auth/change-password',
+  operationId: 'changePassword',
+  tags: ['auth'],
+  security: signedIn,
+  middleware: signedInGuard,
+  summary: 'Change the password (the current one required); ends every other session of the user, keeps this one',
+  request: jsonBody(ChangePasswordRequest),
+  responses: {
+    200: { description: 'Password changed; how many other sessions ended', ...json(EndedSessionsResponse) },
+    400: errorResponse('A field is missing or invalid, or the current password is wrong (fields.currentPassword)'),
+    401: errorResponse('Not signed in'),
+    ...csrfRefused,
+    429: errorResponse('Too many attempts for this account; try again later'),
+  },
+});
+
+const signOutOthers = createRoute({
+  method: 'post',
+  path: '/auth/sign-out-others',
+  operationId: 'signOutOtherSessions',
+  tags: ['auth'],
+  security: signedIn,
+  middleware: signedInGuard,
+  summary: 'Sign out of all other devices: end every session of the user but this one',
+  responses: {
+    200: { description: 'How many other sessions ended', ...json(EndedSessionsResponse) },
+    401: errorResponse('Not signed in'),
+    ...csrfRefused,
+    429: errorResponse('Too many attempts for this account; try again later'),
+  },
+});
+
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signup, async (c) => {
     const { email, password } = c.req.valid('json');
@@ -164,4 +200,14 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const { token, password } = c.req.valid('json');
     await auth.resetPassword({ deps: c.var.deps, meta: meta(c), token, password });
     return c.json({ ok: true as const }, 200);
+  })
+  .openapi(changePassword, async (c) => {
+    const user = requireUser(c);
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const result = await auth.changePassword({ deps: c.var.deps, meta: meta(c), user, currentPassword, newPassword });
+    return c.json(result, 200);
+  })
+  .openapi(signOutOthers, async (c) => {
+    const user = requireUser(c);
+    return c.json(await auth.signOutOtherSessions({ deps: c.var.deps, meta: meta(c), user }), 200);
   });

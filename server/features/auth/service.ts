@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '../../../contract/auth';
 import type { AppDeps, CurrentUser } from '../../lib/context';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/mail-queue';
@@ -11,7 +11,7 @@ import { accountExistsEmail, confirmAndSetPasswordEmail, passwordChangedEmail, p
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import * as repo from './repo';
 import type { TokenPurpose, UserRow } from './repo';
-import { createSession, resolveSession } from './session';
+import { createSession, resolveSession, sessionPolicy } from './session';
 import { grantConfiguredAdmin } from './admins';
 
 const HOUR = 60 * 60 * 1000;
@@ -138,7 +138,7 @@ export async function verifyEmail({ deps, meta, token }: Options<{ token: string
   await enforceRateLimits([[deps.services.authRateLimits.verifyPerIp, meta.ip]]);
   await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, hashToken(token), 'verify_email');
-    if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
+    if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
     if (used.passwordHash) await repo.updatePasswordHash(tx, used.userId, used.passwordHash);
     await repo.markEmailVerified(tx, used.userId);
     await recordAudit(tx, {
@@ -210,7 +210,7 @@ export async function logIn({
     });
     return created;
   });
-  const user = await resolveSession(deps.db, session.token);
+  const user = await resolveSession(deps.db, session.token, sessionPolicy(deps.env));
   if (!user) throw new Error('session just created could not be read back');
   return { user, session };
 }
@@ -273,13 +273,13 @@ export async function resetPassword({
   const tokenHash = hashToken(token);
   const live = await repo.findLiveToken(deps.db, tokenHash, 'reset_password');
   const user = live && (await repo.findUserById(deps.db, live.userId));
-  if (!user) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
+  if (!user) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
   await enforceRateLimits([[limits.resetPerEmail, user.email.toLowerCase()]]);
 
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, tokenHash, 'reset_password');
-    if (used?.userId !== user.id) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken);
+    if (used?.userId !== user.id) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     await repo.markEmailVerified(tx, user.id);
     await repo.deleteSessionsOfUser(tx, user.id);
@@ -298,6 +298,67 @@ export async function resetPassword({
   });
   // The owner proved the address: failed sign-ins by others no longer hold the account.
   await limits.loginPerEmail.reset(user.email.toLowerCase());
+}
+
+/**
+ * Account settings: a new password for the signed-in user, who must give the current one (a
+ * session left open on a shared computer is not enough to lock the owner out). Every other
+ * session of the account ends and every outstanding emailed link dies; the session that asked
+ * stays signed in. Audited, and the owner is told by email.
+ */
+export async function changePassword({
+  deps,
+  meta,
+  user,
+  currentPassword,
+  newPassword,
+}: Options<{ user: CurrentUser; currentPassword: string; newPassword: string }>): Promise<{ endedSessions: number }> {
+  await enforceRateLimits([[deps.services.authRateLimits.changePasswordPerUser, user.id]]);
+  const account = await repo.findUserById(deps.db, user.id);
+  if (!account) throw new AppError('unauthenticated', 'User not authenticated.');
+  if (!(await verifyPassword(currentPassword, account.passwordHash))) {
+    throw fieldError('currentPassword', AUTH_MESSAGES.currentPasswordIncorrect);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  return deps.db.transaction(async (tx) => {
+    // Only over the password just checked: of two changes at once, the second must prove the first's.
+    if (!(await repo.replacePasswordHash(tx, user.id, account.passwordHash, passwordHash))) {
+      throw fieldError('currentPassword', AUTH_MESSAGES.currentPasswordIncorrect);
+    }
+    const endedSessions = await repo.deleteOtherSessions(tx, user.id, user.sessionId);
+    await repo.revokeTokensOfUser(tx, user.id);
+    await recordAudit(tx, {
+      action: 'auth.password_changed',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      details: { endedSessions },
+      ip: meta.ip,
+    });
+    await queue(tx, account.email, passwordChangedEmail(links(deps), 'other devices'));
+    return { endedSessions };
+  });
+}
+
+/** "Sign out of all other devices": ends every session of the user but the one asking. Audited. */
+export async function signOutOtherSessions({
+  deps,
+  meta,
+  user,
+}: Options<{ user: CurrentUser }>): Promise<{ endedSessions: number }> {
+  await enforceRateLimits([[deps.services.authRateLimits.signOutOthersPerUser, user.id]]);
+  return deps.db.transaction(async (tx) => {
+    const endedSessions = await repo.deleteOtherSessions(tx, user.id, user.sessionId);
+    await recordAudit(tx, {
+      action: 'auth.sign_out_others',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: user.id,
+      details: { endedSessions },
+      ip: meta.ip,
+    });
+    return { endedSessions };
+  });
 }
 
 /**

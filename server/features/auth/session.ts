@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { sessions, subscriptions, users } from '../../db/schema';
@@ -12,7 +12,21 @@ import { requiredTierFor } from '../../../contract/account';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The ceiling: a session ends 30 days after sign-in, however much it is used. */
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** last_seen_at is written at most once per this interval per session (not at every request). */
+export const LAST_SEEN_WRITE_INTERVAL_MS = 60_000;
+
+/**
+ * When sessions end besides the ceiling: `idleMs` without a request (SESSION_IDLE_DAYS). `now`
+ * is the clock the check and the last_seen_at write use (tests pass their own).
+ */
+export type SessionPolicy = { idleMs: number; now?: Date };
+
+export function sessionPolicy(env: { SESSION_IDLE_DAYS: number }): SessionPolicy {
+  return { idleMs: env.SESSION_IDLE_DAYS * DAY_MS };
+}
 
 /** Statuses that grant the paid tier; past_due too until its grace_until (ADR 012). */
 const ENTITLED = ['active', 'trialing'];
@@ -40,19 +54,54 @@ const entitledSubscription = (userId: typeof users.id) =>
   );
 
 /**
- * Looks up the session whose token the cookie holds; null when missing, unknown or expired.
- * One query (session, user and entitled subscription) since it runs on every signed-in request.
+ * Looks up the session whose token the cookie holds; null when missing, unknown, of an
+ * unverified account, past its 30-day ceiling or idle for longer than `policy.idleMs` (an ended
+ * session's row is deleted here, so it cannot come back). One query (session, user and entitled
+ * subscription) since it runs on every signed-in request; plus, at most once a minute per
+ * session, the write of last_seen_at (conditional, so concurrent requests, from any server
+ * process, write it once).
  */
-export async function resolveSession(db: Db, token: string | undefined): Promise<CurrentUser | null> {
+export async function resolveSession(
+  db: Db,
+  token: string | undefined,
+  policy: SessionPolicy,
+): Promise<CurrentUser | null> {
   if (!token) return null;
+  const now = policy.now ?? new Date();
   const sessionId = hashToken(token);
   const [row] = await db.orm
-    .select({ user: users, sessionId: sessions.id, subscription: subscriptions })
+    .select({
+      user: users,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      subscription: subscriptions,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(subscriptions, entitledSubscription(users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())));
+    // An unverified account has no session by sign-in; one left over (or written by anything else)
+    // counts for nothing: the caller is anonymous.
+    .where(and(eq(sessions.id, sessionId), isNotNull(users.emailVerifiedAt)));
   if (!row) return null;
+  const idleSince = new Date(now.getTime() - policy.idleMs);
+  if (row.expiresAt <= now || row.lastSeenAt <= idleSince) {
+    await db.orm
+      .delete(sessions)
+      .where(and(eq(sessions.id, sessionId), or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince))));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
+    await db.orm
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          lte(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_WRITE_INTERVAL_MS)),
+        ),
+      );
+  }
   const subscription = toSubscriptionStatus(row.subscription);
   return {
     id: row.user.id,
@@ -66,7 +115,7 @@ export async function resolveSession(db: Db, token: string | undefined): Promise
 }
 
 export async function loadCurrentUser(c: Context<AppEnv>): Promise<CurrentUser | null> {
-  return resolveSession(c.var.deps.db, getCookie(c, SESSION_COOKIE));
+  return resolveSession(c.var.deps.db, getCookie(c, SESSION_COOKIE), sessionPolicy(c.var.deps.env));
 }
 
 /** Route guard: the signed-in user, or 401. */
@@ -103,6 +152,12 @@ export function capabilityGuard(capability: Capability) {
   });
 }
 
+/** The sign-in guard as route middleware: 401 before the body is validated (see capabilityGuard). */
+export const signedInGuard = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
 /** Starts a server-side session; returns the token for the cookie (only its hash is stored). */
 export async function createSession(
   db: Db,
@@ -110,11 +165,14 @@ export async function createSession(
   meta: { userAgent?: string | null; ip?: string | null } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.orm.insert(sessions).values({
     id: hashToken(token),
     userId,
     expiresAt,
+    // The server's clock, as the checks in resolveSession use (not the database's now()).
+    lastSeenAt: now,
     userAgent: meta.userAgent ?? null,
     ip: meta.ip ?? null,
   });

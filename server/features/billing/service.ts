@@ -105,7 +105,9 @@ export async function handleWebhook(
     event = provider.constructEvent(rawBody, signature);
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      throw new AppError('bad_request', 'Invalid webhook signature.');
+      throw new AppError('bad_request', 'Invalid webhook signature.', {
+        fields: { 'stripe-signature': 'The signature header is missing or does not match the body.' },
+      });
     }
     throw error;
   }

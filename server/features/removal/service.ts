@@ -59,7 +59,9 @@ export async function confirmRemoval(options: { deps: AppDeps; ip: string; token
   await enforceRateLimits([[deps.services.removalRateLimits.confirmPerIp, ip]]);
   const result = await deps.db.transaction(async (tx) => {
     const request = await claimRemovalRequest(tx, hashToken(token));
-    if (!request) throw new AppError('invalid_token', REMOVAL_MESSAGES.confirmFailed);
+    if (!request) throw new AppError('invalid_token', REMOVAL_MESSAGES.confirmFailed, {
+      fields: { token: REMOVAL_MESSAGES.confirmFailed },
+    });
     const physicians = await findPhysiciansByEmail(tx, request.email);
     const ids = physicians.map((p) => p.id);
     await deletePhysicians(tx, ids);

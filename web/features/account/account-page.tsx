@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { ExportsTab } from './exports-tab';
 import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
+import { SecuritySettings } from './security-settings';
 import { SubscriptionTab } from './subscription-tab';
 
 const TABS = [
@@ -56,8 +57,9 @@ export function AccountPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-          <TabsContent value="profile">
+          <TabsContent value="profile" className="flex flex-col gap-6">
             <ProfileTab />
+            <SecuritySettings />
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab />

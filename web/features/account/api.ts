@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  EndedSessionsResponse,
   ExportStatsResponse,
   ProfileResponse,
+  type ChangePasswordRequest,
   type NotificationPreferences,
   type UpdateNotificationsRequest,
   type UpdateProfileRequest,
@@ -67,5 +69,20 @@ export function useExportStats() {
   return useQuery({
     queryKey: exportStatsQueryKey,
     queryFn: ({ signal }) => apiFetch('/api/account/exports', { schema: ExportStatsResponse, signal }),
+  });
+}
+
+/** POST /api/auth/change-password: the other sessions end, this one stays (so /api/me is unchanged). */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) =>
+      apiFetch('/api/auth/change-password', { method: 'POST', body, schema: EndedSessionsResponse }),
+  });
+}
+
+/** POST /api/auth/sign-out-others: every session of the user but this one ends. */
+export function useSignOutOtherDevices() {
+  return useMutation({
+    mutationFn: () => apiFetch('/api/auth/sign-out-others', { method: 'POST', schema: EndedSessionsResponse }),
   });
 }

@@ -48,7 +48,7 @@ export function PasswordField({
   help,
 }: AuthFieldProps & {
   label: string;
-  name: 'password' | 'confirmPassword';
+  name: 'password' | 'confirmPassword' | 'currentPassword' | 'newPassword';
   autoComplete: 'new-password' | 'current-password';
 }) {
   return (
