@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPgDriver } from '../server/db/pg-driver';
@@ -26,7 +26,17 @@ const PG_URL = process.env.DATABASE_URL;
 const flags = new Set(process.argv.slice(2));
 const SCHEMA = 'bench_import';
 
-type Run = { engine: string; run: string; read: number; inserted: number; unchanged: number; seconds: number; wallSeconds: number; peakRssMb: number };
+type Run = {
+  engine: string;
+  run: string;
+  read: number;
+  inserted: number;
+  unchanged: number;
+  seconds: number;
+  wallSeconds: number;
+  cpuSeconds: number;
+  peakRssMb: number;
+};
 
 async function syntheticFile(): Promise<string> {
   const folder = join(ROOT, '.tmp', 'bench-import');
@@ -50,6 +60,17 @@ function peakRssMb(pid: number): number {
   }
 }
 
+/** CPU time (user + system) a live process has used, in seconds (Linux /proc; 0 elsewhere). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const count = (text: string, label: string) => Number(new RegExp(`^\\s+${label}\\s+([\\d,]+)`, 'm').exec(text)?.[1]?.replaceAll(',', '') ?? NaN);
 
 /** `npm run import -- nppes <file>` as a child process; its summary, wall time and peak memory. */
@@ -64,7 +85,11 @@ async function importOnce(engine: string, run: string, file: string, env: NodeJS
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`  ${engine} ${run}: ${chunk}`));
   let peak = 0;
-  const sampler = setInterval(() => (peak = Math.max(peak, peakRssMb(child.pid!))), 100);
+  let cpu = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, peakRssMb(child.pid!));
+    cpu = Math.max(cpu, cpuSeconds(child.pid!));
+  }, 100);
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   clearInterval(sampler);
   if (code !== 0) throw new Error(`${engine} ${run}: the import exited with ${code}\n${output}`);
@@ -78,6 +103,7 @@ async function importOnce(engine: string, run: string, file: string, env: NodeJS
     unchanged: count(output, 'unchanged'),
     seconds,
     wallSeconds: (performance.now() - started) / 1000,
+    cpuSeconds: cpu,
     peakRssMb: peak,
   };
 }
@@ -114,10 +140,14 @@ if (!flags.has('--no-pglite')) runs.push(...(await benchPglite(file)));
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const size = statSync(file).size;
-console.log(`\nImport bench: synthetic NPPES file, ${int(ROWS)} rows, ${(size / 1e9).toFixed(2)} GB, 330 columns\n`);
-console.log(`${'engine'.padEnd(11)} ${'run'.padEnd(13)} ${'rows read'.padStart(10)} ${'inserted'.padStart(9)} ${'unchanged'.padStart(10)} ${'import s'.padStart(9)} ${'rows/s'.padStart(8)} ${'wall s'.padStart(7)} ${'peak RSS MB'.padStart(12)}`);
+console.log(`\nImport bench: synthetic NPPES file, ${int(ROWS)} rows, ${(size / 1e9).toFixed(2)} GB, 330 columns; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
+console.log(
+  `${'engine'.padEnd(11)} ${'run'.padEnd(13)} ${'rows read'.padStart(10)} ${'inserted'.padStart(9)} ${'unchanged'.padStart(10)} ${'import s'.padStart(9)} ${'rows/s'.padStart(8)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(6)} ${'rows/CPU s'.padStart(11)} ${'peak RSS MB'.padStart(12)}`,
+);
 for (const r of runs) {
   console.log(
-    `${r.engine.padEnd(11)} ${r.run.padEnd(13)} ${int(r.read).padStart(10)} ${int(r.inserted).padStart(9)} ${int(r.unchanged).padStart(10)} ${r.seconds.toFixed(1).padStart(9)} ${int(r.read / r.seconds).padStart(8)} ${r.wallSeconds.toFixed(1).padStart(7)} ${int(r.peakRssMb).padStart(12)}`,
+    `${r.engine.padEnd(11)} ${r.run.padEnd(13)} ${int(r.read).padStart(10)} ${int(r.inserted).padStart(9)} ${int(r.unchanged).padStart(10)} ${r.seconds.toFixed(1).padStart(9)} ${int(r.read / r.seconds).padStart(8)} ${r.wallSeconds.toFixed(1).padStart(7)} ${r.cpuSeconds.toFixed(1).padStart(6)} ${int(r.read / r.cpuSeconds).padStart(11)} ${int(r.peakRssMb).padStart(12)}`,
   );
 }
+console.log('\nrows/s: rows read per second of the import (the CLI summary); CPU s: the import process\'s own CPU time,');
+console.log('start-up included (on PostgreSQL the server\'s work is in its own processes; PGlite works inside the import process).');
