@@ -170,7 +170,9 @@ test('a refund request is listed on the dashboard and marked refunded, and the c
 
 test('an admin uploads an NPPES file on /admin/import and sees the progress and the summary', async ({ page }) => {
   await signIn(page, 'admin@example.com');
+  await page.goto('/admin-dashboard');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }).click();
+  await expect(page).toHaveURL(/\/admin\/import$/);
   await expect(page.getByRole('heading', { name: 'Import Physician Data' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Uploaded imports' })).toContainText('No uploads since the server started');
 
