@@ -229,48 +229,33 @@ export async function listUsers(
   db: Sql,
   input: { query: string; limit: number; offset: number },
 ): Promise<{ users: UserSummary[]; total: number }> {
-  type Row = {
-    id: string;
-    email: string;
-    role: Role;
-    created_at: Date | string | null;
-    last_sign_in_at: Date | string | null;
-    status: string | null;
-    tier: string | null;
-    total_exports: number | string;
-    total?: number;
-  };
-  const columns = `u.id, u.email, u.role, u.created_at, u.last_sign_in_at, s.status, s.tier, u.exported_contacts AS total_exports`;
-  const from = `FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id`;
-  const order = `ORDER BY u.created_at DESC, u.id LIMIT $2 OFFSET $3`;
-  let rows: Row[];
-  let total: number;
-  if (input.query) {
-    // A search reads the matching users once: the page and their count from one scan (the
-    // window count), instead of a page query and a count query each filtering every address.
-    const pattern = containsPattern(input.query);
-    const where = `WHERE lower(u.email) LIKE lower($1)`;
-    const page = await db.sql.query<Row>(`SELECT ${columns}, count(*) OVER ()::int AS total ${from} ${where} ${order}`, [
-      pattern,
-      input.limit,
-      input.offset,
-    ]);
-    rows = page.rows;
-    // A page past the end has no row to carry the count.
-    total = rows.length
-      ? Number(rows[0]!.total)
-      : input.offset > 0
-        ? Number((await db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${where}`, [pattern])).rows[0]?.n ?? 0)
-        : 0;
-  } else {
-    // No search: the newest page straight from users_created_idx, and the count apart.
-    const [page, count] = await Promise.all([
-      db.sql.query<Row>(`SELECT ${columns} ${from} ${order.replace('$2', '$1').replace('$3', '$2')}`, [input.limit, input.offset]),
-      db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM users`),
-    ]);
-    rows = page.rows;
-    total = Number(count.rows[0]?.n ?? 0);
-  }
+  // Two statements rather than one with a window count: a broad search ("example") then pages
+  // through users_created_idx and stops at 25 rows, where a window count would join and sort
+  // every match (measured 2-5 times slower for broad searches, bench/README.md).
+  const where = `WHERE ($1::text IS NULL OR lower(u.email) LIKE lower($1))`;
+  const pattern = input.query ? containsPattern(input.query) : null;
+  const [page, count] = await Promise.all([
+    db.sql.query<{
+      id: string;
+      email: string;
+      role: Role;
+      created_at: Date | string | null;
+      last_sign_in_at: Date | string | null;
+      status: string | null;
+      tier: string | null;
+      total_exports: number | string;
+    }>(
+      `SELECT u.id, u.email, u.role, u.created_at, u.last_sign_in_at, s.status, s.tier, u.exported_contacts AS total_exports
+         FROM users u LEFT JOIN subscriptions s ON s.user_id = u.id
+        ${where}
+        ORDER BY u.created_at DESC, u.id
+        LIMIT $2 OFFSET $3`,
+      [pattern, input.limit, input.offset],
+    ),
+    db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM users u ${where}`, [pattern]),
+  ]);
+  const total = Number(count.rows[0]?.n ?? 0);
+  const rows = page.rows;
   return {
     total,
     users: rows.map((row) => ({
