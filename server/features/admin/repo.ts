@@ -232,7 +232,8 @@ export async function listUsers(
   // Two statements rather than one with a window count: a broad search ("example") then pages
   // through users_created_idx and stops at 25 rows, where a window count would join and sort
   // every match (measured 2-5 times slower for broad searches, bench/README.md).
-  const where = `WHERE ($1::text IS NULL OR lower(u.email) LIKE lower($1))`;
+  // email_search is lower(email), kept by the database (migration 0010-admin-users-email-search).
+  const where = `WHERE ($1::text IS NULL OR u.email_search LIKE lower($1))`;
   const pattern = input.query ? containsPattern(input.query) : null;
   const [page, count] = await Promise.all([
     db.sql.query<{
