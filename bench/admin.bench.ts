@@ -9,23 +9,10 @@
  *     search for each approved physician by name (each must be found at once).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
-import { createApp } from '../server/app';
-import { createDb, type Db } from '../server/db/client';
-import type { SqlDriver } from '../server/db/driver';
-import { migrate } from '../server/db/migrate';
-import { openPgDriver } from '../server/db/pg-driver';
-import { openPgliteDriver } from '../server/db/pglite-driver';
 import { loadDemoDirectory } from '../server/db/seed/demo';
-import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { listUsers, readUserStats } from '../server/features/admin/repo';
-import { loadEnv } from '../server/lib/env';
-import { createLogger } from '../server/lib/logger';
-import { createServices } from '../server/services';
-import { createTestUser } from '../server/test/harness';
+import type { Db } from '../server/db/client';
+import { benchEngines, createBenchApp, percentile, printTable, type BenchEngine } from './bench-db';
 
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
 const USERS = num('BENCH_USERS', 10_000);
@@ -33,44 +20,6 @@ const EXPORT_ROWS = num('BENCH_EXPORT_ROWS', 100_000);
 const PHYSICIANS = num('BENCH_PHYSICIANS', 20_000);
 const ITERATIONS = num('BENCH_ITERATIONS', 40);
 const APPROVALS = num('BENCH_APPROVALS', 100);
-const PG_URL = process.env.DATABASE_URL;
-
-type Engine = { name: string; driver: SqlDriver; db: Db; drop(): Promise<void> };
-
-async function pglite(): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-admin-'));
-  const driver = await openPgliteDriver({ dataDir: join(dir, 'pglite') });
-  await migrate(driver);
-  return {
-    name: 'PGlite',
-    driver,
-    db: createDb(driver),
-    drop: async () => {
-      await driver.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function postgres(): Promise<Engine> {
-  const schema = 'bench_admin';
-  const admin = openPgDriver({ connectionString: PG_URL!, max: 1 });
-  await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}; CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
-  await admin.close();
-  const driver = openPgDriver({ connectionString: PG_URL!, searchPath: `${schema},public`, max: 10 });
-  await migrate(driver);
-  return {
-    name: 'PostgreSQL',
-    driver,
-    db: createDb(driver),
-    drop: async () => {
-      await driver.close();
-      const cleanup = openPgDriver({ connectionString: PG_URL!, max: 1 });
-      await cleanup.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await cleanup.close();
-    },
-  };
-}
 
 /** 10,000 users (a few admins, 15% active subscribers, 3% trials), 100,000 exports, 20,000 reveals. */
 async function seed(db: Db) {
@@ -105,36 +54,19 @@ async function seed(db: Db) {
   await db.sql.query('ANALYZE');
 }
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 type Row = { engine: string; what: string; p50: number; p95: number; note?: string };
 
-async function run(engine: Engine): Promise<Row[]> {
+async function run(engine: BenchEngine): Promise<Row[]> {
   const rows: Row[] = [];
   const started = performance.now();
   await loadDemoDirectory(engine.driver, { count: PHYSICIANS });
   await seed(engine.db);
   console.error(`${engine.name}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  // The search check after the bulk run makes 100 anonymous searches in seconds: lift the per-IP limit.
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', DEMO_DIRECTORY_SIZE: '0', RATE_LIMIT_FACTOR: '100' });
-  const logger = createLogger('silent', false);
-  const base = { db: engine.db, env, logger };
-  const app = createApp({ deps: { ...base, services: await createServices(base) } });
-  const admin = await createTestUser(engine.db, { role: 'admin', email: `bench-admin-${randomBytes(3).toString('hex')}@example.com` });
-  const { token } = await createSession(engine.db, admin.id);
-  const headers = { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE };
-
+  const { app, call: request } = await createBenchApp(engine.db, { user: { role: 'admin' }, env: { NODE_ENV: 'test' } });
   async function call(path: string, method = 'GET'): Promise<{ ms: number; body: unknown }> {
-    const t = performance.now();
-    const res = await app.request(path, { method, headers });
-    const body = await res.json();
-    const ms = performance.now() - t;
-    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(body)}`);
-    return { ms, body };
+    const { ms, bytes } = await request(method, path);
+    return { ms, body: JSON.parse(Buffer.from(bytes).toString()) };
   }
 
   async function measure(what: string, paths: string[], note?: string) {
@@ -226,19 +158,18 @@ async function run(engine: Engine): Promise<Row[]> {
 }
 
 const all: Row[] = [];
-for (const open of [pglite, ...(PG_URL ? [postgres] : [])]) {
+for (const open of benchEngines('admin')) {
   const engine = await open();
   try {
     all.push(...(await run(engine)));
   } finally {
-    await engine.drop();
+    await engine.close();
   }
 }
 
-const pad = (s: string, n: number) => s.padEnd(n);
 console.log(`\nAdmin bench: ${USERS.toLocaleString('en-US')} users, ${EXPORT_ROWS.toLocaleString('en-US')} export rows, ${PHYSICIANS.toLocaleString('en-US')} physicians, ${ITERATIONS} iterations\n`);
-console.log(`${pad('engine', 11)} ${pad('what', 40)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  note`);
-for (const r of all) {
-  console.log(`${pad(r.engine, 11)} ${pad(r.what, 40)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}  ${r.note ?? ''}`);
-}
+printTable([
+  ['engine', 'what', 'p50 ms', 'p95 ms', 'note'],
+  ...all.map((r) => [r.engine, r.what, r.p50.toFixed(1), r.p95.toFixed(1), r.note ?? '']),
+]);
 process.exit(0);

@@ -22,8 +22,11 @@ declare module 'autocannon' {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
-    /** Called before each request is sent; returns the request to send. */
-    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+    body?: string;
+    /** Called before each request is sent; returns the request to send. `context` is the connection's. */
+    setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+    /** Called with each answer to this request (its body is read only when this is set). */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   };
   export type AutocannonOptions = {
     url: string;

@@ -10,13 +10,12 @@
  *     that both give the same total and page;
  *   - throughput with autocannon against a real server process on that database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import { startServer, stopServer } from '../server/test/server-process';
 import { SearchPhysiciansQuery } from '../contract/directory';
 import { createApp } from '../server/app';
 import { createDb, type Db } from '../server/db/client';
@@ -337,61 +336,6 @@ async function benchEngine(
 
 // ------------------------------------------------------------------------------------------------
 // Throughput: autocannon against a real server process
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess; readySeconds: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  // Only this run's database: the PGlite server must not inherit the PostgreSQL DATABASE_URL.
-  const inherited = { ...process.env };
-  delete inherited.DATABASE_URL;
-  delete inherited.DATA_DIR;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...inherited,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      DEMO_DIRECTORY_SIZE: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, child, readySeconds: (performance.now() - started) / 1000 };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 const WORDS = [
   'a',

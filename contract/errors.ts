@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   'email_not_verified',
   'invalid_token',
   'internal',
+  'service_unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

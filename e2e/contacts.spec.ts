@@ -34,6 +34,13 @@ test('basic: reveal the email, then the phone, then copy the email', async ({ pa
   await expect(emailButton).toBeVisible();
   const email = ((await emailButton.textContent()) ?? '').replace(', copy email', '').trim();
   expect(email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]+$/);
+  // An address of usual length is shown whole (only a long one is cut: the next test).
+  expect(
+    await emailButton.evaluate((element, address) => {
+      const text = [...element.querySelectorAll('span')].find((span) => span.textContent === address)!;
+      return text.scrollWidth <= text.clientWidth;
+    }, email),
+  ).toBe(true);
   await expect(card.getByText(/^\d[\d,]* of [\d,]+ contact reveals left today$/)).toBeVisible();
   await expect(card.getByText(/^Verified [A-Z][a-z]+ \d{4}$/)).toBeVisible();
 
@@ -51,6 +58,76 @@ test('basic: reveal the email, then the phone, then copy the email', async ({ pa
 
   await card.scrollIntoViewIfNeeded();
   await screenshotBoth(page, 'contacts-revealed-card');
+});
+
+test('basic: a long revealed email is cut inside the card; its title and the copy hold it whole', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The demo directory's addresses are short, real ones run to 50 characters and more: the
+  // server's real answer is passed on with its email swapped for a long one.
+  const long = 'maximiliana.vanderlinden-oyelaran@northwesternmedicine-lakeforest.example.org';
+  await page.route(/\/api\/physicians\/\d+\/contact$/, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), email: long } });
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'basic@example.com');
+  await page.goto('/search');
+  const card = await cardWithBothContacts(page);
+  const cardBefore = (await card.boundingBox())!;
+
+  await card.getByRole('button', { name: /^Email / }).click();
+  const emailButton = card.getByRole('button', { name: /, copy email$/ });
+  await expect(emailButton).toHaveAttribute('title', long);
+  // The card's contact row: email, phone and LinkedIn.
+  const controls = () =>
+    card
+      .getByRole('button')
+      .or(card.getByRole('link', { name: /LinkedIn/ }))
+      .all();
+  const inside = async () => {
+    const cardBox = (await card.boundingBox())!;
+    for (const control of await controls()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width, `${await control.textContent()} inside the card`).toBeLessThanOrEqual(
+        cardBox.x + cardBox.width,
+      );
+    }
+    // The address is cut with an ellipsis: its text is wider than the box that shows it.
+    const cut = await emailButton.evaluate((element, address) => {
+      const text = [...element.querySelectorAll('span')].find((span) => span.textContent === address)!;
+      return text.scrollWidth > text.clientWidth && getComputedStyle(text).textOverflow === 'ellipsis';
+    }, long);
+    expect(cut).toBe(true);
+  };
+  await inside();
+  // At 1280 the card keeps its width, the email button at most 18rem, and the skills beside the
+  // buttons are not covered.
+  expect((await card.boundingBox())!.width).toBe(cardBefore.width);
+  expect((await emailButton.boundingBox())!.width).toBeLessThanOrEqual(288);
+  const skills = (await card.getByRole('list', { name: 'Skills' }).boundingBox())!;
+  for (const control of await controls()) {
+    const box = (await control.boundingBox())!;
+    const apart =
+      box.x >= skills.x + skills.width ||
+      box.x + box.width <= skills.x ||
+      box.y >= skills.y + skills.height ||
+      box.y + box.height <= skills.y;
+    expect(apart, `${await control.textContent()} does not cover the skills`).toBe(true);
+  }
+
+  // The copy button still works and copies the whole address.
+  await emailButton.click();
+  await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(long);
+  await expect(emailButton).toBeVisible();
+
+  await card.scrollIntoViewIfNeeded();
+  await screenshotBoth(page, 'contacts-revealed-long-email');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await inside();
 });
 
 test('basic: the profile reveals too and shows the allowance beside the buttons', async ({ page }) => {
@@ -77,7 +154,9 @@ test('free: contact buttons are dimmed, explain why, and reveal nothing', async 
   const email = card.getByRole('button', { name: /^Email / });
   await expect(email).toHaveAttribute('aria-disabled', 'true');
   await email.hover();
-  await expect(page.getByRole('tooltip').filter({ hasText: 'Subscription required to view email' })).toBeVisible();
+  await expect(
+    page.getByRole('tooltip').filter({ hasText: 'Subscription required to view email' }),
+  ).toBeVisible();
   // Playwright treats aria-disabled as disabled; the click must still reach the page and do nothing.
   await email.click({ force: true });
   await expect(card.getByRole('button', { name: /^Email / })).toBeVisible();
@@ -85,7 +164,9 @@ test('free: contact buttons are dimmed, explain why, and reveal nothing', async 
   const phone = card.getByRole('button', { name: /^Phone / });
   await expect(phone).toHaveAttribute('aria-disabled', 'true');
   await phone.focus();
-  await expect(page.getByRole('tooltip').filter({ hasText: 'Subscription required to view phone number' })).toBeVisible();
+  await expect(
+    page.getByRole('tooltip').filter({ hasText: 'Subscription required to view phone number' }),
+  ).toBeVisible();
   expect(revealCalls).toBe(0);
   await expect(page.getByText(/contact reveals left today/)).toHaveCount(0);
   await screenshotBoth(page, 'contacts-free-dimmed');

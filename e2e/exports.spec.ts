@@ -1,39 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshotBoth, signIn } from './fixtures';
+import { test, expect, exportCsv, screenshotBoth, signIn } from './fixtures';
 
 function cards(page: Page): Locator {
   return page.getByRole('list', { name: 'Physicians' }).getByRole('article');
-}
-
-/** Minimal RFC 4180 reader (quoted cells, doubled quotes, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 test('premium: select three on /search, export CSV, the file has their rows; the Exports tab counts it', async ({
@@ -50,22 +19,12 @@ test('premium: select three on /search, export CSV, the file has their rows; the
     await card.getByRole('checkbox').check();
   }
   const exportButton = page.getByRole('button', { name: 'Export Selected (3)' });
-  await exportButton.click();
-  await expect(page.getByRole('menuitem', { name: /CSV/ })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: /Excel/ })).toBeVisible();
-  await expect(page.getByRole('menuitem', { name: /PDF/ })).toBeVisible();
-  await screenshotBoth(page, 'exports-format-menu');
-
-  const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: /CSV/ }).click();
-  const download = await downloadPromise;
-  expect(download.suggestedFilename()).toBe(`physicians-${new Date().toISOString().slice(0, 10)}.csv`);
-  await expect(page.getByText('Export Successful')).toBeVisible();
-  await expect(page.getByText('Exported 3 physician records')).toBeVisible();
-
-  const text = await readFile((await download.path())!, 'utf8');
+  const { text, rows } = await exportCsv(page, exportButton, 3, async () => {
+    await expect(page.getByRole('menuitem', { name: /Excel/ })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: /PDF/ })).toBeVisible();
+    await screenshotBoth(page, 'exports-format-menu');
+  });
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const rows = parseCsv(text.slice(1));
   expect(rows[0].slice(0, 3)).toEqual(['Name', 'Title', 'Specialty']);
   expect(rows.length).toBe(4);
   expect(rows.slice(1).map((r) => r[0])).toEqual(names);

@@ -1,5 +1,7 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
 
 /** Every browser test fails if the page logs console.error or throws. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -69,4 +71,28 @@ export async function createFreeAccount(request: APIRequestContext, email: strin
     .not.toBe('');
   const verify = await request.post('/api/auth/verify-email', { headers: CSRF, data: { token } });
   expect(verify.ok()).toBe(true);
+}
+
+/**
+ * Opens an Export menu, runs `whileOpen` (assertions, screenshots), downloads its CSV and checks
+ * the file name and the 'Export Successful' toast for `count` physicians. Returns the file: its
+ * text as written (BOM included) and its rows parsed (RFC 4180).
+ */
+export async function exportCsv(
+  page: Page,
+  exportButton: Locator,
+  count: number,
+  whileOpen: () => Promise<void> = async () => {},
+): Promise<{ text: string; rows: string[][] }> {
+  await exportButton.click();
+  await expect(page.getByRole('menuitem', { name: /CSV/ })).toBeVisible();
+  await whileOpen();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: /CSV/ }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`physicians-${new Date().toISOString().slice(0, 10)}.csv`);
+  await expect(page.getByText('Export Successful')).toBeVisible();
+  await expect(page.getByText(`Exported ${count} physician records`)).toBeVisible();
+  const text = await readFile((await download.path())!, 'utf8');
+  return { text, rows: parse(text, { bom: true }) as string[][] };
 }

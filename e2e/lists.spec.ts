@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect as baseExpect, screenshotBoth, signIn } from './fixtures';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
+import type { ListDetailResponse } from '../contract/lists';
+import { test, expect as baseExpect, exportCsv, screenshotBoth, signIn } from './fixtures';
 
 // The shared 2-core machine can be slow: wait longer for visible states (never for fixed times).
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -26,12 +28,21 @@ function headerButton(page: Page, name: string): Locator {
   return page.getByRole('banner').getByRole('button', { name });
 }
 
+/** One page of a list as the API answers it (the browser context's session). */
+async function listPage(page: Page, listId: string, n: number): Promise<ListDetailResponse> {
+  const res = await page.request.get(`/api/lists/${listId}?page=${n}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as ListDetailResponse;
+}
+
 function forgive404(consoleErrors: string[]) {
   const kept = consoleErrors.filter((m) => !m.includes('status of 404'));
   consoleErrors.splice(0, consoleErrors.length, ...kept);
 }
 
-test('premium: Select All -> new list -> list detail -> search within -> remove two', async ({ page }) => {
+test('premium: Select All -> new list -> list detail -> search within -> remove two -> export CSV', async ({
+  page,
+}) => {
   const listName = `Cardiology shortlist ${Date.now()}`;
   await signIn(page, 'premium@example.com');
   await page.goto('/search?specialty=Cardiology&sortKey=location');
@@ -81,14 +92,16 @@ test('premium: Select All -> new list -> list detail -> search within -> remove 
   await screenshotBoth(page, 'lists-detail');
 
   // Search within the list (on the server): the last name of the first member.
-  const first = (await cards(page, 'Physicians in this list').first().getByRole('heading').textContent()) ?? '';
+  const first =
+    (await cards(page, 'Physicians in this list').first().getByRole('heading').textContent()) ?? '';
   const lastName = first.replace(/,.*$/, '').trim().split(/\s+/).at(-1)!;
   await page.getByPlaceholder('Search within this list...').fill(lastName);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`query=${lastName}`));
   const found = page.getByText(/^Select All \((\d+)\)$/);
   await expect(found).not.toHaveText(`Select All (${expected})`);
-  for (const card of await cards(page, 'Physicians in this list').all()) await expect(card).toContainText(lastName);
+  for (const card of await cards(page, 'Physicians in this list').all())
+    await expect(card).toContainText(lastName);
   await screenshotBoth(page, 'lists-detail-search-within');
 
   await page.getByPlaceholder('Search within this list...').fill('zzzz-no-such-physician');
@@ -98,33 +111,73 @@ test('premium: Select All -> new list -> list detail -> search within -> remove 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText(`Select All (${expected})`)).toBeVisible();
 
-  // Remove two.
+  // Rename.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit List' });
+  await expect(edit.getByLabel('List name')).toHaveValue(listName);
+  await expect(edit.getByLabel(/Description/)).toHaveValue('Cardiologists for the Q1 search');
+  await edit.getByLabel('List name').fill(`${listName} (renamed)`);
+  await screenshotBoth(page, 'lists-edit-dialog');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `${listName} (renamed)` })).toBeVisible();
+
+  // Remove the first two members (page 1 is in name order, as the API answers it).
+  const listId = /\/lists\/([0-9a-f-]{36})/.exec(page.url())![1];
+  const firstPage = await listPage(page, listId, 1);
+  const removedNpis = firstPage.results.slice(0, 2).map((physician) => physician.npi);
   const members = cards(page, 'Physicians in this list');
   await members.nth(0).getByRole('checkbox').check();
   await members.nth(1).getByRole('checkbox').check();
   await expect(page.getByText('2 selected')).toBeVisible();
   await page.getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Physicians Removed')).toBeVisible();
-  await expect(page.getByText(`${expected - 2} physicians`, { exact: true })).toBeVisible();
-  await expect(page.getByText(`Select All (${expected - 2})`)).toBeVisible();
+  const remaining = expected - 2;
+  await expect(page.getByText(`${remaining} physicians`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Select All (${remaining})`)).toBeVisible();
 
-  // Rename.
-  await page.getByRole('button', { name: 'Edit' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit List' });
-  await edit.getByLabel('List name').fill(`${listName} (renamed)`);
-  await screenshotBoth(page, 'lists-edit-dialog');
-  await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `${listName} (renamed)` })).toBeVisible();
+  // Export what is left as CSV: the file holds exactly the list's remaining physicians.
+  await page.getByRole('checkbox', { name: `Select All (${remaining})` }).check();
+  await expect(page.getByText(`${remaining} selected`)).toBeVisible();
+  const { rows } = await exportCsv(
+    page,
+    page.getByRole('button', { name: 'Export', exact: true }),
+    remaining,
+    () => screenshotBoth(page, 'lists-detail-export-menu'),
+  );
+  const npiColumn = rows[0].indexOf('NPI');
+  expect(npiColumn).toBeGreaterThanOrEqual(0);
+  const exportedNpis = rows.slice(1).map((row) => row[npiColumn]);
+  expect(exportedNpis).toHaveLength(remaining);
+  const memberNpis: string[] = [];
+  for (let n = 1; n <= firstPage.pageCount; n++) {
+    memberNpis.push(...(await listPage(page, listId, n)).results.map((physician) => physician.npi ?? ''));
+  }
+  expect(memberNpis).toHaveLength(remaining);
+  expect(new Set(memberNpis).size).toBe(remaining); // NPIs tell the physicians apart
+  expect([...exportedNpis].sort()).toEqual([...memberNpis].sort());
+  for (const npi of removedNpis) expect(exportedNpis).not.toContain(npi);
+});
 
-  // My Lists, then delete with the confirmation.
+test('premium: My Lists shows a list with its count; delete it with the confirmation', async ({ page }) => {
+  const listName = `Delete me ${Date.now()}`;
+  await signIn(page, 'premium@example.com');
+  // A list of three physicians made through the API (the list flow itself is the test above).
+  const search = await page.request.get('/api/physicians?specialty=Cardiology');
+  const ids = ((await search.json()) as { results: { id: number }[] }).results.slice(0, 3).map((r) => r.id);
+  const created = await page.request.post('/api/lists', {
+    data: { name: listName, physicianIds: ids },
+    headers: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  });
+  expect(created.status()).toBe(201);
+
   await page.goto('/lists');
-  const row = page.getByRole('row').filter({ hasText: `${listName} (renamed)` });
-  await expect(row).toContainText(String(expected - 2));
+  const row = page.getByRole('row').filter({ hasText: listName });
+  await expect(row.getByRole('cell').nth(1)).toHaveText('3');
   await screenshotBoth(page, 'lists-my-lists');
   await row.getByRole('button', { name: /^Delete/ }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(confirm).toContainText(
-    `This action cannot be undone. This will permanently delete the list "${listName} (renamed)" and all its physicians.`,
+    `This action cannot be undone. This will permanently delete the list "${listName}" and all its physicians.`,
   );
   await screenshotBoth(page, 'lists-delete-confirmation');
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -175,7 +228,9 @@ test('free user: empty My Lists and side panels; Save Search allowed', async ({ 
   await screenshotBoth(page, 'lists-my-lists-empty');
   await headerButton(page, 'Saved Lists').click();
   await expect(page.getByText("You don't have any saved lists yet.")).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Saved Lists' }).getByRole('link', { name: 'Go to Directory' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'Saved Lists' }).getByRole('link', { name: 'Go to Directory' }),
+  ).toBeVisible();
   await screenshotBoth(page, 'lists-saved-lists-panel-empty');
   await page.keyboard.press('Escape');
   await headerButton(page, 'Saved Searches').click();

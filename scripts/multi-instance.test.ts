@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -8,22 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../server/lib/mailer.test-helpers';
 import { startDirectoryListener } from '../server/db/directory-listener';
 import { createLogger } from '../server/lib/logger';
+import { freePort } from '../server/test/server-process';
 
 // Issue 7, item 11: two real server processes on one PostgreSQL (run with DATABASE_URL, as CI's
 // PostgreSQL pass does). A write seen by both indexes, a rate limit shared, each mail sent once.
 const baseUrl = process.env.DATABASE_URL;
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { createDb } from '../server/db/client';
 import { openPgliteDriver } from '../server/db/pglite-driver';
 import { createDemoAccounts, DEMO_PASSWORD } from '../server/db/seed/demo';
 import { TEMPLATE_PATH } from '../server/test/template-path';
+import { freePort } from '../server/test/server-process';
 
 /*
  * Issue 7, item 2: the embedded database of a development machine (demo accounts with the
@@ -19,17 +19,6 @@ import { TEMPLATE_PATH } from '../server/test/template-path';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 type Server = { url: string; child: ChildProcess; messages: () => string[]; stop(): Promise<void> };
 

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { SESSION_SECURITY_SCHEME } from './lib/openapi';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
 import { meRoutes } from './features/auth/me-routes';
@@ -52,7 +53,8 @@ export function openApiConfig(appUrl: string) {
       description:
         'The API behind the PhysicianDirect web app: a subscription directory of US physicians for ' +
         'healthcare recruiters. Every error has the ErrorResponse body; state-changing calls must send ' +
-        `the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header.`,
+        `the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header. Any call may answer 503 \`service_unavailable\` ` +
+        '(with Retry-After) while the database cannot be reached; retry after the given seconds.',
       termsOfService: `${appUrl}/terms`,
       license: { name: 'Proprietary: PhysicianDirect Terms of Service', url: `${appUrl}/terms` },
     },
@@ -80,17 +82,20 @@ export type CreateAppOptions = {
 export function createApp({ deps, webRoot }: CreateAppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  app.use('*', secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      formAction: ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com'],
-      frameAncestors: ["'none'"],
-    },
-  }));
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com'],
+        frameAncestors: ["'none'"],
+      },
+    }),
+  );
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
@@ -104,7 +109,10 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     }
     c.set('currentUser', await loadCurrentUser(c));
     await next();
-    deps.logger.debug({ method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    deps.logger.debug(
+      { method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
   });
   const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: () => {
     throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
@@ -161,9 +169,15 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
-    app.use('/assets/*', serveStatic({ root: webRoot, onFound: (_path, c) => {
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    } }));
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: webRoot,
+        onFound: (_path, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
     app.use('*', serveStatic({ root: webRoot }));
     // SPA fallback: the React router renders every other path, including its 'Page Not Found'.
     app.get('*', (c) => c.html(indexHtml));
@@ -173,6 +187,18 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return c.json(error.toBody(), error.status as 400);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or unreachable: a clear, retryable 503; the pool reconnects by itself.
+      deps.logger.warn(
+        {
+          err: { message: (error as Error).message, code: (error as { code?: string }).code },
+          path: c.req.path,
+        },
+        'database unavailable',
+      );
+      c.header('Retry-After', '5');
+      return c.json(new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE).toBody(), 503);
     }
     if (error instanceof HTTPException) {
       const status = error.status;

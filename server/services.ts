@@ -11,6 +11,8 @@ import { createDirectoryService } from './features/directory/service';
 import { DIRECTORY_RATE_LIMITS } from './features/directory/rate-limits';
 import { createBillingProvider } from './lib/billing/create-provider';
 import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
+import { LIST_RATE_LIMITS } from './features/lists/rate-limits';
+import { SAVED_SEARCH_RATE_LIMITS } from './features/saved-searches/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 import { createImportJobs } from './features/import/uploads';
 
@@ -42,6 +44,8 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
     billing: createBillingProvider(deps),
     billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    listRateLimits: createRateLimiters('lists', LIST_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     /** Imports uploaded on the admin page, running or done, in this process. */
     importJobs: createImportJobs(),
   };

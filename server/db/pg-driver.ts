@@ -51,6 +51,9 @@ export function openPgDriver(options: { connectionString: string; searchPath?: s
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    // A database that does not answer (network cut, host down) fails a request in 5 s (a 503)
+    // rather than holding it until the client gives up.
+    connectionTimeoutMillis: 5_000,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
   });
   // A pooled connection that dies while idle (server restart, admin kill) is dropped by the

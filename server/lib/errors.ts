@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   invalid_token: 400,
   rate_limited: 429,
   internal: 500,
+  service_unavailable: 503,
 };
 
 /** The one error type services throw; the error handler turns it into `ErrorResponse`. */

@@ -72,6 +72,10 @@ function codeForStatus(status: number): ErrorCode {
       return 'validation_failed';
     case 429:
       return 'rate_limited';
+    case 502:
+    case 503:
+    case 504:
+      return 'service_unavailable';
     default:
       return 'internal';
   }

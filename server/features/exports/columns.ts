@@ -12,13 +12,13 @@ export const EXPORT_COLUMNS = [
   { header: 'Specialty', width: 18 },
   { header: 'Organization', width: 26 },
   { header: 'City', width: 14 },
-  { header: 'State', width: 7 },
-  { header: 'NPI', width: 12 },
+  { header: 'State', width: 8 },
+  { header: 'NPI', width: 15 },
   { header: 'Email', width: 30 },
   { header: 'Phone', width: 16 },
-  { header: 'LinkedIn', width: 30 },
+  { header: 'LinkedIn', width: 29 },
   { header: 'Skills', width: 30 },
-  { header: 'Education', width: 34 },
+  { header: 'Education', width: 31 },
 ] as const;
 
 export function displayName(

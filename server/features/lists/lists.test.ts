@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, Tier } from '../../../contract/account';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { LIST_RATE_LIMITS } from './rate-limits';
 
 /*
  * Lists and Select All, every call x every role (document 2, section 6; issue 8), on a real
@@ -428,6 +429,49 @@ describe('GET /api/physicians/select-all', () => {
     const res = await agents.premium.agent.get('/api/physicians/select-all?sortKey=age');
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toHaveProperty('sortKey');
+  });
+});
+
+describe('rate limit on list writes', () => {
+  it('120 writes a minute per user, whatever the call; then 429 with Retry-After, reads still answer', async () => {
+    expect(LIST_RATE_LIMITS.writesPerUser).toEqual({ max: 120, windowMs: 60_000 });
+    const { agent, user } = await ctx.signedInAgent({ tier: 'basic' });
+    const created = await agent.post('/api/lists', { name: 'Busy', physicianIds: [1, 2, 3] });
+    expect(created.status).toBe(201);
+    const id = created.body.list.id;
+    // 1 create + 119 more writes of every kind: all allowed.
+    for (let i = 0; i < 119; i++) {
+      const res =
+        i % 3 === 0
+          ? await agent.patch(`/api/lists/${id}`, { name: `Busy ${i}` })
+          : i % 3 === 1
+            ? await agent.delete(`/api/lists/${id}/members`, { physicianIds: [1] })
+            : await agent.post(`/api/lists/${id}/members`, { physicianIds: [1] });
+      expect(res.status, `write ${i + 2}`).toBe(200);
+    }
+    const blocked = [
+      await agent.post(`/api/lists/${id}/members`, { physicianIds: [4] }),
+      await agent.delete(`/api/lists/${id}/members`, { physicianIds: [2] }),
+      await agent.patch(`/api/lists/${id}`, { name: 'Blocked' }),
+      await agent.delete(`/api/lists/${id}`),
+      await agent.post('/api/lists', { name: 'Another' }),
+    ];
+    for (const res of blocked) {
+      expect(res.status).toBe(429);
+      expect(res.body.error.code).toBe('rate_limited');
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    }
+    // Nothing of the blocked writes happened; reading is not limited.
+    const detail = await agent.get(`/api/lists/${id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.list.name).toBe('Busy 117');
+    expect(detail.body.matchingIds.sort()).toEqual([2, 3]); // the last allowed write removed 1
+    const { rows } = await ctx.db.sql.query('SELECT name FROM physician_lists WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([{ name: 'Busy 117' }]);
+    // Another user is not affected.
+    const { agent: other } = await ctx.signedInAgent({ tier: 'basic' });
+    expect((await other.post('/api/lists', { name: 'Fresh' })).status).toBe(201);
   });
 });
 

@@ -71,11 +71,12 @@ export async function insertList(
   return rows[0].id;
 }
 
+/** Changes the name and/or description, or with no changes marks the list changed; returns it. */
 export async function updateList(
   tx: Db,
   listId: string,
   changes: { name?: string; description?: string | null },
-): Promise<void> {
+): Promise<PhysicianList> {
   const sets: string[] = ['updated_at = now()'];
   const params: unknown[] = [listId];
   if (changes.name !== undefined) {
@@ -86,7 +87,11 @@ export async function updateList(
     params.push(changes.description);
     sets.push(`description = $${params.length}`);
   }
-  await tx.sql.query(`UPDATE physician_lists SET ${sets.join(', ')} WHERE id = $1`, params);
+  const { rows } = await tx.sql.query<ListRow>(
+    `UPDATE physician_lists l SET ${sets.join(', ')} WHERE l.id = $1 RETURNING ${LIST_COLUMNS}`,
+    params,
+  );
+  return toList(rows[0]);
 }
 
 /** Deletes the memberships first, then the list (document 2, section 4); false when absent. */
@@ -102,26 +107,46 @@ export async function deleteList(tx: Db, userId: string, listId: string): Promis
   return rows.length === 1;
 }
 
-/** Every member id of a list (one string from the database: a 10,000-member list stays cheap). */
-export async function findMemberIds(db: Db, listId: string): Promise<number[]> {
-  const { rows } = await db.sql.query<{ ids: string | null }>(
-    "SELECT string_agg(physician_id::text, ',') AS ids FROM list_members WHERE list_id = $1",
-    [listId],
+/**
+ * The user's list with every member id, in one statement (member ids as one string from the
+ * database: a 10,000-member list stays cheap); its count is the number of ids. Null when absent.
+ */
+export async function findListWithMemberIds(
+  db: Db,
+  userId: string,
+  listId: string,
+): Promise<{ list: PhysicianList; memberIds: number[] } | null> {
+  const { rows } = await db.sql.query<Omit<ListRow, 'physician_count'> & { ids: string | null }>(
+    `SELECT l.id, l.name, l.description, l.created_at, l.updated_at,
+       (SELECT string_agg(m.physician_id::text, ',') FROM list_members m WHERE m.list_id = l.id) AS ids
+     FROM physician_lists l WHERE l.id = $1 AND l.user_id = $2`,
+    [listId, userId],
   );
-  const text = rows[0]?.ids;
-  return text ? text.split(',').map(Number) : [];
+  const row = rows[0];
+  if (!row) return null;
+  const memberIds = row.ids ? row.ids.split(',').map(Number) : [];
+  return { list: toList({ ...row, physician_count: memberIds.length }), memberIds };
 }
 
-export async function countMembers(db: Db, listId: string, among?: readonly number[]): Promise<number> {
-  const { rows } = among
-    ? await db.sql.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM list_members WHERE list_id = $1 AND physician_id = ANY($2::int[])',
-        [listId, among],
-      )
-    : await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM list_members WHERE list_id = $1', [
-        listId,
-      ]);
-  return rows[0].n;
+/**
+ * What an add must know first, in one statement: how many members the list has, how many of
+ * `ids` it already holds, and which of `ids` name no physician.
+ */
+export async function readAddState(
+  db: Db,
+  listId: string,
+  ids: readonly number[],
+): Promise<{ current: number; already: number; unknownIds: number[] }> {
+  const { rows } = await db.sql.query<{ current: number; already: number; unknown_ids: number[] }>(
+    `SELECT
+       (SELECT count(*)::int FROM list_members WHERE list_id = $1) AS current,
+       (SELECT count(*)::int FROM list_members WHERE list_id = $1 AND physician_id = ANY($2::int[])) AS already,
+       ARRAY(SELECT u.id FROM unnest($2::int[]) AS u(id)
+             WHERE NOT EXISTS (SELECT 1 FROM physicians p WHERE p.id = u.id)) AS unknown_ids`,
+    [listId, ids],
+  );
+  const row = rows[0];
+  return { current: row.current, already: row.already, unknownIds: row.unknown_ids.map(Number) };
 }
 
 /** Adds the physicians not yet in the list; returns how many were really added. */
@@ -144,13 +169,4 @@ export async function deleteMembers(tx: Db, listId: string, ids: readonly number
     [listId, ids],
   );
   return rows[0].n;
-}
-
-/** The ids among `ids` that name no physician. */
-export async function findUnknownPhysicianIds(db: Db, ids: readonly number[]): Promise<number[]> {
-  const { rows } = await db.sql.query<{ id: number }>(
-    'SELECT u.id FROM unnest($1::int[]) AS u(id) WHERE NOT EXISTS (SELECT 1 FROM physicians p WHERE p.id = u.id)',
-    [ids],
-  );
-  return rows.map((r) => Number(r.id));
 }

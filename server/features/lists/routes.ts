@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   CreateListRequest,
   GetListQuery,
@@ -12,7 +13,7 @@ import {
 } from '../../../contract/lists';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
-import { clientIp } from '../../lib/rate-limit';
+import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard, requireCapability } from '../auth/session';
 import * as lists from './service';
 
@@ -23,7 +24,13 @@ const errors = {
   unauthenticated: { 401: errorResponse('Not signed in') },
   forbidden: { 403: errorResponse('The plan does not include adding to lists (basic, premium or admin)') },
   notFound: { 404: errorResponse('No such list among the caller’s own') },
+  rateLimited: { 429: errorResponse('Too many list changes: wait (Retry-After) and try again') },
 };
+
+/** Every list write counts against the caller's allowance (lists/rate-limits.ts). */
+function limitWrites(c: Context<AppEnv>, userId: string): Promise<void> {
+  return enforceRateLimits([[c.var.deps.services.listRateLimits.writesPerUser, userId]]);
+}
 
 const listLists = createRoute({
   method: 'get',
@@ -50,6 +57,7 @@ const createList = createRoute({
     ...errors.badRequest,
     ...errors.unauthenticated,
     ...errors.forbidden,
+    ...errors.rateLimited,
   },
 });
 
@@ -84,6 +92,7 @@ const updateList = createRoute({
     ...errors.badRequest,
     ...errors.unauthenticated,
     ...errors.notFound,
+    ...errors.rateLimited,
   },
 });
 
@@ -96,7 +105,12 @@ const deleteList = createRoute({
   summary: 'Delete a list and its memberships (one transaction)',
   security: signedIn,
   request: { params: listParams },
-  responses: { 204: { description: 'Deleted' }, ...errors.unauthenticated, ...errors.notFound },
+  responses: {
+    204: { description: 'Deleted' },
+    ...errors.unauthenticated,
+    ...errors.notFound,
+    ...errors.rateLimited,
+  },
 });
 
 const addListMembers = createRoute({
@@ -114,6 +128,7 @@ const addListMembers = createRoute({
     ...errors.unauthenticated,
     ...errors.forbidden,
     ...errors.notFound,
+    ...errors.rateLimited,
   },
 });
 
@@ -131,6 +146,7 @@ const removeListMembers = createRoute({
     ...errors.badRequest,
     ...errors.unauthenticated,
     ...errors.notFound,
+    ...errors.rateLimited,
   },
 });
 
@@ -146,6 +162,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(createList, async (c) => {
     const user = requireCapability(c, 'lists:add');
+    await limitWrites(c, user.id);
     const body = c.req.valid('json');
     const result = await lists.createList({ db: c.var.deps.db, userId: user.id, ...body });
     return c.json(result, 201);
@@ -166,6 +183,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateList, async (c) => {
     const user = requireCapability(c, 'lists:use');
+    await limitWrites(c, user.id);
     const list = await lists.updateList({
       db: c.var.deps.db,
       userId: user.id,
@@ -176,6 +194,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(deleteList, async (c) => {
     const user = requireCapability(c, 'lists:use');
+    await limitWrites(c, user.id);
     await lists.deleteList({
       db: c.var.deps.db,
       userId: user.id,
@@ -186,6 +205,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(addListMembers, async (c) => {
     const user = requireCapability(c, 'lists:add');
+    await limitWrites(c, user.id);
     const result = await lists.addMembers({
       db: c.var.deps.db,
       userId: user.id,
@@ -196,6 +216,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(removeListMembers, async (c) => {
     const user = requireCapability(c, 'lists:use');
+    await limitWrites(c, user.id);
     const result = await lists.removeMembers({
       db: c.var.deps.db,
       userId: user.id,

@@ -34,26 +34,27 @@ async function requireList(db: Db, userId: string, listId: string): Promise<Phys
   return list;
 }
 
-/** 400 naming physicianIds when some id names no physician. */
-async function checkPhysiciansExist(db: Db, ids: readonly number[]): Promise<void> {
-  const unknown = await repo.findUnknownPhysicianIds(db, ids);
-  if (unknown.length === 0) return;
+/** 400 naming physicianIds: the ids that name no physician. */
+function unknownPhysicians(unknown: readonly number[]): AppError {
   const shown =
     unknown.slice(0, 5).join(', ') + (unknown.length > 5 ? `, and ${unknown.length - 5} more` : '');
-  throw fieldError('physicianIds', `Unknown physician ids: ${shown}`);
+  return fieldError('physicianIds', `Unknown physician ids: ${shown}`);
 }
 
 /**
  * Adds inside the caller's transaction (the list is locked): unknown ids are refused, ids
- * already in the list are skipped, and the list may not grow past its capacity.
+ * already in the list are skipped, and the list may not grow past its capacity. Answers the
+ * list as the transaction leaves it.
  */
-async function addToLockedList(tx: Db, listId: string, ids: readonly number[]): Promise<number> {
+async function addToLockedList(
+  tx: Db,
+  userId: string,
+  listId: string,
+  ids: readonly number[],
+): Promise<ListChangeResponse> {
   const unique = [...new Set(ids)];
-  await checkPhysiciansExist(tx, unique);
-  const [current, already] = [
-    await repo.countMembers(tx, listId),
-    await repo.countMembers(tx, listId, unique),
-  ];
+  const { current, already, unknownIds } = await repo.readAddState(tx, listId, unique);
+  if (unknownIds.length > 0) throw unknownPhysicians(unknownIds);
   const adding = unique.length - already;
   if (current + adding > LIST_CAPACITY) {
     const room = Math.max(0, LIST_CAPACITY - current);
@@ -63,8 +64,8 @@ async function addToLockedList(tx: Db, listId: string, ids: readonly number[]): 
     );
   }
   const added = adding > 0 ? await repo.insertMembers(tx, listId, unique) : 0;
-  if (added > 0) await repo.updateList(tx, listId, {});
-  return added;
+  const list = added > 0 ? await repo.updateList(tx, listId, {}) : await requireList(tx, userId, listId);
+  return { list, added };
 }
 
 export function listLists(input: { db: Db; userId: string }): Promise<PhysicianList[]> {
@@ -78,16 +79,16 @@ export async function createList(input: {
   description?: string | null;
   physicianIds?: readonly number[];
 }): Promise<ListChangeResponse> {
-  const { listId, added } = await input.db.transaction(async (tx) => {
-    const id = await repo.insertList(tx, {
+  return input.db.transaction(async (tx) => {
+    const listId = await repo.insertList(tx, {
       userId: input.userId,
       name: input.name,
       description: input.description ?? null,
     });
-    const count = input.physicianIds?.length ? await addToLockedList(tx, id, input.physicianIds) : 0;
-    return { listId: id, added: count };
+    return input.physicianIds?.length
+      ? addToLockedList(tx, input.userId, listId, input.physicianIds)
+      : { list: await requireList(tx, input.userId, listId), added: 0 };
   });
-  return { list: await requireList(input.db, input.userId, listId), added };
 }
 
 export async function getList(input: {
@@ -98,8 +99,10 @@ export async function getList(input: {
   query?: string;
   page?: number;
 }): Promise<ListDetailResponse> {
-  const list = await requireList(input.db, input.userId, input.listId);
-  const memberIds = await repo.findMemberIds(input.db, input.listId);
+  checkListId(input.listId);
+  const found = await repo.findListWithMemberIds(input.db, input.userId, input.listId);
+  if (!found) throw listNotFound();
+  const { list, memberIds } = found;
   // Members ordered by name, narrowed by the text query with the directory search's own rules.
   const matchingIds = input.directory.filterIds(memberIds, input.query || undefined);
   const page = input.page ?? 1;
@@ -124,11 +127,10 @@ export async function updateList(input: {
   description?: string | null;
 }): Promise<PhysicianList> {
   checkListId(input.listId);
-  await input.db.transaction(async (tx) => {
+  return input.db.transaction(async (tx) => {
     if (!(await repo.lockList(tx, input.userId, input.listId))) throw listNotFound();
-    await repo.updateList(tx, input.listId, { name: input.name, description: input.description });
+    return repo.updateList(tx, input.listId, { name: input.name, description: input.description });
   });
-  return requireList(input.db, input.userId, input.listId);
 }
 
 /** Deletes the list and its memberships in one transaction, with an audit row. */
@@ -161,11 +163,10 @@ export async function addMembers(input: {
   physicianIds: readonly number[];
 }): Promise<ListChangeResponse> {
   checkListId(input.listId);
-  const added = await input.db.transaction(async (tx) => {
+  return input.db.transaction(async (tx) => {
     if (!(await repo.lockList(tx, input.userId, input.listId))) throw listNotFound();
-    return addToLockedList(tx, input.listId, input.physicianIds);
+    return addToLockedList(tx, input.userId, input.listId, input.physicianIds);
   });
-  return { list: await requireList(input.db, input.userId, input.listId), added };
 }
 
 export async function removeMembers(input: {
@@ -175,11 +176,13 @@ export async function removeMembers(input: {
   physicianIds: readonly number[];
 }): Promise<RemoveMembersResponse> {
   checkListId(input.listId);
-  const removed = await input.db.transaction(async (tx) => {
+  return input.db.transaction(async (tx) => {
     if (!(await repo.lockList(tx, input.userId, input.listId))) throw listNotFound();
-    const count = await repo.deleteMembers(tx, input.listId, [...new Set(input.physicianIds)]);
-    if (count > 0) await repo.updateList(tx, input.listId, {});
-    return count;
+    const removed = await repo.deleteMembers(tx, input.listId, [...new Set(input.physicianIds)]);
+    const list =
+      removed > 0
+        ? await repo.updateList(tx, input.listId, {})
+        : await requireList(tx, input.userId, input.listId);
+    return { list, removed };
   });
-  return { list: await requireList(input.db, input.userId, input.listId), removed };
 }

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import {
   CreateSavedSearchRequest,
   ListSavedSearchesResponse,
@@ -6,11 +7,18 @@ import {
 } from '../../../contract/saved-searches';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard, requireCapability } from '../auth/session';
 import * as savedSearches from './service';
 
 const guard = capabilityGuard('lists:use');
 const unauthenticated = { 401: errorResponse('Not signed in') };
+const rateLimited = { 429: errorResponse('Too many saved-search changes: wait (Retry-After) and try again') };
+
+/** Every save and delete counts against the caller's allowance (saved-searches/rate-limits.ts). */
+function limitWrites(c: Context<AppEnv>, userId: string): Promise<void> {
+  return enforceRateLimits([[c.var.deps.services.savedSearchRateLimits.writesPerUser, userId]]);
+}
 
 const listSavedSearches = createRoute({
   method: 'get',
@@ -39,6 +47,7 @@ const createSavedSearch = createRoute({
     201: { description: 'The saved search', ...json(SavedSearch) },
     400: errorResponse('A bad field (named in error.fields)'),
     ...unauthenticated,
+    ...rateLimited,
   },
 });
 
@@ -55,6 +64,7 @@ const deleteSavedSearch = createRoute({
     204: { description: 'Deleted' },
     ...unauthenticated,
     404: errorResponse('No such saved search among the caller’s own'),
+    ...rateLimited,
   },
 });
 
@@ -69,6 +79,7 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(createSavedSearch, async (c) => {
     const user = requireCapability(c, 'lists:use');
+    await limitWrites(c, user.id);
     const { name, params } = c.req.valid('json');
     return c.json(
       await savedSearches.createSavedSearch({ db: c.var.deps.db, userId: user.id, name, params }),
@@ -77,6 +88,7 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(deleteSavedSearch, async (c) => {
     const user = requireCapability(c, 'lists:use');
+    await limitWrites(c, user.id);
     await savedSearches.deleteSavedSearch({
       db: c.var.deps.db,
       userId: user.id,

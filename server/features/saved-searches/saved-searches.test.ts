@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, Tier } from '../../../contract/account';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { SAVED_SEARCH_RATE_LIMITS } from './rate-limits';
 
 /* Saved searches, every call x every role: any signed-in user keeps their own (document 1, section 6). */
 
@@ -124,5 +125,31 @@ describe('400 naming the field', () => {
       agents.free.userId,
     ]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('rate limit on saved-search writes', () => {
+  it('120 saves and deletes a minute per user; then 429 with Retry-After, the list still reads', async () => {
+    expect(SAVED_SEARCH_RATE_LIMITS.writesPerUser).toEqual({ max: 120, windowMs: 60_000 });
+    const { agent, user } = await ctx.signedInAgent({ tier: 'free' });
+    // 60 saves, each deleted again: 120 writes, all allowed.
+    for (let i = 0; i < 60; i++) {
+      const saved = await agent.post('/api/saved-searches', { name: `Try ${i}`, params: { query: 'lee' } });
+      expect(saved.status, `save ${i}`).toBe(201);
+      expect((await agent.delete(`/api/saved-searches/${saved.body.id}`)).status, `delete ${i}`).toBe(204);
+    }
+    const blocked = await agent.post('/api/saved-searches', { name: 'One more', params: { query: 'lee' } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    const { rows } = await ctx.db.sql.query('SELECT 1 FROM saved_searches WHERE user_id = $1', [user.id]);
+    expect(rows).toHaveLength(0);
+    const list = await agent.get('/api/saved-searches');
+    expect(list.status).toBe(200);
+    expect(list.body.savedSearches).toEqual([]);
+    // Another user is not affected.
+    const { agent: other } = await ctx.signedInAgent({ tier: 'free' });
+    expect((await other.post('/api/saved-searches', { name: 'Fresh', params: { query: 'lee' } })).status).toBe(201);
   });
 });

@@ -19,6 +19,62 @@ const FONT_SIZE = 6.5;
 const CELL_PAD = 2;
 
 /**
+ * Greedy word wrap with PDFKit's own font metrics, each word's width measured once per document
+ * (skills, schools and cities repeat). PDFKit's line wrapper is far slower and would run twice
+ * per cell (height, then text). A word wider than its column (an email, a URL) breaks between
+ * characters, so nothing is ever cut. The caller sets the font size before calling.
+ */
+function textWrapper(doc: Doc) {
+  const cache = new Map<string, number>();
+  const measure = (font: string, text: string) => {
+    const key = `${font}\u0000${text}`;
+    let width = cache.get(key);
+    if (width === undefined) {
+      width = doc.widthOfString(text);
+      cache.set(key, width);
+    }
+    return width;
+  };
+  return (font: string, text: string, max: number): string[] => {
+    const lines: string[] = [];
+    const space = measure(font, ' ');
+    for (const paragraph of text.split(/\r?\n/)) {
+      let line = '';
+      let lineWidth = 0;
+      for (const word of paragraph.split(' ')) {
+        if (!word) continue;
+        const width = measure(font, word);
+        if (line && lineWidth + space + width <= max) {
+          line += ` ${word}`;
+          lineWidth += space + width;
+          continue;
+        }
+        if (line) lines.push(line);
+        let rest = word;
+        let restWidth = width;
+        // The longest prefix that fits (at least one character), found by halving.
+        while (restWidth > max && rest.length > 1) {
+          let low = 1;
+          let high = rest.length - 1;
+          while (low < high) {
+            const mid = Math.ceil((low + high) / 2);
+            if (doc.widthOfString(rest.slice(0, mid)) <= max) low = mid;
+            else high = mid - 1;
+          }
+          lines.push(rest.slice(0, low));
+          rest = rest.slice(low);
+          restWidth = doc.widthOfString(rest);
+        }
+        line = rest;
+        lineWidth = restWidth;
+      }
+      if (line) lines.push(line);
+    }
+    return lines;
+  };
+}
+
+/**
  * The table as a landscape US Letter PDF: a title line, then rows with the header repeated on
  * every page. Cells wrap (an email is never cut), each row as tall as its tallest cell.
  * PDFKit's built-in Helvetica covers Latin-1, which holds the accents of US names.
@@ -37,36 +93,39 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
   const widths = table.columns.map((c) => (c.width / totalWeight) * usable);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-  // Most cells fit on one line: measuring their width is much cheaper than PDFKit's line
-  // wrapper, which only runs for the cells that really wrap.
   const lineHeight = (font: string) => doc.font(font).fontSize(FONT_SIZE).currentLineHeight(true);
-  const fits = (cell: string, i: number) => doc.widthOfString(cell) <= widths[i] - 2 * CELL_PAD;
-  const rowHeight = (cells: ReadonlyArray<string>, font: string) => {
+  const wrapText = textWrapper(doc);
+  // Each row is laid out once (its cells' lines), then measured and drawn from that layout.
+  const layoutRow = (cells: ReadonlyArray<string>, font: string) => {
+    doc.font(font).fontSize(FONT_SIZE);
+    const lines = cells.map((cell, i) => (cell ? wrapText(font, cell, widths[i] - 2 * CELL_PAD) : []));
     const single = lineHeight(font);
-    let height = single;
-    cells.forEach((cell, i) => {
-      if (!cell || fits(cell, i)) return;
-      height = Math.max(height, doc.heightOfString(cell, { width: widths[i] - 2 * CELL_PAD }));
-    });
-    return height + 2 * CELL_PAD;
+    return { lines, single, height: Math.max(1, ...lines.map((l) => l.length)) * single + 2 * CELL_PAD };
   };
-  const drawRow = (cells: ReadonlyArray<string>, y: number, height: number, font: string, fill?: string) => {
-    if (fill) doc.rect(left, y, usable, height).fill(fill);
+  type RowLayout = ReturnType<typeof layoutRow>;
+  const drawRow = (row: RowLayout, y: number, font: string, fill?: string) => {
+    if (fill) doc.rect(left, y, usable, row.height).fill(fill);
     doc.fillColor('#111827').font(font).fontSize(FONT_SIZE);
     let x = left;
-    cells.forEach((cell, i) => {
-      if (cell) {
-        // Without a width PDFKit skips its line wrapper altogether.
-        if (fits(cell, i)) doc.text(cell, x + CELL_PAD, y + CELL_PAD, { lineBreak: false });
-        else doc.text(cell, x + CELL_PAD, y + CELL_PAD, { width: widths[i] - 2 * CELL_PAD });
-      }
+    row.lines.forEach((lines, i) => {
+      // Without a width PDFKit skips its line wrapper altogether.
+      lines.forEach((line, k) =>
+        doc.text(line, x + CELL_PAD, y + CELL_PAD + k * row.single, { lineBreak: false }),
+      );
       x += widths[i];
     });
-    doc.moveTo(left, y + height).lineTo(left + usable, y + height).lineWidth(0.3).strokeColor('#d1d5db').stroke();
+    doc
+      .moveTo(left, y + row.height)
+      .lineTo(left + usable, y + row.height)
+      .lineWidth(0.3)
+      .strokeColor('#d1d5db')
+      .stroke();
   };
 
-  const headers = table.columns.map((c) => c.header);
-  const headerHeight = rowHeight(headers, BOLD);
+  const header = layoutRow(
+    table.columns.map((c) => c.header),
+    BOLD,
+  );
   let y = doc.page.margins.top;
   doc.font(BOLD).fontSize(13).fillColor('#0f172a').text(table.title, left, y);
   doc
@@ -75,20 +134,22 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
     .fillColor('#475569')
     .text(subtitle, left, doc.y + 2);
   y = doc.y + 8;
-  drawRow(headers, y, headerHeight, BOLD, '#e2e8f0');
-  y += headerHeight;
+  drawRow(header, y, BOLD, '#e2e8f0');
+  y += header.height;
 
-  for (const row of table.rows) {
-    const cells = row.map((cell) => cell ?? '');
-    const height = rowHeight(cells, FONT);
-    if (y + height > bottom()) {
+  for (const cells of table.rows) {
+    const row = layoutRow(
+      cells.map((cell) => cell ?? ''),
+      FONT,
+    );
+    if (y + row.height > bottom()) {
       doc.addPage();
       y = doc.page.margins.top;
-      drawRow(headers, y, headerHeight, BOLD, '#e2e8f0');
-      y += headerHeight;
+      drawRow(header, y, BOLD, '#e2e8f0');
+      y += header.height;
     }
-    drawRow(cells, y, height, FONT);
-    y += height;
+    drawRow(row, y, FONT);
+    y += row.height;
   }
   doc.end();
   return output;

@@ -1,10 +1,17 @@
 import type { ComponentProps } from 'react';
 import { cn } from '@web/lib/utils';
 
-/** The wrapper scrolls sideways on narrow screens so the page itself never does. */
+/**
+ * The wrapper scrolls sideways on narrow screens so the page itself never does. It takes focus so a
+ * keyboard can scroll it too (arrow keys), as WCAG asks of a scrollable region.
+ */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div
+      data-slot="table-container"
+      tabIndex={0}
+      className="relative w-full overflow-x-auto rounded-[inherit] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -139,7 +139,14 @@ export function ResumeApprovalPage() {
         <Tabs value={status} onValueChange={(value) => isStatus(value) && navigate({ status: value })}>
           <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:w-fit">
             {SUBMISSION_STATUSES.map((s) => (
-              <TabsTrigger key={s} value={s} disabled={bulkRunning} className="px-2 sm:px-3">
+              <TabsTrigger
+                key={s}
+                value={s}
+                disabled={bulkRunning}
+                className="px-2 sm:px-3"
+                // The tabs filter the one table below (no panel per tab): it is what they control.
+                aria-controls="submission-rows"
+              >
                 {LABELS[s]}
                 <Badge variant={s === status ? 'default' : 'muted'} className="ml-1 tabular-nums">
                   {counts ? formatNumber(counts[s]) : '…'}
@@ -165,7 +172,7 @@ export function ResumeApprovalPage() {
           </div>
         )}
 
-        <Card className="overflow-hidden">
+        <Card id="submission-rows" className="overflow-hidden">
           <Table aria-label={`${LABELS[status]} submissions`} aria-busy={busy}>
             <TableHeader>
               <TableRow>

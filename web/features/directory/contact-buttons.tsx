@@ -119,7 +119,7 @@ export function ContactButton({
     content = (
       <>
         <Icon aria-hidden />
-        <span className="truncate">{value}</span>
+        <span className="min-w-0 truncate">{value}</span>
         <Copy className="opacity-60" aria-hidden />
         <span className="sr-only">, copy {kind === 'email' ? 'email' : 'phone number'}</span>
       </>
@@ -141,8 +141,11 @@ export function ContactButton({
       aria-disabled={inactive || undefined}
       aria-busy={isLoading || undefined}
       onClick={handleClick}
+      // A long address is cut with an ellipsis (at most 18rem wide); the title shows it whole.
+      title={value ?? undefined}
       className={cn(
-        'relative z-10 max-w-full',
+        'relative z-10 max-w-full min-w-0',
+        value && 'max-w-72',
         // Keep hover/focus alive on the dimmed button so its tooltip can open.
         inactive && 'aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed',
         className,

@@ -175,42 +175,43 @@ export function CheckboxList({
           ))}
         </div>
       ) : (
-        <ul
-          role="group"
-          aria-label={label}
-          className={cn('-mx-1 flex flex-col overflow-y-auto overscroll-contain px-1', maxHeightClassName)}
-        >
-          {shown.length === 0 && <li className="py-1.5 text-sm text-muted-foreground">No matches</li>}
-          {shown.map((option, index) => {
-            const id = `${baseId}-${index}`;
-            const checked = includesCaseInsensitive(selected, option.value);
-            return (
-              <li
-                key={option.value}
-                className="flex items-center gap-2.5 rounded-md px-1 py-1.5 hover:bg-secondary/70"
-              >
-                <Checkbox
-                  id={id}
-                  checked={checked}
-                  onCheckedChange={(state) =>
-                    onChange(toggleListValue(selected, option.value, state === true))
-                  }
-                />
-                <Label
-                  htmlFor={id}
-                  className="flex min-w-0 flex-1 cursor-pointer items-center justify-between gap-2 font-normal"
+        // A group (its checkboxes share the label) holding a list (a screen reader counts the items).
+        <div role="group" aria-label={label}>
+          <ul
+            className={cn('-mx-1 flex flex-col overflow-y-auto overscroll-contain px-1', maxHeightClassName)}
+          >
+            {shown.length === 0 && <li className="py-1.5 text-sm text-muted-foreground">No matches</li>}
+            {shown.map((option, index) => {
+              const id = `${baseId}-${index}`;
+              const checked = includesCaseInsensitive(selected, option.value);
+              return (
+                <li
+                  key={option.value}
+                  className="flex items-center gap-2.5 rounded-md px-1 py-1.5 hover:bg-secondary/70"
                 >
-                  <span className="truncate text-[13px] text-slate-800">{option.label}</span>
-                  {option.count !== null && (
-                    <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-                      {formatNumber(option.count)}
-                    </span>
-                  )}
-                </Label>
-              </li>
-            );
-          })}
-        </ul>
+                  <Checkbox
+                    id={id}
+                    checked={checked}
+                    onCheckedChange={(state) =>
+                      onChange(toggleListValue(selected, option.value, state === true))
+                    }
+                  />
+                  <Label
+                    htmlFor={id}
+                    className="flex min-w-0 flex-1 cursor-pointer items-center justify-between gap-2 font-normal"
+                  >
+                    <span className="truncate text-[13px] text-slate-800">{option.label}</span>
+                    {option.count !== null && (
+                      <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+                        {formatNumber(option.count)}
+                      </span>
+                    )}
+                  </Label>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
     </div>
   );

@@ -137,7 +137,8 @@ export function PhysicianCard({
           ) : (
             <span />
           )}
-          <div className="flex shrink-0 flex-wrap items-center gap-2">
+          {/* Beside the skills from md up, never wider than needed nor pushing out of the card. */}
+          <div className="flex min-w-0 flex-wrap items-center gap-2 md:justify-end">
             <ContactButton
               kind="email"
               label="Email"

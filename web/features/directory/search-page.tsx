@@ -120,11 +120,22 @@ export function SearchPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:gap-8 lg:px-8 lg:py-8">
+      {/* The filters come first on screen and in the tab order; a keyboard user may jump past them. */}
+      <a
+        href="#directory-results"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip filters
+      </a>
       <FilterSidebar activeCount={activeCount} onClearAll={clearAll}>
         {filterPanel}
       </FilterSidebar>
 
-      <div className="flex min-w-0 flex-1 flex-col gap-5">
+      <div
+        id="directory-results"
+        tabIndex={-1}
+        className="flex min-w-0 flex-1 flex-col gap-5 focus:outline-none"
+      >
         <header className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
             Physician Directory

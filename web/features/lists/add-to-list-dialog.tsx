@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '@contract/lists';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,
@@ -10,12 +9,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@web/components/ui/dialog';
-import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Textarea } from '@web/components/ui/textarea';
 import { isApiError } from '@web/lib/api';
 import { cn, formatNumber } from '@web/lib/utils';
 import { useAddToList, useCreateList, useMyLists } from './api';
+import { ListFields, type ListFieldValues } from './list-fields';
+import { physicianCount as physicians } from './saved-lists-panel';
 
 type Mode = 'new' | 'existing';
 
@@ -26,8 +25,6 @@ type AddToListDialogProps = {
   /** Called after a successful add (the search page keeps its selection). */
   onDone?: () => void;
 };
-
-const physicians = (n: number) => `${formatNumber(n)} ${n === 1 ? 'physician' : 'physicians'}`;
 
 /**
  * 'Add to Physician List' (document 2, section 4): Create New List (default) or Add to Existing
@@ -61,15 +58,14 @@ function AddToListForm({
   const createList = useCreateList();
   const addToList = useAddToList();
   const [mode, setMode] = useState<Mode>('new');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const [fields, setFields] = useState<ListFieldValues>({ name: '', description: '' });
   const [chosenId, setChosenId] = useState<string | null>(null);
 
   const hasLists = (lists.data?.length ?? 0) > 0;
   // The first (newest) list is preselected until the user picks another.
   const listId = chosenId ?? lists.data?.[0]?.id ?? '';
   const processing = createList.isPending || addToList.isPending;
-  const disabled = processing || (mode === 'new' ? name.trim() === '' : listId === '');
+  const disabled = processing || (mode === 'new' ? fields.name.trim() === '' : listId === '');
 
   // One toast per failed load; the form still allows creating a new list.
   useEffect(() => {
@@ -82,8 +78,8 @@ function AddToListForm({
     try {
       if (mode === 'new') {
         const result = await createList.mutateAsync({
-          name,
-          description: description.trim() ? description : undefined,
+          name: fields.name,
+          description: fields.description.trim() ? fields.description : undefined,
           physicianIds,
         });
         toast.success('List Created', {
@@ -129,32 +125,12 @@ function AddToListForm({
       </fieldset>
 
       {mode === 'new' ? (
-        <div className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-name`}>List name</Label>
-            <Input
-              id={`${ids}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={LIST_NAME_MAX}
-              placeholder="e.g. Cardiologists in Texas"
-              autoFocus
-              required
-            />
-          </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-description`}>
-              Description <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
-            <Textarea
-              id={`${ids}-description`}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              maxLength={LIST_DESCRIPTION_MAX}
-              rows={3}
-            />
-          </div>
-        </div>
+        <ListFields
+          values={fields}
+          onChange={setFields}
+          namePlaceholder="e.g. Cardiologists in Texas"
+          autoFocus
+        />
       ) : (
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-list`}>List</Label>

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Pencil, Search, Trash2, UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
-import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX, type PhysicianList } from '@contract/lists';
+import type { PhysicianList } from '@contract/lists';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import {
@@ -16,7 +16,6 @@ import {
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { Textarea } from '@web/components/ui/textarea';
 import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/directory/physician-card';
 import { ResultsPagination } from '@web/features/directory/results-pagination';
 import { ExportMenu } from '@web/features/exports/export-menu';
@@ -24,6 +23,7 @@ import { readPage, readText } from '@web/features/directory/search-params';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
 import { useListDetail, useRemoveFromList, useUpdateList } from './api';
+import { ListFields, type ListFieldValues } from './list-fields';
 import { DeleteListDialog } from './my-lists-page';
 import { physicianCount } from './saved-lists-panel';
 
@@ -188,7 +188,11 @@ export function ListDetailPage() {
             </Button>
           </div>
         ) : (
-          <ul className="flex flex-col gap-3" aria-label="Physicians in this list" aria-busy={detail.isPlaceholderData}>
+          <ul
+            className="flex flex-col gap-3"
+            aria-label="Physicians in this list"
+            aria-busy={detail.isPlaceholderData}
+          >
             {data.results.map((physician) => (
               <li key={physician.id}>
                 <PhysicianCard
@@ -264,22 +268,25 @@ function SearchWithin({ query, onSearch }: { query: string; onSearch: (text: str
 function EditListDialog({ list, onClose }: { list: PhysicianList | null; onClose: () => void }) {
   return (
     <Dialog open={list !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-md">{list && <EditListForm list={list} onClose={onClose} />}</DialogContent>
+      <DialogContent className="sm:max-w-md">
+        {list && <EditListForm list={list} onClose={onClose} />}
+      </DialogContent>
     </Dialog>
   );
 }
 
 function EditListForm({ list, onClose }: { list: PhysicianList; onClose: () => void }) {
-  const id = useId();
   const update = useUpdateList();
-  const [name, setName] = useState(list.name);
-  const [description, setDescription] = useState(list.description ?? '');
+  const [fields, setFields] = useState<ListFieldValues>({
+    name: list.name,
+    description: list.description ?? '',
+  });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim() || update.isPending) return;
+    if (!fields.name.trim() || update.isPending) return;
     try {
-      await update.mutateAsync({ listId: list.id, name, description });
+      await update.mutateAsync({ listId: list.id, ...fields });
       toast.success('List Updated', { description: 'Your changes have been saved.' });
       onClose();
     } catch (error) {
@@ -295,33 +302,12 @@ function EditListForm({ list, onClose }: { list: PhysicianList; onClose: () => v
         <DialogTitle>Edit List</DialogTitle>
         <DialogDescription>Rename the list or change its description.</DialogDescription>
       </DialogHeader>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-name`}>List name</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={LIST_NAME_MAX}
-          required
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${id}-description`}>
-          Description <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Textarea
-          id={`${id}-description`}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={LIST_DESCRIPTION_MAX}
-          rows={3}
-        />
-      </div>
+      <ListFields values={fields} onChange={setFields} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending || name.trim() === ''}>
+        <Button type="submit" disabled={update.isPending || fields.name.trim() === ''}>
           {update.isPending ? 'Saving...' : 'Save Changes'}
         </Button>
       </DialogFooter>
