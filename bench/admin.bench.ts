@@ -144,6 +144,7 @@ async function run(engine: BenchEngine): Promise<Row[]> {
   let found = 0;
   for (const name of names) {
     const res = await app.request(`/api/physicians?query=${name}`);
+    if (res.status !== 200) throw new Error(`search for ${name}: ${res.status}`);
     if (((await res.json()) as { total: number }).total === 1) found++;
   }
   rows.push({

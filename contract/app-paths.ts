@@ -39,6 +39,7 @@ export const APP_PATHS = [
   '/users',
   '/users/:id',
   '/admin/audit',
+  '/admin/import',
   '/admin/messages',
 ] as const;
 export type AppPath = (typeof APP_PATHS)[number];

@@ -166,10 +166,23 @@ export const AdminRefundRequest = z.object({
   status: RefundRequestStatus,
   requestedAt: z.string(),
   firstPaidAt: z.string().nullable(),
+  /** When and by whom it was marked refunded or declined; null while open. */
+  resolvedAt: z.string().nullable(),
+  resolvedByEmail: z.string().nullable(),
 });
 export type AdminRefundRequest = z.infer<typeof AdminRefundRequest>;
 export const AdminRefundRequestsResponse = z.object({ requests: z.array(AdminRefundRequest) });
 export type AdminRefundRequestsResponse = z.infer<typeof AdminRefundRequestsResponse>;
+
+/** POST /api/admin/refund-requests/{id}/resolve: the operator's decision (the money moves at the provider). */
+export const RefundRequestIdParams = z.object({ id: z.string().uuid('id must be a UUID') });
+export type RefundRequestIdParams = z.infer<typeof RefundRequestIdParams>;
+export const ResolveRefundRequest = z.object({
+  status: z.enum(['refunded', 'declined'], { error: 'status must be refunded or declined' }),
+});
+export type ResolveRefundRequest = z.infer<typeof ResolveRefundRequest>;
+export const ResolveRefundRequestResponse = z.object({ request: AdminRefundRequest, message: z.string() });
+export type ResolveRefundRequestResponse = z.infer<typeof ResolveRefundRequestResponse>;
 
 // ---- The demo provider's hosted pages --------------------------------------------------------
 

@@ -32,7 +32,7 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 const RECRUITER_PAGES = ['/search', '/account', '/lists', '/checkout/success', '/billing/demo/portal'];
-const ADMIN_PAGES = ['/admin-dashboard', '/resume-approval', '/users', '/admin/audit', '/admin/messages'];
+const ADMIN_PAGES = ['/admin-dashboard', '/resume-approval', '/users', '/admin/audit', '/admin/messages', '/admin/import'];
 
 async function settle(page: Page) {
   // Rendered (a heading), and loading placeholders (aria-busy) gone, before the page is judged.

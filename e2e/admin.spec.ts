@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshotBoth, signIn } from './fixtures';
+import { sampleNppesFile } from '../server/features/import/fixtures';
+import { createFreeAccount, CSRF, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /** The count badge of a Pending / Approved / Rejected tab. */
 async function tabCount(page: Page, name: 'Pending' | 'Approved' | 'Rejected'): Promise<number> {
@@ -7,6 +8,27 @@ async function tabCount(page: Page, name: 'Pending' | 'Approved' | 'Rejected'): 
   await expect(tab).toHaveText(new RegExp(`^${name}\\s*[\\d,]+$`));
   const text = (await tab.textContent()) ?? '';
   return Number(text.replace(name, '').replaceAll(',', '').trim());
+}
+
+/**
+ * At 375 px the control lies inside the viewport without scrolling anything sideways (a table
+ * scrolls in its own container, so the page's width alone would not show a cut-off button).
+ */
+async function expectReachableOnPhone(page: Page, control: Locator) {
+  const original = page.viewportSize();
+  await page.setViewportSize({ width: 375, height: 812 });
+  const { left, right, clipRight } = await control.evaluate((el) => {
+    let clipRight = window.innerWidth;
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      box.scrollLeft = 0;
+      if (getComputedStyle(box).overflowX !== 'visible') clipRight = Math.min(clipRight, box.getBoundingClientRect().right);
+    }
+    const rect = el.getBoundingClientRect();
+    return { left: rect.left, right: rect.right, clipRight };
+  });
+  expect(left).toBeGreaterThanOrEqual(0);
+  expect(right, 'the control ends inside every box that clips it').toBeLessThanOrEqual(clipRight);
+  if (original) await page.setViewportSize(original);
 }
 
 function statCard(page: Page, label: string): Locator {
@@ -65,6 +87,8 @@ test('a submitted resume is approved on /resume-approval and found on /search', 
   await expect(row).toContainText('Internal Medicine');
   await expect(row).toContainText('Hospitalist');
   await screenshotBoth(page, 'admin-resume-approval');
+  await expectReachableOnPhone(page, row.getByRole('button', { name: `Approve Rosalind ${lastName}` }));
+  await expectReachableOnPhone(page, page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }));
 
   await row.getByRole('button', { name: `Approve Rosalind ${lastName}` }).click();
   await expect(page.getByText('Resume Approved')).toBeVisible();
@@ -98,6 +122,89 @@ test('the dashboard shows pending submissions, the numbers and the chart', async
   await screenshotBoth(page, 'admin-dashboard');
 });
 
+test('a refund request is listed on the dashboard and marked refunded, and the customer sees it', async ({ page, browser }) => {
+  // A customer buys the Monthly plan (demo provider) and asks for a refund, through the API.
+  const email = `e2e-refund-${Date.now().toString(36)}@example.com`;
+  const password = 'refund-password-1';
+  const customerContext = await browser.newContext();
+  try {
+    const customer = customerContext.request;
+    await createFreeAccount(customer, email, password);
+    expect((await customer.post('/api/auth/login', { headers: CSRF, data: { email, password } })).ok()).toBe(true);
+    const checkout = await customer.post('/api/billing/checkout', { headers: CSRF, data: { priceId: 'price_monthly' } });
+    const sessionId = /cs_demo_[^/?]+/.exec(((await checkout.json()) as { url: string }).url)?.[0];
+    const pay = await customer.post(`/api/billing/demo/checkout/${sessionId}/pay`, {
+      headers: CSRF,
+      data: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Rita Refund' },
+    });
+    expect(pay.ok()).toBe(true);
+    const refund = await customer.post('/api/billing/refund-request', { headers: CSRF, data: { reason: 'Not the specialties I need' } });
+    expect(refund.status()).toBe(200);
+
+    await signIn(page, 'admin@example.com');
+    await page.goto('/admin-dashboard');
+    const table = page.getByRole('table', { name: 'Refund requests' });
+    const row = table.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Open');
+    await expect(row).toContainText('Monthly Plan');
+    await expect(row).toContainText('Not the specialties I need');
+    await expect(page.getByRole('heading', { name: /^Refund Requests \(\d+ open\)$/ })).toBeVisible();
+    await screenshotBoth(page, 'admin-dashboard-refunds');
+    const markRefunded = row.getByRole('button', { name: `Mark the refund for ${email} refunded` });
+    await expectReachableOnPhone(page, markRefunded);
+
+    await markRefunded.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Mark this request refunded?' });
+    await dialog.getByRole('button', { name: 'Mark refunded' }).click();
+    await expect(page.getByText(`Marked refunded; ${email} was emailed.`)).toBeVisible();
+    await expect(row.getByText('Refunded', { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await expect(row).toContainText('by admin@example.com');
+    await expect(row.getByRole('button')).toHaveCount(0);
+
+    const state = (await (await customer.get('/api/billing/subscription')).json()) as { refund: { status: string } };
+    expect(state.refund.status).toBe('refunded');
+  } finally {
+    await customerContext.close();
+  }
+});
+
+test('an admin uploads an NPPES file on /admin/import and sees the progress and the summary', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/admin-dashboard');
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }).click();
+  await expect(page).toHaveURL(/\/admin\/import$/);
+  await expect(page.getByRole('heading', { name: 'Import Physician Data' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Uploaded imports' })).toContainText('No uploads since the server started');
+
+  // Nothing chosen: the form says so.
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a file to import.' })).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Import a file' });
+  await form.getByRole('radio', { name: /^NPPES/ }).check();
+  await form.getByLabel('File', { exact: true }).setInputFiles({
+    name: 'npidata_pfile_20050523-20261109.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(sampleNppesFile()),
+  });
+  await page.getByRole('button', { name: 'Start import' }).click();
+
+  const result = page.getByRole('region', { name: /npidata_pfile_20050523-20261109\.csv/ });
+  await expect(result.getByText('Finished', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
+  const summary = result.getByRole('table', { name: 'Import summary' });
+  const value = (label: string) => summary.getByRole('row').filter({ hasText: label }).getByRole('cell').last();
+  await expect(value('Rows read')).toHaveText('8');
+  await expect(value('Skipped: organisation')).toHaveText('1');
+  await expect(value('Skipped: not a physician')).toHaveText('1');
+  await expect(value('Skipped: deactivated')).toHaveText('1');
+  await expect(value('Skipped: malformed')).toHaveText('1');
+  await expect(result.getByText('Line 7: expected 330 fields, found 3')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Uploaded imports' }).getByRole('row').filter({ hasText: 'npidata_pfile_20050523-20261109.csv' })).toContainText('Finished');
+  await screenshotBoth(page, 'admin-import');
+  await expectReachableOnPhone(page, page.getByRole('table', { name: 'Uploaded imports' }).getByRole('cell').last());
+});
+
 test('/users lists the demo accounts with their badges, and the stat cards match the table', async ({ page }) => {
   await signIn(page, 'admin@example.com');
   await page.goto('/users');
@@ -120,7 +227,8 @@ test('/users lists the demo accounts with their badges, and the stat cards match
   expect(Number(shown)).toBe(Number(total)); // one page holds every account of the test server
   await expect(statCard(page, 'Total Users')).toBeVisible();
   expect(await statValue(page, 'Total Users')).toBe(Number(total));
-  const activeBadges = await table.getByText(/^(Monthly|Annual) Plan$/).count();
+  // The narrow-screen copy of each badge is hidden at this width: count what is shown.
+  const activeBadges = await table.getByText(/^(Monthly|Annual) Plan$/).filter({ visible: true }).count();
   expect(await statValue(page, 'Active Subscriptions')).toBe(activeBadges);
   const exported = await table.getByRole('row').evaluateAll((rows) =>
     rows.slice(1).reduce((sum, row) => sum + Number(row.lastElementChild?.textContent?.replaceAll(',', '') || 0), 0),
@@ -136,6 +244,7 @@ test('/users lists the demo accounts with their badges, and the stat cards match
   await page.getByRole('searchbox', { name: 'Search users by email' }).fill('');
   await expect(rowOf('basic@example.com')).toBeVisible();
   await screenshotBoth(page, 'admin-users');
+  await expectReachableOnPhone(page, rowOf('basic@example.com').getByRole('cell').last());
 
   // A user's detail.
   await page.getByRole('link', { name: 'basic@example.com', exact: true }).click();

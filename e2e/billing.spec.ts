@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, screenshotBoth, signIn } from './fixtures';
+import type { Page } from '@playwright/test';
+import { createFreeAccount, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /*
  * Billing with the built-in demo provider (the e2e server has no STRIPE_SECRET_KEY): a free user
@@ -8,35 +8,11 @@ import { test, expect, screenshotBoth, signIn } from './fixtures';
  */
 
 const PASSWORD = 'billing-password-1';
-const CSRF = { 'x-requested-with': 'fetch' };
 
 let counter = 0;
 function uniqueEmail(label: string): string {
   counter += 1;
   return `e2e-billing-${label}-${Date.now()}-${counter}@example.com`;
-}
-
-/** A verified free account, made through the API (sign-up is not this spec's subject). */
-async function createFreeAccount(request: APIRequestContext, email: string) {
-  const signup = await request.post('/api/auth/signup', {
-    headers: CSRF,
-    data: { email, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
-  });
-  expect(signup.status()).toBe(201);
-  let token = '';
-  await expect
-    .poll(async () => {
-      const response = await request.get('/api/dev/mailbox');
-      const { messages } = (await response.json()) as { messages: Array<{ to: string; text: string }> };
-      const match = messages
-        .filter((message) => message.to === email)
-        .map((message) => /\/verify-email\?token=([^\s]+)/.exec(message.text))
-        .find(Boolean);
-      return (token = match?.[1] ?? '');
-    })
-    .not.toBe('');
-  const verify = await request.post('/api/auth/verify-email', { headers: CSRF, data: { token } });
-  expect(verify.ok()).toBe(true);
 }
 
 async function tierOf(page: Page): Promise<string> {
@@ -53,7 +29,7 @@ async function fillCard(page: Page, cardNumber: string) {
 
 test('a free user buys the Monthly plan with the demo checkout, then cancels it in the portal', async ({ page }) => {
   const email = uniqueEmail('monthly');
-  await createFreeAccount(page.request, email);
+  await createFreeAccount(page.request, email, PASSWORD);
   await signIn(page, email, PASSWORD);
 
   await page.goto('/pricing');
@@ -124,7 +100,7 @@ test('a free user buys the Monthly plan with the demo checkout, then cancels it 
 
 test('a declined card shows an error and leaves the user free', async ({ page, consoleErrors }) => {
   const email = uniqueEmail('declined');
-  await createFreeAccount(page.request, email);
+  await createFreeAccount(page.request, email, PASSWORD);
   await signIn(page, email, PASSWORD);
 
   await page.goto('/pricing');
@@ -149,7 +125,7 @@ test('a declined card shows an error and leaves the user free', async ({ page, c
 
 test('Start Free Trial starts a 7-day trial of the Monthly plan', async ({ page }) => {
   const email = uniqueEmail('trial');
-  await createFreeAccount(page.request, email);
+  await createFreeAccount(page.request, email, PASSWORD);
   await signIn(page, email, PASSWORD);
 
   await page.goto('/about');

@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
@@ -56,6 +56,32 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /log in|sign in/i }).click();
   await expect(page.getByRole('button', { name: /account/i })).toBeVisible();
+}
+
+/** The header every state-changing API call needs (the app's CSRF check). */
+export const CSRF = { 'x-requested-with': 'fetch' };
+
+/** A verified free account, made through the API (for specs whose subject is not sign-up). */
+export async function createFreeAccount(request: APIRequestContext, email: string, password: string) {
+  const signup = await request.post('/api/auth/signup', {
+    headers: CSRF,
+    data: { email, password, confirmPassword: password, acceptTerms: true },
+  });
+  expect(signup.status()).toBe(201);
+  let token = '';
+  await expect
+    .poll(async () => {
+      const response = await request.get('/api/dev/mailbox');
+      const { messages } = (await response.json()) as { messages: Array<{ to: string; text: string }> };
+      const match = messages
+        .filter((message) => message.to === email)
+        .map((message) => /\/verify-email\?token=([^\s]+)/.exec(message.text))
+        .find(Boolean);
+      return (token = match?.[1] ?? '');
+    })
+    .not.toBe('');
+  const verify = await request.post('/api/auth/verify-email', { headers: CSRF, data: { token } });
+  expect(verify.ok()).toBe(true);
 }
 
 /**

@@ -31,6 +31,7 @@ import { contactsRoutes } from './features/contacts/routes';
 import { exportsRoutes } from './features/exports/routes';
 import { removalRoutes } from './features/removal/routes';
 import { contactFormRoutes } from './features/contact-form/routes';
+import { importRoutes, IMPORT_UPLOAD_PATH } from './features/import/routes';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -119,15 +120,11 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
       'request',
     );
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: 2 * 1024 * 1024,
-      onError: () => {
-        throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
-      },
-    }),
-  );
+  const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: () => {
+    throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
+  } });
+  // An admin's import upload is the one large body: streamed to disk by its route (admins only).
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH ? next() : limitBody(c, next)));
   app.use('/api/*', rejectNulCharacters);
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
@@ -145,6 +142,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     exportsRoutes,
     adminRoutes,
     billingRoutes,
+    importRoutes,
     removalRoutes,
     contactFormRoutes,
   ];

@@ -14,6 +14,7 @@ import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
 import { LIST_RATE_LIMITS } from './features/lists/rate-limits';
 import { SAVED_SEARCH_RATE_LIMITS } from './features/saved-searches/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
+import { createImportJobs } from './features/import/uploads';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
@@ -45,6 +46,8 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     listRateLimits: createRateLimiters('lists', LIST_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    /** Imports uploaded on the admin page, running or done, in this process. */
+    importJobs: createImportJobs(),
   };
 }
 

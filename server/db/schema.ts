@@ -31,6 +31,8 @@ export const users = pgTable('users', {
   notifySecurityAlerts: boolean('notify_security_alerts').notNull().default(true),
   createdAt: createdAt(),
   lastSignInAt: tstz('last_sign_in_at'),
+  /** Contacts exported, all time: kept by the export_logs trigger (migration 0010). */
+  exportedContacts: bigint('exported_contacts', { mode: 'number' }).notNull().default(0),
 });
 
 export const sessions = pgTable('sessions', {
@@ -103,6 +105,7 @@ export const refundRequests = pgTable('refund_requests', {
   status: text('status', { enum: ['open', 'refunded', 'declined'] }).notNull().default('open'),
   createdAt: createdAt(),
   resolvedAt: tstz('resolved_at'),
+  resolvedBy: uuid('resolved_by'),
 });
 
 export const billingEvents = pgTable('billing_events', {

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'removal.confirmed',
   'billing.subscription_changed',
   'billing.refund_requested',
+  'billing.refund_resolved',
   'import.completed',
   'api_key.created',
   'api_key.revoked',

@@ -38,6 +38,8 @@ type Row = Partial<Record<Caller, number>>;
  * - refund-request: 409 for a caller without a refundable payment.
  * - dev mailbox: 404 outside development.
  * - reject: 409 for the admin, as the one fixture submission was approved by the row before.
+ * - refund request resolve: 404 for the admin (a well-formed id of no request: the guard let it through).
+ * - import upload: 400 for the admin (no kind, no file name, no file); an import by id: 400 ('{id}' is no UUID).
  */
 const EXPECTED: Record<string, Row> = {
   'GET /api/health': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
@@ -145,6 +147,10 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/webhook': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/billing/refund-request': { anonymous: 401, free: 409, basic: 409, premium: 409, admin: 409 },
   'GET /api/admin/refund-requests': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
+  'POST /api/admin/refund-requests/{id}/resolve': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 404 },
+  'POST /api/admin/imports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
+  'GET /api/admin/imports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
+  'GET /api/admin/imports/{id}': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
   'GET /api/billing/demo/checkout/{sessionId}': {
     anonymous: 401,
     free: 404,
@@ -282,12 +288,16 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/saved-searches\/\{id\}/, `/api/saved-searches/${ids.savedSearchId}`)
     .replace(/^\/api\/physicians\/\{id\}/, `/api/physicians/${PHYSICIAN_ID}`)
     .replace(/^\/api\/admin\/submissions\/\{id\}/, `/api/admin/submissions/${submissionId}`)
-    .replace(/^\/api\/admin\/users\/\{id\}/, `/api/admin/users/${targetUserId}`);
+    .replace(/^\/api\/admin\/users\/\{id\}/, `/api/admin/users/${targetUserId}`)
+    .replace(/^\/api\/admin\/refund-requests\/\{id\}/, `/api/admin/refund-requests/${MISSING_UUID}`);
   const body = BODIES[op.operationId] ?? (op.hasBody ? {} : undefined);
   return { path, body };
 }
 
+const MISSING_UUID = '00000000-0000-4000-8000-000000000000';
+
 const BODIES: Record<string, unknown> = {
+  resolveRefundRequest: { status: 'refunded' },
   createList: { name: 'Matrix list', physicianIds: [BASE + 1] },
   updateList: { name: 'Renamed list' },
   addListMembers: { physicianIds: [BASE + 1, BASE + 3] },

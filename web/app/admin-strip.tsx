@@ -7,7 +7,7 @@ import { adminNavItems } from './nav-items';
 export function AdminStrip() {
   return (
     <nav aria-label="Admin" className="bg-slate-900 text-slate-200">
-      <div className="mx-auto flex h-10 max-w-7xl items-center gap-1 overflow-x-auto px-4 text-[13px] sm:px-6 lg:px-8">
+      <div className="mx-auto flex min-h-10 max-w-7xl flex-wrap items-center gap-1 px-4 py-1.5 text-[13px] sm:px-6 lg:px-8">
         <span className="mr-2 flex shrink-0 items-center gap-1.5 font-semibold text-white">
           <ShieldCheck className="size-4 text-teal-300" aria-hidden />
           Admin

@@ -27,6 +27,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Resume Approval', to: '/resume-approval' },
   { label: 'Audit Log', to: '/admin/audit' },
   { label: 'Messages', to: '/admin/messages' },
+  { label: 'Import', to: '/admin/import' },
 ];
 
 /** The mobile admin menu names the dashboard in full. */
@@ -36,6 +37,7 @@ export const adminMobileNavItems: NavItem[] = [
   { label: 'Resume Approval', to: '/resume-approval' },
   { label: 'Audit Log', to: '/admin/audit' },
   { label: 'Messages', to: '/admin/messages' },
+  { label: 'Import', to: '/admin/import' },
 ];
 
 export const footerNavGroups: { heading: string; items: NavItem[] }[] = [

@@ -105,6 +105,11 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('@web/features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
   },
   {
+    path: appPath('/admin/import'),
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/import/import-page').then((m) => ({ Component: m.ImportPage })),
+  },
+  {
     path: appPath('/admin/messages'),
     handle: { adminDenied: 'home' },
     lazy: () => import('@web/features/contact-form/messages-page').then((m) => ({ Component: m.ContactMessagesPage })),

@@ -88,7 +88,8 @@ describe('every admin call needs the admin role', () => {
       `${method} ${path.replace(/\?.*$/, '').replace(someId, '{id}')}`,
     );
     for (const { key, op } of documented) {
-      if (key.includes('refund-requests') || key.includes('contact-messages')) continue; // other features' admin calls
+      // Other features' admin calls, tested in their own feature's tests and in the authorisation matrix.
+      if (key.includes('refund-requests') || key.includes('contact-messages') || key.includes('/imports')) continue;
       expect(tested, `${key} is tested below`).toContain(key);
       expect(op.operationId, key).toMatch(/^[a-z][A-Za-z]+$/);
       expect(op.security, key).toEqual([{ sessionCookie: [] }]);
@@ -305,6 +306,36 @@ describe('rejecting and listing', () => {
 });
 
 describe('users', () => {
+  it('keeps the exported-contacts counter equal to the sum of export_logs through inserts, edits and deletes', async () => {
+    const u = await createTestUser(ctx.db, { email: 'counter@example.org', tier: 'premium' });
+    const other = await createTestUser(ctx.db, { email: 'counter-other@example.org', tier: 'premium' });
+    const counter = async (id: string) =>
+      Number((await ctx.db.sql.query<{ n: string }>('SELECT exported_contacts::text AS n FROM users WHERE id = $1', [id])).rows[0].n);
+    await ctx.db.sql.query('INSERT INTO export_logs (user_id, export_count) VALUES ($1, 10), ($1, 5), ($2, 3)', [u.id, other.id]);
+    expect(await counter(u.id)).toBe(15);
+    expect(await counter(other.id)).toBe(3);
+    await ctx.db.sql.query('UPDATE export_logs SET export_count = 7 WHERE user_id = $1 AND export_count = 10', [u.id]);
+    expect(await counter(u.id)).toBe(12);
+    await ctx.db.sql.query('UPDATE export_logs SET user_id = $2 WHERE user_id = $1 AND export_count = 5', [u.id, other.id]);
+    expect([await counter(u.id), await counter(other.id)]).toEqual([7, 8]);
+    await ctx.db.sql.query('DELETE FROM export_logs WHERE user_id = $1 AND export_count = 3', [other.id]);
+    expect(await counter(other.id)).toBe(5);
+    // A rolled-back export leaves the counter as it was.
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.sql.query('INSERT INTO export_logs (user_id, export_count) VALUES ($1, 100)', [u.id]);
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    expect(await counter(u.id)).toBe(7);
+    // Deleting a user cascades to their export rows without tripping over the counter.
+    await ctx.db.sql.query('DELETE FROM users WHERE id = $1', [other.id]);
+    expect((await ctx.db.sql.query('SELECT 1 FROM export_logs WHERE user_id = $1', [other.id])).rows).toHaveLength(0);
+    const listed = await admin.get('/api/admin/users?query=counter@example.org');
+    expect(listed.body.users).toEqual([expect.objectContaining({ email: 'counter@example.org', totalExports: 7 })]);
+    await ctx.db.sql.query('DELETE FROM users WHERE id = $1', [u.id]);
+  });
+
   it('pages and searches on the server with the summary fields and the stat cards', async () => {
     const trial = await createTestUser(ctx.db, { email: 'zz-trial@example.org' });
     await ctx.db.sql.query(
@@ -326,7 +357,7 @@ describe('users', () => {
       lastSignInAt: '2026-02-03T04:05:06.000Z',
       role: 'user',
     });
-    expect(byEmail['zz-trial@example.org']).toMatchObject({ subscriptionStatus: 'trialing', totalExports: null, lastSignInAt: null });
+    expect(byEmail['zz-trial@example.org']).toMatchObject({ subscriptionStatus: 'trialing', totalExports: 0, lastSignInAt: null });
 
     // A pattern character is taken literally.
     expect((await admin.get('/api/admin/users?query=%25')).body.total).toBe(0);
@@ -337,6 +368,7 @@ describe('users', () => {
     );
     const stats = await admin.get('/api/admin/users/stats');
     expect(stats.body).toEqual({ totalUsers: rows[0].users, activeSubscriptions: rows[0].active, totalExports: Number(rows[0].exports) });
+    expect(stats.body.totalExports).toBeGreaterThanOrEqual(42);
 
     for (let i = 0; i < 30; i++) await createTestUser(ctx.db, { email: `bulk-${i}@paging.test` });
     const page1 = await admin.get('/api/admin/users?query=paging.test');
@@ -344,6 +376,17 @@ describe('users', () => {
     expect(page1.body.users).toHaveLength(25);
     const page2 = await admin.get('/api/admin/users?query=paging.test&page=2');
     expect(page2.body.users).toHaveLength(5);
+    expect(page2.body.total).toBe(30);
+    // Past the end: no rows, and still the true count.
+    const past = await admin.get('/api/admin/users?query=paging.test&page=3');
+    expect(past.body).toMatchObject({ users: [], total: 30, pageCount: 2 });
+    const none = await admin.get('/api/admin/users?query=no-such-user-anywhere');
+    expect(none.body).toMatchObject({ users: [], total: 0 });
+    // Without a search: every user, newest first.
+    const all = await admin.get('/api/admin/users');
+    const everyone = await ctx.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    expect(all.body.total).toBe(everyone.rows[0]!.n);
+    expect(all.body.users[0].email).toBe('bulk-29@paging.test');
   });
 
   it('lists only live sessions of a user: not those idle past SESSION_IDLE_DAYS', async () => {

@@ -237,6 +237,62 @@ describe('money-back guarantee', () => {
     const mine = res.body.requests.find((r: { email: string }) => r.email === user.email);
     expect(mine).toMatchObject({ planName: 'Monthly Plan', reason: 'Changed jobs', status: 'open' });
   });
+
+  it('POST /api/admin/refund-requests/{id}/resolve: an admin marks it refunded once, audited, and the customer is emailed', async () => {
+    const { agent: customer, user } = await ctx.signedInAgent();
+    await buy(customer);
+    await customer.post('/api/billing/refund-request', { reason: 'Wrong region' });
+    const { rows } = await ctx.db.sql.query<{ id: string }>('SELECT id FROM refund_requests WHERE user_id = $1', [user.id]);
+    const id = rows[0].id;
+    const path = `/api/admin/refund-requests/${id}/resolve`;
+
+    expect((await ctx.agent().post(path, { status: 'refunded' })).status).toBe(401);
+    const { agent: member } = await ctx.signedInAgent({ tier: 'premium' });
+    expect((await member.post(path, { status: 'refunded' })).status).toBe(403);
+
+    const { agent: admin, user: operator } = await ctx.signedInAgent({ role: 'admin', email: 'refund-operator@example.com' });
+    const bad = await admin.post(path, { status: 'maybe' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toContain('status');
+    expect((await admin.post('/api/admin/refund-requests/not-a-uuid/resolve', { status: 'refunded' })).status).toBe(400);
+    expect((await admin.post('/api/admin/refund-requests/00000000-0000-4000-8000-000000000000/resolve', { status: 'refunded' })).status).toBe(404);
+
+    const done = await admin.post(path, { status: 'refunded' });
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe(`Marked refunded; ${user.email} was emailed.`);
+    expect(done.body.request).toMatchObject({ id, email: user.email, status: 'refunded', reason: 'Wrong region', resolvedByEmail: 'refund-operator@example.com' });
+    expect(Date.parse(done.body.request.resolvedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // The list shows it resolved; the customer's account shows the new status.
+    const listed = (await admin.get('/api/admin/refund-requests')).body.requests.find((r: { id: string }) => r.id === id);
+    expect(listed).toMatchObject({ status: 'refunded', resolvedByEmail: 'refund-operator@example.com' });
+    expect((await customer.get('/api/billing/subscription')).body.refund).toMatchObject({ state: 'requested', status: 'refunded' });
+    const mails = (await outbox(user.email)).map((m) => m.subject);
+    expect(mails).toContain('Your refund was approved');
+    const audit = await ctx.db.sql.query<{ details: { status: string; userId: string } }>(
+      `SELECT details FROM audit_events WHERE action = 'billing.refund_resolved' AND target_id = $1 AND actor_user_id = $2`,
+      [id, operator.id],
+    );
+    expect(audit.rows.map((r) => r.details)).toEqual([{ status: 'refunded', userId: user.id }]);
+
+    // A second decision is refused and changes nothing.
+    const again = await admin.post(path, { status: 'declined' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('This refund request was already marked refunded. Reload the list to see its current state.');
+    const after = await ctx.db.sql.query<{ status: string }>('SELECT status FROM refund_requests WHERE id = $1', [id]);
+    expect(after.rows[0].status).toBe('refunded');
+  });
+
+  it('declining tells the customer so', async () => {
+    const { agent: customer, user } = await ctx.signedInAgent();
+    await buy(customer);
+    await customer.post('/api/billing/refund-request', {});
+    const { rows } = await ctx.db.sql.query<{ id: string }>('SELECT id FROM refund_requests WHERE user_id = $1', [user.id]);
+    const { agent: admin } = await ctx.signedInAgent({ role: 'admin' });
+    const res = await admin.post(`/api/admin/refund-requests/${rows[0].id}/resolve`, { status: 'declined' });
+    expect(res.body.request.status).toBe('declined');
+    expect((await outbox(user.email)).map((m) => m.subject)).toContain('About your refund request');
+  });
 });
 
 describe('OpenAPI', () => {
@@ -247,5 +303,6 @@ describe('OpenAPI', () => {
     expect(doc.paths['/api/billing/subscription'].get.operationId).toBe('getBillingSubscription');
     expect(doc.paths['/api/billing/webhook'].post.operationId).toBe('receiveBillingWebhook');
     expect(doc.paths['/api/admin/refund-requests'].get.operationId).toBe('listRefundRequests');
+    expect(doc.paths['/api/admin/refund-requests/{id}/resolve'].post.operationId).toBe('resolveRefundRequest');
   });
 });

@@ -40,3 +40,23 @@ export function refundRequestedUserEmail(input: { accountUrl: string }): Email {
     action: { label: 'See the request in your account', url: input.accountUrl },
   });
 }
+
+/** The operator's decision on a money-back request (document 3, section 9: up to 10 business days to appear). */
+export function refundResolvedUserEmail(input: { status: 'refunded' | 'declined'; accountUrl: string }): Email {
+  if (input.status === 'refunded') {
+    return compose('Your refund was approved', {
+      paragraphs: [
+        'We approved your refund under our 30-day money-back guarantee.',
+        'The refund takes up to 10 business days to appear on your statement.',
+      ],
+      action: { label: 'See your subscription', url: input.accountUrl },
+    });
+  }
+  return compose('About your refund request', {
+    paragraphs: [
+      'We reviewed your request for a refund under our 30-day money-back guarantee and could not approve it.',
+      'Reply to this email if you have questions about the decision.',
+    ],
+    action: { label: 'See your subscription', url: input.accountUrl },
+  });
+}

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { billingCustomers, exportLogs, refundRequests, subscriptions, users } from '../../db/schema';
 
@@ -98,23 +99,47 @@ export async function insertRefundRequest(
   return row;
 }
 
-export async function listRefundRequests(db: Db) {
+const resolver = alias(users, 'resolver');
+
+/** Refund requests for the operators, open ones first (or the one with this id). */
+export async function listRefundRequests(db: Db, only?: { id: string }) {
   return db.orm
     .select({
       id: refundRequests.id,
+      userId: refundRequests.userId,
       email: users.email,
       reason: refundRequests.reason,
       status: refundRequests.status,
       createdAt: refundRequests.createdAt,
+      resolvedAt: refundRequests.resolvedAt,
+      resolvedByEmail: resolver.email,
       tier: subscriptions.tier,
       firstPaidAt: billingCustomers.firstPaidAt,
     })
     .from(refundRequests)
     .innerJoin(users, eq(users.id, refundRequests.userId))
+    .leftJoin(resolver, eq(resolver.id, refundRequests.resolvedBy))
     .leftJoin(subscriptions, eq(subscriptions.userId, refundRequests.userId))
     .leftJoin(billingCustomers, eq(billingCustomers.userId, refundRequests.userId))
+    .where(only ? eq(refundRequests.id, only.id) : undefined)
     .orderBy(sql`${refundRequests.status} = 'open' DESC`, desc(refundRequests.createdAt))
     .limit(500);
+}
+
+/** The request, locked until the transaction ends (two operators cannot resolve it twice). */
+export async function lockRefundRequest(db: Db, id: string) {
+  const { rows } = await db.sql.query<{ id: string; user_id: string; status: string }>(
+    'SELECT id, user_id, status FROM refund_requests WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return rows[0];
+}
+
+export async function resolveRefundRequest(db: Db, input: { id: string; status: 'refunded' | 'declined'; resolvedBy: string }) {
+  await db.orm
+    .update(refundRequests)
+    .set({ status: input.status, resolvedAt: new Date(), resolvedBy: input.resolvedBy })
+    .where(eq(refundRequests.id, input.id));
 }
 
 /** Trials that convert within `before` and have had no reminder yet. */

@@ -11,6 +11,9 @@ import {
   DemoPayResponse,
   DemoPortalAction,
   DemoPortalResponse,
+  RefundRequestIdParams,
+  ResolveRefundRequest,
+  ResolveRefundRequestResponse,
   WebhookResponse,
 } from '../../../contract/billing';
 import type { AppEnv } from '../../lib/context';
@@ -116,6 +119,24 @@ const listRefundRequests = createRoute({
   },
 });
 
+const resolveRefundRequest = createRoute({
+  method: 'post',
+  path: '/admin/refund-requests/{id}/resolve',
+  operationId: 'resolveRefundRequest',
+  tags: ['admin', 'billing'],
+  summary: 'Mark an open money-back request refunded or declined (admins; audited; the customer is emailed)',
+  security: signedIn,
+  request: { params: RefundRequestIdParams, ...jsonBody(ResolveRefundRequest) },
+  responses: {
+    200: { description: 'The request, resolved', ...json(ResolveRefundRequestResponse) },
+    400: errorResponse('A bad id or status'),
+    ...unauthenticated,
+    403: errorResponse('Not an admin'),
+    404: errorResponse('No such refund request'),
+    409: errorResponse('Already resolved'),
+  },
+});
+
 const SessionParam = z.object({ sessionId: z.string().min(1).max(200) });
 
 const getDemoCheckout = createRoute({
@@ -216,6 +237,13 @@ export const billingRoutes = new OpenAPIHono<AppEnv>()
     requireCapability(c, 'admin:access');
     c.header('Cache-Control', 'no-store');
     return c.json(await billing.listRefundRequests(c.var.deps), 200);
+  })
+  .openapi(resolveRefundRequest, async (c) => {
+    const admin = requireCapability(c, 'admin:access');
+    const ip = clientIp(c, c.var.deps.env.TRUST_PROXY);
+    const { id } = c.req.valid('param');
+    const { status } = c.req.valid('json');
+    return c.json(await billing.resolveRefundRequest(c.var.deps, { id, status, actor: { userId: admin.id, ip } }), 200);
   })
   .openapi(getDemoCheckout, async (c) => {
     const user = requireUser(c);

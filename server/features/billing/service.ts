@@ -6,7 +6,9 @@ import {
   TRIAL_REMINDER_BEFORE_MS,
   planFor,
   planName,
+  type AdminRefundRequest,
   type AdminRefundRequestsResponse,
+  type ResolveRefundRequestResponse,
   type BillingSubscriptionResponse,
   type PriceId,
   type RefundEligibility,
@@ -17,7 +19,7 @@ import { recordAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { AppError, fieldError } from '../../lib/errors';
 import { WebhookSignatureError, type ProviderEvent, type ProviderSubscription } from '../../lib/billing/provider';
-import { refundRequestedOperatorEmail, refundRequestedUserEmail, trialReminderEmail } from './emails';
+import { refundRequestedOperatorEmail, refundRequestedUserEmail, refundResolvedUserEmail, trialReminderEmail } from './emails';
 import * as repo from './repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -285,18 +287,60 @@ export async function requestRefund(
   return getSubscription(deps, { user });
 }
 
+const toAdminRefundRequest = (row: Awaited<ReturnType<typeof repo.listRefundRequests>>[number]): AdminRefundRequest => ({
+  id: row.id,
+  email: row.email,
+  planName: planName(row.tier ?? 'free'),
+  reason: row.reason,
+  status: row.status,
+  requestedAt: row.createdAt.toISOString(),
+  firstPaidAt: row.firstPaidAt?.toISOString() ?? null,
+  resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  resolvedByEmail: row.resolvedByEmail ?? null,
+});
+
 export async function listRefundRequests(deps: Deps): Promise<AdminRefundRequestsResponse> {
   const rows = await repo.listRefundRequests(deps.db);
+  return { requests: rows.map(toAdminRefundRequest) };
+}
+
+/**
+ * POST /api/admin/refund-requests/{id}/resolve: the operator records the decision (the refund
+ * itself is made in the payment provider's dashboard), audited, and the customer is told, in
+ * one transaction. An open request only: a second click gets a 409.
+ */
+export async function resolveRefundRequest(
+  deps: Deps,
+  input: { id: string; status: 'refunded' | 'declined'; actor: { userId: string; ip: string | null } },
+): Promise<ResolveRefundRequestResponse> {
+  await deps.db.transaction(async (tx) => {
+    const request = await repo.lockRefundRequest(tx, input.id);
+    if (!request) throw new AppError('not_found', 'Refund request not found.');
+    if (request.status !== 'open') {
+      throw new AppError('conflict', `This refund request was already marked ${request.status}. Reload the list to see its current state.`);
+    }
+    await repo.resolveRefundRequest(tx, { id: input.id, status: input.status, resolvedBy: input.actor.userId });
+    const [row] = await repo.listRefundRequests(tx, { id: input.id });
+    await enqueueEmail(tx, {
+      to: row.email,
+      ...refundResolvedUserEmail({ status: input.status, accountUrl: `${deps.env.APP_URL}/account?tab=subscription` }),
+    });
+    await recordAudit(tx, {
+      action: 'billing.refund_resolved',
+      actorUserId: input.actor.userId,
+      targetType: 'refund_request',
+      targetId: input.id,
+      details: { status: input.status, userId: request.user_id },
+      ip: input.actor.ip,
+    });
+  });
+  const [row] = await repo.listRefundRequests(deps.db, { id: input.id });
   return {
-    requests: rows.map((row) => ({
-      id: row.id,
-      email: row.email,
-      planName: planName(row.tier ?? 'free'),
-      reason: row.reason,
-      status: row.status,
-      requestedAt: row.createdAt.toISOString(),
-      firstPaidAt: row.firstPaidAt?.toISOString() ?? null,
-    })),
+    request: toAdminRefundRequest(row),
+    message:
+      input.status === 'refunded'
+        ? `Marked refunded; ${row.email} was emailed.`
+        : `Marked declined; ${row.email} was emailed.`,
   };
 }
 

@@ -78,16 +78,21 @@ export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<
     if (entity !== '1') return { kind: 'malformed', reason: `Entity Type Code "${entity ?? ''}" is neither 1 nor 2` };
     let primary: string | null = null;
     let first: string | null = null;
-    const licenceStates: string[] = [];
     for (const slot of slots) {
-      const code = clean(r[slot.taxonomy])?.toUpperCase() ?? null;
+      const raw = r[slot.taxonomy];
+      if (!raw) continue; // most of the 15 slots are empty
+      const code = clean(raw)?.toUpperCase() ?? null;
       if (code && !first) first = code;
       if (code && !primary && r[slot.primary]?.trim().toUpperCase() === 'Y') primary = code;
+    }
+    const taxonomy = primary ?? first;
+    // Three rows in four are not physicians: decided before any other field is looked at.
+    if (!taxonomy || !isDirectoryTaxonomy(taxonomy)) return { kind: 'skip', reason: 'notPhysician' };
+    const licenceStates: string[] = [];
+    for (const slot of slots) {
       const state = stateCode(r[slot.licenceState]);
       if (state && !licenceStates.includes(state)) licenceStates.push(state);
     }
-    const taxonomy = primary ?? first;
-    if (!taxonomy || !isDirectoryTaxonomy(taxonomy)) return { kind: 'skip', reason: 'notPhysician' };
     const firstName = titleCase(r[c.first]);
     const lastName = titleCase(r[c.last]);
     if (!firstName || !lastName) return { kind: 'malformed', reason: 'first or last name missing' };

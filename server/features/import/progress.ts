@@ -41,7 +41,7 @@ export function createProgressReporter(stream: NodeJS.WriteStream): { update(p: 
 
 export function summaryText(s: ImportSummary): string {
   const lines = [
-    `${s.kind.toUpperCase()} import ${s.resumed ? '(resumed) ' : ''}finished in ${duration(s.seconds)}`,
+    `${s.kind.toUpperCase()} import ${s.resumed ? '(resumed) ' : ''}finished in ${duration(s.seconds)} (${s.seconds.toFixed(1)} s, ${int(s.read / Math.max(s.seconds, 0.1))} rows/s)`,
     `  read        ${int(s.read)}`,
     `  inserted    ${int(s.inserted)}`,
     `  updated     ${int(s.updated)}`,

@@ -1,7 +1,7 @@
-import { parse } from 'csv-parse';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { loadSuppressionMatcher } from '../removal/suppression';
+import { CsvRecords, type CsvRecord } from './csv-records';
 import { openCsvSource } from './source';
 import type { ImportKind, ImportProgress, ImportSummary, RowOutcome, SkipReason } from './types';
 
@@ -15,6 +15,8 @@ export type ImportOptions = {
   onProgress?(progress: ImportProgress): void;
   /** Called after each committed batch (tests use it to stop a run part-way). */
   onBatch?(recordsDone: number): void;
+  /** Who started it (an admin's upload), for the audit row; the CLI leaves it out. */
+  actorUserId?: string;
 };
 
 type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds'>;
@@ -74,70 +76,80 @@ export async function runImport<Row>(
   let lastLine = skipThrough;
   let recordsSinceCheckpoint = 0;
 
+  /**
+   * Writes the rows gathered so far as one transaction, with the checkpoint as of the last line
+   * read. The writing overlaps the parsing of the next batch (the database works in another
+   * process or thread): at most one batch is in flight, and the next starts after it committed,
+   * so checkpoints stay in file order.
+   */
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
+    await writing;
     const batch = spec.fold(rows);
     const npis = deactivated;
+    const lineDone = lastLine;
+    // What the checkpoint records: the counts up to lineDone, plus this batch's own results.
+    const checkpoint: Counts = structuredClone(counts);
+    const malformedSoFar = [...malformed];
     rows = [];
     deactivated = [];
     recordsSinceCheckpoint = 0;
-    await db.transaction(async (tx) => {
+    writing = db.transaction(async (tx) => {
       await tx.sql.query(`SELECT set_config('physiciandirect.directory_notify', 'off', true)`);
       const result = await spec.writeBatch(tx, batch, npis);
-      counts.inserted += result.inserted;
-      counts.updated += result.updated;
       const notPhysician = result.notPhysician ?? 0;
-      counts.skipped.notPhysician += notPhysician;
-      counts.unchanged += result.written - result.inserted - result.updated - notPhysician;
-      counts.removed += result.removed;
+      for (const target of [counts, checkpoint]) {
+        target.inserted += result.inserted;
+        target.updated += result.updated;
+        target.skipped.notPhysician += notPhysician;
+        target.unchanged += result.written - result.inserted - result.updated - notPhysician;
+        target.removed += result.removed;
+      }
       await tx.sql.query(
         `UPDATE import_runs SET records_done = $2, counts = $3::jsonb, malformed = $4::jsonb, updated_at = now() WHERE id = $1`,
-        [runId, lastLine, JSON.stringify(counts), JSON.stringify(malformed)],
+        [runId, lineDone, JSON.stringify(checkpoint), JSON.stringify(malformedSoFar)],
       );
-    });
-    options.onBatch?.(lastLine);
+    }).then(() => options.onBatch?.(lineDone));
+    // A failed write surfaces at the next flush or at the end; never as an unhandled rejection.
+    writing.catch(() => undefined);
   };
 
-  const parser = source.stream.pipe(
-    parse({ bom: true, info: true, skip_records_with_error: true, skip_empty_lines: true, relax_quotes: false }),
-  );
-  // csv-parse may report several errors for one bad line (a stray quote, then the field count).
-  let lastMalformedLine = -1;
-  parser.on('skip', (error: Error & { lines?: number }) => {
-    const line = error.lines ?? 0;
-    if (line <= skipThrough || line === lastMalformedLine) return;
-    lastMalformedLine = line;
-    counts.read++;
-    counts.skipped.malformed++;
-    if (malformed.length < MALFORMED_KEPT) malformed.push({ line, reason: error.message });
-    lastLine = Math.max(lastLine, line);
-  });
-
   let map: ((record: string[]) => RowOutcome<Row>) | undefined;
+  let columns = 0;
   let lastProgress = 0;
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+  const malformedRecord = (line: number, reason: string) => {
+    counts.skipped.malformed++;
+    if (malformed.length < MALFORMED_KEPT) malformed.push({ line, reason });
+  };
+  /** One record; true when a batch is due. */
+  const take = (record: CsvRecord): boolean => {
     if (!map) {
-      map = spec.mapper(record);
-      continue;
+      if ('error' in record) throw new Error(`The header row cannot be read: ${record.error}`);
+      map = spec.mapper(record.fields);
+      columns = record.fields.length;
+      return false;
     }
-    if (info.lines <= skipThrough) continue;
-    lastLine = info.lines;
+    if (record.line <= skipThrough) return false;
+    lastLine = record.line;
     counts.read++;
     recordsSinceCheckpoint++;
-    const outcome = map(record);
-    if (outcome.kind === 'row') {
-      if (isSuppressed({ npi: outcome.npi, email: outcome.email })) counts.skipped.suppressed++;
-      else rows.push(outcome.row);
-    } else if (outcome.kind === 'deactivated') {
-      counts.skipped.deactivated++;
-      deactivated.push(outcome.npi);
-    } else if (outcome.kind === 'malformed') {
-      counts.skipped.malformed++;
-      if (malformed.length < MALFORMED_KEPT) malformed.push({ line: info.lines, reason: outcome.reason });
+    if ('error' in record) {
+      malformedRecord(record.line, record.error);
+    } else if (record.fields.length !== columns) {
+      malformedRecord(record.line, `expected ${columns} fields, found ${record.fields.length}`);
     } else {
-      counts.skipped[outcome.reason as SkipReason]++;
-    }
-    if (rows.length >= batchSize || deactivated.length >= batchSize || recordsSinceCheckpoint >= RECORDS_PER_CHECKPOINT) {
-      await flush();
+      const outcome = map(record.fields);
+      if (outcome.kind === 'row') {
+        if (isSuppressed({ npi: outcome.npi, email: outcome.email })) counts.skipped.suppressed++;
+        else rows.push(outcome.row);
+      } else if (outcome.kind === 'deactivated') {
+        counts.skipped.deactivated++;
+        deactivated.push(outcome.npi);
+      } else if (outcome.kind === 'malformed') {
+        malformedRecord(record.line, outcome.reason);
+      } else {
+        counts.skipped[outcome.reason as SkipReason]++;
+      }
     }
     if (options.onProgress && counts.read - lastProgress >= 1000) {
       lastProgress = counts.read;
@@ -148,9 +160,25 @@ export async function runImport<Row>(
         elapsedMs: performance.now() - started,
       });
     }
+    return rows.length >= batchSize || deactivated.length >= batchSize || recordsSinceCheckpoint >= RECORDS_PER_CHECKPOINT;
+  };
+
+  const splitter = new CsvRecords();
+  const completed: CsvRecord[] = [];
+  const drain = async () => {
+    for (const record of completed) if (take(record)) await flush();
+    completed.length = 0;
+  };
+  source.stream.setEncoding('utf8');
+  for await (const chunk of source.stream as AsyncIterable<string>) {
+    splitter.push(chunk, completed);
+    await drain();
   }
+  splitter.end(completed);
+  await drain();
   if (!map) throw new Error('The file is empty (no header row).');
   await flush();
+  await writing;
 
   const summary: ImportSummary = {
     kind: spec.kind,
@@ -163,6 +191,7 @@ export async function runImport<Row>(
     await tx.sql.query(`UPDATE import_runs SET finished_at = now(), updated_at = now() WHERE id = $1`, [runId]);
     await recordAudit(tx, {
       action: 'import.completed',
+      actorUserId: options.actorUserId ?? null,
       targetType: 'import_run',
       targetId: runId,
       details: { ...summary, malformed: summary.malformed.slice(0, 20) },

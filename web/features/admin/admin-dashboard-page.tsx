@@ -12,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { isApiError } from '@web/lib/api';
 import { formatDate, formatNumber } from '@web/lib/utils';
 import { ActivityChart } from './activity-chart';
+import { RefundRequestsSection } from './refund-requests-section';
 import { processSubmission, useAdminOverview, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { companyOf, formatMoney, fullName, selectAllState, specialtyOf } from './format';
 
@@ -24,10 +25,11 @@ export function AdminDashboardPage() {
       <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-8 sm:px-6 lg:px-8">
         <header>
           <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">Admin Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">Profile approvals, users and revenue at a glance.</p>
+          <p className="mt-1 text-muted-foreground">Profile approvals, users, revenue and refund requests at a glance.</p>
         </header>
         <OperatorNumbers />
         <PendingSubmissions />
+        <RefundRequestsSection />
       </div>
     </div>
   );
@@ -256,10 +258,12 @@ function PendingSubmissions() {
                         onCheckedChange={(value) => toggle(s.id, value === true)}
                       />
                     </TableCell>
-                    <TableCell className="font-medium">
+                    <TableCell className="font-medium break-words">
                       {name}
                       <span className="block text-xs font-normal text-muted-foreground">{s.title}</span>
-                        <span className="block max-w-48 truncate text-xs font-normal text-muted-foreground sm:hidden">{s.email}</span>
+                        <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground sm:hidden" title={s.email}>
+                          {s.email}
+                        </span>
                     </TableCell>
                     <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                       {s.email}
@@ -270,7 +274,7 @@ function PendingSubmissions() {
                     </TableCell>
                     <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(s.createdAt)}</TableCell>
                     <TableCell>
-                      <div className="flex justify-end gap-1.5">
+                      <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end">
                         <Button
                           variant="outline"
                           size="sm"

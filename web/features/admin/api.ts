@@ -12,6 +12,7 @@ import {
   type SubmissionStatus,
 } from '@contract/admin';
 import type { Role } from '@contract/account';
+import { AdminRefundRequestsResponse, ResolveRefundRequestResponse, type ResolveRefundRequest } from '@contract/billing';
 import { apiFetch } from '@web/lib/api';
 
 export const adminKeys = {
@@ -25,6 +26,7 @@ export const adminKeys = {
   userStats: ['admin', 'users', 'stats'] as const,
   user: (id: string) => ['admin', 'users', 'detail', id] as const,
   audit: (search: string) => ['admin', 'audit', search] as const,
+  refundRequests: ['admin', 'refund-requests'] as const,
 };
 
 export function useAdminOverview() {
@@ -115,5 +117,31 @@ export function useAuditEvents(search: string) {
       apiFetch(`/api/admin/audit${search ? `?${search}` : ''}`, { schema: ListAuditEventsResponse, signal }),
     placeholderData: keepPreviousData,
     retry: false,
+  });
+}
+
+/** Money-back requests (the billing feature's admin calls), open ones first. */
+export function useRefundRequests() {
+  return useQuery({
+    queryKey: adminKeys.refundRequests,
+    queryFn: ({ signal }) => apiFetch('/api/admin/refund-requests', { schema: AdminRefundRequestsResponse, signal }),
+  });
+}
+
+/** Marks a request refunded or declined; the list and the dashboard's open count follow. */
+export function useResolveRefundRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ResolveRefundRequest['status'] }) =>
+      apiFetch(`/api/admin/refund-requests/${encodeURIComponent(id)}/resolve`, {
+        method: 'POST',
+        body: { status },
+        schema: ResolveRefundRequestResponse,
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.refundRequests }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
+      ]),
   });
 }

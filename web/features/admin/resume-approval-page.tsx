@@ -231,10 +231,12 @@ export function ResumeApprovalPage() {
                           />
                         </TableCell>
                       )}
-                      <TableCell className="font-medium">
+                      <TableCell className="font-medium break-words">
                         {name}
                         <span className="block text-xs font-normal text-muted-foreground">{s.title}</span>
-                        <span className="block max-w-48 truncate text-xs font-normal text-muted-foreground sm:hidden">{s.email}</span>
+                        <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground sm:hidden" title={s.email}>
+                          {s.email}
+                        </span>
                       </TableCell>
                       <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                         {s.email}
@@ -254,7 +256,7 @@ export function ResumeApprovalPage() {
                       )}
                       {isPending && (
                         <TableCell>
-                          <div className="flex justify-end gap-1.5">
+                          <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end">
                             <Button
                               variant="outline"
                               size="sm"

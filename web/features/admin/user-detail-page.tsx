@@ -2,17 +2,6 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { ArrowLeft } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@web/components/ui/alert-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -20,6 +9,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { useMe } from '@web/app/session';
 import { formatDate, formatDateTime, formatNumber, pluralize } from '@web/lib/utils';
 import { useRevokeSessions, useSetRole, useUserDetail } from './api';
+import { ConfirmButton } from './confirm-button';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,38 +20,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Confirm before a change that affects someone else's account. */
-function ConfirmButton(props: {
-  label: string;
-  title: string;
-  description: string;
-  confirm: string;
-  destructive?: boolean;
-  disabled?: boolean;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button variant={props.destructive ? 'destructive' : 'outline'} size="sm" disabled={props.disabled}>
-          {props.label}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{props.title}</AlertDialogTitle>
-          <AlertDialogDescription>{props.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction destructive={props.destructive} onClick={props.onConfirm}>
-            {props.confirm}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
 
 /** /users/:id: one user for an operator: account, role, subscription, sessions, exports, reveals. */
 export function UserDetailPage() {

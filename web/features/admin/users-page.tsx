@@ -121,10 +121,10 @@ export function UsersPage() {
             <TableHeader>
               <TableRow>
                 <TableHead>Email</TableHead>
-                <TableHead className="whitespace-nowrap">Signup Date</TableHead>
-                <TableHead className="whitespace-nowrap">Last Sign In</TableHead>
-                <TableHead>Subscription</TableHead>
-                <TableHead className="whitespace-nowrap text-right">Exported Contacts</TableHead>
+                <TableHead className="hidden md:table-cell">Signup Date</TableHead>
+                <TableHead className="hidden md:table-cell">Last Sign In</TableHead>
+                <TableHead className="hidden sm:table-cell">Subscription</TableHead>
+                <TableHead className="text-right whitespace-normal sm:whitespace-nowrap">Exported Contacts</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -146,17 +146,26 @@ export function UsersPage() {
                   const badge = subscriptionBadge(user);
                   return (
                     <TableRow key={user.id}>
-                      <TableCell className="min-w-48 max-w-64">
-                        <div className="flex flex-wrap items-center gap-1.5">
-                          <Link to={`/users/${user.id}`} className="truncate font-medium text-primary hover:underline">
+                      <TableCell className="max-w-52 sm:max-w-64 sm:min-w-48">
+                        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
+                          <Link to={`/users/${user.id}`} className="min-w-0 truncate font-medium text-primary hover:underline">
                             {user.email}
                           </Link>
                           {user.role === 'admin' && <Badge variant="destructive">Admin</Badge>}
                         </div>
+                        {/* Narrow screens: the hidden columns' values under the email, so no column is cut off. */}
+                        <div className="mt-1 space-y-1 text-xs text-muted-foreground md:hidden">
+                          <p>
+                            Signed up {shown.signupDate} · Last sign in {shown.lastSignIn}
+                          </p>
+                          <Badge variant={BADGE_VARIANT[badge.tone]} className="sm:hidden">
+                            {badge.label}
+                          </Badge>
+                        </div>
                       </TableCell>
-                      <TableCell className="whitespace-nowrap">{shown.signupDate}</TableCell>
-                      <TableCell className="whitespace-nowrap">{shown.lastSignIn}</TableCell>
-                      <TableCell>
+                      <TableCell className="hidden whitespace-nowrap md:table-cell">{shown.signupDate}</TableCell>
+                      <TableCell className="hidden whitespace-nowrap md:table-cell">{shown.lastSignIn}</TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <Badge variant={BADGE_VARIANT[badge.tone]}>{badge.label}</Badge>
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{formatNumber(shown.exports)}</TableCell>

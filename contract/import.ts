@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Admin upload of a public CMS file (issue 12): POST /api/admin/imports streams the file to the
+ * server, which runs the same import as `npm run import` in its own process; the page polls
+ * GET /api/admin/imports/{id} for progress and the summary.
+ */
+
+export const IMPORT_KINDS = ['nppes', 'dac'] as const;
+export const ImportKindName = z.enum(IMPORT_KINDS, { error: 'kind must be nppes or dac' });
+export type ImportKindName = z.infer<typeof ImportKindName>;
+
+/** The upload's file types: the NPPES monthly .zip or a data .csv (DAC: .csv). */
+export const IMPORT_FILE_PATTERN = /\.(csv|zip)$/i;
+
+export const StartImportQuery = z.object({
+  kind: ImportKindName,
+  fileName: z
+    .string({ error: 'fileName is required' })
+    .trim()
+    .min(1, 'fileName is required')
+    .max(255, 'fileName must be at most 255 characters')
+    .regex(IMPORT_FILE_PATTERN, 'fileName must end in .csv or .zip'),
+});
+export type StartImportQuery = z.infer<typeof StartImportQuery>;
+
+export const ImportIdParams = z.object({ id: z.string().uuid('id must be a UUID') });
+
+export const ImportSummary = z.object({
+  read: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.object({
+    organisation: z.number().int(),
+    notPhysician: z.number().int(),
+    deactivated: z.number().int(),
+    suppressed: z.number().int(),
+    malformed: z.number().int(),
+  }),
+  /** The first malformed lines (at most 20 here), with line numbers. */
+  malformed: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  seconds: z.number(),
+});
+export type ImportSummary = z.infer<typeof ImportSummary>;
+
+export const ImportJob = z.object({
+  id: z.string(),
+  kind: ImportKindName,
+  fileName: z.string(),
+  status: z.enum(['running', 'finished', 'failed']),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  startedByEmail: z.string().nullable(),
+  /** Rows read so far and how far through the file (0-100). */
+  records: z.number().int(),
+  percent: z.number(),
+  summary: ImportSummary.nullable(),
+  error: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof ImportJob>;
+
+export const ImportJobResponse = z.object({ import: ImportJob });
+export type ImportJobResponse = z.infer<typeof ImportJobResponse>;
+
+/** This server's uploads since it started, newest first. */
+export const ListImportsResponse = z.object({ imports: z.array(ImportJob) });
+export type ListImportsResponse = z.infer<typeof ListImportsResponse>;

@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestAgent } from '../../test/harness';
+import { addSuppressions } from '../removal/suppression';
+import { sampleNppesFile } from './fixtures';
+import { writeSyntheticNppesFile } from './synthetic-nppes';
+
+const ctx = await createTestContext();
+afterAll(() => ctx.close());
+const dir = mkdtempSync(join(tmpdir(), 'import-upload-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const { agent: admin, user: adminUser } = await ctx.signedInAgent({ role: 'admin', email: 'importer@example.com' });
+const raw = { 'content-type': 'application/octet-stream' };
+
+function upload(agent: TestAgent, query: string, body: string) {
+  return agent.post(`/api/admin/imports?${query}`, body, { headers: raw });
+}
+
+/** Polls the job until it is no longer running. */
+async function settled(id: string) {
+  for (let i = 0; i < 600; i++) {
+    const res = await admin.get(`/api/admin/imports/${id}`);
+    expect(res.status).toBe(200);
+    if (res.body.import.status !== 'running') return res.body.import;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the import did not finish');
+}
+
+describe('POST /api/admin/imports (admin upload)', () => {
+  it('imports an uploaded NPPES file in the server: progress, the exact summary, searchable at once, audited', async () => {
+    await addSuppressions(ctx.db, { emails: [], npis: ['1000000005'] });
+    expect((await ctx.agent().get('/api/physicians?query=McDonald')).body.total).toBe(0);
+
+    const started = await upload(admin, 'kind=nppes&fileName=npidata_pfile_20050523-20251109.csv', sampleNppesFile());
+    expect(started.status).toBe(202);
+    expect(started.body.import).toMatchObject({ kind: 'nppes', fileName: 'npidata_pfile_20050523-20251109.csv', startedByEmail: 'importer@example.com' });
+
+    const job = await settled(started.body.import.id);
+    expect(job).toMatchObject({ status: 'finished', percent: 100, records: 8, error: null });
+    expect(job.summary).toMatchObject({
+      read: 8,
+      inserted: 3,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      skipped: { organisation: 1, notPhysician: 1, deactivated: 1, suppressed: 1, malformed: 1 },
+    });
+    expect(job.summary.malformed).toEqual([{ line: 7, reason: 'expected 330 fields, found 3' }]);
+    expect(Date.parse(job.finishedAt)).toBeGreaterThanOrEqual(Date.parse(job.startedAt));
+
+    // The server's own index was refreshed: a search finds the imported physician now.
+    const found = await ctx.agent().get('/api/physicians?query=McDonald');
+    expect(found.body.total).toBe(1);
+    const audit = await ctx.db.sql.query<{ actor_user_id: string }>(`SELECT actor_user_id FROM audit_events WHERE action = 'import.completed'`);
+    expect(audit.rows).toEqual([{ actor_user_id: adminUser.id }]);
+
+    const listed = await admin.get('/api/admin/imports');
+    expect(listed.body.imports.map((j: { id: string }) => j.id)).toEqual([started.body.import.id]);
+  });
+
+  it('refuses a second upload while one runs', async () => {
+    const file = join(dir, 'npidata_pfile_big.csv');
+    await writeSyntheticNppesFile(file, { rows: 20_000, seed: 3 });
+    const first = await upload(admin, 'kind=nppes&fileName=npidata_pfile_big.csv', readFileSync(file, 'utf8'));
+    expect(first.status).toBe(202);
+    const second = await upload(admin, 'kind=nppes&fileName=again.csv', sampleNppesFile());
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toBe('An import is already running. Wait for it to finish, then upload the next file.');
+    const job = await settled(first.body.import.id);
+    expect(job.summary).toMatchObject({ read: 20_000, inserted: 5_000 });
+    expect((await admin.get('/api/admin/imports')).body.imports.map((j: { id: string }) => j.id)[0]).toBe(first.body.import.id);
+  }, 120_000);
+
+  it('answers 400 naming what is wrong, 404 for an unknown import, 401/403 to others', async () => {
+    const badKind = await upload(admin, 'kind=pecos&fileName=a.csv', 'x');
+    expect(badKind.status).toBe(400);
+    expect(badKind.body.error.message).toContain('kind must be nppes or dac');
+    const badName = await upload(admin, 'kind=nppes&fileName=notes.txt', 'x');
+    expect(badName.status).toBe(400);
+    expect(badName.body.error.message).toContain('fileName must end in .csv or .zip');
+    const empty = await upload(admin, 'kind=nppes&fileName=empty.csv', '');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toMatch(/no file|empty/i);
+    expect((await admin.get('/api/admin/imports/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await admin.get('/api/admin/imports/not-a-uuid')).status).toBe(400);
+
+    expect((await upload(ctx.agent(), 'kind=nppes&fileName=a.csv', sampleNppesFile())).status).toBe(401);
+    const { agent: premium } = await ctx.signedInAgent({ tier: 'premium' });
+    expect((await upload(premium, 'kind=nppes&fileName=a.csv', sampleNppesFile())).status).toBe(403);
+    expect((await premium.get('/api/admin/imports')).status).toBe(403);
+  });
+});
