@@ -402,9 +402,12 @@ describe('GET /api/physicians/select-all', () => {
   it.each(['premium', 'admin'] as const)(
     '%s: the ids of the whole search (query, filters, sort)',
     async (role) => {
-      const smith = await agents[role].agent.get('/api/physicians/select-all?query=smith&sortDirection=desc');
+      const smith = await agents[role].agent.get('/api/physicians/select-all?query=smith&sortKey=name&sortDirection=desc');
       expect(smith.status).toBe(200);
       expect(smith.body).toEqual({ ids: [2, 1], total: 2, limit: 500 });
+      // With a query and no sort, the order is relevance: the exact surname before the prefix.
+      const relevant = await agents[role].agent.get('/api/physicians/select-all?query=smith');
+      expect(relevant.body).toEqual({ ids: [1, 2], total: 2, limit: 500 });
       const filtered = await agents[role].agent.get(
         '/api/physicians/select-all?query=smith&specialty=Pediatrics',
       );
