@@ -55,6 +55,8 @@ async function seriousViolations(page: Page) {
 }
 
 async function audit(page: Page, paths: string[]) {
+  // No animations: a toast fading in would be judged at part opacity (a contrast it never keeps).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const found: string[] = [];
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 812 });
