@@ -1,8 +1,7 @@
 // Grants or revokes the admin role:  npm run admin -- grant EMAIL  |  npm run admin -- revoke EMAIL
 // Opens the same database as the server (DATABASE_URL, else the embedded one in DATA_DIR).
 import { ConfigError, loadEnv } from '../server/lib/env';
-import { createLogger } from '../server/lib/logger';
-import { openDatabase } from '../server/db/open';
+import { openCliDatabase } from './cli-database';
 import { setRoleByEmail } from '../server/features/auth/service';
 
 const USAGE = 'Usage: npm run admin -- grant EMAIL\n       npm run admin -- revoke EMAIL';
@@ -14,23 +13,8 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const env = loadEnv();
-  const logger = createLogger('warn', false);
-  let database;
-  try {
-    database = await openDatabase(env, logger);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!env.DATABASE_URL && /in use/i.test(message)) {
-      // Embedded PGlite: only one process may open DATA_DIR at a time.
-      console.error(
-        `The embedded database in DATA_DIR (${env.DATA_DIR}) is in use by the running server. ` +
-          'Stop the server first, then run this command again.\n' +
-          `(${message})`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openCliDatabase(env, 'Stop the server first, then run this command again.');
+  if (!database) return 1;
   try {
     const role = command === 'grant' ? 'admin' : 'user';
     const user = await setRoleByEmail({ db: database.db }, email, role);

@@ -3,8 +3,7 @@
 // Opens the same database as the server (DATABASE_URL, else the embedded one in DATA_DIR).
 import { existsSync } from 'node:fs';
 import { ConfigError, loadEnv } from '../server/lib/env';
-import { createLogger } from '../server/lib/logger';
-import { openDatabase } from '../server/db/open';
+import { openCliDatabase } from './cli-database';
 import { IMPORT_KINDS, runImport } from '../server/features/import/service';
 import { createProgressReporter, summaryText } from '../server/features/import/progress';
 
@@ -24,24 +23,12 @@ async function main(args: string[]): Promise<number> {
   }
   const spec = IMPORT_KINDS[kind];
   const env = loadEnv();
-  const logger = createLogger('warn', false);
-  let database;
-  try {
-    database = await openDatabase(env, logger);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (!env.DATABASE_URL && /in use/i.test(message)) {
-      // Embedded PGlite: only one process may open DATA_DIR at a time.
-      console.error(
-        `The embedded database in DATA_DIR (${env.DATA_DIR}) is in use by the running server. ` +
-          'Stop the server, run the import, then start the server again (it loads the imported physicians at start). ' +
-          'Or run the server on PostgreSQL (DATABASE_URL): there an import runs while the server keeps serving.\n' +
-          `(${message})`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openCliDatabase(
+    env,
+    'Stop the server, run the import, then start the server again (it loads the imported physicians at start). ' +
+      'Or run the server on PostgreSQL (DATABASE_URL): there an import runs while the server keeps serving.',
+  );
+  if (!database) return 1;
   const progress = createProgressReporter(process.stderr);
   try {
     const summary = await runImport(database.db, spec, file, { onProgress: progress.update });
@@ -56,7 +43,9 @@ async function main(args: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    console.error(
+      error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+    );
     process.exit(1);
   },
 );
