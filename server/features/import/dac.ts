@@ -174,23 +174,8 @@ const MERGED: [column: string, value: string][] = [
   ['zip', 'COALESCE(p.zip, s.zip)'],
 ];
 
-const INSERTED = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'gender',
-  'credential',
-  'medical_school',
-  'graduation_year',
-  'specialty',
-  'secondary_specialty',
-  'organization',
-  'organization_size',
-  'telehealth',
-  'city',
-  'state',
-  'zip',
-];
+// A new record takes every staged field; the NPI is written separately (it is the conflict key).
+const INSERTED = STAGING_COLUMNS.filter((column) => column !== 'npi');
 
 /** Merges onto known NPIs; an unknown NPI of a physician specialty (with a name) creates the record. */
 export async function writeDacBatch(tx: Db, rows: DacRow[]): Promise<BatchResult> {
