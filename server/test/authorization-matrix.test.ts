@@ -4,6 +4,7 @@ import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import {
   createTestContext,
   createTestUser,
+  resumeSubmission,
   TEST_PASSWORD,
   type TestAgent,
   type TestResponse,
@@ -147,7 +148,13 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/webhook': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/billing/refund-request': { anonymous: 401, free: 409, basic: 409, premium: 409, admin: 409 },
   'GET /api/admin/refund-requests': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
-  'POST /api/admin/refund-requests/{id}/resolve': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 404 },
+  'POST /api/admin/refund-requests/{id}/resolve': {
+    anonymous: 401,
+    free: 403,
+    basic: 403,
+    premium: 403,
+    admin: 404,
+  },
   'POST /api/admin/imports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
   'GET /api/admin/imports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
   'GET /api/admin/imports/{id}': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
@@ -224,7 +231,9 @@ beforeAll(async () => {
   agents.admin = { agent: admin.agent, userId: admin.user.id };
   owner = await ctx.signedInAgent({ tier: 'premium' });
   targetUserId = (await ctx.signedInAgent({ tier: 'free' })).user.id;
-  const sub = await ctx.agent().post('/api/submissions', submissionBody());
+  const sub = await ctx
+    .agent()
+    .post('/api/submissions', resumeSubmission({ email: 'ada.candidate@example.com' }));
   expect(sub.status, sub.text).toBeLessThan(300);
   const { rows } = await ctx.db.sql.query<{ id: string }>(
     'SELECT id::text AS id FROM candidate_submissions LIMIT 1',
@@ -244,24 +253,6 @@ beforeAll(async () => {
     }
   }
 });
-
-function submissionBody() {
-  return {
-    firstName: 'Ada',
-    middleName: '',
-    lastName: 'Lovelace',
-    title: 'Attending Physician',
-    companyName: 'Analytical Health',
-    specialty: 'Cardiology',
-    otherSpecialty: '',
-    email: 'ada.candidate@example.com',
-    phone: '(555) 123-4567',
-    location: 'Boston, MA',
-    linkedinUrl: '',
-    education: [],
-    skills: [],
-  };
-}
 
 /** Fresh owned resources for one call, so deletes cannot disturb the next call. */
 async function ownedIds(userId: string | null) {
@@ -362,8 +353,11 @@ describe('signed-in operations', () => {
         checked++;
         // Invalid everywhere: a non-numeric path id, a junk query, a body of the wrong type.
         const url = `${path.replace(/\{\w+\}/g, 'not-an-id')}?page=-1&limit=abc`;
-        const res = await ctx.agent().request(method.toUpperCase(), url, { body: op.requestBody ? [42] : undefined });
-        if (res.status !== 401) failures.push(`${method.toUpperCase()} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
+        const res = await ctx
+          .agent()
+          .request(method.toUpperCase(), url, { body: op.requestBody ? [42] : undefined });
+        if (res.status !== 401)
+          failures.push(`${method.toUpperCase()} ${path}: ${res.status} ${res.text.slice(0, 120)}`);
         else expect(res.body.error.code).toBe('unauthenticated');
       }
     }

@@ -15,6 +15,7 @@ import { createLogger } from '../lib/logger';
 import { createServices } from '../services';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/errors';
 import type { Role, Tier } from '../../contract/account';
+import type { CreateSubmissionRequest } from '../../contract/submissions';
 import { TEMPLATE_PATH } from './template-path';
 
 let templateBytes: Uint8Array | undefined;
@@ -75,16 +76,24 @@ export class TestAgent {
     options: { body?: unknown; headers?: Record<string, string>; csrf?: boolean } = {},
   ): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
-    if (options.body !== undefined && !(typeof options.body === 'string')) headers['content-type'] = 'application/json';
+    if (options.body !== undefined && !(typeof options.body === 'string'))
+      headers['content-type'] = 'application/json';
     if (method !== 'GET' && options.csrf !== false) headers[CSRF_HEADER] = CSRF_HEADER_VALUE;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const bindings = this.remoteAddress ? { incoming: { socket: { remoteAddress: this.remoteAddress } } } : undefined;
+    const bindings = this.remoteAddress
+      ? { incoming: { socket: { remoteAddress: this.remoteAddress } } }
+      : undefined;
     const res = await this.app.request(
       path,
       {
         method,
         headers,
-        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : typeof options.body === 'string'
+              ? options.body
+              : JSON.stringify(options.body),
       },
       bindings,
     );
@@ -108,7 +117,11 @@ export class TestAgent {
   get<T = any>(path: string, options?: { headers?: Record<string, string> }) {
     return this.request<T>('GET', path, options);
   }
-  post<T = any>(path: string, body?: unknown, options?: { headers?: Record<string, string>; csrf?: boolean }) {
+  post<T = any>(
+    path: string,
+    body?: unknown,
+    options?: { headers?: Record<string, string>; csrf?: boolean },
+  ) {
     return this.request<T>('POST', path, { ...options, body });
   }
   put<T = any>(path: string, body?: unknown) {
@@ -187,4 +200,24 @@ export async function createTestUser(
     });
   }
   return user;
+}
+
+/** A valid body of POST /api/submissions (a resume), with a fresh email unless one is given. */
+export function resumeSubmission(overrides: Partial<Record<keyof CreateSubmissionRequest, unknown>> = {}) {
+  return {
+    firstName: 'Ada',
+    middleName: '',
+    lastName: 'Lovelace',
+    title: 'Attending Physician',
+    companyName: 'Analytical Health',
+    specialty: 'Cardiology',
+    otherSpecialty: '',
+    email: `doc-${randomBytes(5).toString('hex')}@example.com`,
+    phone: '(555) 123-4567',
+    location: 'Boston, MA',
+    linkedinUrl: '',
+    education: [],
+    skills: [],
+    ...overrides,
+  };
 }

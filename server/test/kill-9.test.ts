@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/errors';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
-import { createTestUser } from './harness';
+import { createTestUser, resumeSubmission } from './harness';
 import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from './server-process';
 
 /*
@@ -152,21 +152,12 @@ describe(`kill -9 of the server (${ENGINE})`, () => {
     for (let i = 0; i < SUBMISSIONS; i++) {
       const res = await call('/api/submissions', null, {
         method: 'POST',
-        body: {
+        body: resumeSubmission({
           firstName: 'Killnine',
-          middleName: '',
           lastName: `Candidate${i}`,
-          title: 'Attending Physician',
           companyName: 'Fault Clinic',
-          specialty: 'Cardiology',
-          otherSpecialty: '',
           email: `killnine.${i}@example.com`,
-          phone: '(555) 123-4567',
-          location: 'Boston, MA',
-          linkedinUrl: '',
-          education: [],
-          skills: [],
-        },
+        }),
       });
       expect(res.status, await res.clone().text()).toBeLessThan(300);
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '../../../contract/submissions';
-import { createTestContext, TestAgent, type TestResponse } from '../../test/harness';
+import { createTestContext, resumeSubmission, TestAgent, type TestResponse } from '../../test/harness';
 import { addSuppressions } from '../removal/suppression';
 import { SUBMISSION_RATE_LIMITS } from './rate-limits';
 
@@ -20,24 +20,7 @@ class IpAgent extends TestAgent {
 
 const newEmail = () => `doc-${randomBytes(5).toString('hex')}@example.com`;
 
-function resume(overrides: Record<string, unknown> = {}) {
-  return {
-    firstName: 'Ada',
-    middleName: '',
-    lastName: 'Lovelace',
-    title: 'Attending Physician',
-    companyName: 'Analytical Health',
-    specialty: 'Cardiology',
-    otherSpecialty: '',
-    email: newEmail(),
-    phone: '(555) 123-4567',
-    location: 'Boston, MA',
-    linkedinUrl: '',
-    education: [],
-    skills: [],
-    ...overrides,
-  };
-}
+const resume = resumeSubmission;
 
 type Row = {
   id: string;
