@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { APP_PATHS } from '../contract/app-paths';
 import { expect, forgiveFailedRequests, signIn, test } from './fixtures';
 
 /*
@@ -8,30 +9,17 @@ import { expect, forgiveFailedRequests, signIn, test } from './fixtures';
  * core path by keyboard only: search -> reveal a contact -> add to a list.
  */
 
-const PUBLIC_PAGES = [
-  '/',
-  '/about',
-  '/pricing',
-  '/terms',
-  '/privacy',
-  '/compliance',
-  '/money-back-guarantee',
-  '/signup',
-  '/login',
-  '/check-email-confirmation',
-  '/verify-email',
-  '/forgot-password',
-  '/reset-password',
-  '/search',
-  '/specialties',
-  '/contact',
-  '/submit-resume',
-  '/success',
-  '/remove-info',
-  '/confirm-removal',
-];
-const RECRUITER_PAGES = ['/search', '/account', '/lists', '/checkout/success', '/billing/demo/portal'];
+// Every page the router has (contract/app-paths.ts), so a new page is audited without an edit
+// here. Pages with an id in the path are reached through a link of another page (below).
+const SIGNED_IN_PAGES = ['/account', '/lists', '/checkout/success', '/billing/demo/portal'];
 const ADMIN_PAGES = ['/admin-dashboard', '/resume-approval', '/users', '/admin/audit', '/admin/messages', '/admin/import'];
+// Not pages of their own: the development mailbox (a tool, not the product) and a redirect to /search.
+const NOT_AUDITED = ['/dev/mailbox', '/directory'];
+const PUBLIC_PAGES = APP_PATHS.filter(
+  (path) => !path.includes(':') && ![...SIGNED_IN_PAGES, ...ADMIN_PAGES, ...NOT_AUDITED].includes(path),
+);
+// The search page as a premium user shows what the public one does not (selection, contact buttons).
+const RECRUITER_PAGES = ['/search', ...SIGNED_IN_PAGES];
 
 async function settle(page: Page) {
   // Rendered (a heading), and loading placeholders (aria-busy) gone, before the page is judged.
