@@ -1,17 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { createDb } from '../db/client';
-import { migrate } from '../db/migrate';
-import { openPgDriver } from '../db/pg-driver';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { createSession, SESSION_COOKIE } from '../features/auth/session';
-import type { AppDeps } from '../lib/context';
-import { loadEnv } from '../lib/env';
-import { createLogger } from '../lib/logger';
-import { createServices } from '../services';
-import { createTestUser, TestAgent } from './harness';
+import { createTestContext } from './harness';
 
 /*
  * Faults (issue 15): PostgreSQL restarted under a running server. The app reaches PostgreSQL
@@ -68,40 +58,15 @@ describe.skipIf(!url)('PostgreSQL restarted under a running server', () => {
   });
 
   it('answers 503 with Retry-After during the outage and 200 after it, without a restart', async () => {
-    const schema = `outage_${randomBytes(4).toString('hex')}`;
-    const admin = openPgDriver({ connectionString: url!, max: 1 });
-    await admin.exec(`CREATE SCHEMA ${schema}`);
-    cleanups.push(async () => {
-      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.close();
-    });
-    const direct = openPgDriver({ connectionString: url!, searchPath: `${schema},public`, max: 1 });
-    await migrate(direct);
-    const user = await createTestUser(createDb(direct), { tier: 'basic' });
-    const { token } = await createSession(createDb(direct), user.id);
-    await direct.close();
-
+    // The app, its schema and its fixtures all go through the proxy; the test cuts only that.
     const proxy = await startProxy(new URL(url!));
     cleanups.push(() => proxy.close());
     const proxied = new URL(url!);
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
-    const driver = openPgDriver({
-      connectionString: proxied.toString(),
-      searchPath: `${schema},public`,
-      max: 4,
-    });
-    cleanups.push(() => driver.close());
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      APP_URL: 'http://localhost:3000',
-      DEMO_DIRECTORY_SIZE: '0',
-    });
-    const base = { db: createDb(driver), env, logger: createLogger('silent', false) };
-    const deps: AppDeps = { ...base, services: await createServices(base) };
-    const agent = new TestAgent(createApp({ deps }));
-    agent.setCookie(SESSION_COOKIE, token);
+    const ctx = await createTestContext({ databaseUrl: proxied.toString() });
+    cleanups.push(() => ctx.close());
+    const { agent, user } = await ctx.signedInAgent({ tier: 'basic' });
 
     const before = await agent.get('/api/account/profile');
     expect(before.status).toBe(200);

@@ -24,8 +24,9 @@ let templateBytes: Uint8Array | undefined;
  * A database of its own for one test file: a copy of the migrated PGlite template, or, when
  * DATABASE_URL is set, a fresh schema on that PostgreSQL server.
  */
-export async function openTestDatabase(): Promise<{ driver: SqlDriver; db: Db; close(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
+export async function openTestDatabase(
+  url = process.env.DATABASE_URL,
+): Promise<{ driver: SqlDriver; db: Db; close(): Promise<void> }> {
   if (url) {
     const schema = `test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const admin = openPgDriver({ connectionString: url, max: 1 });
@@ -137,9 +138,14 @@ export class TestAgent {
 
 export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
 
-/** The whole app on a database of its own. Call `close()` in afterAll. */
-export async function createTestContext(options: { env?: Record<string, string> } = {}) {
-  const database = await openTestDatabase();
+/**
+ * The whole app on a database of its own. Call `close()` in afterAll. `databaseUrl`: a PostgreSQL
+ * to use instead of DATABASE_URL's (e.g. one reached through a proxy a test controls).
+ */
+export async function createTestContext(
+  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+) {
+  const database = await openTestDatabase(options.databaseUrl);
   const env = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
