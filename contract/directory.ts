@@ -147,6 +147,8 @@ export const PhysicianSummary = z.object({
   /** Whether a reveal would return an email / a phone (the values themselves are not sent). */
   hasEmail: z.boolean(),
   hasPhone: z.boolean(),
+  /** When the contact details were last verified (ISO), or null: 'Verified {month year}'. */
+  verifiedAt: z.string().nullable(),
 });
 export type PhysicianSummary = z.infer<typeof PhysicianSummary>;
 
@@ -175,7 +177,6 @@ export const PhysicianProfile = PhysicianSummary.extend({
   licenseStates: z.array(z.string()),
   acceptingNewPatients: z.boolean().nullable(),
   telehealth: z.boolean().nullable(),
-  verifiedAt: z.string().nullable(),
 });
 export type PhysicianProfile = z.infer<typeof PhysicianProfile>;
 

@@ -127,13 +127,13 @@ export async function countPhysicians(db: Pick<Db, 'sql'>): Promise<number> {
 const SUMMARY_COLUMNS = `
   p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.title, p.credential, p.specialty,
   p.organization, p.organization_size, p.organization_revenue, p.organization_industry,
-  p.city, p.state, p.skills, p.education, p.linkedin_url,
+  p.city, p.state, p.skills, p.education, p.linkedin_url, p.verified_at,
   (coalesce(c.personal_email, '') <> '' OR coalesce(c.work_email, '') <> '') AS has_email,
   (coalesce(c.mobile_phone, '') <> '' OR coalesce(c.office_phone, '') <> '') AS has_phone`;
 
 const PROFILE_COLUMNS = `${SUMMARY_COLUMNS},
   p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages, p.board_certified,
-  p.hospital_affiliation, p.license_states, p.accepting_new_patients, p.telehealth, p.verified_at`;
+  p.hospital_affiliation, p.license_states, p.accepting_new_patients, p.telehealth`;
 
 type SummaryRecord = {
   id: number;
@@ -153,6 +153,7 @@ type SummaryRecord = {
   skills: string[] | null;
   education: unknown;
   linkedin_url: string | null;
+  verified_at: Date | string | null;
   has_email: boolean;
   has_phone: boolean;
 };
@@ -168,7 +169,6 @@ type ProfileRecord = SummaryRecord & {
   license_states: string[] | null;
   accepting_new_patients: boolean | null;
   telehealth: boolean | null;
-  verified_at: Date | null;
 };
 
 const textOrNull = (value: unknown): string | null =>
@@ -214,6 +214,7 @@ function toSummary(r: SummaryRecord): PhysicianSummary {
     linkedinUrl: r.linkedin_url,
     hasEmail: r.has_email,
     hasPhone: r.has_phone,
+    verifiedAt: r.verified_at ? new Date(r.verified_at).toISOString() : null,
   };
 }
 
@@ -265,6 +266,5 @@ export async function findProfile(
     licenseStates: r.license_states ?? [],
     acceptingNewPatients: r.accepting_new_patients,
     telehealth: r.telehealth,
-    verifiedAt: r.verified_at ? new Date(r.verified_at).toISOString() : null,
   };
 }

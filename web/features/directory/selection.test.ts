@@ -24,6 +24,7 @@ function card(id: number): PhysicianSummary {
     linkedinUrl: null,
     hasEmail: true,
     hasPhone: true,
+  verifiedAt: null,
   };
 }
 const cards = (from: number, count: number) => Array.from({ length: count }, (_, i) => card(from + i));
