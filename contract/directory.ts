@@ -10,7 +10,11 @@ import { PAGE_SIZE } from './limits';
  * 'relevance' (the default with a query: docs/decisions/020-search-relevance.md) ranks by match
  * tier, then by name; it has no direction. Without a query it is the name order.
  */
-export const SORT_KEYS = ['relevance', 'name', 'specialty', 'location'] as const;
+/**
+ * 'distance' (nearest first; only with a radius: `near`) orders by the great-circle distance of
+ * the physician's ZIP from the centre, then id (ADR 023).
+ */
+export const SORT_KEYS = ['relevance', 'name', 'specialty', 'location', 'distance'] as const;
 export const SortKey = z.enum(SORT_KEYS);
 export type SortKey = z.infer<typeof SortKey>;
 export const SortDirection = z.enum(['asc', 'desc']);
@@ -29,6 +33,10 @@ export const LIST_FILTER_KEYS = [
   'licenseState',
   'language',
   'credential',
+  // issue 14
+  'subSpecialty',
+  'secondarySpecialty',
+  'source',
 ] as const;
 /** Free-text filters (partial, case-insensitive). */
 export const TEXT_FILTER_KEYS = [
@@ -41,8 +49,27 @@ export const TEXT_FILTER_KEYS = [
   'npi',
 ] as const;
 export const RANGE_FILTER_KEYS = ['graduationYearMin', 'graduationYearMax', 'yearsInPracticeMin', 'yearsInPracticeMax'] as const;
-export const FLAG_FILTER_KEYS = ['boardCertified', 'acceptingNewPatients', 'telehealth'] as const;
-export const FILTER_KEYS = [...LIST_FILTER_KEYS, ...TEXT_FILTER_KEYS, ...RANGE_FILTER_KEYS, ...FLAG_FILTER_KEYS, 'gender'] as const;
+export const FLAG_FILTER_KEYS = [
+  'boardCertified',
+  'acceptingNewPatients',
+  'telehealth',
+  'acceptingMedicaid',
+  'hasMobile',
+  'hasPersonalEmail',
+  'hasLinkedin',
+] as const;
+/** Radius search: within `radius` miles of `near` (a ZIP or 'City, ST'); `zip`: a ZIP or its first digits. */
+export const GEO_FILTER_KEYS = ['near', 'radius', 'zip'] as const;
+export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'] as const;
+/** Every query parameter that filters (the pricing page's "37 searchable parameters"). */
+export const FILTER_KEYS = [
+  ...LIST_FILTER_KEYS,
+  ...TEXT_FILTER_KEYS,
+  ...GEO_FILTER_KEYS,
+  ...RANGE_FILTER_KEYS,
+  ...FLAG_FILTER_KEYS,
+  ...OTHER_FILTER_KEYS,
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const MAX_TEXT = 200;
@@ -70,6 +97,13 @@ const year = (name: string) =>
     .regex(/^\d{1,4}$/, `${name} must be a whole number`)
     .transform(Number)
     .optional();
+/** The radii of 'Within N miles of' (miles). */
+export const RADIUS_OPTIONS = ['10', '25', '50', '100', '250'] as const;
+/** 'Verified in the last N months'. */
+export const VERIFIED_WITHIN_OPTIONS = ['3', '6', '12', '24'] as const;
+/** Where a record came from (physicians.source). */
+export const SOURCE_OPTIONS = ['demo', 'nppes', 'dac', 'resume'] as const;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const flag = (name: string) =>
   z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional();
 
@@ -111,6 +145,35 @@ export const SearchPhysiciansQuery = z.object({
   boardCertified: flag('boardCertified'),
   acceptingNewPatients: flag('acceptingNewPatients'),
   telehealth: flag('telehealth'),
+  subSpecialty: list('subSpecialty'),
+  secondarySpecialty: list('secondarySpecialty'),
+  source: list('source'),
+  near: text('near'),
+  radius: z
+    .enum(RADIUS_OPTIONS, { error: `radius must be one of ${RADIUS_OPTIONS.join(', ')} (miles)` })
+    .transform(Number)
+    .optional(),
+  zip: z
+    .string()
+    .regex(/^\d{1,5}$/, 'zip must be a ZIP code or its first digits (1 to 5 digits)')
+    .optional(),
+  acceptingMedicaid: flag('acceptingMedicaid'),
+  hasMobile: flag('hasMobile'),
+  hasPersonalEmail: flag('hasPersonalEmail'),
+  hasLinkedin: flag('hasLinkedin'),
+  verifiedWithinMonths: z
+    .enum(VERIFIED_WITHIN_OPTIONS, {
+      error: `verifiedWithinMonths must be one of ${VERIFIED_WITHIN_OPTIONS.join(', ')}`,
+    })
+    .transform(Number)
+    .optional(),
+  addedSince: z
+    .string()
+    .refine(
+      (v) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      'addedSince must be a date (YYYY-MM-DD)',
+    )
+    .optional(),
 });
 /** The parsed search: what the service receives. */
 export type SearchPhysiciansRequest = z.output<typeof SearchPhysiciansQuery>;
@@ -204,6 +267,9 @@ export const FacetsResponse = z.object({
   language: z.array(FacetValue),
   credential: z.array(FacetValue),
   gender: z.array(FacetValue),
+  subSpecialty: z.array(FacetValue),
+  secondarySpecialty: z.array(FacetValue),
+  source: z.array(FacetValue),
   graduationYear: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
 });
 export type FacetsResponse = z.infer<typeof FacetsResponse>;

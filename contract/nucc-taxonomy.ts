@@ -152,3 +152,68 @@ const DAC_SPECIALTIES: Record<string, string> = {
 export function dacSpecialty(value: string): string | null {
   return DAC_SPECIALTIES[value.trim().toUpperCase()] ?? null;
 }
+
+/**
+ * Sub-specialties: NUCC specialisations (the code's last part) under the directory's specialties,
+ * named as NUCC names them. The NPPES import sets a physician's sub-specialty from the primary
+ * taxonomy code; the demo generator gives some physicians one of their specialty's (issue 14).
+ */
+export const SUB_SPECIALTIES: readonly { code: string; specialty: string; name: string }[] = [
+  { code: '207QA0505X', specialty: 'Family Medicine', name: 'Adult Medicine' },
+  { code: '207QG0300X', specialty: 'Family Medicine', name: 'Geriatric Medicine' },
+  { code: '207QS0010X', specialty: 'Family Medicine', name: 'Sports Medicine' },
+  { code: '207RE0101X', specialty: 'Internal Medicine', name: 'Endocrinology, Diabetes & Metabolism' },
+  { code: '207RI0200X', specialty: 'Internal Medicine', name: 'Infectious Disease' },
+  { code: '207RN0300X', specialty: 'Internal Medicine', name: 'Nephrology' },
+  { code: '207RR0500X', specialty: 'Internal Medicine', name: 'Rheumatology' },
+  { code: '207RG0300X', specialty: 'Internal Medicine', name: 'Geriatric Medicine' },
+  { code: '2080N0001X', specialty: 'Pediatrics', name: 'Neonatal-Perinatal Medicine' },
+  { code: '2080P0204X', specialty: 'Pediatrics', name: 'Pediatric Cardiology' },
+  { code: '2080P0206X', specialty: 'Pediatrics', name: 'Pediatric Gastroenterology' },
+  { code: '207RI0011X', specialty: 'Cardiology', name: 'Interventional Cardiology' },
+  { code: '207RC0001X', specialty: 'Cardiology', name: 'Clinical Cardiac Electrophysiology' },
+  { code: '207RA0001X', specialty: 'Cardiology', name: 'Advanced Heart Failure and Transplant Cardiology' },
+  { code: '207VG0400X', specialty: 'OBGYN', name: 'Gynecology' },
+  { code: '207VM0101X', specialty: 'OBGYN', name: 'Maternal & Fetal Medicine' },
+  { code: '207VE0102X', specialty: 'OBGYN', name: 'Reproductive Endocrinology' },
+  { code: '207VX0201X', specialty: 'OBGYN', name: 'Gynecologic Oncology' },
+  { code: '207XS0114X', specialty: 'Orthopedic Surgery', name: 'Adult Reconstructive Orthopaedic Surgery' },
+  { code: '207XX0004X', specialty: 'Orthopedic Surgery', name: 'Foot and Ankle Surgery' },
+  { code: '207XS0106X', specialty: 'Orthopedic Surgery', name: 'Hand Surgery' },
+  { code: '207XS0117X', specialty: 'Orthopedic Surgery', name: 'Orthopaedic Surgery of the Spine' },
+  { code: '207XX0005X', specialty: 'Orthopedic Surgery', name: 'Sports Medicine' },
+  { code: '2084N0402X', specialty: 'Neurology', name: 'Child Neurology' },
+  { code: '2084N0600X', specialty: 'Neurology', name: 'Clinical Neurophysiology' },
+  { code: '207ND0101X', specialty: 'Dermatology', name: 'MOHS-Micrographic Surgery' },
+  { code: '207NP0225X', specialty: 'Dermatology', name: 'Pediatric Dermatology' },
+  { code: '207NS0135X', specialty: 'Dermatology', name: 'Dermatopathology' },
+  { code: '363AM0700X', specialty: 'Physician Assistant', name: 'Medical' },
+  { code: '363AS0400X', specialty: 'Physician Assistant', name: 'Surgical' },
+  { code: '207PP0204X', specialty: 'Emergency Medicine', name: 'Pediatric Emergency Medicine' },
+  { code: '207PT0002X', specialty: 'Emergency Medicine', name: 'Medical Toxicology' },
+  { code: '207PE0004X', specialty: 'Emergency Medicine', name: 'Emergency Medical Services' },
+  { code: '2084P0804X', specialty: 'Psychiatry', name: 'Child & Adolescent Psychiatry' },
+  { code: '2084P0802X', specialty: 'Psychiatry', name: 'Addiction Psychiatry' },
+  { code: '2084P0805X', specialty: 'Psychiatry', name: 'Geriatric Psychiatry' },
+  { code: '207LP2900X', specialty: 'Anesthesiology', name: 'Pain Medicine' },
+  { code: '207LC0200X', specialty: 'Anesthesiology', name: 'Critical Care Medicine' },
+  { code: '207LP3000X', specialty: 'Anesthesiology', name: 'Pediatric Anesthesiology' },
+  { code: '2085R0204X', specialty: 'Radiology', name: 'Vascular & Interventional Radiology' },
+  { code: '2085N0700X', specialty: 'Radiology', name: 'Neuroradiology' },
+  { code: '2085P0229X', specialty: 'Radiology', name: 'Pediatric Radiology' },
+  { code: '2086S0129X', specialty: 'General Surgery', name: 'Vascular Surgery' },
+  { code: '2086S0102X', specialty: 'General Surgery', name: 'Surgical Critical Care' },
+  { code: '2086S0127X', specialty: 'General Surgery', name: 'Trauma Surgery' },
+  { code: '207RH0003X', specialty: 'Oncology', name: 'Hematology & Oncology' },
+  { code: '2086X0206X', specialty: 'Oncology', name: 'Surgical Oncology' },
+  { code: '2085R0001X', specialty: 'Oncology', name: 'Radiation Oncology' },
+  { code: '207RI0008X', specialty: 'Gastroenterology', name: 'Hepatology' },
+  { code: '2088P0231X', specialty: 'Urology', name: 'Pediatric Urology' },
+  { code: '2088F0040X', specialty: 'Urology', name: 'Female Pelvic Medicine and Reconstructive Surgery' },
+];
+const SUB_SPECIALTY_BY_CODE = new Map(SUB_SPECIALTIES.map((s) => [s.code, s.name]));
+
+/** The sub-specialty of a NUCC code (its specialisation's name), or null. */
+export function subSpecialtyForTaxonomy(code: string): string | null {
+  return SUB_SPECIALTY_BY_CODE.get(code.trim().toUpperCase()) ?? null;
+}

@@ -36,6 +36,9 @@ export const PHYSICIAN_COPY_COLUMNS = [
   'linkedin_url',
   'source',
   'verified_at',
+  'sub_specialty',
+  'accepting_medicaid',
+  'created_at',
 ] as const;
 
 export const CONTACT_COPY_COLUMNS = [
@@ -98,7 +101,10 @@ export function physicianCopyLine(p: GeneratedPhysician): string {
     bool(p.telehealth),
     text(p.linkedinUrl),
     '"demo"',
-    text(p.verifiedAt.toISOString()) + '\n',
+    text(p.verifiedAt.toISOString()),
+    text(p.subSpecialty),
+    bool(p.acceptingMedicaid),
+    text(p.createdAt.toISOString()) + '\n',
   ].join(',');
 }
 

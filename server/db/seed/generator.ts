@@ -1,3 +1,5 @@
+import { SUB_SPECIALTIES } from '../../../contract/nucc-taxonomy';
+import { zipsOfCity } from '../../features/directory/geo';
 import {
   SPECIALTIES,
   type EducationEntry,
@@ -43,6 +45,8 @@ export type GeneratedPhysician = {
   credential: string;
   specialty: string;
   secondarySpecialty: string | null;
+  /** A NUCC specialisation of the specialty (contract/nucc-taxonomy.ts SUB_SPECIALTIES), or null. */
+  subSpecialty: string | null;
   organization: string;
   organizationSize: string;
   organizationRevenue: string;
@@ -61,8 +65,11 @@ export type GeneratedPhysician = {
   licenseStates: string[];
   acceptingNewPatients: boolean;
   telehealth: boolean;
+  acceptingMedicaid: boolean;
   linkedinUrl: string | null;
   verifiedAt: Date;
+  /** When the record joined the directory (addedSince filter). */
+  createdAt: Date;
   personalEmail: string | null;
   workEmail: string | null;
   mobilePhone: string | null;
@@ -78,6 +85,8 @@ export const DEFAULT_SEED = 20_261_101;
 const REFERENCE_TIME = Date.UTC(2026, 10, 1);
 const REFERENCE_YEAR = 2026;
 const VERIFIED_WINDOW_SECONDS = 30 * 24 * 3600;
+/** Records joined the directory over the three years before the reference time. */
+const ADDED_WINDOW_SECONDS = 3 * 365 * 24 * 3600;
 const FIRST_GRADUATION_YEAR = 1970;
 const LAST_GRADUATION_YEAR = 2022;
 const FIRST_PA_GRADUATION_YEAR = 1985;
@@ -217,6 +226,8 @@ type SpecialtyTables = {
 
 type CityTables = {
   city: City;
+  /** The city's real ZIP codes (the `zipcodes` package, as the radius search reads them). */
+  zips: string[];
   phonePrefix: string;
   hospitals: Organization[];
   academic: Organization | null;
@@ -424,9 +435,27 @@ function buildSpecialtyTables(): SpecialtyTables[] {
 
 let cachedTables: Tables | null = null;
 
+/** A city's ZIPs from the package; a city it lacks is an error (fix its name in CITY_ROWS). */
+function cityZips(city: City): string[] {
+  const zips = zipsOfCity(city.name, city.state);
+  if (zips.length === 0) throw new Error(`generator: no ZIP codes for ${city.name}, ${city.state} in the zipcodes package`);
+  return zips;
+}
+
+/** Sub-specialties per specialty name. */
+const SUB_SPECIALTIES_OF = new Map<string, string[]>();
+for (const sub of SUB_SPECIALTIES) {
+  const list = SUB_SPECIALTIES_OF.get(sub.specialty) ?? [];
+  list.push(sub.name);
+  SUB_SPECIALTIES_OF.set(sub.specialty, list);
+}
+/** Specialties whose physicians accept Medicaid less often than the ~72% average. */
+const MEDICAID_SHARE: Record<string, number> = { Psychiatry: 0.4, Dermatology: 0.45, 'Orthopedic Surgery': 0.6 };
+
 function buildTables(): Tables {
   const city: CityTables[] = CITIES.map((entry) => ({
     city: entry,
+    zips: cityZips(entry),
     phonePrefix: `(${entry.areaCode}) 555-01`,
     hospitals: [],
     academic: null,
@@ -841,6 +870,11 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
   const mobilePhone = random.next() < 0.9 ? place.phonePrefix + TWO_DIGITS[random.below(100)] : null;
   const officePhone = random.next() < 0.88 ? place.phonePrefix + TWO_DIGITS[random.below(100)] : null;
   const verifiedAt = new Date(REFERENCE_TIME - (1 + random.below(VERIFIED_WINDOW_SECONDS - 1)) * 1000);
+  // Issue 14's fields draw last, so every field above stays as it was.
+  const subs = SUB_SPECIALTIES_OF.get(specialty.name) ?? [];
+  const subSpecialty = subs.length > 0 && random.next() < 0.3 ? subs[random.below(subs.length)] : null;
+  const acceptingMedicaid = seesPatients && random.next() < (MEDICAID_SHARE[specialty.name] ?? 0.72);
+  const createdAt = new Date(Math.min(verifiedAt.getTime(), REFERENCE_TIME - random.below(ADDED_WINDOW_SECONDS) * 1000));
 
   return {
     id,
@@ -852,13 +886,14 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     credential,
     specialty: specialty.name,
     secondarySpecialty: secondaryIndex >= 0 ? SPECIALTIES[secondaryIndex] : null,
+    subSpecialty,
     organization: organization.name,
     organizationSize: organization.profile.size,
     organizationRevenue: organization.profile.revenue,
     organizationIndustry: organization.profile.industry,
     city: city.name,
     state: city.state,
-    zip: city.zipPrefix + TWO_DIGITS[1 + random.below(99)],
+    zip: place.zips[random.below(place.zips.length)],
     skills,
     education,
     medicalSchool: school.name,
@@ -870,8 +905,10 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     licenseStates,
     acceptingNewPatients,
     telehealth,
+    acceptingMedicaid,
     linkedinUrl,
     verifiedAt,
+    createdAt,
     personalEmail,
     workEmail,
     mobilePhone,

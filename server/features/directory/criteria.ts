@@ -1,5 +1,7 @@
 import { US_STATES } from '../../../contract/directory-options';
 import type { SearchPhysiciansRequest, SortDirection, SortKey } from '../../../contract/directory';
+import { fieldError } from '../../lib/errors';
+import { resolveNear } from './geo';
 
 /**
  * A search reduced to what matching needs (document 2, section 5): lower-cased, trimmed, empty
@@ -40,7 +42,27 @@ export type SearchCriteria = {
   boardCertified: boolean | null;
   acceptingNewPatients: boolean | null;
   telehealth: boolean | null;
+  // issue 14 (ADR 023)
+  subSpecialty: string[];
+  secondarySpecialty: string[];
+  source: string[];
+  /** Within `miles` of the centre (degrees): the centre of `near`, resolved from the ZIP table. */
+  near: NearCriterion | null;
+  /** A ZIP or its first digits (matches the first five digits of the physician's ZIP). */
+  zip: string | null;
+  acceptingMedicaid: boolean | null;
+  hasMobile: boolean | null;
+  hasPersonalEmail: boolean | null;
+  hasLinkedin: boolean | null;
+  /** verified_at at or after this instant (ms): UTC midnight, N calendar months before today. */
+  verifiedSince: number | null;
+  /** created_at at or after this instant (ms): UTC midnight of the date given. */
+  addedSince: number | null;
 };
+
+export type NearCriterion = { lat: number; lon: number; miles: number };
+/** The radius used when `near` comes without one (the sidebar's default). */
+export const DEFAULT_RADIUS_MILES = 25;
 
 /** 'city, state' must match both parts; a single part matches city or state. */
 export type LocationCriterion = { city: string | null; state: string | null; either: string | null };
@@ -82,10 +104,44 @@ export function parseLocation(value: string | null): LocationCriterion | null {
   return null;
 }
 
+/**
+ * The centre and radius of a search: an unknown ZIP or city is a 400 naming `near`, a radius
+ * without `near` one naming `radius`.
+ */
+export function nearCriterion(request: Pick<SearchPhysiciansRequest, 'near' | 'radius'>): NearCriterion | null {
+  const near = clean(request.near);
+  if (!near) {
+    if (request.radius != null) throw fieldError('radius', 'radius needs near (a ZIP code or a City, ST)');
+    return null;
+  }
+  const centre = resolveNear(near, stateCode);
+  if (!centre) {
+    throw fieldError(
+      'near',
+      /^\d/.test(near)
+        ? `near: unknown ZIP code '${near}'`
+        : /,/.test(near)
+          ? `near: unknown city '${request.near!.trim()}'`
+          : "near must be a ZIP code or a city and state ('City, ST')",
+    );
+  }
+  return { lat: centre.lat, lon: centre.lon, miles: request.radius ?? DEFAULT_RADIUS_MILES };
+}
+
+/** UTC midnight `months` calendar months before `now` (ms). */
+export function monthsAgo(months: number, now: Date): number {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1);
+  const d = new Date(day);
+  // The same day of the month, or the month's last day when it is shorter.
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), Math.min(now.getUTCDate(), last));
+}
+
 /** Years in practice = current year - graduation year, so its bounds become graduation-year bounds. */
 export function toCriteria(
   request: SearchPhysiciansRequest,
   currentYear = new Date().getUTCFullYear(),
+  now = new Date(),
 ): SearchCriteria {
   const query = clean(request.query);
   const lows = [
@@ -124,6 +180,17 @@ export function toCriteria(
     boardCertified: request.boardCertified ?? null,
     acceptingNewPatients: request.acceptingNewPatients ?? null,
     telehealth: request.telehealth ?? null,
+    subSpecialty: cleanList(request.subSpecialty),
+    secondarySpecialty: cleanList(request.secondarySpecialty),
+    source: cleanList(request.source),
+    near: nearCriterion(request),
+    zip: request.zip ?? null,
+    acceptingMedicaid: request.acceptingMedicaid ?? null,
+    hasMobile: request.hasMobile ?? null,
+    hasPersonalEmail: request.hasPersonalEmail ?? null,
+    hasLinkedin: request.hasLinkedin ?? null,
+    verifiedSince: request.verifiedWithinMonths != null ? monthsAgo(request.verifiedWithinMonths, now) : null,
+    addedSince: request.addedSince ? Date.parse(`${request.addedSince}T00:00:00Z`) : null,
   };
 }
 
@@ -156,9 +223,12 @@ export function splitTerms(query: string | null): { terms: string[]; stateTerm: 
  */
 export function resolveSort(
   request: Pick<SearchPhysiciansRequest, 'sortKey' | 'sortDirection'>,
-  criteria: Pick<SearchCriteria, 'words'>,
+  criteria: Pick<SearchCriteria, 'words' | 'near'>,
 ): { sortKey: SortKey; sortDirection: SortDirection } {
-  const sortKey = request.sortKey ?? (criteria.words.length ? 'relevance' : 'name');
+  if (request.sortKey === 'distance' && !criteria.near)
+    throw fieldError('sortKey', 'sortKey distance needs near (a ZIP code or a City, ST)');
+  // With a radius and no query the nearest come first (ADR 023); a query keeps relevance.
+  const sortKey = request.sortKey ?? (criteria.words.length ? 'relevance' : criteria.near ? 'distance' : 'name');
   return { sortKey, sortDirection: sortKey === 'relevance' ? 'asc' : (request.sortDirection ?? 'asc') };
 }
 

@@ -3,6 +3,7 @@ import type { FilterKey, SearchPhysiciansQueryInput } from '../../../contract/di
 import { formatSpecialty, SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
 import { createTestContext } from '../../test/harness';
 import { normalizeCode, stateCode, toCriteria, type SearchCriteria } from './criteria';
+import { zipsOfCity } from './geo';
 import { naiveSearch, naiveSearchSql } from './naive-search';
 
 /*
@@ -87,8 +88,10 @@ async function insertPhysician(p: Fixture) {
     `INSERT INTO physicians (id, npi, first_name, last_name, title, credential, specialty, organization,
        organization_size, organization_revenue, organization_industry, city, state, skills, education,
        medical_school, graduation_year, gender, languages, board_certified, hospital_affiliation,
-       license_states, accepting_new_patients, telehealth, linkedin_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)`,
+       license_states, accepting_new_patients, telehealth, linkedin_url, zip, sub_specialty,
+       secondary_specialty, accepting_medicaid)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25,
+       $26, $27, $28, $29)`,
     [
       p.id,
       p.npi ?? null,
@@ -123,6 +126,11 @@ async function insertPhysician(p: Fixture) {
       p.accepting ?? null,
       p.telehealth ?? null,
       `https://www.linkedin.com/in/${p.first.toLowerCase()}-${p.last.toLowerCase()}`,
+      // issue 14: the city's first ZIP; a sub-specialty, a secondary specialty and Medicaid for some.
+      p.city && p.state ? (zipsOfCity(p.city, stateCode(p.state))[0] ?? null) : null,
+      p.id % 4 === 0 ? 'Interventional Cardiology' : null,
+      p.id % 5 === 0 ? 'Internal Medicine' : null,
+      p.accepting === null ? null : p.id % 3 !== 0,
     ],
   );
   await ctx.db.sql.query(
@@ -447,11 +455,26 @@ describe('tiers with every sort and filter', () => {
     boardCertified: 'true',
     acceptingNewPatients: 'true',
     telehealth: 'false',
+    subSpecialty: 'Interventional Cardiology',
+    secondarySpecialty: 'Internal Medicine',
+    source: 'demo',
+    near: 'Houston, TX',
+    // with near (a radius alone is a 400)
+    radius: '250',
+    zip: '7',
+    acceptingMedicaid: 'true',
+    hasMobile: 'false',
+    hasPersonalEmail: 'false',
+    hasLinkedin: 'true',
+    verifiedWithinMonths: '24',
+    addedSince: '2000-01-01',
   };
   const SEARCHES: Record<string, string>[] = [
     {},
     { query: 'e' },
-    ...Object.entries(ONE_OF_EACH).map(([key, value]) => ({ [key]: value })),
+    ...Object.entries(ONE_OF_EACH).map(([key, value]) =>
+      key === 'radius' ? { near: 'Kansas City, MO', radius: value } : { [key]: value },
+    ),
   ];
   const ORDERS = SORT_KEYS.flatMap((sortKey) =>
     (['asc', 'desc'] as const).map((sortDirection) => ({ sortKey, sortDirection })),
@@ -466,7 +489,12 @@ describe('tiers with every sort and filter', () => {
       // key a third of the filters.
       for (const [i, search] of SEARCHES.entries()) {
         for (const order of [ORDERS[i % ORDERS.length], ORDERS[(i + 3) % ORDERS.length]]) {
-          const params = { ...search, ...order };
+          // Distance needs a centre: without one, name instead.
+          const params = {
+            ...search,
+            ...order,
+            ...(order.sortKey === 'distance' && !search.near ? { sortKey: 'name' } : {}),
+          };
           const paid = await premium.get(`/api/physicians?${qs(params)}`);
           const full = paid.body.results.map((r: { id: number }) => r.id);
           for (const agent of [ctx.agent(), free]) {

@@ -2,6 +2,7 @@ import { US_STATES } from '../../../contract/directory-options';
 import type { SortDirection, SortKey } from '../../../contract/directory';
 import type { Db } from '../../db/client';
 import { WORD_BREAK_SQL, type SearchCriteria } from './criteria';
+import { EARTH_RADIUS_MILES, zipsInBox } from './geo';
 import { sortKeySql, trimSql } from './sort-key';
 
 /*
@@ -135,6 +136,38 @@ export function naiveSearchSql(
   if (c.acceptingNewPatients !== null) and.push(`accepting_new_patients = ${p(c.acceptingNewPatients)}`);
   if (c.telehealth !== null) and.push(`telehealth = ${p(c.telehealth)}`);
 
+  // issue 14 (ADR 023)
+  anyEqual('sub_specialty', c.subSpecialty);
+  anyEqual('secondary_specialty', c.secondarySpecialty);
+  anyEqual('source', c.source);
+  if (c.acceptingMedicaid !== null) and.push(`accepting_medicaid = ${p(c.acceptingMedicaid)}`);
+  const contact = (column: string, wanted: boolean | null) => {
+    if (wanted === null) return;
+    const exists = `EXISTS (SELECT 1 FROM physician_contacts c WHERE c.physician_id = physicians.id AND coalesce(c.${column}, '') <> '')`;
+    and.push(wanted ? exists : `NOT ${exists}`);
+  };
+  contact('mobile_phone', c.hasMobile);
+  contact('personal_email', c.hasPersonalEmail);
+  if (c.hasLinkedin !== null) and.push(`(coalesce(linkedin_url, '') <> '') = ${p(c.hasLinkedin)}`);
+  if (c.verifiedSince !== null) and.push(`verified_at >= ${p(new Date(c.verifiedSince).toISOString())}::timestamptz`);
+  if (c.addedSince !== null) and.push(`created_at >= ${p(new Date(c.addedSince).toISOString())}::timestamptz`);
+  // The physician's ZIP: the first five characters of the trimmed value, when they are digits.
+  const zip5 = `left(${trimSql(blanked('zip'))}, 5)`;
+  if (c.zip) and.push(`${zip5} ~ '^[0-9]{5}$' AND ${zip5} LIKE ${p(c.zip + '%')}`);
+  let with_ = '';
+  if (c.near) {
+    // The centroids of the ZIPs in the radius's bounding box, and each one's great-circle
+    // distance (haversine, R = 3958.8 mi) computed here in SQL.
+    const box = zipsInBox(c.near, c.near.miles);
+    const lat = p(c.near.lat);
+    const lon = p(c.near.lon);
+    const hav = `power(sin(radians(z.lat - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(z.lat)) * power(sin(radians(z.lon - ${lon}) / 2), 2)`;
+    with_ = `WITH near_zips AS (
+      SELECT z.zip, 2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(${hav}))) AS miles
+      FROM unnest(${p(box.zips)}::text[], ${p(box.lat)}::float8[], ${p(box.lon)}::float8[]) AS z(zip, lat, lon)) `;
+    and.push(`EXISTS (SELECT 1 FROM near_zips n WHERE n.zip = ${zip5} AND n.miles <= ${p(c.near.miles)})`);
+  }
+
   const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
   const whereParams = [...params];
   const relevance = sort.sortKey === 'relevance';
@@ -143,16 +176,18 @@ export function naiveSearchSql(
   const key = (column: string) => `${sortKeySql(column, blanked(column))} COLLATE "C" ${dir} NULLS LAST`;
   const nameOrder = `${key('last_name')}, ${key('first_name')}, id ${dir}`;
   const orderBy =
-    sort.sortKey === 'name' || relevance
-      ? `${relevance && c.words.length ? `${relevanceTierSql(c, p)}, ` : ''}${nameOrder}`
-      : `${key(sort.sortKey === 'specialty' ? 'specialty' : 'city')}, id ${dir}`;
+    sort.sortKey === 'distance'
+      ? `(SELECT n.miles FROM near_zips n WHERE n.zip = ${zip5}) ${dir}, id ${dir}`
+      : sort.sortKey === 'name' || relevance
+        ? `${relevance && c.words.length ? `${relevanceTierSql(c, p)}, ` : ''}${nameOrder}`
+        : `${key(sort.sortKey === 'specialty' ? 'specialty' : 'city')}, id ${dir}`;
   return {
     where,
     /** The parameters of `where` (and countSql); pageSql's are `pageParams`. */
     params: whereParams,
     pageParams: params,
-    countSql: `SELECT count(*)::int AS total FROM physicians ${where}`,
-    pageSql: `SELECT id FROM physicians ${where} ORDER BY ${orderBy} LIMIT ${sort.limit} OFFSET ${sort.offset}`,
+    countSql: `${with_}SELECT count(*)::int AS total FROM physicians ${where}`,
+    pageSql: `${with_}SELECT id FROM physicians ${where} ORDER BY ${orderBy} LIMIT ${sort.limit} OFFSET ${sort.offset}`,
   };
 }
 

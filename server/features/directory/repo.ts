@@ -30,12 +30,24 @@ const SCALAR_COLUMNS: Record<ScalarField, string> = {
   medicalSchool: 'medical_school',
   hospitalAffiliation: 'hospital_affiliation',
   gender: 'gender',
+  subSpecialty: 'sub_specialty',
+  secondarySpecialty: 'secondary_specialty',
+  source: 'source',
 };
 const FLAG_COLUMNS: Record<FlagField, string> = {
   boardCertified: 'board_certified',
   acceptingNewPatients: 'accepting_new_patients',
   telehealth: 'telehealth',
+  acceptingMedicaid: 'accepting_medicaid',
+  // Whether a value exists (never the value): the index rows join physician_contacts as c.
+  hasMobile: `(coalesce(c.mobile_phone, '') <> '')`,
+  hasPersonalEmail: `(coalesce(c.personal_email, '') <> '')`,
+  hasLinkedin: `(coalesce(linkedin_url, '') <> '')`,
 };
+/** Whole milliseconds since 1970 (floor), or the NULL mark. */
+const epochMs = (column: string) => `coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, E'\\x1d')`;
+/** The index rows read each physician with its contact row (for the has-a-value flags). */
+const INDEX_FROM = 'physicians LEFT JOIN physician_contacts c ON c.physician_id = physicians.id';
 
 /*
  * The searchable fields of each physician as one string in the index's wire format
@@ -63,7 +75,8 @@ const indexLine = (safe: boolean) => {
     ${items(`array_to_string(languages, E'\\x1c')`)},
     ${items(`array_to_string(license_states, E'\\x1c')`)},
     ${items(`CASE WHEN jsonb_typeof(education) = 'array' THEN
-      (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)})`;
+      (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)},
+    ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')})`;
 };
 const FAST_LINE = indexLine(false);
 const SAFE_LINE = indexLine(true);
@@ -87,7 +100,7 @@ export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): A
     const query = (line: string) =>
       db.sql.query<{ n: number; last: number | null; data: string | null }>(
         `SELECT count(*)::int AS n, max(id) AS last, string_agg(line, E'\\x1e' ORDER BY id) AS data
-         FROM (SELECT id, ${line} AS line FROM physicians WHERE id > $1 ORDER BY id LIMIT $2) batch`,
+         FROM (SELECT id, ${line} AS line FROM ${INDEX_FROM} WHERE id > $1 ORDER BY id LIMIT $2) batch`,
         [after, batchSize],
       );
     let [batch] = (await query(FAST_LINE)).rows;
@@ -113,7 +126,7 @@ export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): A
 export async function readIndexRowsByIds(db: Pick<Db, 'sql'>, ids: readonly number[]): Promise<string> {
   if (ids.length === 0) return '';
   const { rows } = await db.sql.query<{ data: string | null }>(
-    `SELECT string_agg(${SAFE_LINE}, E'\\x1e' ORDER BY id) AS data FROM physicians WHERE id = ANY($1::int[])`,
+    `SELECT string_agg(${SAFE_LINE}, E'\\x1e' ORDER BY id) AS data FROM ${INDEX_FROM} WHERE id = ANY($1::int[])`,
     [ids],
   );
   return rows[0]?.data ?? '';

@@ -13,8 +13,10 @@ import {
   specialtyMatches,
   stateCode,
   stateMatches,
+  type NearCriterion,
   type SearchCriteria,
 } from './criteria';
+import { ZIP_SPACE, zipNumber, zipsWithin } from './geo';
 import { sortKey } from './sort-key';
 
 /*
@@ -49,17 +51,30 @@ export const SCALAR_FIELDS = [
   'medicalSchool',
   'hospitalAffiliation',
   'gender',
+  'subSpecialty',
+  'secondarySpecialty',
+  'source',
 ] as const;
 export type ScalarField = (typeof SCALAR_FIELDS)[number];
 export const SET_FIELDS = ['skills', 'languages', 'licenseStates', 'degrees'] as const;
 export type SetField = (typeof SET_FIELDS)[number];
-export const FLAG_FIELDS = ['boardCertified', 'acceptingNewPatients', 'telehealth'] as const;
+export const FLAG_FIELDS = [
+  'boardCertified',
+  'acceptingNewPatients',
+  'telehealth',
+  'acceptingMedicaid',
+  // computed from physician_contacts and linkedin_url at load (never the values)
+  'hasMobile',
+  'hasPersonalEmail',
+  'hasLinkedin',
+] as const;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
 /**
  * The wire format of index rows (repo.ts builds it in SQL): one string per physician, fields
  * separated by U+001F in this order: id, npi, the SCALAR_FIELDS, graduation year, the
- * FLAG_FIELDS ('2' true, '1' false, '0' unknown), the SET_FIELDS (items separated by U+001C).
+ * FLAG_FIELDS ('2' true, '1' false, '0' unknown), the SET_FIELDS (items separated by U+001C),
+ * the ZIP (as stored), verified_at and created_at (whole milliseconds since 1970).
  * U+001D alone is NULL. Rows are separated by U+001E. One string per batch keeps the transfer
  * from the database (and, on PGlite, from its worker thread) cheap.
  */
@@ -71,7 +86,10 @@ const SCALAR_AT = 2;
 const YEAR_AT = SCALAR_AT + SCALAR_FIELDS.length;
 const FLAGS_AT = YEAR_AT + 1;
 const SETS_AT = FLAGS_AT + FLAG_FIELDS.length;
-export const INDEX_FIELD_COUNT = SETS_AT + SET_FIELDS.length;
+const ZIP_AT = SETS_AT + SET_FIELDS.length;
+const VERIFIED_AT = ZIP_AT + 1;
+const CREATED_AT = ZIP_AT + 2;
+export const INDEX_FIELD_COUNT = CREATED_AT + 1;
 
 /**
  * A copy of `value` that does not point into the string it was cut from: V8 keeps substrings
@@ -184,6 +202,11 @@ type Columns = {
   flags: Int8Array[];
   /** NPI as a number (NaN when missing or not 10 digits), for prefix tests without strings. */
   npi: Float64Array;
+  /** The 5-digit ZIP as a number plus one (0: none), indexing per-ZIP tables (geo.ts). */
+  zip: Int32Array;
+  /** verified_at and created_at in ms (NaN: none). */
+  verifiedAt: Float64Array;
+  createdAt: Float64Array;
 };
 
 class ColumnsBuilder {
@@ -213,6 +236,9 @@ class ColumnsBuilder {
       graduationYear: copy(new Int16Array(size), from?.graduationYear),
       flags: FLAG_FIELDS.map((_, f) => copy(new Int8Array(size), from?.flags[f])),
       npi: copy(new Float64Array(size), from?.npi),
+      zip: copy(new Int32Array(size), from?.zip),
+      verifiedAt: copy(new Float64Array(size), from?.verifiedAt),
+      createdAt: copy(new Float64Array(size), from?.createdAt),
     };
   }
 
@@ -249,6 +275,9 @@ class ColumnsBuilder {
     c.graduationYear[slot] = year > 0 && year < 32767 ? year : 0;
     for (let f = 0; f < FLAG_FIELDS.length; f++) c.flags[f][slot] = Number(v[FLAGS_AT + f]) || 0;
     for (let f = 0; f < sets.length; f++) c.sets[f][slot] = sets[f].code(v[SETS_AT + f]);
+    c.zip[slot] = v[ZIP_AT] === NULL_MARK ? 0 : zipNumber(v[ZIP_AT]) + 1;
+    c.verifiedAt[slot] = v[VERIFIED_AT] === NULL_MARK ? NaN : Number(v[VERIFIED_AT]);
+    c.createdAt[slot] = v[CREATED_AT] === NULL_MARK ? NaN : Number(v[CREATED_AT]);
   }
 
   remove(slot: number): void {
@@ -275,7 +304,7 @@ type SortOrder = {
 };
 
 /** The precomputed orders (relevance is computed per search: tiers, then the name order). */
-export type OrderKey = Exclude<SortKey, 'relevance'>;
+export type OrderKey = Exclude<SortKey, 'relevance' | 'distance'>;
 
 type Snapshot = {
   version: number;
@@ -287,6 +316,12 @@ type Snapshot = {
   /** Alive rows per code (scalar fields) or per set (set fields). */
   counts: Record<ScalarField | SetField, Int32Array>;
   sorts: Record<OrderKey, SortOrder>;
+  /** Alive rows in id order. */
+  byId: Int32Array;
+  /** Whether slots are in id order (no patch appended a smaller id). */
+  monotonic: boolean;
+  /** Alive rows per ZIP (index: ZIP number + 1). */
+  zipCounts: Int32Array;
   /**
    * Id -> slot lookup, made on first use: null while slots are in ascending id order (binary
    * search), a map once a patch appended a smaller id.
@@ -379,7 +414,8 @@ function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot
     location: sortOrder(cols, base, [rank('city')]),
   };
   const aliveBits = pack(cols.alive, n).bits;
-  return { version, cols, dicts, aliveCount, aliveBits, counts, sorts };
+  const zipCounts = countCodes(cols, cols.zip, ZIP_SPACE + 1);
+  return { version, cols, dicts, aliveCount, aliveBits, counts, sorts, byId: base, monotonic, zipCounts };
 }
 
 function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array {
@@ -668,6 +704,21 @@ function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
 }
 
 
+/**
+ * Rows within the radius: the ZIPs whose centroid is within it (bounding box, then haversine,
+ * over the ~42,000 ZIPs: geo.ts) as a mask over ZIP numbers, then one pass over the rows.
+ */
+function nearClause(s: Snapshot, near: NearCriterion): Clause | typeof NEVER {
+  const { zips } = zipsWithin(near, near.miles);
+  const mask = new Uint8Array(ZIP_SPACE + 1);
+  let estimate = 0;
+  for (let k = 0; k < zips.length; k++) {
+    mask[zips[k] + 1] = 1;
+    estimate += s.zipCounts[zips[k] + 1];
+  }
+  return anyOf([estimate > 0 ? { codes: s.cols.zip, mask, estimate } : null]);
+}
+
 /** The clauses of a search (all must hold), each named for the clause cache. */
 function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
@@ -767,6 +818,33 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
     const wanted = c.gender.toLowerCase();
     add(`gender:${wanted}`, () => anyOf([scalarTerm(s, 'gender', (lower) => lower.trim() === wanted)]));
   }
+  facet = 'subSpecialty';
+  anyEqual('subSpecialty', c.subSpecialty);
+  facet = 'secondarySpecialty';
+  anyEqual('secondarySpecialty', c.secondarySpecialty);
+  facet = 'source';
+  anyEqual('source', c.source);
+
+  facet = undefined;
+  if (c.near) {
+    const near = c.near;
+    add(`near:${near.lat},${near.lon},${near.miles}`, () => nearClause(s, near));
+  }
+  if (c.zip) {
+    // A prefix of k digits is the ZIP range [p * 10^(5-k), (p + 1) * 10^(5-k)), stored plus one.
+    const scale = 10 ** (5 - c.zip.length);
+    const low = Number(c.zip) * scale + 1;
+    const high = low + scale;
+    const zips = s.cols.zip;
+    add(`zip:${c.zip}`, () =>
+      rowClause((i) => zips[i] >= low && zips[i] < high, s.aliveCount / 10 ** Math.max(0, c.zip!.length - 1)),
+    );
+  }
+  const since = (name: string, at: number | null, values: Float64Array) => {
+    if (at !== null) add(`${name}>=${at}`, () => rowClause((i) => values[i] >= at, s.aliveCount / 2));
+  };
+  since('verified', c.verifiedSince, s.cols.verifiedAt);
+  since('added', c.addedSince, s.cols.createdAt);
 
   facet = undefined;
   if (c.location) {
@@ -1072,7 +1150,7 @@ export class DirectoryIndex {
     want: number,
   ): CachedResult {
     const relevance = sortKey === 'relevance';
-    const sort = s.sorts[relevance ? 'name' : sortKey];
+    const sort = s.sorts[relevance || sortKey === 'distance' ? 'name' : sortKey];
     if (relevance) direction = 'asc';
     const specs = buildClauses(s, criteria);
 
@@ -1092,6 +1170,7 @@ export class DirectoryIndex {
     if (total === 0) return { total: 0, ordered: new Int32Array(0), complete: true };
     const take = Math.min(total, Math.max(want, MIN_PREFIX));
     if (relevance && criteria.words.length) return this.byRelevance(s, criteria, bits, total, take);
+    if (sortKey === 'distance' && criteria.near) return byDistance(s, criteria.near, bits, total, take, direction);
     const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1;
     const ordered = new Int32Array(take);
     placeInOrder(sort, direction, bits, has, total, take, ordered, 0);
@@ -1313,6 +1392,9 @@ export class DirectoryIndex {
       language: items('language', 'languages'),
       credential: scalar('credential', 'credential', undefined, normalizeCode),
       gender: scalar('gender', 'gender', (v) => v.toUpperCase()),
+      subSpecialty: scalar('subSpecialty', 'subSpecialty'),
+      secondarySpecialty: scalar('secondarySpecialty', 'secondarySpecialty', formatSpecialty),
+      source: scalar('source', 'source', (v) => v.toLowerCase()),
       graduationYear: { min, max },
     };
   }
@@ -1369,6 +1451,54 @@ function placeInOrder(
     return k < end;
   });
   return k;
+}
+
+/**
+ * Distance order (ADR 023): nearest first, equal distances (the same ZIP) by id; descending
+ * reverses both. The matches' ZIPs are ranked by distance, then one counting sort of the
+ * matches (taken in id order) by their ZIP's rank.
+ */
+function byDistance(
+  s: Snapshot,
+  near: NearCriterion,
+  bits: Uint32Array,
+  total: number,
+  take: number,
+  direction: SortDirection,
+): CachedResult {
+  const { distance, zips } = zipsWithin(near, near.miles);
+  const order = Array.from(zips).sort((a, b) => distance[a] - distance[b]);
+  const rankOf = new Int32Array(ZIP_SPACE + 1);
+  let rank = -1;
+  let previous = NaN;
+  for (const z of order) {
+    if (distance[z] !== previous) rank++;
+    previous = distance[z];
+    rankOf[z + 1] = rank;
+  }
+  // The matches in id order.
+  const rows = new Int32Array(total);
+  let k = 0;
+  if (s.monotonic) {
+    for (let w = 0; w < bits.length; w++) {
+      let v = bits[w];
+      while (v !== 0) {
+        const low = v & -v;
+        rows[k++] = (w << 5) + (31 - Math.clz32(low));
+        v ^= low;
+      }
+    }
+  } else {
+    for (const row of s.byId) if (((bits[row >>> 5] >>> (row & 31)) & 1) === 1) rows[k++] = row;
+  }
+  const starts = new Int32Array(rank + 2);
+  const zip = s.cols.zip;
+  for (let j = 0; j < total; j++) starts[rankOf[zip[rows[j]]] + 1]++;
+  for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
+  const sorted = new Int32Array(total);
+  for (let j = 0; j < total; j++) sorted[starts[rankOf[zip[rows[j]]]]++] = rows[j];
+  if (direction === 'desc') sorted.reverse();
+  return { total, ordered: take === total ? sorted : sorted.slice(0, take), complete: take === total };
 }
 
 const NO_TIER = 255;

@@ -67,6 +67,8 @@ type Messy = {
   industry?: string | null;
   npi?: string | null;
   flags?: [boolean | null, boolean | null, boolean | null];
+  zip?: string | null;
+  sub?: string | null;
 };
 
 // prettier-ignore
@@ -101,8 +103,14 @@ const MESSY: Messy[] = [
   { first: 'Unit', last: 'Separator\u001c', title: 'Group\u001dSep', specialty: '\u001d', org: '\u001d', city: 'New\u001cYork', state: '\u001cNY', credential: 'M\u001fD' },
   { first: '\u001eRecord', last: 'Sep\u001e', city: '\u001f', state: '\u001e', hospital: 'Mercy\u001fGeneral', school: 'State\u001eUniversity' },
   // Odd NPIs and years.
-  { first: 'Pad', last: 'Npi', npi: ' 1999000009', year: 1970, gender: 'F' },
-  { first: 'Short', last: 'Npi', npi: '19990', year: 2026, gender: 'M', flags: [true, false, true] },
+  { first: 'Pad', last: 'Npi', npi: ' 1999000009', year: 1970, gender: 'F', zip: ' 77030 ' },
+  { first: 'Short', last: 'Npi', npi: '19990', year: 2026, gender: 'M', flags: [true, false, true], zip: '77030-1234', sub: ' interventional cardiology ' },
+  // Odd ZIPs (issue 14): short, letters, a separator character, ZIP+4 without a dash.
+  { first: 'Zip', last: 'Short', city: 'Houston', state: 'TX', zip: '7703' },
+  { first: 'Zip', last: 'Letters', city: 'Houston', state: 'TX', zip: 'ABCDE' },
+  { first: 'Zip', last: 'Separator', city: 'Houston', state: 'TX', zip: '\u001f77002' },
+  { first: 'Zip', last: 'Nine', city: 'Boston', state: 'MA', zip: '021151234', sub: 'Hand Surgery' },
+  { first: 'Zip', last: 'Unknown', city: 'Nowhere', state: 'TX', zip: '00000' },
 ];
 
 // Hundreds of searches per tier: the directory rate limits (120/min per user, 60 per IP) are raised.
@@ -115,8 +123,9 @@ async function insertMessy(p: Messy, id: number) {
     `INSERT INTO physicians (id, npi, first_name, last_name, title, credential, specialty, organization,
        organization_size, organization_revenue, organization_industry, city, state, skills, education,
        medical_school, graduation_year, gender, languages, board_certified, hospital_affiliation,
-       license_states, accepting_new_patients, telehealth)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)`,
+       license_states, accepting_new_patients, telehealth, zip, sub_specialty, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
+       $25, $26, $27)`,
     [
       id,
       p.npi ?? null,
@@ -142,6 +151,9 @@ async function insertMessy(p: Messy, id: number) {
       p.licenses ?? [],
       flags[1],
       flags[2],
+      p.zip ?? null,
+      p.sub ?? null,
+      id % 2 === 0 ? 'resume' : 'nppes',
     ],
   );
 }
@@ -165,7 +177,11 @@ type Pools = Record<
   | 'skill'
   | 'language'
   | 'license'
-  | 'degree',
+  | 'degree'
+  | 'subSpecialty'
+  | 'secondarySpecialty'
+  | 'zip'
+  | 'near',
   string[]
 >;
 let pools: Pools;
@@ -187,7 +203,8 @@ beforeAll(async () => {
   >(
     `SELECT first_name, last_name, title, specialty, organization, city, state, medical_school,
        hospital_affiliation, credential, organization_size, organization_revenue, organization_industry,
-       npi, skills, languages, license_states,
+       npi, skills, languages, license_states, sub_specialty, secondary_specialty, zip,
+       CASE WHEN city IS NOT NULL AND state IS NOT NULL THEN city || ', ' || state END AS near,
        (SELECT array_agg(e->>'degree') FROM jsonb_array_elements(education) e) AS degrees
      FROM physicians ORDER BY id`,
   );
@@ -215,6 +232,10 @@ beforeAll(async () => {
     language: values((r) => r.languages),
     license: values((r) => r.license_states),
     degree: values((r) => r.degrees ?? []),
+    subSpecialty: values((r) => r.sub_specialty),
+    secondarySpecialty: values((r) => r.secondary_specialty),
+    zip: values((r) => r.zip),
+    near: values((r) => r.near),
   };
 
   agents = [
@@ -335,7 +356,34 @@ function filterValue(r: Random, key: FilterKey): string {
     case 'boardCertified':
     case 'acceptingNewPatients':
     case 'telehealth':
+    case 'acceptingMedicaid':
+    case 'hasMobile':
+    case 'hasPersonalEmail':
+    case 'hasLinkedin':
       return r.pick(['true', 'false']);
+    case 'subSpecialty':
+      return several(r, pools.subSpecialty);
+    case 'secondarySpecialty':
+      return several(r, pools.secondarySpecialty);
+    case 'source':
+      return several(r, ['demo', 'nppes', 'dac', 'resume', 'RESUME']);
+    case 'zip': {
+      const zip = r.pick(pools.zip).trim();
+      return /^\d{5}/.test(zip) ? zip.slice(0, 1 + r.int(5)) : '7';
+    }
+    case 'near': {
+      // A physician's ZIP or city (unknown ones are a 400: the radius test covers them).
+      const zip = r.pick(pools.zip).trim().slice(0, 5);
+      return r.chance(0.5) && /^\d{5}$/.test(zip) && zip !== '00000' ? zip : 'Houston, TX';
+    }
+    case 'radius':
+      return r.pick(['10', '25', '50', '100', '250']);
+    case 'verifiedWithinMonths':
+      return r.pick(['3', '6', '12', '24']);
+    case 'addedSince': {
+      const day = new Date(Date.UTC(2023, 0, 1) + r.int(1500) * 86_400_000);
+      return day.toISOString().slice(0, 10);
+    }
   }
 }
 
@@ -349,7 +397,13 @@ function randomCase(r: Random): Case {
     const key = r.pick(FILTER_KEYS);
     input[key] = filterValue(r, key);
   }
+  // A radius needs a centre (alone it is a 400, tested in radius.test.ts); so does the distance sort.
+  if (input.radius && !input.near) input.near = filterValue(r, 'near');
   if (r.chance(0.85)) input.sortKey = r.pick(SORT_KEYS);
+  if (input.sortKey === 'distance' && !input.near) {
+    if (r.chance(0.5)) input.near = filterValue(r, 'near');
+    else input.sortKey = 'name';
+  }
   if (r.chance(0.85)) input.sortDirection = r.pick(['asc', 'desc']);
   return { input, agent: r.pick(agents) };
 }

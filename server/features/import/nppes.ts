@@ -1,4 +1,4 @@
-import { isDirectoryTaxonomy, specialtyForTaxonomy } from '../../../contract/nucc-taxonomy';
+import { isDirectoryTaxonomy, specialtyForTaxonomy, subSpecialtyForTaxonomy } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
 import { clean, copyText, copyTextArray, isoDate, phone, stateCode, titleCase, zip5 } from './text';
 import type { BatchResult, ImportKind, RowOutcome } from './types';
@@ -11,6 +11,8 @@ export type NppesRow = {
   lastName: string;
   credential: string | null;
   specialty: string;
+  /** The NUCC specialisation of the primary taxonomy (SUB_SPECIALTIES), or null. */
+  subSpecialty: string | null;
   city: string | null;
   state: string | null;
   zip: string | null;
@@ -107,6 +109,7 @@ export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<
         lastName,
         credential: credential(r[c.credential]),
         specialty: specialtyForTaxonomy(taxonomy)!,
+        subSpecialty: subSpecialtyForTaxonomy(taxonomy),
         city: titleCase(r[c.city]),
         state: stateCode(r[c.state]),
         zip: zip5(r[c.zip]),
@@ -127,6 +130,7 @@ const STAGING_COLUMNS = [
   'last_name',
   'credential',
   'specialty',
+  'sub_specialty',
   'city',
   'state',
   'zip',
@@ -145,6 +149,7 @@ function stagingLine(p: NppesRow): string {
     copyText(p.lastName),
     copyText(p.credential),
     copyText(p.specialty),
+    copyText(p.subSpecialty),
     copyText(p.city),
     copyText(p.state),
     copyText(p.zip),
@@ -164,6 +169,7 @@ const OWNED = [
   'last_name',
   'credential',
   'specialty',
+  'sub_specialty',
   'city',
   'state',
   'zip',
@@ -181,7 +187,7 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
     await tx.sql.exec(
       `CREATE TEMP TABLE import_nppes_staging (
         npi text PRIMARY KEY, first_name text, middle_name text, last_name text, credential text, specialty text,
-        city text, state text, zip text, gender text, license_states text[], enumeration_date date,
+        sub_specialty text, city text, state text, zip text, gender text, license_states text[], enumeration_date date,
         npi_last_updated date, office_phone text
       ) ON COMMIT DROP`,
     );

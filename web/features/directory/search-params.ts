@@ -1,6 +1,8 @@
 import {
   FILTER_KEYS,
   FLAG_FILTER_KEYS,
+  RADIUS_OPTIONS,
+  VERIFIED_WITHIN_OPTIONS,
   LIST_FILTER_KEYS,
   RANGE_FILTER_KEYS,
   SORT_KEYS,
@@ -60,12 +62,15 @@ export function readPage(params: URLSearchParams): number {
 
 export function readSort(params: URLSearchParams): { key: SortKey | null; direction: SortDirection } {
   const rawKey = params.get('sortKey');
-  // With a query and no sort in the URL the server orders by relevance (ADR 020).
+  // With a query and no sort in the URL the server orders by relevance (ADR 020); with a
+  // radius and no query, by distance (ADR 023).
   const key = (SORT_KEYS as readonly string[]).includes(rawKey ?? '')
     ? (rawKey as SortKey)
     : params.get('query')?.trim()
       ? 'relevance'
-      : null;
+      : params.get('near')?.trim()
+        ? 'distance'
+        : null;
   const direction: SortDirection = params.get('sortDirection') === 'desc' ? 'desc' : 'asc';
   return { key, direction };
 }
@@ -220,7 +225,19 @@ function isAcceptable(key: string, value: string): boolean {
     case 'boardCertified':
     case 'acceptingNewPatients':
     case 'telehealth':
+    case 'acceptingMedicaid':
+    case 'hasMobile':
+    case 'hasPersonalEmail':
+    case 'hasLinkedin':
       return value === 'true' || value === 'false';
+    case 'radius':
+      return (RADIUS_OPTIONS as readonly string[]).includes(value);
+    case 'verifiedWithinMonths':
+      return (VERIFIED_WITHIN_OPTIONS as readonly string[]).includes(value);
+    case 'zip':
+      return DIGITS.test(value) && value.length <= 5;
+    case 'addedSince':
+      return /^\d{4}-\d{2}-\d{2}$/.test(value);
     case 'graduationYearMin':
     case 'graduationYearMax':
     case 'yearsInPracticeMin':
@@ -244,6 +261,11 @@ export function apiSearchString(params: URLSearchParams): string {
     if (raw === null) continue;
     const value = isListFilterKey(key) ? splitList(raw).join(',') : raw.trim();
     if (value && isAcceptable(key, value)) out.set(key, value);
+  }
+  // A radius or a distance sort without a place would be a 400: dropped.
+  if (!out.get('near')) {
+    out.delete('radius');
+    if (out.get('sortKey') === 'distance') out.delete('sortKey');
   }
   return out.toString();
 }
@@ -339,6 +361,18 @@ const FILTER_NAMES: Record<FilterKey, string> = {
   acceptingNewPatients: 'Accepting new patients',
   telehealth: 'Telehealth',
   gender: 'Gender',
+  subSpecialty: 'Sub-specialty',
+  secondarySpecialty: 'Secondary specialty',
+  source: 'Source',
+  near: 'Near',
+  radius: 'Radius',
+  zip: 'ZIP',
+  acceptingMedicaid: 'Accepts Medicaid',
+  hasMobile: 'Has mobile phone',
+  hasPersonalEmail: 'Has personal email',
+  hasLinkedin: 'Has LinkedIn',
+  verifiedWithinMonths: 'Verified within',
+  addedSince: 'Added since',
 };
 
 export type FilterChip = {
@@ -355,6 +389,16 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
     const raw = params.get(key)?.trim();
     if (!raw) continue;
     const name = FILTER_NAMES[key];
+    // 'Within 25 miles of 77030' is one chip (removing it removes both); a stray radius, none.
+    if (key === 'radius') continue;
+    if (key === 'near') {
+      chips.push({ key, value: null, label: `Within ${readRadius(params)} miles of ${raw}` });
+      continue;
+    }
+    if (key === 'verifiedWithinMonths') {
+      chips.push({ key, value: null, label: `Verified in the last ${raw} months` });
+      continue;
+    }
     if (isListFilterKey(key)) {
       for (const value of splitList(raw)) chips.push({ key, value, label: `${name}: ${value}` });
     } else if ((FLAG_FILTER_KEYS as readonly string[]).includes(key)) {
@@ -372,8 +416,28 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
   return chips;
 }
 
+/** The radius in the URL (miles), or the default (25) the server uses with `near` alone. */
+export function readRadius(params: URLSearchParams): string {
+  const raw = params.get('radius') ?? '';
+  return (RADIUS_OPTIONS as readonly string[]).includes(raw) ? raw : DEFAULT_RADIUS;
+}
+export const DEFAULT_RADIUS = '25';
+
+/** Sets 'Within N miles of' (both keys; an empty place removes both, and a distance sort). */
+export function withNear(params: URLSearchParams, near: string, radius: string): URLSearchParams {
+  const place = near.trim();
+  let next = withFilter(params, 'near', place || null);
+  next = withFilter(next, 'radius', place ? radius : null);
+  if (!place && next.get('sortKey') === 'distance') {
+    next.delete('sortKey');
+    next.delete('sortDirection');
+  }
+  return next;
+}
+
 /** Removes what one chip stands for (page 1, tab results). */
 export function withoutChip(params: URLSearchParams, chip: FilterChip): URLSearchParams {
+  if (chip.key === 'near') return withNear(params, '', '');
   if (chip.value !== null && isListFilterKey(chip.key)) {
     return withFilter(params, chip.key, toggleListValue(readList(params, chip.key), chip.value, false));
   }

@@ -1,4 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Check } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { SORT_KEYS, type SortDirection, type SortKey } from '@contract/directory';
 import { Button } from '@web/components/ui/button';
 import {
@@ -11,7 +12,13 @@ import {
 } from '@web/components/ui/dropdown-menu';
 import { DEFAULT_SORT } from './search-params';
 
-const SORT_LABEL: Record<SortKey, string> = { relevance: 'Relevance', name: 'Name', specialty: 'Specialty', location: 'Location' };
+const SORT_LABEL: Record<SortKey, string> = {
+  relevance: 'Relevance',
+  name: 'Name',
+  specialty: 'Specialty',
+  location: 'Location',
+  distance: 'Distance',
+};
 
 /** Sort by name, specialty or location; the key in use toggles ascending/descending. */
 export function SortMenu({
@@ -24,6 +31,9 @@ export function SortMenu({
   onSort: (key: SortKey) => void;
 }) {
   const active = sortKey ?? DEFAULT_SORT.key;
+  // Distance is offered with a radius only (ADR 023).
+  const [params] = useSearchParams();
+  const keys = SORT_KEYS.filter((key) => key !== 'distance' || !!params.get('near')?.trim());
   const DirectionIcon = direction === 'asc' ? ArrowUp : ArrowDown;
   const directionText = direction === 'asc' ? 'ascending' : 'descending';
   return (
@@ -39,7 +49,7 @@ export function SortMenu({
       <DropdownMenuContent align="start" className="min-w-52">
         <DropdownMenuLabel className="text-xs text-muted-foreground">Sort by</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {SORT_KEYS.map((key) => {
+        {keys.map((key) => {
           const isActive = key === active;
           return (
             <DropdownMenuItem key={key} onSelect={() => onSort(key)} className="justify-between">
@@ -49,7 +59,13 @@ export function SortMenu({
               </span>
               {isActive && (
                 <span className="flex items-center gap-1 text-xs text-muted-foreground">
-                  {direction === 'asc' ? 'A-Z' : 'Z-A'}
+                  {key === 'distance'
+                    ? direction === 'asc'
+                      ? 'Nearest'
+                      : 'Farthest'
+                    : direction === 'asc'
+                      ? 'A-Z'
+                      : 'Z-A'}
                   <DirectionIcon className="size-3.5" aria-hidden />
                   <span className="sr-only">{directionText}, select to reverse</span>
                 </span>
