@@ -152,7 +152,7 @@ export function naiveSearchSql(
   if (c.verifiedSince !== null) and.push(`verified_at >= ${p(new Date(c.verifiedSince).toISOString())}::timestamptz`);
   if (c.addedSince !== null) and.push(`created_at >= ${p(new Date(c.addedSince).toISOString())}::timestamptz`);
   // The physician's ZIP: the first five characters of the trimmed value, when they are digits.
-  const zip5 = `left(${trimSql(blanked('zip'))}, 5)`;
+  const zip5 = `left(${trimSql(blanked('physicians.zip'))}, 5)`;
   if (c.zip) and.push(`${zip5} ~ '^[0-9]{5}$' AND ${zip5} LIKE ${p(c.zip + '%')}`);
   let with_ = '';
   if (c.near) {
@@ -163,9 +163,9 @@ export function naiveSearchSql(
     const lon = p(c.near.lon);
     const hav = `power(sin(radians(z.lat - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(z.lat)) * power(sin(radians(z.lon - ${lon}) / 2), 2)`;
     with_ = `WITH near_zips AS (
-      SELECT z.zip, 2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(${hav}))) AS miles
-      FROM unnest(${p(box.zips)}::text[], ${p(box.lat)}::float8[], ${p(box.lon)}::float8[]) AS z(zip, lat, lon)) `;
-    and.push(`EXISTS (SELECT 1 FROM near_zips n WHERE n.zip = ${zip5} AND n.miles <= ${p(c.near.miles)})`);
+      SELECT z.zip5, 2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(${hav}))) AS miles
+      FROM unnest(${p(box.zips)}::text[], ${p(box.lat)}::float8[], ${p(box.lon)}::float8[]) AS z(zip5, lat, lon)) `;
+    and.push(`EXISTS (SELECT 1 FROM near_zips n WHERE n.zip5 = ${zip5} AND n.miles <= ${p(c.near.miles)})`);
   }
 
   const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
@@ -177,7 +177,7 @@ export function naiveSearchSql(
   const nameOrder = `${key('last_name')}, ${key('first_name')}, id ${dir}`;
   const orderBy =
     sort.sortKey === 'distance'
-      ? `(SELECT n.miles FROM near_zips n WHERE n.zip = ${zip5}) ${dir}, id ${dir}`
+      ? `(SELECT n.miles FROM near_zips n WHERE n.zip5 = ${zip5}) ${dir}, id ${dir}`
       : sort.sortKey === 'name' || relevance
         ? `${relevance && c.words.length ? `${relevanceTierSql(c, p)}, ` : ''}${nameOrder}`
         : `${key(sort.sortKey === 'specialty' ? 'specialty' : 'city')}, id ${dir}`;
