@@ -46,6 +46,8 @@ const PG_URL = process.env.DATABASE_URL;
 const RUN_PGLITE = !args.has('--no-pglite');
 const RUN_PG = !!PG_URL && !args.has('--no-pg');
 const RUN_THROUGHPUT = !args.has('--no-throughput');
+/** BENCH_ONLY=<regular expression>: only the shapes whose name matches (e.g. 'radius'). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 type Params = Record<string, string | number | boolean>;
 /** `facets`: GET /api/directory/facets with these search params (naive: one GROUP BY per filter). */
@@ -117,6 +119,14 @@ const SHAPES: Shape[] = [
   { name: "live facets: 'a' + state + language + flag", facets: { query: 'a', state: 'CA,TX', language: 'Spanish', boardCertified: true } },
   { name: 'live facets: multi-word + skills + size', facets: { query: 'cardiology boston', skills: 'Leadership', companySize: '5000+' } },
   { name: 'live facets: filters only', facets: { specialty: 'Pediatrics,Family Medicine', education: 'MD', gender: 'F', yearsInPracticeMin: 10 } },
+  // Issue 14 (ADR 023): radius search and the new filters.
+  { name: 'radius 25 mi of a ZIP (distance order)', params: { near: '77030', radius: 25 } },
+  { name: "radius 250 mi of 'City, ST' (distance order)", params: { near: 'New York, NY', radius: 250 } },
+  { name: 'radius 100 mi + specialty + flags (distance)', params: { near: 'Chicago, IL', radius: 100, specialty: 'Cardiology,Internal Medicine', boardCertified: true, hasMobile: true } },
+  { name: "radius 50 mi + query 'a' (relevance)", params: { near: '60611', radius: 50, query: 'a' } },
+  { name: 'radius 250 mi, name order, page 5', params: { near: 'Denver, CO', radius: 250, sortKey: 'name', page: 5 } },
+  { name: 'new filters (sub-specialty, Medicaid, verified, source)', params: { subSpecialty: 'Interventional Cardiology,Pain Medicine', acceptingMedicaid: true, verifiedWithinMonths: 12, source: 'demo' } },
+  { name: 'live facets: radius + specialty', facets: { near: 'Houston, TX', radius: 100, specialty: 'Pediatrics' } },
 ];
 
 const qs = (params: Params) =>
@@ -271,7 +281,7 @@ async function benchEngine(
   const report: Row[] = [];
   const allSamples: number[] = [];
   const naiveSamples: number[] = [];
-  for (const shape of SHAPES) {
+  for (const shape of SHAPES.filter((s) => !ONLY || ONLY.test(s.name))) {
     const path = pathOf(shape);
     const samples: number[] = [];
     let body: { total?: number; results?: { id: number }[] } = {};
@@ -289,7 +299,9 @@ async function benchEngine(
 
     // The second baseline (PostgreSQL): the best plain design, in this run's schema.
     let bestP50: number | null = null;
-    if (database.engine === 'postgres' && (shape.params || shape.facets)) {
+    // (The best plain design has no radius or issue-14 filters: not compared there.)
+    const issue14 = !!(shape.params ?? shape.facets) && Object.keys(shape.params ?? shape.facets ?? {}).some((k) => ['near', 'subSpecialty'].includes(k));
+    if (database.engine === 'postgres' && (shape.params || shape.facets) && !issue14) {
       const best: number[] = [];
       for (let i = 0; i < NAIVE_ITERATIONS + 1; i++) {
         const { ms } = await timed(() =>

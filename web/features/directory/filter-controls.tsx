@@ -237,3 +237,33 @@ export function FlagFilter({
     </div>
   );
 }
+
+/** A date (YYYY-MM-DD) written to the URL when complete; cleared when emptied. */
+export function DateFilter({
+  label,
+  value,
+  onCommit,
+}: {
+  label: string;
+  value: string;
+  onCommit: (value: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className="text-[13px] font-medium text-slate-700">
+        {label}
+      </Label>
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        className="h-9"
+        onChange={(event) => {
+          const next = event.target.value;
+          if (next === '' || /^\d{4}-\d{2}-\d{2}$/.test(next)) onCommit(next || null);
+        }}
+      />
+    </div>
+  );
+}

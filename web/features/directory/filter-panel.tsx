@@ -10,17 +10,27 @@ import {
   SKILL_OPTIONS,
   US_STATES,
 } from '@contract/directory-options';
-import type { FacetsResponse, FilterKey, SpecialtyCount } from '@contract/directory';
+import {
+  RADIUS_OPTIONS,
+  SOURCE_OPTIONS,
+  VERIFIED_WITHIN_OPTIONS,
+  type FacetsResponse,
+  type FilterKey,
+  type SpecialtyCount,
+} from '@contract/directory';
+import { SUB_SPECIALTIES } from '@contract/nucc-taxonomy';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/utils';
-import { CheckboxList, FlagFilter, TextFilter } from './filter-controls';
+import { CheckboxList, DateFilter, FlagFilter, TextFilter } from './filter-controls';
 import { optionsFor, specialtyOptions, type FilterOption } from './filter-options';
 import {
   readFlag,
   readList,
+  readRadius,
   readText,
   withFilter,
+  withNear,
   type FilterValue,
   type FlagFilterKey,
   type ListFilterKey,
@@ -38,6 +48,7 @@ type FilterPanelProps = {
 
 const MAIN_SECTIONS = [
   'basics',
+  'distance',
   'specialty',
   'education',
   'companySize',
@@ -62,7 +73,28 @@ const MORE_KEYS: FilterKey[] = [
   'boardCertified',
   'acceptingNewPatients',
   'telehealth',
+  'zip',
+  'subSpecialty',
+  'secondarySpecialty',
+  'acceptingMedicaid',
 ];
+/** 'Contact & record': what we hold on a physician and where it came from. */
+const RECORD_KEYS: FilterKey[] = [
+  'hasMobile',
+  'hasPersonalEmail',
+  'hasLinkedin',
+  'verifiedWithinMonths',
+  'source',
+  'addedSince',
+];
+const SOURCE_LABELS: Record<string, string> = {
+  demo: 'Demo data',
+  nppes: 'NPPES (CMS)',
+  dac: 'Doctors and Clinicians (CMS)',
+  resume: 'Resume submission',
+};
+const SUB_SPECIALTY_NAMES = [...new Set(SUB_SPECIALTIES.map((s) => s.name))];
+const ANY = 'any';
 
 /** key, title (also the list's label), options, and any other CheckboxList props. */
 type ListArgs = [
@@ -89,6 +121,12 @@ const PRACTICE_FLAGS = [
   { key: 'boardCertified', label: 'Board certified' },
   { key: 'acceptingNewPatients', label: 'Accepting new patients' },
   { key: 'telehealth', label: 'Offers telehealth' },
+  { key: 'acceptingMedicaid', label: 'Accepts Medicaid' },
+] as const satisfies { key: FlagFilterKey; label: string }[];
+const RECORD_FLAGS = [
+  { key: 'hasMobile', label: 'Has a mobile phone' },
+  { key: 'hasPersonalEmail', label: 'Has a personal email' },
+  { key: 'hasLinkedin', label: 'Has a LinkedIn profile' },
 ] as const satisfies { key: FlagFilterKey; label: string }[];
 
 /**
@@ -101,6 +139,15 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
     update((previous) => withFilter(previous, key, value));
   const list = (key: ListFilterKey) => readList(params, key);
   const moreActive = MORE_KEYS.some((key) => readText(params, key) !== '');
+  const recordActive = RECORD_KEYS.some((key) => readText(params, key) !== '');
+  const flag = ({ key, label }: { key: FlagFilterKey; label: string }) => (
+    <FlagFilter
+      key={key}
+      label={label}
+      checked={readFlag(params, key) === true}
+      onChange={(v) => set(key)(v || null)}
+    />
+  );
 
   const checkboxList = (...[key, title, options, extra]: ListArgs) => (
     <CheckboxList label={title} options={options} selected={list(key)} onChange={set(key)} {...extra} />
@@ -136,7 +183,7 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
     <div className="flex flex-col">
       <AccordionPrimitive.Root
         type="multiple"
-        defaultValue={[...MAIN_SECTIONS, ...(moreActive ? ['more'] : [])]}
+        defaultValue={[...MAIN_SECTIONS, ...(moreActive ? ['more'] : []), ...(recordActive ? ['record'] : [])]}
       >
         <FilterSection
           value="basics"
@@ -146,6 +193,14 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           <div className="flex flex-col gap-3">
             {BASIC_TEXT_FILTERS.map(({ key, label, placeholder }) => textFilter(key, label, placeholder))}
           </div>
+        </FilterSection>
+
+        <FilterSection value="distance" title="Distance" count={readText(params, 'near') ? 1 : 0}>
+          <NearFilter
+            near={readText(params, 'near')}
+            radius={readRadius(params)}
+            onChange={(near, radius) => update((previous) => withNear(previous, near, radius))}
+          />
         </FilterSection>
 
         {/* Live counts (the current search) once the facets arrive; the specialty counts until then. */}
@@ -182,7 +237,6 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           value="more"
           title="More filters"
           count={MORE_KEYS.filter((key) => readText(params, key) !== '').length}
-          className="border-b-0"
         >
           <div className="flex flex-col gap-5">
             {listGroup(
@@ -192,6 +246,23 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               searchableList('Search states'),
             )}
             {textFilter('city', 'City', 'e.g. Houston')}
+            {textFilter('zip', 'ZIP code', 'ZIP or its first digits', {
+              inputMode: 'numeric',
+              accept: DIGITS,
+              maxLength: 5,
+            })}
+            {listGroup(
+              'subSpecialty',
+              'Sub-specialty',
+              optionsFor(SUB_SPECIALTY_NAMES, facets?.subSpecialty),
+              searchableList('Search sub-specialties'),
+            )}
+            {listGroup(
+              'secondarySpecialty',
+              'Secondary specialty',
+              optionsFor([], facets?.secondarySpecialty),
+              searchableList('Search secondary specialties'),
+            )}
             {textFilter('npi', 'NPI number', '10-digit NPI', {
               inputMode: 'numeric',
               accept: DIGITS,
@@ -232,16 +303,30 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
             )}
             {listGroup('credential', 'Credential', optionsFor(CREDENTIALS, facets?.credential))}
             {textFilter('hospitalAffiliation', 'Hospital affiliation', 'e.g. Mayo Clinic')}
-            <SubGroup title="Practice">
-              {PRACTICE_FLAGS.map(({ key, label }) => (
-                <FlagFilter
-                  key={key}
-                  label={label}
-                  checked={readFlag(params, key) === true}
-                  onChange={(v) => set(key)(v || null)}
-                />
-              ))}
-            </SubGroup>
+            <SubGroup title="Practice">{PRACTICE_FLAGS.map(flag)}</SubGroup>
+          </div>
+        </FilterSection>
+
+        <FilterSection
+          value="record"
+          title="Contact & record"
+          count={RECORD_KEYS.filter((key) => readText(params, key) !== '').length}
+          className="border-b-0"
+        >
+          <div className="flex flex-col gap-5">
+            <SubGroup title="Contact details">{RECORD_FLAGS.map(flag)}</SubGroup>
+            <ChoiceFilter
+              label="Verified"
+              value={readText(params, 'verifiedWithinMonths')}
+              options={VERIFIED_WITHIN_OPTIONS.map((n) => ({ value: n, label: `In the last ${n} months` }))}
+              onChange={set('verifiedWithinMonths')}
+            />
+            {listGroup(
+              'source',
+              'Source',
+              optionsFor(SOURCE_OPTIONS, facets?.source, { label: (v) => SOURCE_LABELS[v] ?? v }),
+            )}
+            <DateFilter label="Added since" value={readText(params, 'addedSince')} onCommit={set('addedSince')} />
           </div>
         </FilterSection>
       </AccordionPrimitive.Root>
@@ -361,6 +446,84 @@ function GenderFilter({ value, onChange }: { value: string; onChange: (value: st
           <SelectItem value={GENDER_ANY}>Any</SelectItem>
           <SelectItem value="F">Female</SelectItem>
           <SelectItem value="M">Male</SelectItem>
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** 'Within N miles of' a ZIP or 'City, ST': the place commits as a text filter, the radius at once. */
+function NearFilter({
+  near,
+  radius,
+  onChange,
+}: {
+  near: string;
+  radius: string;
+  onChange: (near: string, radius: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      <TextFilter
+        label="Near"
+        placeholder="ZIP code or City, ST"
+        value={near}
+        onCommit={(value) => onChange(value, radius)}
+      />
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={id} className="text-[13px] font-medium text-slate-700">
+          Within
+        </Label>
+        <Select value={radius} onValueChange={(next) => onChange(near, next)}>
+          <SelectTrigger id={id} className="h-9">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {RADIUS_OPTIONS.map((miles) => (
+              <SelectItem key={miles} value={miles}>
+                {miles} miles
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+/** One of a few values, or Any (absent from the URL). */
+function ChoiceFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className="text-[13px] font-medium text-slate-700">
+        {label}
+      </Label>
+      <Select
+        value={options.some((o) => o.value === value) ? value : ANY}
+        onValueChange={(next) => onChange(next === ANY ? null : next)}
+      >
+        <SelectTrigger id={id} className="h-9">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>Any time</SelectItem>
+          {options.map((o) => (
+            <SelectItem key={o.value} value={o.value}>
+              {o.label}
+            </SelectItem>
+          ))}
         </SelectContent>
       </Select>
     </div>
