@@ -14,6 +14,8 @@ import {
   physicianCopyLine,
   PHYSICIAN_COPY_COLUMNS,
 } from './copy-rows';
+import { SUB_SPECIALTIES } from '../../../contract/nucc-taxonomy';
+import { zipsOfCity } from '../../features/directory/geo';
 import { DEFAULT_SEED, generatePhysicians, npiForId, type GeneratedPhysician } from './generator';
 import { CITIES, ZIP_FIRST_DIGIT_BY_STATE } from './reference-data';
 
@@ -219,9 +221,11 @@ describe('generatePhysicians', () => {
     expect(
       violations((p, fail) => {
         if (!stateCodes.has(p.state)) fail(`state ${p.state}`);
-        if (!/^\d{5}$/.test(p.zip) || p.zip[0] !== ZIP_FIRST_DIGIT_BY_STATE[p.state as UsStateCode]) {
-          fail(`zip ${p.zip} in ${p.state}`);
-        }
+        // A real ZIP of the physician's city (the package the radius search reads: issue 14).
+        if (!zipsOfCity(p.city, p.state).includes(p.zip)) fail(`zip ${p.zip} in ${p.city}, ${p.state}`);
+        if (p.subSpecialty !== null && !SUB_SPECIALTIES.some((s) => s.specialty === p.specialty && s.name === p.subSpecialty))
+          fail(`sub-specialty ${p.subSpecialty} of ${p.specialty}`);
+        if (p.createdAt.getTime() > p.verifiedAt.getTime()) fail('added after its verification');
         if (!(COMPANY_SIZE_BUCKETS as readonly string[]).includes(p.organizationSize)) fail('size');
         if (!(REVENUE_BUCKETS as readonly string[]).includes(p.organizationRevenue)) fail('revenue');
         if (!(INDUSTRY_OPTIONS as readonly string[]).includes(p.organizationIndustry)) fail('industry');

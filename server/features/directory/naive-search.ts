@@ -154,7 +154,7 @@ export function naiveSearchSql(
   // The physician's ZIP: the first five characters of the trimmed value, when they are digits.
   const zip5 = `left(${trimSql(blanked('physicians.zip'))}, 5)`;
   if (c.zip) and.push(`${zip5} ~ '^[0-9]{5}$' AND ${zip5} LIKE ${p(c.zip + '%')}`);
-  let with_ = '';
+  let nearRows = '';
   if (c.near) {
     // The centroids of the ZIPs in the radius's bounding box, and each one's great-circle
     // distance (haversine, R = 3958.8 mi) computed here in SQL.
@@ -162,10 +162,9 @@ export function naiveSearchSql(
     const lat = p(c.near.lat);
     const lon = p(c.near.lon);
     const hav = `power(sin(radians(z.lat - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(z.lat)) * power(sin(radians(z.lon - ${lon}) / 2), 2)`;
-    with_ = `WITH near_zips AS (
-      SELECT z.zip5, 2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(${hav}))) AS miles
-      FROM unnest(${p(box.zips)}::text[], ${p(box.lat)}::float8[], ${p(box.lon)}::float8[]) AS z(zip5, lat, lon)) `;
-    and.push(`EXISTS (SELECT 1 FROM near_zips n WHERE n.zip5 = ${zip5} AND n.miles <= ${p(c.near.miles)})`);
+    nearRows = `(SELECT z.zip5, 2 * ${EARTH_RADIUS_MILES} * asin(least(1, sqrt(${hav}))) AS miles
+      FROM unnest(${p(box.zips)}::text[], ${p(box.lat)}::float8[], ${p(box.lon)}::float8[]) AS z(zip5, lat, lon))`;
+    and.push(`${zip5} IN (SELECT n.zip5 FROM ${nearRows} n WHERE n.miles <= ${p(c.near.miles)})`);
   }
 
   const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
@@ -177,7 +176,7 @@ export function naiveSearchSql(
   const nameOrder = `${key('last_name')}, ${key('first_name')}, id ${dir}`;
   const orderBy =
     sort.sortKey === 'distance'
-      ? `(SELECT n.miles FROM near_zips n WHERE n.zip5 = ${zip5}) ${dir}, id ${dir}`
+      ? `near_zips.miles ${dir}, id ${dir}`
       : sort.sortKey === 'name' || relevance
         ? `${relevance && c.words.length ? `${relevanceTierSql(c, p)}, ` : ''}${nameOrder}`
         : `${key(sort.sortKey === 'specialty' ? 'specialty' : 'city')}, id ${dir}`;
@@ -186,8 +185,9 @@ export function naiveSearchSql(
     /** The parameters of `where` (and countSql); pageSql's are `pageParams`. */
     params: whereParams,
     pageParams: params,
-    countSql: `${with_}SELECT count(*)::int AS total FROM physicians ${where}`,
-    pageSql: `${with_}SELECT id FROM physicians ${where} ORDER BY ${orderBy} LIMIT ${sort.limit} OFFSET ${sort.offset}`,
+    countSql: `SELECT count(*)::int AS total FROM physicians ${where}`,
+    // The distance order joins each row to its ZIP's distance (computed in SQL above).
+    pageSql: `SELECT id FROM physicians${sort.sortKey === 'distance' ? ` JOIN ${nearRows} near_zips ON near_zips.zip5 = ${zip5}` : ''} ${where} ORDER BY ${orderBy} LIMIT ${sort.limit} OFFSET ${sort.offset}`,
   };
 }
 
