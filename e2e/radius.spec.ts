@@ -13,7 +13,9 @@ async function totalOf(page: Page): Promise<number> {
   return Number(match[1].replaceAll(',', ''));
 }
 
-test('a radius search from the sidebar: place and miles in the URL, nearest first, one chip', async ({ page }) => {
+test('a radius search from the sidebar: place and miles in the URL, nearest first, one chip', async ({
+  page,
+}) => {
   await signIn(page, 'premium@example.com');
   await page.goto('/search');
   await expect(resultLine(page)).toBeVisible();
@@ -23,7 +25,9 @@ test('a radius search from the sidebar: place and miles in the URL, nearest firs
   await page.getByLabel('Near').press('Enter');
   await expect(page).toHaveURL(/near=Houston(%2C|,)(\+|%20)TX/);
   await expect(page).toHaveURL(/radius=25/);
-  await expect(page.getByRole('button', { name: 'Remove filter Within 25 miles of Houston, TX' })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: 'Remove filter Within 25 miles of Houston, TX' }),
+  ).toBeVisible();
   await expect.poll(() => totalOf(page)).not.toBe(everyone);
   const within25 = await totalOf(page);
   expect(within25).toBeGreaterThan(0);

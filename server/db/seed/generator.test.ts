@@ -6,7 +6,6 @@ import {
   REVENUE_BUCKETS,
   SPECIALTIES,
   US_STATES,
-  type UsStateCode,
 } from '../../../contract/directory-options';
 import {
   contactCopyLine,
@@ -223,7 +222,10 @@ describe('generatePhysicians', () => {
         if (!stateCodes.has(p.state)) fail(`state ${p.state}`);
         // A real ZIP of the physician's city (the package the radius search reads: issue 14).
         if (!zipsOfCity(p.city, p.state).includes(p.zip)) fail(`zip ${p.zip} in ${p.city}, ${p.state}`);
-        if (p.subSpecialty !== null && !SUB_SPECIALTIES.some((s) => s.specialty === p.specialty && s.name === p.subSpecialty))
+        if (
+          p.subSpecialty !== null &&
+          !SUB_SPECIALTIES.some((s) => s.specialty === p.specialty && s.name === p.subSpecialty)
+        )
           fail(`sub-specialty ${p.subSpecialty} of ${p.specialty}`);
         if (p.createdAt.getTime() > p.verifiedAt.getTime()) fail('added after its verification');
         if (!(COMPANY_SIZE_BUCKETS as readonly string[]).includes(p.organizationSize)) fail('size');

@@ -438,7 +438,8 @@ let cachedTables: Tables | null = null;
 /** A city's ZIPs from the package; a city it lacks is an error (fix its name in CITY_ROWS). */
 function cityZips(city: City): string[] {
   const zips = zipsOfCity(city.name, city.state);
-  if (zips.length === 0) throw new Error(`generator: no ZIP codes for ${city.name}, ${city.state} in the zipcodes package`);
+  if (zips.length === 0)
+    throw new Error(`generator: no ZIP codes for ${city.name}, ${city.state} in the zipcodes package`);
   return zips;
 }
 
@@ -450,7 +451,11 @@ for (const sub of SUB_SPECIALTIES) {
   SUB_SPECIALTIES_OF.set(sub.specialty, list);
 }
 /** Specialties whose physicians accept Medicaid less often than the ~72% average. */
-const MEDICAID_SHARE: Record<string, number> = { Psychiatry: 0.4, Dermatology: 0.45, 'Orthopedic Surgery': 0.6 };
+const MEDICAID_SHARE: Record<string, number> = {
+  Psychiatry: 0.4,
+  Dermatology: 0.45,
+  'Orthopedic Surgery': 0.6,
+};
 
 function buildTables(): Tables {
   const city: CityTables[] = CITIES.map((entry) => ({
@@ -874,7 +879,9 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
   const subs = SUB_SPECIALTIES_OF.get(specialty.name) ?? [];
   const subSpecialty = subs.length > 0 && random.next() < 0.3 ? subs[random.below(subs.length)] : null;
   const acceptingMedicaid = seesPatients && random.next() < (MEDICAID_SHARE[specialty.name] ?? 0.72);
-  const createdAt = new Date(Math.min(verifiedAt.getTime(), REFERENCE_TIME - random.below(ADDED_WINDOW_SECONDS) * 1000));
+  const createdAt = new Date(
+    Math.min(verifiedAt.getTime(), REFERENCE_TIME - random.below(ADDED_WINDOW_SECONDS) * 1000),
+  );
 
   return {
     id,

@@ -50,7 +50,11 @@ export function zipTable(): ZipTable {
   const byCity = new Map<string, string[]>();
   const zips: number[] = [];
   for (const record of Object.values(codes)) {
-    if (!/^\d{5}$/.test(record.zip) || !Number.isFinite(record.latitude) || !Number.isFinite(record.longitude))
+    if (
+      !/^\d{5}$/.test(record.zip) ||
+      !Number.isFinite(record.latitude) ||
+      !Number.isFinite(record.longitude)
+    )
       continue;
     const n = Number(record.zip);
     lat[n] = record.latitude;
@@ -82,14 +86,16 @@ export function cityKey(city: string, state: string): string {
   return `${name}|${state.trim().toUpperCase()}`;
 }
 
+// eslint-disable-next-line no-control-regex
+const SEPARATORS = /[\u001c-\u001f]/g;
+
 /**
  * The 5-digit ZIP number of a stored ZIP (its first five characters once trimmed, the index's
  * separator characters counting as spaces), or -1.
  */
 export function zipNumber(value: string | null | undefined): number {
   if (!value) return -1;
-  // eslint-disable-next-line no-control-regex
-  const five = value.replace(/[\u001c-\u001f]/g, ' ').trim().slice(0, 5);
+  const five = value.replace(SEPARATORS, ' ').trim().slice(0, 5);
   return /^\d{5}$/.test(five) ? Number(five) : -1;
 }
 

@@ -112,7 +112,9 @@ describe('radius search equals a brute-force distance filter', () => {
         if (expected.length > 0) nonEmpty++;
         const label = `${near} within ${miles}`;
         // The API: distance is the default order with a radius and no query.
-        const res = await premium.get(`/api/physicians?${new URLSearchParams({ near, radius: String(miles) })}`);
+        const res = await premium.get(
+          `/api/physicians?${new URLSearchParams({ near, radius: String(miles) })}`,
+        );
         expect(res.status, label).toBe(200);
         expect(res.body.total, label).toBe(expected.length);
         expect(
@@ -129,7 +131,10 @@ describe('radius search equals a brute-force distance filter', () => {
           total: expected.length,
           ids: expected,
         });
-        expect(await naiveSearch(ctx.db, criteria, all), label).toEqual({ total: expected.length, ids: expected });
+        expect(await naiveSearch(ctx.db, criteria, all), label).toEqual({
+          total: expected.length,
+          ids: expected,
+        });
         // Farthest first reverses the order (ties by id descending too).
         const desc = ctx.deps.services.directory.index.search(criteria, { ...all, sortDirection: 'desc' });
         expect(desc.ids, label).toEqual([...expected].reverse());
@@ -141,7 +146,9 @@ describe('radius search equals a brute-force distance filter', () => {
   it('combines with the other filters and a query, with the exact count', async () => {
     const expected = bruteForce('Houston, TX', 100, (p) => p.specialty === 'Cardiology');
     expect(expected.length).toBeGreaterThan(0);
-    const res = await premium.get('/api/physicians?near=Houston%2C%20TX&radius=100&specialty=Cardiology&sortKey=distance');
+    const res = await premium.get(
+      '/api/physicians?near=Houston%2C%20TX&radius=100&specialty=Cardiology&sortKey=distance',
+    );
     expect(res.body.total).toBe(expected.length);
     expect(res.body.results.map((r: { id: number }) => r.id)).toEqual(expected.slice(0, 25));
     // The ZIP+4 and padded ZIP rows are at 77030's centroid; the unknown and missing ones nowhere.

@@ -45,7 +45,8 @@ const FLAG_COLUMNS: Record<FlagField, string> = {
   hasLinkedin: `(coalesce(linkedin_url, '') <> '')`,
 };
 /** Whole milliseconds since 1970 (floor), or the NULL mark. */
-const epochMs = (column: string) => `coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, E'\\x1d')`;
+const epochMs = (column: string) =>
+  `coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, E'\\x1d')`;
 /** The index rows read each physician with its contact row (for the has-a-value flags). */
 const INDEX_FROM = 'physicians LEFT JOIN physician_contacts c ON c.physician_id = physicians.id';
 
