@@ -35,7 +35,7 @@ async function approveResume(overrides: Record<string, unknown>): Promise<number
   const submitted = await ctx.agent(`10.${randomBytes(3).join('.')}`).post('/api/submissions', resume);
   expect(submitted.status).toBe(201);
   const { rows } = await ctx.db.sql.query<{ id: string }>('SELECT id FROM candidate_submissions WHERE lower(email) = $1', [
-    resume.email.toLowerCase(),
+    String(resume.email).toLowerCase(),
   ]);
   const approved = await admin.post(`/api/admin/submissions/${rows[0].id}/approve`);
   expect(approved.body.error).toBeUndefined();
