@@ -34,7 +34,13 @@ function keyFor(db: Db): Promise<Buffer> {
 }
 
 export async function signLink(db: Db, purpose: string, id: string): Promise<string> {
-  return createHmac('sha256', await keyFor(db)).update(`${purpose}\n${id}`).digest('base64url');
+  return (await linkSigner(db, purpose))(id);
+}
+
+/** Signs many ids for one purpose with one key lookup. */
+export async function linkSigner(db: Db, purpose: string): Promise<(id: string) => string> {
+  const key = await keyFor(db);
+  return (id) => createHmac('sha256', key).update(`${purpose}\n${id}`).digest('base64url');
 }
 
 export async function verifyLink(db: Db, purpose: string, id: string, signature: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 import { formatSpecialty, SearchPhysiciansQuery } from '../../../contract/directory';
 import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
 import type { AppDeps } from '../../lib/context';
-import { signLink } from '../../lib/link-signing';
-import { enqueueEmail } from '../../lib/mail-queue';
+import { linkSigner } from '../../lib/link-signing';
+import { enqueueEmails } from '../../lib/mail-queue';
 import { compose } from '../auth/emails';
 import * as repo from './repo';
 
@@ -42,15 +42,29 @@ export async function runAlertDigests(
         from: new Date(Math.min(...due.map((alert) => alert.since.getTime()))),
         upTo,
       });
-      for (const alert of due) {
-        const ids = newMatches(deps, alert, changed);
-        result.evaluated++;
-        if (ids.length === 0) continue;
-        await enqueueEmail(tx, { to: alert.email, ...(await digestEmail(deps, tx, alert, ids)) });
-        await repo.markAlertSent(tx, alert.id, now);
-        result.digests++;
-        result.newMatches += ids.length;
-      }
+      const found = due
+        .map((alert) => ({ alert, ids: newMatches(deps, alert, changed) }))
+        .filter(({ ids }) => ids.length > 0);
+      result.evaluated += due.length;
+      // One query for the listed rows, one insert for the emails, one update: per batch, not per digest.
+      const listed = await repo.findDigestRows(tx, [
+        ...new Set(found.flatMap(({ ids }) => ids.slice(0, ALERT_DIGEST_MAX))),
+      ]);
+      const sign = await linkSigner(tx, ALERT_LINK_PURPOSE);
+      await enqueueEmails(
+        tx,
+        found.map(({ alert, ids }) => ({
+          to: alert.email,
+          ...digestEmail(deps, alert, ids, listed, sign(alert.id)),
+        })),
+      );
+      await repo.markAlertsSent(
+        tx,
+        found.map(({ alert }) => alert.id),
+        now,
+      );
+      result.digests += found.length;
+      for (const { ids } of found) result.newMatches += ids.length;
       return due.length;
     });
     if (claimed < BATCH) break;
@@ -80,30 +94,30 @@ export function newMatches(
   return deps.services.directory.matchingIds(request.data, changed.ids.subarray(start));
 }
 
-async function digestEmail(
+function digestEmail(
   deps: Pick<AppDeps, 'env'>,
-  db: AppDeps['db'],
   alert: repo.DueAlert,
   ids: number[],
+  rows: Map<number, repo.DigestRow>,
+  signature: string,
 ) {
   const base = deps.env.APP_URL.replace(/\/+$/, '');
-  const listed = await repo.findDigestRows(db, ids.slice(0, ALERT_DIGEST_MAX));
+  const listed = ids.slice(0, ALERT_DIGEST_MAX).flatMap((id) => rows.get(id) ?? []);
   const date = alert.since.toISOString().slice(0, 10);
   const search = new URLSearchParams({ ...alert.params, changedSince: alert.since.toISOString() });
-  const signature = await signLink(db, ALERT_LINK_PURPOSE, alert.id);
   const unsubscribe = `${base}/alerts/${alert.id}/unsubscribe?signature=${signature}`;
   const count = ids.length;
   const lines = listed.map(
-    (row) => `${row.name}: ${[row.specialty && formatSpecialty(row.specialty), row.location].filter(Boolean).join(', ')}`,
+    (row) =>
+      `${row.name}: ${[row.specialty && formatSpecialty(row.specialty), row.location].filter(Boolean).join(', ')}`,
   );
   const more = count > listed.length ? [`...and ${count - listed.length} more.`] : [];
   return compose(`${count} new ${count === 1 ? 'physician matches' : 'physicians match'} "${alert.name}"`, {
-    paragraphs: [
-      `New since ${date} in your saved search "${alert.name}":`,
-      ...lines,
-      ...more,
-    ],
-    action: { label: `See the ${count} new ${count === 1 ? 'match' : 'matches'}`, url: `${base}/search?${search}` },
+    paragraphs: [`New since ${date} in your saved search "${alert.name}":`, ...lines, ...more],
+    action: {
+      label: `See the ${count} new ${count === 1 ? 'match' : 'matches'}`,
+      url: `${base}/search?${search}`,
+    },
     after: [
       `You receive this because the ${alert.alert} alert is on for this saved search. Unsubscribe with one click: ${unsubscribe}`,
       `Or change your alerts under Account, Notifications: ${base}/account?tab=notifications`,

@@ -147,8 +147,9 @@ export async function claimDueAlerts(
   }));
 }
 
-export async function markAlertSent(db: Db, id: string, at: Date): Promise<void> {
-  await db.sql.query('UPDATE saved_searches SET alert_sent_at = $2 WHERE id = $1', [id, at]);
+export async function markAlertsSent(db: Db, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.sql.query('UPDATE saved_searches SET alert_sent_at = $2 WHERE id = ANY($1::uuid[])', [ids, at]);
 }
 
 /** Physicians added or changed in (from, upTo], oldest change first. */
@@ -170,12 +171,11 @@ export async function findChangedPhysicians(
   return { ids, changedAt };
 }
 
-/** Name, specialty and place of the listed new matches (never a contact detail). */
-export async function findDigestRows(
-  db: Db,
-  ids: readonly number[],
-): Promise<{ id: number; name: string; specialty: string | null; location: string | null }[]> {
-  if (ids.length === 0) return [];
+export type DigestRow = { id: number; name: string; specialty: string | null; location: string | null };
+
+/** Name, specialty and place of the listed new matches (never a contact detail), by id. */
+export async function findDigestRows(db: Db, ids: readonly number[]): Promise<Map<number, DigestRow>> {
+  if (ids.length === 0) return new Map();
   const { rows } = await db.sql.query<{
     id: number;
     first_name: string;
@@ -187,12 +187,11 @@ export async function findDigestRows(
   }>('SELECT id, first_name, last_name, credential, specialty, city, state FROM physicians WHERE id = ANY($1::int[])', [
     ids,
   ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    const name = `${r.first_name} ${r.last_name}${r.credential ? `, ${r.credential}` : ''}`;
-    const location = [r.city, r.state].filter((v) => v && v.trim()).join(', ') || null;
-    return [{ id, name, specialty: r.specialty, location }];
-  });
+  return new Map(
+    rows.map((r) => {
+      const name = `${r.first_name} ${r.last_name}${r.credential ? `, ${r.credential}` : ''}`;
+      const location = [r.city, r.state].filter((v) => v && v.trim()).join(', ') || null;
+      return [r.id, { id: r.id, name, specialty: r.specialty, location }];
+    }),
+  );
 }
