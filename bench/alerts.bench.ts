@@ -91,7 +91,7 @@ async function run(engine: BenchEngine): Promise<Row[]> {
     await engine.db.sql.query(`UPDATE physicians SET updated_at = now() - interval '30 days' WHERE updated_at > now() - interval '1 day'`);
     // Spread over the directory: every 15th id from a seeded start, as approvals and imports land anywhere.
     await engine.db.sql.query(
-      `UPDATE physicians SET updated_at = now() WHERE id IN (SELECT id FROM physicians ORDER BY (id * 7919) % 300007 LIMIT $1)`,
+      `UPDATE physicians SET updated_at = now() WHERE id IN (SELECT id FROM physicians ORDER BY (id::bigint * 7919) % 300007 LIMIT $1)`,
       [changed],
     );
     const now = new Date(Date.now() + ALERT_SETTLE_MS + 1000);
