@@ -59,6 +59,7 @@ const EXPECTED: Record<string, Row> = {
   'PATCH /api/account/notifications': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/account/exports': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/dev/mailbox': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
+  'POST /api/dev/alert-runs': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
   'GET /api/physicians/select-all': { anonymous: 401, free: 403, basic: 403, premium: 200, admin: 200 },
   'GET /api/physicians': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/physicians/{id}': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },

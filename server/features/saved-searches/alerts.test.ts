@@ -174,3 +174,23 @@ describe('the one-click unsubscribe link', () => {
     expect(alerts).toEqual({ 'Ortho TX': 'off', Other: 'daily' });
   });
 });
+
+describe('POST /api/dev/alert-runs (development tool)', () => {
+  it('runs the alerts as of days ahead for a caller on this machine, names a bad value, and is hidden from others', async () => {
+    const user = await ctx.signedInAgent({ tier: 'premium' });
+    const created = await user.agent.post('/api/saved-searches', { name: 'Peds Ohio', params: { specialty: 'Pediatrics', state: 'OH' } });
+    await user.agent.request('PATCH', `/api/saved-searches/${created.body.id}`, { body: { alert: 'weekly' } });
+    await approveResume({ firstName: 'Pia', lastName: 'Delacroix', specialty: 'Pediatrics', location: 'Columbus, OH' });
+    const local = ctx.agent('127.0.0.1');
+    const bad = await local.post('/api/dev/alert-runs', { daysAhead: 45 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.daysAhead).toBe('daysAhead must be between 0 and 30');
+    const remote = await ctx.agent('203.0.113.9').post('/api/dev/alert-runs', { daysAhead: 7 });
+    expect(remote.status).toBe(404);
+    const run = await local.post('/api/dev/alert-runs', { daysAhead: 7 });
+    expect(run.status).toBe(200);
+    expect(run.body.digests).toBeGreaterThanOrEqual(1);
+    const mail = await digestsTo(user.user.email);
+    expect(mail.map((m) => m.subject)).toEqual(['1 new physician matches "Peds Ohio"']);
+  });
+});
