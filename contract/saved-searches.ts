@@ -107,5 +107,6 @@ export const AlertRunResponse = z.object({
   evaluated: z.number().int(),
   digests: z.number().int(),
   newMatches: z.number().int(),
+  evaluationMs: z.number().int(),
 });
 export type AlertRunResponse = z.infer<typeof AlertRunResponse>;

@@ -667,7 +667,6 @@ function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
   };
 }
 
-
 /** The clauses of a search (all must hold), each named for the clause cache. */
 function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
@@ -696,7 +695,10 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
           ]);
     if (c.terms.length === 0) add(`word:${w}\u0000${rest}`, specRule);
     // Beyond it (ADR 020): every term matches one of the searched fields.
-    else add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, () => eitherClause(specRule(), everyTerm(s, c)));
+    else
+      add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, () =>
+        eitherClause(specRule(), everyTerm(s, c)),
+      );
   }
 
   facet = 'specialty';
@@ -986,7 +988,12 @@ export class DirectoryIndex {
    * clause cache like a search's; the candidates are then checked one by one, so the cost
    * follows the number of ids, not the directory.
    */
-  filterIds(criteria: SearchCriteria, ids: readonly number[], sortKey: OrderKey, direction: SortDirection): number[] {
+  filterIds(
+    criteria: SearchCriteria,
+    ids: readonly number[],
+    sortKey: OrderKey,
+    direction: SortDirection,
+  ): number[] {
     const s = this.snapshot;
     const specs = buildClauses(s, criteria);
     // evaluate() returns a shared scratch bitset: it is read synchronously below, before any other search.
@@ -1027,8 +1034,9 @@ export class DirectoryIndex {
   /**
    * How many rows of the window changed after `since` and match `criteria` now, and the first
    * `max` of them by name. The criteria are evaluated as a search's (bitsets, the clause cache),
-   * then intersected word by word with the window's bitset: the cost is the directory's size over
-   * 32 plus the matches, whatever the number of saved searches sharing the window.
+   * starting from the window's bitset: the cost is the directory's size over 32 (cached clauses,
+   * ANDed word by word) plus the window's rows for the others, whatever the number of saved
+   * searches sharing the window.
    */
   matchesInWindow(
     criteria: SearchCriteria,
@@ -1049,11 +1057,13 @@ export class DirectoryIndex {
       window.built = { version: s.version, bits, at };
     }
     const { bits: changed, at } = window.built;
+    // Evaluated from the window, not the directory: a clause not in the cache is then tested on
+    // the window's rows alone (evaluate's row-by-row path), so an uncommon city or name costs
+    // the window's size. evaluate() returns a shared scratch bitset: read synchronously below.
     const specs = buildClauses(s, criteria);
-    // evaluate() returns a shared scratch bitset: read synchronously below.
-    let bits = s.aliveBits;
+    let bits = changed;
     if (specs.length > 0) {
-      const matched = this.evaluate(s, specs);
+      const matched = this.evaluate(s, specs, changed);
       if (matched.total === 0) return { total: 0, ids: [] };
       bits = matched.bits;
     }
@@ -1215,11 +1225,16 @@ export class DirectoryIndex {
    * most selective first: each is computed over all rows and cached, until few candidates
    * remain; the rest are then checked on those rows only.
    */
-  private evaluate(s: Snapshot, specs: ClauseSpec[]): { bits: Uint32Array; total: number } {
+  private evaluate(
+    s: Snapshot,
+    specs: ClauseSpec[],
+    start: Uint32Array = s.aliveBits,
+  ): { bits: Uint32Array; total: number } {
     const n = s.cols.length;
     const words = s.aliveBits.length;
     const acc = accumulator(words).subarray(0, words);
-    acc.set(s.aliveBits);
+    // `start`: the rows to consider (alive rows, or fewer: an alert's window of changed rows).
+    acc.set(start);
     const cached: ClauseResult[] = [];
     const fresh: ClauseSpec[] = [];
     for (const spec of specs) {
@@ -1320,7 +1335,8 @@ export class DirectoryIndex {
     const result = this.countFacets(criteria);
     if (this.cacheSize > 0) {
       this.facetCache.set(key, result);
-      while (this.facetCache.size > FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
+      while (this.facetCache.size > FACET_CACHE_SIZE)
+        this.facetCache.delete(this.facetCache.keys().next().value!);
     }
     return result;
   }
@@ -1357,7 +1373,12 @@ export class DirectoryIndex {
       }
       return counts;
     };
-    const scalar = (facet: FacetKey, f: ScalarField, label?: (v: string) => string, key?: (v: string) => string) => {
+    const scalar = (
+      facet: FacetKey,
+      f: ScalarField,
+      label?: (v: string) => string,
+      key?: (v: string) => string,
+    ) => {
       const dict = s.dicts.scalar[SCALAR_INDEX[f]];
       const counts = countCodesIn(s.cols.scalar[SCALAR_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
       return mergedCounts(dict, counts, label, key, s.counts[f]);
@@ -1365,7 +1386,13 @@ export class DirectoryIndex {
     const items = (facet: FacetKey, f: SetField, key?: (v: string) => string) => {
       const dict = s.dicts.sets[SET_INDEX[f]];
       const setCounts = countCodesIn(s.cols.sets[SET_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
-      return mergedCounts(dict.items, itemCounts(dict, setCounts), undefined, key, itemCounts(dict, s.counts[f]));
+      return mergedCounts(
+        dict.items,
+        itemCounts(dict, setCounts),
+        undefined,
+        key,
+        itemCounts(dict, s.counts[f]),
+      );
     };
     let min: number | null = null;
     let max: number | null = null;

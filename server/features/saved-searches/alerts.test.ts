@@ -71,7 +71,7 @@ describe('new-match alerts', () => {
 
     // The window ends ALERT_SETTLE_MS before the run: run as of just after that.
     const now = new Date(Date.now() + ALERT_SETTLE_MS + 1000);
-    expect(await runAlertDigests(ctx.deps, now)).toEqual({ evaluated: 2, digests: 1, newMatches: 1 });
+    expect(await runAlertDigests(ctx.deps, now)).toMatchObject({ evaluated: 2, digests: 1, newMatches: 1 });
 
     const mail = await digestsTo(recruiter.user.email);
     expect(mail).toHaveLength(1);
@@ -90,7 +90,7 @@ describe('new-match alerts', () => {
 
     // Run again at once, and a day later with nothing new: no second digest.
     expect((await runAlertDigests(ctx.deps, now)).digests).toBe(0);
-    expect(await runAlertDigests(ctx.deps, new Date(now.getTime() + DAY))).toEqual({ evaluated: 2, digests: 0, newMatches: 0 });
+    expect(await runAlertDigests(ctx.deps, new Date(now.getTime() + DAY))).toMatchObject({ evaluated: 2, digests: 0, newMatches: 0 });
     expect(await digestsTo(recruiter.user.email)).toHaveLength(1);
   });
 
