@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { RevealAllowance, RevealContactParams, RevealContactResponse } from '../../../contract/contacts';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json, signedIn } from '../../lib/openapi';
+import { errorResponse, json, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 import { capabilityGuard, requireCapability } from '../auth/session';
 import * as contacts from './service';
@@ -19,7 +19,7 @@ const revealContact = createRoute({
   tags: ['contacts'],
   summary:
     "Reveal one physician's email and phone (audited; counts against the daily ceiling unless revealed in the last 30 days)",
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: RevealContactParams },
   responses: {
     200: {
@@ -40,7 +40,7 @@ const getRevealAllowance = createRoute({
   middleware: capabilityGuard('contacts:reveal'),
   tags: ['contacts'],
   summary: 'Contact reveals left today and when the count resets (midnight UTC)',
-  security: signedIn,
+  security: signedInOrApiKey,
   responses: {
     200: { description: 'The allowance', ...json(RevealAllowance) },
     ...revealErrors,

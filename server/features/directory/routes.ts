@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { clientIp, enforceRateLimits, type RateLimiter } from '../../lib/rate-limit';
-import { anyClientError, errorResponse, json, publicAccess, signedIn } from '../../lib/openapi';
+import { anyClientError, errorResponse, json, publicAccess, publicOrApiKey, signedInOrApiKey } from '../../lib/openapi';
 import { capabilityGuard, requireCapability } from '../auth/session';
 
 const searchPhysicians = createRoute({
@@ -21,7 +21,7 @@ const searchPhysicians = createRoute({
   operationId: 'searchPhysicians',
   tags: ['directory'],
   // Anyone may search; the session, when present, decides the cap (free and anonymous: 20 rows).
-  security: publicAccess,
+  security: publicOrApiKey,
   summary:
     'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
   request: { query: SearchPhysiciansQuery },
@@ -39,7 +39,7 @@ const selectAllPhysicians = createRoute({
   middleware: capabilityGuard('selection:all'),
   tags: ['directory'],
   summary: 'Select All: the ids of up to 500 matches of the whole search (query, every filter, sort); premium or admin',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { query: SearchPhysiciansQuery },
   responses: {
     200: { description: 'The ids in the search order, and how many matched', ...json(SelectAllPhysiciansResponse) },
@@ -54,7 +54,7 @@ const getPhysician = createRoute({
   path: '/physicians/{id}',
   operationId: 'getPhysician',
   tags: ['directory'],
-  security: publicAccess,
+  security: publicOrApiKey,
   summary: 'One physician profile (no contact values: those come only from the reveal call)',
   request: { params: z.object({ id: z.string().max(20) }) },
   responses: {
