@@ -264,3 +264,52 @@ describe('calling with a key', () => {
     expect((await agent.get('/api/physicians/1')).status).toBe(200);
   });
 });
+
+describe('/api/docs', () => {
+  it('serves Swagger UI from this origin over /api/openapi.json, which declares bearerAuth on the key operations only', async () => {
+    const page = await ctx.agent().get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const scripts = [...page.text.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual([
+      '/api/docs/assets/swagger-ui-bundle.js',
+      '/api/docs/assets/swagger-ui-standalone-preset.js',
+      '/api/docs/init.js',
+    ]);
+    for (const src of [...scripts, '/api/docs/assets/swagger-ui.css']) {
+      const res = await ctx.agent().get(src);
+      expect(res.status, src).toBe(200);
+      expect(res.text.length, src).toBeGreaterThan(100);
+    }
+    expect((await ctx.agent().get('/api/docs/init.js')).text).toContain("url: '/api/openapi.json'");
+    expect((await ctx.agent().get('/api/docs/assets/package.json')).status).toBe(404);
+
+    const doc = (await ctx.agent().get('/api/openapi.json')).body;
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const withKey: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, { security?: Array<Record<string, unknown>> }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (op.security?.some((s) => 'bearerAuth' in s)) withKey.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(withKey.sort()).toEqual(
+      [
+        'GET /api/physicians',
+        'GET /api/physicians/select-all',
+        'GET /api/physicians/{id}',
+        'GET /api/physicians/{id}/profile.pdf',
+        'POST /api/physicians/{id}/contact',
+        'GET /api/contacts/allowance',
+        'POST /api/contact-reports',
+        'GET /api/lists',
+        'POST /api/lists',
+        'GET /api/lists/{listId}',
+        'PATCH /api/lists/{listId}',
+        'DELETE /api/lists/{listId}',
+        'POST /api/lists/{listId}/members',
+        'DELETE /api/lists/{listId}/members',
+        'POST /api/exports',
+      ].sort(),
+    );
+  });
+});

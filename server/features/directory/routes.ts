@@ -20,7 +20,7 @@ const searchPhysicians = createRoute({
   path: '/physicians',
   operationId: 'searchPhysicians',
   tags: ['directory'],
-  // Anyone may search; the session, when present, decides the cap (free and anonymous: 20 rows).
+  // Anyone may search; the session or API key, when present, decides the cap (free and anonymous: 20 rows).
   security: publicOrApiKey,
   summary:
     'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
@@ -28,6 +28,7 @@ const searchPhysicians = createRoute({
   responses: {
     200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
     400: errorResponse('A bad parameter'),
+    401: errorResponse('An invalid or revoked API key (without one the call is anonymous)'),
     429: errorResponse('Too many searches: wait (Retry-After) and try again'),
   },
 });
@@ -60,6 +61,7 @@ const getPhysician = createRoute({
   responses: {
     200: { description: 'The profile', ...json(PhysicianProfile) },
     400: errorResponse('The id is longer than 20 characters'),
+    401: errorResponse('An invalid or revoked API key (without one the call is anonymous)'),
     404: errorResponse('Physician Not Found'),
     429: errorResponse('Too many profile reads: wait (Retry-After) and try again'),
   },
