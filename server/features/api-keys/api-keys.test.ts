@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, Tier } from '../../../contract/account';
 import { FREE_RESULT_CAP, PAGE_SIZE } from '../../../contract/limits';
-import { createTestContext, type TestAgent } from '../../test/harness';
+import { createTestContext } from '../../test/harness';
 import { API_KEY_RATE_LIMITS } from './rate-limits';
 
 /*

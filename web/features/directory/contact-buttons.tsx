@@ -3,6 +3,7 @@ import { Check, Copy, Loader2, Mail, Phone } from 'lucide-react';
 import { toast } from 'sonner';
 import { useCan } from '@web/app/session';
 import { usePhysicianContact } from '@web/features/contacts/api';
+import { ReportContact } from '@web/features/contacts/report-contact';
 import { Button } from '@web/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { isApiError } from '@web/lib/api';
@@ -155,6 +156,16 @@ export function ContactButton({
     </Button>
   );
 
+  const detail = kind === 'email' ? contact?.emailDetail : contact?.phoneDetail;
+  if (!inactive && value && detail) {
+    // 'Report wrong contact' beside the revealed value (ADR 022).
+    return (
+      <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+        {button}
+        <ReportContact physicianId={physicianId} kind={kind} value={value} detail={detail} />
+      </span>
+    );
+  }
   if (!inactive) return button;
   return (
     <Tooltip>
