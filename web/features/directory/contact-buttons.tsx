@@ -146,7 +146,7 @@ export function ContactButton({
       title={value ?? undefined}
       className={cn(
         'relative z-10 max-w-full min-w-0',
-        value && 'max-w-72',
+        value && 'max-w-72 shrink',
         // Keep hover/focus alive on the dimmed button so its tooltip can open.
         inactive && 'aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed',
         className,
