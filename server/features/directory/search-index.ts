@@ -884,6 +884,13 @@ const FACET_CACHE_SIZE = 200;
 /** Results longer than this keep only a prefix in the cache. */
 const MAX_CACHED_ROWS = 20_000;
 
+/** Changed rows for DirectoryIndex.matchesInWindow (its bitset is built on first use per snapshot). */
+export type ChangeWindow = {
+  readonly ids: ArrayLike<number>;
+  readonly changedAt: ArrayLike<number>;
+  built: { version: number; bits: Uint32Array; at: Float64Array } | null;
+};
+
 export class DirectoryIndex {
   private snapshot: Snapshot;
   private readonly cache = new Map<string, CachedResult>();
@@ -1006,6 +1013,74 @@ export class DirectoryIndex {
     const out = new Array<number>(k);
     for (let j = 0; j < k; j++) out[j] = s.cols.ids[order[desc ? flip(sorted[j]) : sorted[j]]];
     return out;
+  }
+
+  /**
+   * A set of changed rows (ids with the time each changed) for `matchesInWindow`: the new-match
+   * alerts build one per run and ask it for every saved search. Tied to this snapshot: rebuilt
+   * transparently if the index changes in between.
+   */
+  changeWindow(ids: ArrayLike<number>, changedAt: ArrayLike<number>): ChangeWindow {
+    return { ids, changedAt, built: null };
+  }
+
+  /**
+   * How many rows of the window changed after `since` and match `criteria` now, and the first
+   * `max` of them by name. The criteria are evaluated as a search's (bitsets, the clause cache),
+   * then intersected word by word with the window's bitset: the cost is the directory's size over
+   * 32 plus the matches, whatever the number of saved searches sharing the window.
+   */
+  matchesInWindow(
+    criteria: SearchCriteria,
+    window: ChangeWindow,
+    since: number,
+    max: number,
+  ): { total: number; ids: number[] } {
+    const s = this.snapshot;
+    if (window.built?.version !== s.version) {
+      const bits = new Uint32Array(s.aliveBits.length);
+      const at = new Float64Array(s.cols.length);
+      for (let i = 0; i < window.ids.length; i++) {
+        const slot = this.slotOf(s, window.ids[i]);
+        if (slot < 0) continue;
+        bits[slot >>> 5] |= 1 << (slot & 31);
+        at[slot] = Math.max(at[slot], window.changedAt[i]);
+      }
+      window.built = { version: s.version, bits, at };
+    }
+    const { bits: changed, at } = window.built;
+    const specs = buildClauses(s, criteria);
+    // evaluate() returns a shared scratch bitset: read synchronously below.
+    let bits = s.aliveBits;
+    if (specs.length > 0) {
+      const matched = this.evaluate(s, specs);
+      if (matched.total === 0) return { total: 0, ids: [] };
+      bits = matched.bits;
+    }
+    const { pos, order } = s.sorts.name;
+    // The `max` smallest name positions, kept sorted (max is small: a digest's 25).
+    const top: number[] = [];
+    let total = 0;
+    for (let w = 0; w < changed.length; w++) {
+      let word = changed[w] & bits[w];
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        const slot = (w << 5) | bit;
+        if (at[slot] <= since || pos[slot] < 0) continue;
+        total++;
+        const p = pos[slot];
+        if (top.length < max || p < top[top.length - 1]) {
+          let j = top.length < max ? top.length : top.length - 1;
+          while (j > 0 && top[j - 1] > p) {
+            top[j] = top[j - 1];
+            j--;
+          }
+          top[j] = p;
+        }
+      }
+    }
+    return { total, ids: top.map((p) => s.cols.ids[order[p]]) };
   }
 
   /** The slot of an id (-1 when absent): binary search while slots are in id order, else a map. */
