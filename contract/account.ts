@@ -15,6 +15,7 @@ export const Capability = z.enum([
   'contacts:reveal', // reveal email/phone (basic+)
   'selection:all', // Select All (premium)
   'exports:create', // Export Selected (premium)
+  'api-keys:manage', // create and revoke API keys for the public REST API (premium)
   'profile:export', // Export Full Profile (admin)
   'admin:access', // admin screens and calls
 ]);
@@ -38,7 +39,7 @@ export function capabilitiesFor(input: { signedIn: boolean; role: Role; tier: Ti
   if (tierSatisfies(input.tier, 'basic')) {
     caps.push('search:full-results', 'selection:unlimited', 'lists:add', 'contacts:reveal');
   }
-  if (tierSatisfies(input.tier, 'premium')) caps.push('selection:all', 'exports:create');
+  if (tierSatisfies(input.tier, 'premium')) caps.push('selection:all', 'exports:create', 'api-keys:manage');
   return caps;
 }
 
@@ -52,6 +53,7 @@ export function requiredTierFor(capability: Capability): PaidTier | null {
       return 'basic';
     case 'selection:all':
     case 'exports:create':
+    case 'api-keys:manage':
       return 'premium';
     default:
       return null;

@@ -1,0 +1,134 @@
+import { formatSpecialty, SearchPhysiciansQuery } from '../../../contract/directory';
+import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
+import type { AppDeps } from '../../lib/context';
+import { linkSigner } from '../../lib/link-signing';
+import { enqueueEmails } from '../../lib/mail-queue';
+import { compose } from '../auth/emails';
+import type { ChangeWindow } from '../directory/search-index';
+import * as repo from './repo';
+
+/*
+ * New-match alerts (docs/decisions/024-new-match-alerts.md). A run claims the saved searches whose
+ * day or week has passed and reads once which physicians were added or changed since the oldest
+ * of their windows. The in-memory index then gives each search its new matches: its criteria
+ * evaluated as a search's (bitsets), intersected with the window's bitset, keeping the rows
+ * changed after that search's own last run. Rows that did not change cannot have moved into a
+ * match, so 'matches now' minus 'matched at the last digest' lies within the window; no
+ * per-user scan, no stored result sets. A digest is queued only when something is new, in the
+ * transaction that moves the window, so a crash never loses nor doubles one.
+ */
+
+export const ALERT_LINK_PURPOSE = 'alert-unsubscribe';
+/** Alerts claimed per transaction. */
+const BATCH = 500;
+/**
+ * The window ends this long before the run: a change is stamped with its transaction's start
+ * (updated_at = now()), and another server's index follows a change within moments, so a change
+ * still committing, or not yet in this process's index, is looked at by the next run instead.
+ */
+export const ALERT_SETTLE_MS = 2 * 60 * 1000;
+
+export type AlertRunResult = {
+  evaluated: number;
+  digests: number;
+  newMatches: number;
+  /** Time spent finding new matches in the index (the rest is the database and the emails). */
+  evaluationMs: number;
+};
+
+export async function runAlertDigests(
+  deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'services'>,
+  now = new Date(),
+): Promise<AlertRunResult> {
+  const upTo = new Date(now.getTime() - ALERT_SETTLE_MS);
+  const result: AlertRunResult = { evaluated: 0, digests: 0, newMatches: 0, evaluationMs: 0 };
+  for (;;) {
+    const claimed = await deps.db.transaction(async (tx) => {
+      const due = await repo.claimDueAlerts(tx, { now, upTo, limit: BATCH });
+      if (due.length === 0) return 0;
+      const changed = await repo.findChangedPhysicians(tx, {
+        from: new Date(Math.min(...due.map((alert) => alert.since.getTime()))),
+        upTo,
+      });
+      const started = performance.now();
+      const window = deps.services.directory.changeWindow(changed.ids, changed.changedAt);
+      const found = due
+        .map((alert) => ({ alert, ...newMatches(deps, alert, window) }))
+        .filter(({ total }) => total > 0);
+      result.evaluationMs += performance.now() - started;
+      result.evaluated += due.length;
+      // One query for the listed rows, one insert for the emails, one update: per batch, not per digest.
+      const listed = await repo.findDigestRows(tx, [...new Set(found.flatMap(({ ids }) => ids))]);
+      const sign = await linkSigner(tx, ALERT_LINK_PURPOSE);
+      await enqueueEmails(
+        tx,
+        found.map(({ alert, total, ids }) => ({
+          to: alert.email,
+          ...digestEmail(deps, alert, total, ids, listed, sign(alert.id)),
+        })),
+      );
+      await repo.markAlertsSent(
+        tx,
+        found.map(({ alert }) => alert.id),
+        now,
+      );
+      result.digests += found.length;
+      for (const { total } of found) result.newMatches += total;
+      return due.length;
+    });
+    if (claimed < BATCH) break;
+  }
+  result.evaluationMs = Math.round(result.evaluationMs);
+  return result;
+}
+
+/**
+ * The alert's new matches: physicians of the window changed after its `since` that match its
+ * search now; `ids` are the first ALERT_DIGEST_MAX by name.
+ */
+export function newMatches(
+  deps: Pick<AppDeps, 'services'>,
+  alert: { params: Record<string, string>; since: Date },
+  window: ChangeWindow,
+): { total: number; ids: number[] } {
+  const request = SearchPhysiciansQuery.safeParse(alert.params);
+  // A search saved under older rules that no longer parses matches nothing (it shows its error when opened).
+  if (!request.success) return { total: 0, ids: [] };
+  return deps.services.directory.matchesInWindow(
+    request.data,
+    window,
+    alert.since.getTime(),
+    ALERT_DIGEST_MAX,
+  );
+}
+
+function digestEmail(
+  deps: Pick<AppDeps, 'env'>,
+  alert: repo.DueAlert,
+  count: number,
+  ids: number[],
+  rows: Map<number, repo.DigestRow>,
+  signature: string,
+) {
+  const base = deps.env.APP_URL.replace(/\/+$/, '');
+  const listed = ids.flatMap((id) => rows.get(id) ?? []);
+  const date = alert.since.toISOString().slice(0, 10);
+  const search = new URLSearchParams({ ...alert.params, changedSince: alert.since.toISOString() });
+  const unsubscribe = `${base}/alerts/${alert.id}/unsubscribe?signature=${signature}`;
+  const lines = listed.map(
+    (row) =>
+      `${row.name}: ${[row.specialty && formatSpecialty(row.specialty), row.location].filter(Boolean).join(', ')}`,
+  );
+  const more = count > listed.length ? [`...and ${count - listed.length} more.`] : [];
+  return compose(`${count} new ${count === 1 ? 'physician matches' : 'physicians match'} "${alert.name}"`, {
+    paragraphs: [`New since ${date} in your saved search "${alert.name}":`, ...lines, ...more],
+    action: {
+      label: `See the ${count} new ${count === 1 ? 'match' : 'matches'}`,
+      url: `${base}/search?${search}`,
+    },
+    after: [
+      `You receive this because the ${alert.alert} alert is on for this saved search. Unsubscribe with one click: ${unsubscribe}`,
+      `Or change your alerts under Account, Notifications: ${base}/account?tab=notifications`,
+    ],
+  });
+}
