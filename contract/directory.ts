@@ -48,7 +48,12 @@ export const TEXT_FILTER_KEYS = [
   'hospitalAffiliation',
   'npi',
 ] as const;
-export const RANGE_FILTER_KEYS = ['graduationYearMin', 'graduationYearMax', 'yearsInPracticeMin', 'yearsInPracticeMax'] as const;
+export const RANGE_FILTER_KEYS = [
+  'graduationYearMin',
+  'graduationYearMax',
+  'yearsInPracticeMin',
+  'yearsInPracticeMax',
+] as const;
 export const FLAG_FILTER_KEYS = [
   'boardCertified',
   'acceptingNewPatients',
@@ -61,6 +66,12 @@ export const FLAG_FILTER_KEYS = [
 /** Radius search: within `radius` miles of `near` (a ZIP or 'City, ST'); `zip`: a ZIP or its first digits. */
 export const GEO_FILTER_KEYS = ['near', 'radius', 'zip'] as const;
 export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'] as const;
+/**
+ * Query parameters that shape the view rather than the search: the sidebar offers none of them
+ * and saved searches keep none ('changedSince' is the alert digest's link: physicians added or
+ * changed after that instant, docs/decisions/024-new-match-alerts.md).
+ */
+export const VIEW_KEYS = ['query', 'page', 'sortKey', 'sortDirection', 'changedSince'] as const;
 /** Every query parameter that filters (the pricing page's "37 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,
@@ -105,7 +116,10 @@ export const VERIFIED_WITHIN_OPTIONS = ['3', '6', '12', '24'] as const;
 export const SOURCE_OPTIONS = ['demo', 'nppes', 'dac', 'resume'] as const;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const flag = (name: string) =>
-  z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional();
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true')
+    .optional();
 
 /** GET /api/physicians query string (all values are strings, as in the page URL). */
 export const SearchPhysiciansQuery = z.object({
@@ -167,10 +181,20 @@ export const SearchPhysiciansQuery = z.object({
     })
     .transform(Number)
     .optional(),
+  changedSince: z
+    .string()
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/.test(v) && !Number.isNaN(Date.parse(v)),
+      'changedSince must be a UTC date and time (YYYY-MM-DDTHH:MM:SS.sssZ)',
+    )
+    .optional(),
   addedSince: z
     .string()
     .refine(
-      (v) => ISO_DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      (v) =>
+        ISO_DAY.test(v) &&
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       'addedSince must be a date (YYYY-MM-DD)',
     )
     .optional(),
@@ -295,7 +319,6 @@ export function formatSpecialty(value: string): string {
     .toLowerCase()
     .replace(/(^|[\s\-/&(])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
 }
-
 
 /**
  * GET /api/physicians/select-all (premium and admin): the ids of up to 500 matches of the whole

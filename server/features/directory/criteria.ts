@@ -58,6 +58,8 @@ export type SearchCriteria = {
   verifiedSince: number | null;
   /** created_at at or after this instant (ms): UTC midnight of the date given. */
   addedSince: number | null;
+  /** updated_at after this instant (ms): the alert digest's link (added or changed since). */
+  changedSince: number | null;
 };
 
 export type NearCriterion = { lat: number; lon: number; miles: number };
@@ -108,7 +110,9 @@ export function parseLocation(value: string | null): LocationCriterion | null {
  * The centre and radius of a search: an unknown ZIP or city is a 400 naming `near`, a radius
  * without `near` one naming `radius`.
  */
-export function nearCriterion(request: Pick<SearchPhysiciansRequest, 'near' | 'radius'>): NearCriterion | null {
+export function nearCriterion(
+  request: Pick<SearchPhysiciansRequest, 'near' | 'radius'>,
+): NearCriterion | null {
   const near = clean(request.near);
   if (!near) {
     if (request.radius != null) throw fieldError('radius', 'radius needs near (a ZIP code or a City, ST)');
@@ -191,6 +195,7 @@ export function toCriteria(
     hasLinkedin: request.hasLinkedin ?? null,
     verifiedSince: request.verifiedWithinMonths != null ? monthsAgo(request.verifiedWithinMonths, now) : null,
     addedSince: request.addedSince ? Date.parse(`${request.addedSince}T00:00:00Z`) : null,
+    changedSince: request.changedSince ? Date.parse(request.changedSince) : null,
   };
 }
 
@@ -205,7 +210,10 @@ export function splitTerms(query: string | null): { terms: string[]; stateTerm: 
   let stateTerm: string | null = null;
   const comma = text.lastIndexOf(',');
   if (comma !== -1) {
-    const after = text.slice(comma + 1).trim().replace(/\s+/g, ' ');
+    const after = text
+      .slice(comma + 1)
+      .trim()
+      .replace(/\s+/g, ' ');
     if (STATE_NAME_BY_CODE.has(after) || STATE_CODE_BY_NAME.has(after)) {
       stateTerm = after;
       text = text.slice(0, comma);
@@ -228,7 +236,8 @@ export function resolveSort(
   if (request.sortKey === 'distance' && !criteria.near)
     throw fieldError('sortKey', 'sortKey distance needs near (a ZIP code or a City, ST)');
   // With a radius and no query the nearest come first (ADR 023); a query keeps relevance.
-  const sortKey = request.sortKey ?? (criteria.words.length ? 'relevance' : criteria.near ? 'distance' : 'name');
+  const sortKey =
+    request.sortKey ?? (criteria.words.length ? 'relevance' : criteria.near ? 'distance' : 'name');
   return { sortKey, sortDirection: sortKey === 'relevance' ? 'asc' : (request.sortDirection ?? 'asc') };
 }
 

@@ -18,8 +18,15 @@ class IpAgent extends TestAgent {
   constructor(readonly ip: string) {
     super(ctx.app);
   }
-  override request<T>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<TestResponse<T>> {
-    return super.request<T>(method, path, { ...options, headers: { 'x-forwarded-for': this.ip, ...options.headers } });
+  override request<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    return super.request<T>(method, path, {
+      ...options,
+      headers: { 'x-forwarded-for': this.ip, ...options.headers },
+    });
   }
 }
 
@@ -53,7 +60,9 @@ describe('rate limits on directory reads', () => {
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // A forged leftmost X-Forwarded-For hop does not make a new caller (TRUST_PROXY=1: last hop).
-    const forged = await agent.get('/api/physicians', { headers: { 'x-forwarded-for': '203.0.113.99, 198.51.100.40' } });
+    const forged = await agent.get('/api/physicians', {
+      headers: { 'x-forwarded-for': '203.0.113.99, 198.51.100.40' },
+    });
     expect(forged.status).toBe(429);
     expect((await new IpAgent('198.51.100.41').get('/api/physicians')).status).toBe(200);
   });
@@ -61,7 +70,8 @@ describe('rate limits on directory reads', () => {
   it('limits signed-in searches per user, whatever the IP, at a recruiter-friendly 120 a minute', async () => {
     expect(DIRECTORY_RATE_LIMITS.searchPerUser).toEqual({ max: 120, windowMs: 60_000 });
     const { agent } = await ctx.signedInAgent({ tier: 'premium' });
-    for (let i = 0; i < 120; i++) expect((await agent.get(`/api/physicians?page=${(i % 3) + 1}`)).status).toBe(200);
+    for (let i = 0; i < 120; i++)
+      expect((await agent.get(`/api/physicians?page=${(i % 3) + 1}`)).status).toBe(200);
     expect((await agent.get('/api/physicians')).status).toBe(429);
     // Another user is not affected.
     const { agent: other } = await ctx.signedInAgent({ tier: 'premium' });
@@ -71,7 +81,8 @@ describe('rate limits on directory reads', () => {
   it('limits profile reads per IP for anonymous callers (sequential ids are no free export)', async () => {
     const max = DIRECTORY_RATE_LIMITS.profilePerIp.max;
     const agent = new IpAgent('198.51.100.50');
-    for (let i = 0; i < max; i++) expect([200, 404]).toContain((await agent.get(`/api/physicians/${(i % 3) + 1}`)).status);
+    for (let i = 0; i < max; i++)
+      expect([200, 404]).toContain((await agent.get(`/api/physicians/${(i % 3) + 1}`)).status);
     const blocked = await agent.get('/api/physicians/1');
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toBeTruthy();

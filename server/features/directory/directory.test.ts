@@ -702,7 +702,11 @@ describe('service hooks for other features', () => {
     const byRelevance = SearchPhysiciansQuery.parse({ query: 'smith', sortDirection: 'desc' });
     expect(directory.selectAllIds(byRelevance)).toEqual({ ids: [30, 1, 3, 2], total: 4 });
     // The filter counts too: only the pediatrician among the Smiths.
-    const filtered = SearchPhysiciansQuery.parse({ query: 'smith', specialty: 'Pediatrics', sortDirection: 'desc' });
+    const filtered = SearchPhysiciansQuery.parse({
+      query: 'smith',
+      specialty: 'Pediatrics',
+      sortDirection: 'desc',
+    });
     expect(directory.selectAllIds(filtered)).toEqual({ ids: [2], total: 1 });
     const texas = SearchPhysiciansQuery.parse({ state: 'TX', sortKey: 'location' });
     expect(directory.selectAllIds(texas)).toEqual({ ids: [21, 9, 26, 1, 25], total: 5 });
@@ -790,7 +794,9 @@ describe('relevance, several-word queries and live facets (issue 13, ADR 020)', 
     expect(await ids({ query: 'smith' })).toEqual([30, 1, 3, 2, 40]);
     expect(await ids({ query: 'smith', sortKey: 'relevance' })).toEqual([30, 1, 3, 2, 40]);
     // Relevance has no direction; the name sort still has both.
-    expect(await ids({ query: 'smith', sortKey: 'relevance', sortDirection: 'desc' })).toEqual([30, 1, 3, 2, 40]);
+    expect(await ids({ query: 'smith', sortKey: 'relevance', sortDirection: 'desc' })).toEqual([
+      30, 1, 3, 2, 40,
+    ]);
     expect(await ids({ query: 'smith', sortKey: 'name' })).toEqual([40, 3, 30, 1, 2]);
     // A full name first, then the name rule's other readings.
     expect(await ids({ query: 'john smith' })).toEqual([1, 3]);
@@ -818,7 +824,16 @@ describe('relevance, several-word queries and live facets (issue 13, ADR 020)', 
   });
 
   it('relevance order equals the reference SQL and is stable across pages (no id twice, none missing)', async () => {
-    for (const query of ['e', 'smith', 'an', 'card', 'medical director', 'john smith', 'Boston, MA', 'ann lee']) {
+    for (const query of [
+      'e',
+      'smith',
+      'an',
+      'card',
+      'medical director',
+      'john smith',
+      'Boston, MA',
+      'ann lee',
+    ]) {
       const request = SearchPhysiciansQuery.parse({ query });
       const criteria = toCriteria(request);
       const sort = { sortKey: 'relevance' as const, sortDirection: 'asc' as const, offset: 0, limit: 100 };
@@ -836,26 +851,86 @@ describe('relevance, several-word queries and live facets (issue 13, ADR 020)', 
   type Facets = Record<string, { value: string; count: number }[]> & {
     graduationYear: { min: number | null; max: number | null };
   };
-  const FACET_SQL: Record<string, { from: string; value: string; key: (v: string) => string; clear: (c: SearchCriteria) => void }> = {
-    specialty: { from: 'physicians', value: 'specialty', key: (v) => formatSpecialty(v).toLowerCase(), clear: (c) => (c.specialty = []) },
-    state: { from: 'physicians', value: 'state', key: (v) => stateCode(v.trim()).toLowerCase(), clear: (c) => (c.state = []) },
-    companySize: { from: 'physicians', value: 'organization_size', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.companySize = []) },
-    companyRevenue: { from: 'physicians', value: 'organization_revenue', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.companyRevenue = []) },
-    companyIndustry: { from: 'physicians', value: 'organization_industry', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.companyIndustry = []) },
-    credential: { from: 'physicians', value: 'credential', key: normalizeCode, clear: (c) => (c.credential = []) },
-    gender: { from: 'physicians', value: 'gender', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.gender = null) },
-    skills: { from: 'physicians, unnest(skills) x', value: 'x', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.skills = []) },
-    language: { from: 'physicians, unnest(languages) x', value: 'x', key: (v) => v.trim().toLowerCase(), clear: (c) => (c.language = []) },
-    education: { from: "physicians, jsonb_array_elements(education) e", value: "e->>'degree'", key: normalizeCode, clear: (c) => (c.education = []) },
+  const FACET_SQL: Record<
+    string,
+    { from: string; value: string; key: (v: string) => string; clear: (c: SearchCriteria) => void }
+  > = {
+    specialty: {
+      from: 'physicians',
+      value: 'specialty',
+      key: (v) => formatSpecialty(v).toLowerCase(),
+      clear: (c) => (c.specialty = []),
+    },
+    state: {
+      from: 'physicians',
+      value: 'state',
+      key: (v) => stateCode(v.trim()).toLowerCase(),
+      clear: (c) => (c.state = []),
+    },
+    companySize: {
+      from: 'physicians',
+      value: 'organization_size',
+      key: (v) => v.trim().toLowerCase(),
+      clear: (c) => (c.companySize = []),
+    },
+    companyRevenue: {
+      from: 'physicians',
+      value: 'organization_revenue',
+      key: (v) => v.trim().toLowerCase(),
+      clear: (c) => (c.companyRevenue = []),
+    },
+    companyIndustry: {
+      from: 'physicians',
+      value: 'organization_industry',
+      key: (v) => v.trim().toLowerCase(),
+      clear: (c) => (c.companyIndustry = []),
+    },
+    credential: {
+      from: 'physicians',
+      value: 'credential',
+      key: normalizeCode,
+      clear: (c) => (c.credential = []),
+    },
+    gender: {
+      from: 'physicians',
+      value: 'gender',
+      key: (v) => v.trim().toLowerCase(),
+      clear: (c) => (c.gender = null),
+    },
+    skills: {
+      from: 'physicians, unnest(skills) x',
+      value: 'x',
+      key: (v) => v.trim().toLowerCase(),
+      clear: (c) => (c.skills = []),
+    },
+    language: {
+      from: 'physicians, unnest(languages) x',
+      value: 'x',
+      key: (v) => v.trim().toLowerCase(),
+      clear: (c) => (c.language = []),
+    },
+    education: {
+      from: 'physicians, jsonb_array_elements(education) e',
+      value: "e->>'degree'",
+      key: normalizeCode,
+      clear: (c) => (c.education = []),
+    },
   };
 
   /** The facets computed from SQL: the reference search's WHERE without the facet's own filter. */
-  async function facetsFromSql(input: SearchPhysiciansQueryInput): Promise<Record<string, [string, number][]>> {
+  async function facetsFromSql(
+    input: SearchPhysiciansQueryInput,
+  ): Promise<Record<string, [string, number][]>> {
     const out: Record<string, [string, number][]> = {};
     for (const [facet, spec] of Object.entries(FACET_SQL)) {
       const criteria = toCriteria(SearchPhysiciansQuery.parse(input));
       spec.clear(criteria);
-      const { where, params } = naiveSearchSql(criteria, { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 1 });
+      const { where, params } = naiveSearchSql(criteria, {
+        sortKey: 'name',
+        sortDirection: 'asc',
+        offset: 0,
+        limit: 1,
+      });
       const count = async (sqlWhere: string, sqlParams: unknown[]) => {
         const { rows } = await ctx.db.sql.query<{ v: string | null; n: number }>(
           `SELECT ${spec.value} AS v, count(DISTINCT physicians.id)::int AS n FROM ${spec.from} ${sqlWhere} GROUP BY 1`,
@@ -876,7 +951,12 @@ describe('relevance, several-word queries and live facets (issue 13, ADR 020)', 
     const years = toCriteria(SearchPhysiciansQuery.parse(input));
     years.graduationYearMin = null;
     years.graduationYearMax = null;
-    const { where, params } = naiveSearchSql(years, { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 1 });
+    const { where, params } = naiveSearchSql(years, {
+      sortKey: 'name',
+      sortDirection: 'asc',
+      offset: 0,
+      limit: 1,
+    });
     const { rows } = await ctx.db.sql.query<{ min: number | null; max: number | null }>(
       `SELECT min(graduation_year) AS min, max(graduation_year) AS max FROM physicians ${where}`,
       params,
@@ -907,10 +987,14 @@ describe('relevance, several-word queries and live facets (issue 13, ADR 020)', 
         const list = body[facet];
         const got = list.map((f): [string, number] => [spec.key(f.value), f.count]).sort();
         expect(got, `${label} ${facet}`).toEqual(expected[facet]);
-        for (let i = 1; i < list.length; i++) expect(list[i - 1].count, `${label} ${facet} order`).toBeGreaterThanOrEqual(list[i].count);
+        for (let i = 1; i < list.length; i++)
+          expect(list[i - 1].count, `${label} ${facet} order`).toBeGreaterThanOrEqual(list[i].count);
       }
       const [[min, max]] = expected.graduationYear;
-      expect(body.graduationYear, label).toEqual({ min: min === 'null' ? null : Number(min), max: max === -1 ? null : max });
+      expect(body.graduationYear, label).toEqual({
+        min: min === 'null' ? null : Number(min),
+        max: max === -1 ? null : max,
+      });
     }
   });
 

@@ -149,8 +149,13 @@ export function naiveSearchSql(
   contact('mobile_phone', c.hasMobile);
   contact('personal_email', c.hasPersonalEmail);
   if (c.hasLinkedin !== null) and.push(`(coalesce(linkedin_url, '') <> '') = ${p(c.hasLinkedin)}`);
-  if (c.verifiedSince !== null) and.push(`verified_at >= ${p(new Date(c.verifiedSince).toISOString())}::timestamptz`);
-  if (c.addedSince !== null) and.push(`created_at >= ${p(new Date(c.addedSince).toISOString())}::timestamptz`);
+  if (c.verifiedSince !== null)
+    and.push(`verified_at >= ${p(new Date(c.verifiedSince).toISOString())}::timestamptz`);
+  if (c.addedSince !== null)
+    and.push(`created_at >= ${p(new Date(c.addedSince).toISOString())}::timestamptz`);
+  // Whole milliseconds, as the index keeps them.
+  if (c.changedSince !== null)
+    and.push(`floor(extract(epoch from updated_at) * 1000) > ${p(c.changedSince)}`);
   // The physician's ZIP: the first five characters of the trimmed value, when they are digits.
   const zip5 = `left(${trimSql(blanked('physicians.zip'))}, 5)`;
   if (c.zip) and.push(`${zip5} ~ '^[0-9]{5}$' AND ${zip5} LIKE ${p(c.zip + '%')}`);
@@ -200,7 +205,8 @@ function relevanceTierSql(c: SearchCriteria, p: (value: unknown) => string): str
   const exactOf = (column: string, w: string) => `${norm(column)} = ${p(w)}`;
   const prefixOf = (column: string, w: string) => `${norm(column)} LIKE ${p(escapeLike(w) + '%')}`;
   const partialOf = (column: string, w: string) => `${blanked(column)} ILIKE ${p(`%${escapeLike(w)}%`)}`;
-  const wordsOf = (column: string) => `regexp_split_to_array(lower(${blanked(column)}), ${p(WORD_BREAK_SQL)})`;
+  const wordsOf = (column: string) =>
+    `regexp_split_to_array(lower(${blanked(column)}), ${p(WORD_BREAK_SQL)})`;
   const wholeTerms = c.terms.length ? c.terms : c.words;
   const whole = wholeTerms
     .map((w) => `(${p(w)} = ANY(${wordsOf('specialty')}) OR ${p(w)} = ANY(${wordsOf('title')}))`)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILTER_KEYS, SearchPhysiciansQuery } from '../../../contract/directory';
+import { FILTER_KEYS, SearchPhysiciansQuery, VIEW_KEYS } from '../../../contract/directory';
 import { PLANS } from '../../../contract/billing';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
@@ -192,7 +192,7 @@ describe('37 searchable parameters', () => {
     const doc = (await ctx.agent().get('/api/openapi.json')).body;
     const params: { name: string; in: string }[] = doc.paths['/api/physicians'].get.parameters;
     const filters = params
-      .filter((p) => p.in === 'query' && !['query', 'page', 'sortKey', 'sortDirection'].includes(p.name))
+      .filter((p) => p.in === 'query' && !(VIEW_KEYS as readonly string[]).includes(p.name))
       .map((p) => p.name);
     const promised = PLANS.flatMap((plan) => plan.features)
       .map((feature) => /^(\d+) searchable parameters$/.exec(feature)?.[1])

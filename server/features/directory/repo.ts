@@ -77,7 +77,7 @@ const indexLine = (safe: boolean) => {
     ${items(`array_to_string(license_states, E'\\x1c')`)},
     ${items(`CASE WHEN jsonb_typeof(education) = 'array' THEN
       (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)},
-    ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')})`;
+    ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')}, ${epochMs('updated_at')})`;
 };
 const FAST_LINE = indexLine(false);
 const SAFE_LINE = indexLine(true);

@@ -12,7 +12,14 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { clientIp, enforceRateLimits, type RateLimiter } from '../../lib/rate-limit';
-import { anyClientError, errorResponse, json, publicAccess, publicOrApiKey, signedInOrApiKey } from '../../lib/openapi';
+import {
+  anyClientError,
+  errorResponse,
+  json,
+  publicAccess,
+  publicOrApiKey,
+  signedInOrApiKey,
+} from '../../lib/openapi';
 import { capabilityGuard, requireCapability } from '../auth/session';
 
 const searchPhysicians = createRoute({
@@ -39,11 +46,15 @@ const selectAllPhysicians = createRoute({
   operationId: 'selectAllPhysicians',
   middleware: capabilityGuard('selection:all'),
   tags: ['directory'],
-  summary: 'Select All: the ids of up to 500 matches of the whole search (query, every filter, sort); premium or admin',
+  summary:
+    'Select All: the ids of up to 500 matches of the whole search (query, every filter, sort); premium or admin',
   security: signedInOrApiKey,
   request: { query: SearchPhysiciansQuery },
   responses: {
-    200: { description: 'The ids in the search order, and how many matched', ...json(SelectAllPhysiciansResponse) },
+    200: {
+      description: 'The ids in the search order, and how many matched',
+      ...json(SelectAllPhysiciansResponse),
+    },
     400: errorResponse('A bad parameter'),
     401: errorResponse('Not signed in'),
     403: errorResponse('The plan does not include Select All (premium or admin)'),
@@ -74,7 +85,10 @@ const getSpecialties = createRoute({
   tags: ['directory'],
   security: publicAccess,
   summary: 'Physicians per specialty, merged case-insensitively, most common first',
-  responses: { 200: { description: 'Specialty counts', ...json(SpecialtyCountsResponse) }, ...anyClientError },
+  responses: {
+    200: { description: 'Specialty counts', ...json(SpecialtyCountsResponse) },
+    ...anyClientError,
+  },
 });
 
 const getFacets = createRoute({
@@ -84,7 +98,7 @@ const getFacets = createRoute({
   tags: ['directory'],
   security: publicAccess,
   summary:
-    'The values behind each search filter, counted over the current search (the same query string) without that filter\'s own selection',
+    "The values behind each search filter, counted over the current search (the same query string) without that filter's own selection",
   request: { query: SearchPhysiciansQuery },
   responses: {
     200: { description: 'Facets', ...json(FacetsResponse) },
@@ -109,7 +123,10 @@ function limitReads(c: Context<AppEnv>, perUser: RateLimiter, perIp: RateLimiter
 function refuseNpiPrefix(c: Context<AppEnv>, npi: string | undefined) {
   const full = c.var.currentUser?.capabilities.includes('search:full-results') ?? false;
   if (npi && !full && !/^\d{10}$/.test(npi)) {
-    throw fieldError('npi', 'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).');
+    throw fieldError(
+      'npi',
+      'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).',
+    );
   }
 }
 

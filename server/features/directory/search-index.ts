@@ -74,7 +74,7 @@ export type FlagField = (typeof FLAG_FIELDS)[number];
  * The wire format of index rows (repo.ts builds it in SQL): one string per physician, fields
  * separated by U+001F in this order: id, npi, the SCALAR_FIELDS, graduation year, the
  * FLAG_FIELDS ('2' true, '1' false, '0' unknown), the SET_FIELDS (items separated by U+001C),
- * the ZIP (as stored), verified_at and created_at (whole milliseconds since 1970).
+ * the ZIP (as stored), verified_at, created_at and updated_at (whole milliseconds since 1970).
  * U+001D alone is NULL. Rows are separated by U+001E. One string per batch keeps the transfer
  * from the database (and, on PGlite, from its worker thread) cheap.
  */
@@ -89,7 +89,8 @@ const SETS_AT = FLAGS_AT + FLAG_FIELDS.length;
 const ZIP_AT = SETS_AT + SET_FIELDS.length;
 const VERIFIED_AT = ZIP_AT + 1;
 const CREATED_AT = ZIP_AT + 2;
-export const INDEX_FIELD_COUNT = CREATED_AT + 1;
+const UPDATED_AT = ZIP_AT + 3;
+export const INDEX_FIELD_COUNT = UPDATED_AT + 1;
 
 /**
  * A copy of `value` that does not point into the string it was cut from: V8 keeps substrings
@@ -204,9 +205,10 @@ type Columns = {
   npi: Float64Array;
   /** The 5-digit ZIP as a number plus one (0: none), indexing per-ZIP tables (geo.ts). */
   zip: Int32Array;
-  /** verified_at and created_at in ms (NaN: none). */
+  /** verified_at, created_at and updated_at in ms (NaN: none). */
   verifiedAt: Float64Array;
   createdAt: Float64Array;
+  updatedAt: Float64Array;
 };
 
 class ColumnsBuilder {
@@ -239,6 +241,7 @@ class ColumnsBuilder {
       zip: copy(new Int32Array(size), from?.zip),
       verifiedAt: copy(new Float64Array(size), from?.verifiedAt),
       createdAt: copy(new Float64Array(size), from?.createdAt),
+      updatedAt: copy(new Float64Array(size), from?.updatedAt),
     };
   }
 
@@ -278,6 +281,7 @@ class ColumnsBuilder {
     c.zip[slot] = v[ZIP_AT] === NULL_MARK ? 0 : zipNumber(v[ZIP_AT]) + 1;
     c.verifiedAt[slot] = v[VERIFIED_AT] === NULL_MARK ? NaN : Number(v[VERIFIED_AT]);
     c.createdAt[slot] = v[CREATED_AT] === NULL_MARK ? NaN : Number(v[CREATED_AT]);
+    c.updatedAt[slot] = v[UPDATED_AT] === NULL_MARK ? NaN : Number(v[UPDATED_AT]);
   }
 
   remove(slot: number): void {
@@ -847,6 +851,11 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   };
   since('verified', c.verifiedSince, s.cols.verifiedAt);
   since('added', c.addedSince, s.cols.createdAt);
+  if (c.changedSince !== null) {
+    const at = c.changedSince;
+    const values = s.cols.updatedAt;
+    add(`changed>${at}`, () => rowClause((i) => values[i] > at, s.aliveCount / 20));
+  }
 
   facet = undefined;
   if (c.location) {
@@ -1255,7 +1264,8 @@ export class DirectoryIndex {
     if (total === 0) return { total: 0, ordered: new Int32Array(0), complete: true };
     const take = Math.min(total, Math.max(want, MIN_PREFIX));
     if (relevance && criteria.words.length) return this.byRelevance(s, criteria, bits, total, take);
-    if (sortKey === 'distance' && criteria.near) return byDistance(s, criteria.near, bits, total, take, direction);
+    if (sortKey === 'distance' && criteria.near)
+      return byDistance(s, criteria.near, bits, total, take, direction);
     const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1;
     const ordered = new Int32Array(take);
     placeInOrder(sort, direction, bits, has, total, take, ordered, 0);

@@ -84,9 +84,20 @@ describe('new-match alerts', () => {
     expect(search.searchParams.get('specialty')).toBe('Cardiology');
     expect(search.searchParams.get('state')).toBe('MA');
     expect(Date.parse(search.searchParams.get('changedSince')!)).toBeLessThan(now.getTime() - DAY);
+    // The link's search: exactly the new physician (the directory holds other cardiologists in MA).
+    const older = await approveResume({ firstName: 'Otto', lastName: 'Earlier', specialty: 'Cardiology', location: 'Worcester, MA' });
+    await ctx.db.sql.query(`UPDATE physicians SET updated_at = now() - interval '3 days' WHERE id = $1`, [older]);
+    await ctx.deps.services.directory.directoryChanged({ ids: [older] });
+    const linked = await recruiter.agent.get(`/api/physicians?${search.searchParams}`);
+    expect(linked.body.results.map((r: { id: number }) => r.id)).toEqual([physicianId]);
+    expect(linked.body.total).toBe(1);
+    const all = await recruiter.agent.get('/api/physicians?specialty=Cardiology&state=MA');
+    expect(all.body.total).toBe(2);
+    const bad = await recruiter.agent.get('/api/physicians?changedSince=yesterday');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.changedSince).toBe('changedSince must be a UTC date and time (YYYY-MM-DDTHH:MM:SS.sssZ)');
     const listed = await recruiter.agent.get(`/api/saved-searches`);
     expect(listed.body.savedSearches.find((s: { id: string }) => s.id === matching).alertSentAt).toBe(now.toISOString());
-    expect(physicianId).toBeGreaterThan(0);
 
     // Run again at once, and a day later with nothing new: no second digest.
     expect((await runAlertDigests(ctx.deps, now)).digests).toBe(0);
