@@ -9,11 +9,14 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { DEFAULT_SORT } from './search-params';
+import { DEFAULT_SORT, sortHasDirection } from './search-params';
 
 const SORT_LABEL: Record<SortKey, string> = { relevance: 'Relevance', name: 'Name', specialty: 'Specialty', location: 'Location' };
 
-/** Sort by name, specialty or location; the key in use toggles ascending/descending. */
+/**
+ * Sort by relevance, name, specialty or location; choosing the key in use again reverses it.
+ * Relevance (best match first) has no direction: no arrow, nothing to reverse.
+ */
 export function SortMenu({
   sortKey,
   direction,
@@ -24,19 +27,26 @@ export function SortMenu({
   onSort: (key: SortKey) => void;
 }) {
   const active = sortKey ?? DEFAULT_SORT.key;
+  const directed = sortHasDirection(active);
   const DirectionIcon = direction === 'asc' ? ArrowUp : ArrowDown;
   const directionText = direction === 'asc' ? 'ascending' : 'descending';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Sort by ${SORT_LABEL[active]}, ${directionText}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="shrink-0"
+          aria-label={directed ? `Sort by ${SORT_LABEL[active]}, ${directionText}` : `Sort by ${SORT_LABEL[active]}`}
+        >
           <ArrowUpDown aria-hidden />
-          <span className="text-muted-foreground">Sort by</span>
-          <span>{SORT_LABEL[active]}</span>
-          <DirectionIcon className="text-muted-foreground" aria-hidden />
+          {/* In a narrow toolbar (a container query) the icon alone; the name says it all. */}
+          <span className="hidden text-muted-foreground @[52rem]:inline">Sort by</span>
+          <span className="hidden @lg:inline">{SORT_LABEL[active]}</span>
+          {directed && <DirectionIcon className="text-muted-foreground" aria-hidden />}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="min-w-52">
+      <DropdownMenuContent align="end" className="min-w-52">
         <DropdownMenuLabel className="text-xs text-muted-foreground">Sort by</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {SORT_KEYS.map((key) => {
@@ -47,13 +57,14 @@ export function SortMenu({
                 <Check className={isActive ? 'text-primary' : 'invisible'} aria-hidden />
                 {SORT_LABEL[key]}
               </span>
-              {isActive && (
+              {isActive && sortHasDirection(key) && (
                 <span className="flex items-center gap-1 text-xs text-muted-foreground">
                   {direction === 'asc' ? 'A-Z' : 'Z-A'}
                   <DirectionIcon className="size-3.5" aria-hidden />
                   <span className="sr-only">{directionText}, select to reverse</span>
                 </span>
               )}
+              {key === 'relevance' && <span className="text-xs text-muted-foreground">Best match first</span>}
             </DropdownMenuItem>
           );
         })}
