@@ -25,7 +25,7 @@ export const DEFAULT_TAB = 'results';
  * How long typing pauses before the text runs (the search box and the filter panel's text
  * fields): short enough to feel instant, long enough that a word typed at speed is one request.
  */
-export const SEARCH_DEBOUNCE_MS = 180;
+export const SEARCH_DEBOUNCE_MS = 150;
 export const DEFAULT_SORT: { key: SortKey; direction: SortDirection } = { key: 'name', direction: 'asc' };
 
 const LIST_KEYS: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
