@@ -28,6 +28,7 @@ export const APP_PATHS = [
   '/success',
   '/remove-info',
   '/confirm-removal',
+  '/alerts/:id/unsubscribe',
   '/account',
   '/checkout/success',
   '/billing/demo/checkout/:sessionId',

@@ -53,14 +53,40 @@ export const CreateSavedSearchRequest = z.object({
 });
 export type CreateSavedSearchRequest = z.input<typeof CreateSavedSearchRequest>;
 
+/** How often a saved search emails its new matches (docs/decisions/024-new-match-alerts.md). */
+export const ALERT_FREQUENCIES = ['off', 'daily', 'weekly'] as const;
+export const AlertFrequency = z.enum(ALERT_FREQUENCIES, { error: 'alert must be off, daily or weekly' });
+export type AlertFrequency = z.infer<typeof AlertFrequency>;
+export const ALERT_FREQUENCY_LABELS: Record<AlertFrequency, string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+
+/** At most this many new physicians are listed in one digest (the link shows them all). */
+export const ALERT_DIGEST_MAX = 25;
+
 export const SavedSearch = z.object({
   id: z.string(),
   name: z.string(),
   params: z.record(z.string(), z.string()),
   createdAt: z.string(),
+  alert: AlertFrequency,
+  /** When the last digest was sent, or null. */
+  alertSentAt: z.string().nullable(),
 });
 export type SavedSearch = z.infer<typeof SavedSearch>;
 
 /** GET /api/saved-searches: the caller's saved searches, newest first. */
 export const ListSavedSearchesResponse = z.object({ savedSearches: z.array(SavedSearch) });
 export type ListSavedSearchesResponse = z.infer<typeof ListSavedSearchesResponse>;
+
+/** PATCH /api/saved-searches/{id}: turn the new-match alert on (daily, weekly) or off. */
+export const UpdateSavedSearchRequest = z.object({ alert: AlertFrequency });
+export type UpdateSavedSearchRequest = z.infer<typeof UpdateSavedSearchRequest>;
+
+/** POST /api/saved-searches/{id}/unsubscribe: the one-click link of a digest email (no sign-in). */
+export const UnsubscribeAlertRequest = z.object({
+  signature: z
+    .string({ error: 'signature is required' })
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'signature is not a valid unsubscribe signature'),
+});
+export type UnsubscribeAlertRequest = z.infer<typeof UnsubscribeAlertRequest>;
+export const UnsubscribeAlertResponse = z.object({ name: z.string() });
+export type UnsubscribeAlertResponse = z.infer<typeof UnsubscribeAlertResponse>;

@@ -1,13 +1,15 @@
 import type { AppDeps } from './lib/context';
 import { purgeEndedSessions, purgeSpentTokens } from './features/auth/repo';
 import { sessionPolicy } from './features/auth/session';
+import { runAlertDigests } from './features/saved-searches/alerts';
 
 const EVERY_10_MINUTES = 10 * 60 * 1000;
 
-export type MaintenanceResult = { sessions: number; tokens: number; rateLimits: number };
+export type MaintenanceResult = { sessions: number; tokens: number; rateLimits: number; digests: number };
 
 /**
- * One pass of the housekeeping that keeps the small security tables small: sessions past their
+ * One pass of the housekeeping that keeps the small security tables small, and of the saved
+ * searches' alert digests that are due: sessions past their
  * 30-day ceiling or idle for SESSION_IDLE_DAYS, emailed tokens used or expired, rate-limit
  * windows that have passed. Nothing here changes what a request sees (every one of these rows is
  * already refused where it is read); it only deletes them. Several server processes may run it
@@ -18,7 +20,9 @@ export async function runMaintenance(deps: AppDeps, now = new Date()): Promise<M
   const sessions = await purgeEndedSessions(deps.db, now, idleSince);
   const tokens = await purgeSpentTokens(deps.db, now);
   const rateLimits = await deps.services.rateLimitStore.purgeExpired(now.getTime());
-  return { sessions, tokens, rateLimits };
+  // Saved searches' new-match alerts whose day or week has passed (saved-searches/alerts.ts).
+  const { digests } = await runAlertDigests(deps, now);
+  return { sessions, tokens, rateLimits, digests };
 }
 
 /**
@@ -30,7 +34,8 @@ export function startMaintenance(deps: AppDeps, intervalMs = EVERY_10_MINUTES): 
   const run = () => {
     running ??= runMaintenance(deps)
       .then((purged) => {
-        if (purged.sessions || purged.tokens || purged.rateLimits) deps.logger.info({ purged }, 'maintenance: expired rows purged');
+        if (purged.sessions || purged.tokens || purged.rateLimits || purged.digests)
+          deps.logger.info({ purged }, 'maintenance: expired rows purged, alert digests queued');
       })
       .catch((error: unknown) => deps.logger.error({ err: error }, 'maintenance failed'))
       .finally(() => {

@@ -221,6 +221,9 @@ export const savedSearches = pgTable('saved_searches', {
   name: text('name').notNull(),
   params: jsonb('params').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
+  alert: text('alert').notNull().default('off'),
+  alertCheckedAt: tstz('alert_checked_at'),
+  alertSentAt: tstz('alert_sent_at'),
 });
 
 export const exportLogs = pgTable('export_logs', {

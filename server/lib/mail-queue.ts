@@ -9,10 +9,18 @@ import type { MailMessage } from './mailer';
  * failures; callers never send directly and never wait for SMTP.
  */
 export async function enqueueEmail(db: Db, message: MailMessage): Promise<void> {
-  await db.orm.insert(emailOutbox).values({
-    toAddress: message.to,
-    subject: message.subject,
-    textBody: message.text,
-    htmlBody: message.html,
-  });
+  await enqueueEmails(db, [message]);
+}
+
+/** Queues several emails in one statement (e.g. a run of alert digests). */
+export async function enqueueEmails(db: Db, messages: readonly MailMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db.orm.insert(emailOutbox).values(
+    messages.map((message) => ({
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+    })),
+  );
 }

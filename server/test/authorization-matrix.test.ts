@@ -110,6 +110,23 @@ const EXPECTED: Record<string, Row> = {
     admin: 204,
     other: 404,
   },
+  'PATCH /api/saved-searches/{id}': {
+    anonymous: 401,
+    free: 200,
+    basic: 200,
+    premium: 200,
+    admin: 200,
+    other: 404,
+  },
+  // Public (the digest's signed link): the minimal body has no signature.
+  'POST /api/saved-searches/{id}/unsubscribe': {
+    anonymous: 400,
+    free: 400,
+    basic: 400,
+    premium: 400,
+    admin: 400,
+    other: 400,
+  },
   'POST /api/physicians/{id}/contact': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
   'GET /api/contacts/allowance': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
   'POST /api/exports': { anonymous: 401, free: 403, basic: 403, premium: 200, admin: 200 },
@@ -294,6 +311,7 @@ const BODIES: Record<string, unknown> = {
   addListMembers: { physicianIds: [BASE + 1, BASE + 3] },
   removeListMembers: { physicianIds: [BASE + 2] },
   createSavedSearch: { name: 'Matrix search', params: { query: 'card' } },
+  updateSavedSearch: { alert: 'daily' },
   createExport: { physicianIds: [BASE + 1] },
 };
 

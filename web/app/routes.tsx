@@ -62,6 +62,7 @@ export const publicRoutes: RouteObject[] = [
   { path: appPath('/success'), lazy: () => import('@web/features/submissions/success-page').then((m) => ({ Component: m.SubmissionSuccessPage })) },
   { path: appPath('/remove-info'), lazy: () => import('@web/features/removal/remove-info-page').then((m) => ({ Component: m.RemoveInfoPage })) },
   { path: appPath('/confirm-removal'), lazy: () => import('@web/features/removal/confirm-removal-page').then((m) => ({ Component: m.ConfirmRemovalPage })) },
+  { path: appPath('/alerts/:id/unsubscribe'), lazy: () => import('@web/features/saved-searches/unsubscribe-page').then((m) => ({ Component: m.UnsubscribeAlertPage })) },
 ];
 
 /** Signed-in users only (anonymous visitors go to /login?return_to=...). */

@@ -100,6 +100,14 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       return index.filterIds(toCriteria({ query }, currentYear()), ids, 'name', 'asc');
     },
 
+    /**
+     * The ids among `ids` that match the whole search (query and every filter), by name: the
+     * new-match alerts keep those of the physicians changed in their window.
+     */
+    matchingIds(request: SearchPhysiciansRequest, ids: ArrayLike<number>): number[] {
+      return index.filterIds(toCriteria(request, currentYear()), Array.from(ids), 'name', 'asc');
+    },
+
     /** Summaries (no contact values) of these physicians in the order given; unknown ids are skipped. */
     getPhysiciansByIds(ids: readonly number[]): Promise<PhysicianSummary[]> {
       const unique = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);

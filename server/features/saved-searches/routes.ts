@@ -4,10 +4,13 @@ import {
   CreateSavedSearchRequest,
   ListSavedSearchesResponse,
   SavedSearch,
+  UnsubscribeAlertRequest,
+  UnsubscribeAlertResponse,
+  UpdateSavedSearchRequest,
 } from '../../../contract/saved-searches';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
-import { enforceRateLimits } from '../../lib/rate-limit';
+import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
+import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard, requireCapability } from '../auth/session';
 import * as savedSearches from './service';
 
@@ -68,6 +71,40 @@ const deleteSavedSearch = createRoute({
   },
 });
 
+const updateSavedSearch = createRoute({
+  method: 'patch',
+  path: '/saved-searches/{id}',
+  operationId: 'updateSavedSearch',
+  middleware: guard,
+  tags: ['saved-searches'],
+  summary: 'Turn the new-match alert of one of the signed-in user’s saved searches on (daily, weekly) or off',
+  security: signedIn,
+  request: { params: z.object({ id: z.string().max(64) }), ...jsonBody(UpdateSavedSearchRequest) },
+  responses: {
+    200: { description: 'The saved search', ...json(SavedSearch) },
+    400: errorResponse('A bad field (named in error.fields)'),
+    ...unauthenticated,
+    404: errorResponse('No such saved search among the caller’s own'),
+    ...rateLimited,
+  },
+});
+
+const unsubscribeAlert = createRoute({
+  method: 'post',
+  path: '/saved-searches/{id}/unsubscribe',
+  operationId: 'unsubscribeSavedSearchAlert',
+  tags: ['saved-searches'],
+  summary: 'The one-click unsubscribe link of an alert digest: turns that saved search’s alert off (signed link, no sign-in)',
+  security: publicAccess,
+  request: { params: z.object({ id: z.string().max(64) }), ...jsonBody(UnsubscribeAlertRequest) },
+  responses: {
+    200: { description: 'The alert is off', ...json(UnsubscribeAlertResponse) },
+    400: errorResponse('The signature is missing or not this link’s (error.fields.signature)'),
+    404: errorResponse('The saved search no longer exists'),
+    429: errorResponse('Too many attempts: wait (Retry-After) and try again'),
+  },
+});
+
 /** Any signed-in user, free included, saves, applies and deletes their own searches. */
 export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listSavedSearches, async (c) => {
@@ -84,6 +121,30 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
     return c.json(
       await savedSearches.createSavedSearch({ db: c.var.deps.db, userId: user.id, name, params }),
       201,
+    );
+  })
+  .openapi(updateSavedSearch, async (c) => {
+    const user = requireCapability(c, 'lists:use');
+    await limitWrites(c, user.id);
+    return c.json(
+      await savedSearches.setAlert({
+        db: c.var.deps.db,
+        userId: user.id,
+        id: c.req.valid('param').id,
+        alert: c.req.valid('json').alert,
+      }),
+      200,
+    );
+  })
+  .openapi(unsubscribeAlert, async (c) => {
+    await enforceRateLimits([[c.var.deps.services.savedSearchRateLimits.unsubscribesPerAddress, clientIp(c, c.var.deps.env.TRUST_PROXY)]]);
+    return c.json(
+      await savedSearches.unsubscribeAlert({
+        db: c.var.deps.db,
+        id: c.req.valid('param').id,
+        signature: c.req.valid('json').signature,
+      }),
+      200,
     );
   })
   .openapi(deleteSavedSearch, async (c) => {

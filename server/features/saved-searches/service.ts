@@ -1,6 +1,8 @@
-import type { SavedSearch, SavedSearchParams } from '../../../contract/saved-searches';
+import type { AlertFrequency, SavedSearch, SavedSearchParams } from '../../../contract/saved-searches';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
+import { verifyLink } from '../../lib/link-signing';
+import { ALERT_LINK_PURPOSE } from './alerts';
 import * as repo from './repo';
 
 /** Saved searches one user may keep (a guard against scripts, far above any recruiter's use). */
@@ -36,4 +38,31 @@ export async function createSavedSearch(input: {
 export async function deleteSavedSearch(input: { db: Db; userId: string; id: string }): Promise<void> {
   if (!UUID.test(input.id) || !(await repo.deleteSavedSearch(input.db, input.userId, input.id)))
     throw notFound();
+}
+
+/** Turns the saved search's new-match alert on (daily, weekly) or off. */
+export async function setAlert(input: {
+  db: Db;
+  userId: string;
+  id: string;
+  alert: AlertFrequency;
+  now?: Date;
+}): Promise<SavedSearch> {
+  const updated = UUID.test(input.id)
+    ? await repo.updateAlert(input.db, { ...input, now: input.now ?? new Date() })
+    : null;
+  if (!updated) throw notFound();
+  return updated;
+}
+
+/**
+ * The digest's one-click unsubscribe: no sign-in, the link's signature proves it came from our
+ * email for this saved search. A bad signature is refused the same way as a missing search.
+ */
+export async function unsubscribeAlert(input: { db: Db; id: string; signature: string }): Promise<{ name: string }> {
+  const refused = () => fieldError('signature', 'This unsubscribe link is not valid. Change your alerts under Account, Notifications.');
+  if (!UUID.test(input.id) || !(await verifyLink(input.db, ALERT_LINK_PURPOSE, input.id, input.signature))) throw refused();
+  const done = await repo.turnAlertOff(input.db, input.id);
+  if (!done) throw notFound();
+  return done;
 }

@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/features/auth/form-errors';
+import { SavedSearchAlertsCard } from '@web/features/saved-searches/alert-settings';
 import { useProfile, useUpdateNotification } from './api';
 import { SettingsCard } from './settings-card';
 
@@ -31,35 +32,38 @@ const PREFERENCES: { key: PreferenceKey; label: string; description: string }[] 
 export function NotificationsTab() {
   const profile = useProfile();
   return (
-    <SettingsCard title="Notifications" description="Choose which emails you want to receive.">
-      {profile.isPending ? (
-        <div className="flex flex-col gap-5" aria-hidden>
-          {PREFERENCES.map(({ key }) => (
-            <Skeleton key={key} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : profile.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted-foreground">
-          <p>We couldn't load your preferences. {profile.error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
-            <RotateCw aria-hidden />
-            Try again
-          </Button>
-        </div>
-      ) : (
-        <ul className="divide-y">
-          {PREFERENCES.map((preference) => (
-            <PreferenceRow
-              key={preference.key}
-              preferenceKey={preference.key}
-              label={preference.label}
-              description={preference.description}
-              checked={profile.data.notifications[preference.key]}
-            />
-          ))}
-        </ul>
-      )}
-    </SettingsCard>
+    <div className="flex flex-col gap-6">
+      <SettingsCard title="Notifications" description="Choose which emails you want to receive.">
+        {profile.isPending ? (
+          <div className="flex flex-col gap-5" aria-hidden>
+            {PREFERENCES.map(({ key }) => (
+              <Skeleton key={key} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : profile.isError ? (
+          <div role="alert" className="flex flex-col items-start gap-3 text-sm text-muted-foreground">
+            <p>We couldn't load your preferences. {profile.error.message}</p>
+            <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
+              <RotateCw aria-hidden />
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <ul className="divide-y">
+            {PREFERENCES.map((preference) => (
+              <PreferenceRow
+                key={preference.key}
+                preferenceKey={preference.key}
+                label={preference.label}
+                description={preference.description}
+                checked={profile.data.notifications[preference.key]}
+              />
+            ))}
+          </ul>
+        )}
+      </SettingsCard>
+      <SavedSearchAlertsCard />
+    </div>
   );
 }
 

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ListSavedSearchesResponse,
   SavedSearch,
+  UnsubscribeAlertResponse,
+  type AlertFrequency,
   type CreateSavedSearchRequest,
 } from '@contract/saved-searches';
 import { apiFetch } from '@web/lib/api';
@@ -32,5 +34,27 @@ export function useDeleteSavedSearch() {
   return useMutation({
     mutationFn: (id: string) => apiFetch(`/api/saved-searches/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
+  });
+}
+
+/** PATCH /api/saved-searches/{id}: the new-match alert (off, daily, weekly). */
+export function useUpdateSavedSearchAlert() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, alert }: { id: string; alert: AlertFrequency }) =>
+      apiFetch(`/api/saved-searches/${encodeURIComponent(id)}`, { method: 'PATCH', body: { alert }, schema: SavedSearch }),
+    onSuccess: (updated) =>
+      queryClient.setQueryData<ListSavedSearchesResponse>(savedSearchKeys.all, (data) =>
+        data ? { savedSearches: data.savedSearches.map((s) => (s.id === updated.id ? updated : s)) } : data,
+      ),
+  });
+}
+
+/** POST /api/saved-searches/{id}/unsubscribe: the digest's signed one-click link. */
+export function unsubscribeAlert(id: string, signature: string) {
+  return apiFetch(`/api/saved-searches/${encodeURIComponent(id)}/unsubscribe`, {
+    method: 'POST',
+    body: { signature },
+    schema: UnsubscribeAlertResponse,
   });
 }
