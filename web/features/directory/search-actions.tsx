@@ -275,16 +275,15 @@ export function SearchActionsMenu({
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" className={cn('shrink-0 gap-1.5 px-2.5', className)}>
           <EllipsisVertical aria-hidden />
+          {/* The Selected tab beside it counts the selection; a phone has no room for it twice. */}
           <span className="sr-only @sm:not-sr-only">Actions</span>
-          {count > 0 && (
-            <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums">
-              {formatNumber(count)}
-              <span className="sr-only"> selected</span>
-            </span>
-          )}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-60">
+      {/* A phone's screen may be shorter than the menu: it scrolls within the space it has. */}
+      <DropdownMenuContent
+        align="end"
+        className="max-h-(--radix-dropdown-menu-content-available-height) w-60 overflow-y-auto"
+      >
         <DropdownMenuLabel className="text-xs text-muted-foreground">Selection</DropdownMenuLabel>
         <DropdownMenuItem onSelect={actions.onSelectPage} disabled={actions.selectPageDisabled}>
           <CheckSquare aria-hidden />

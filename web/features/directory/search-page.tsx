@@ -182,7 +182,7 @@ export function SearchPage() {
             ref={resultsRef}
             role="toolbar"
             aria-label="Results"
-            className="flex scroll-mt-20 flex-nowrap items-center gap-1.5 @sm:gap-2"
+            className="flex scroll-mt-20 flex-nowrap items-center gap-1 @sm:gap-2"
           >
             <FilterSheet
               activeCount={activeCount}
@@ -191,11 +191,12 @@ export function SearchPage() {
             >
               {filterPanel}
             </FilterSheet>
-            <TabsList className="h-8 shrink-0 p-0.5">
-              <TabsTrigger value="results" className="px-2.5">
+            {/* On the narrowest phones (320 px) the tabs scroll within themselves rather than wrap. */}
+            <TabsList className="h-8 min-w-0 p-0.5">
+              <TabsTrigger value="results" className="px-2 @sm:px-2.5">
                 Results
               </TabsTrigger>
-              <TabsTrigger value="selected" className="px-2.5">
+              <TabsTrigger value="selected" className="gap-1 px-2 @sm:gap-1.5 @sm:px-2.5">
                 Selected
                 <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums">
                   {formatNumber(selection.count)}

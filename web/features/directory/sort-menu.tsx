@@ -36,7 +36,7 @@ export function SortMenu({
         <Button
           variant="outline"
           size="sm"
-          className="shrink-0"
+          className="shrink-0 px-2.5 @lg:px-3"
           aria-label={directed ? `Sort by ${SORT_LABEL[active]}, ${directionText}` : `Sort by ${SORT_LABEL[active]}`}
         >
           <ArrowUpDown aria-hidden />
