@@ -42,8 +42,16 @@ async function seedAlerts(db: Db) {
      SELECT 'alerts' || g || '@example.com', 'x', now() FROM generate_series(1, $1::int) AS g`,
     [USERS],
   );
-  const { rows: users } = await db.sql.query<{ id: string }>(`SELECT id FROM users WHERE email LIKE 'alerts%' ORDER BY email`);
-  const { rows: samples } = await db.sql.query<{ specialty: string; state: string; city: string; last_name: string; title: string | null }>(
+  const { rows: users } = await db.sql.query<{ id: string }>(
+    `SELECT id FROM users WHERE email LIKE 'alerts%' ORDER BY email`,
+  );
+  const { rows: samples } = await db.sql.query<{
+    specialty: string;
+    state: string;
+    city: string;
+    last_name: string;
+    title: string | null;
+  }>(
     `SELECT specialty, state, city, last_name, title FROM physicians
       WHERE specialty IS NOT NULL AND state IS NOT NULL AND city IS NOT NULL ORDER BY id LIMIT 20000`,
   );
@@ -86,12 +94,16 @@ async function run(engine: BenchEngine): Promise<Row[]> {
   await engine.db.sql.query('ANALYZE');
   const out: Row[] = [];
   for (const changed of WINDOWS) {
-    await engine.db.sql.query(`UPDATE saved_searches SET alert_checked_at = now() - interval '2 days' WHERE alert = 'daily'`);
+    await engine.db.sql.query(
+      `UPDATE saved_searches SET alert_checked_at = now() - interval '2 days' WHERE alert = 'daily'`,
+    );
     await engine.db.sql.query('DELETE FROM email_outbox');
-    await engine.db.sql.query(`UPDATE physicians SET updated_at = now() - interval '30 days' WHERE updated_at > now() - interval '1 day'`);
+    await engine.db.sql.query(
+      `UPDATE physicians SET updated_at = now() - interval '30 days' WHERE updated_at > now() - interval '1 day'`,
+    );
     // Spread over the directory: every 15th id from a seeded start, as approvals and imports land anywhere.
     await engine.db.sql.query(
-      `UPDATE physicians SET updated_at = now() WHERE id IN (SELECT id FROM physicians ORDER BY (id * 7919) % 300007 LIMIT $1)`,
+      `UPDATE physicians SET updated_at = now() WHERE id IN (SELECT id FROM physicians ORDER BY (id::bigint * 7919) % 300007 LIMIT $1)`,
       [changed],
     );
     const now = new Date(Date.now() + ALERT_SETTLE_MS + 1000);
@@ -109,7 +121,8 @@ async function run(engine: BenchEngine): Promise<Row[]> {
       changed.toLocaleString('en-US'),
       seconds.toFixed(2),
       ((used.user + used.system) / 1e6).toFixed(2),
-      ((seconds * 1000) / Math.max(1, result.evaluated)).toFixed(3),
+      (result.evaluationMs / 1000).toFixed(2),
+      (result.evaluationMs / Math.max(1, result.evaluated)).toFixed(3),
       result.digests.toLocaleString('en-US'),
       String(rows[0].n),
       result.newMatches.toLocaleString('en-US'),
@@ -121,7 +134,20 @@ async function run(engine: BenchEngine): Promise<Row[]> {
 }
 
 const table: Row[] = [
-  ['engine', 'directory', 'alerts evaluated', 'changed physicians', 'run s', 'CPU s', 'ms per alert', 'digests', 'emails queued', 'new matches', 'heap delta MB'],
+  [
+    'engine',
+    'directory',
+    'alerts evaluated',
+    'changed physicians',
+    'run s',
+    'CPU s',
+    'evaluation s',
+    'evaluation ms per alert',
+    'digests',
+    'emails queued',
+    'new matches',
+    'heap delta MB',
+  ],
 ];
 for (const open of benchEngines('alerts')) {
   const engine = await open();
@@ -131,6 +157,11 @@ for (const open of benchEngines('alerts')) {
     await engine.close();
   }
 }
-console.log(`\nAlert evaluation: ${ALERTS.toLocaleString('en-US')} saved searches with a daily alert (target: all in under 10 s)\n`);
+console.log(
+  `\nAlert evaluation: ${ALERTS.toLocaleString('en-US')} saved searches with a daily alert (target: all in under 10 s)\n`,
+);
 printTable(table);
-console.log('\nrun s: one runAlertDigests pass (claim, window query, index, digest emails queued, commit), wall clock.');
+console.log(
+  '\nrun s: one runAlertDigests pass (claim, window query, index, digest emails written and queued, commit), wall clock;\n' +
+    "evaluation s: the part finding each alert's new matches in the index (the rest is the database and composing the emails).",
+);

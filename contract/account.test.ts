@@ -14,7 +14,7 @@ const BASIC: Capability[] = [
   'lists:add',
   'contacts:reveal',
 ];
-const PREMIUM: Capability[] = [...BASIC, 'selection:all', 'exports:create'];
+const PREMIUM: Capability[] = [...BASIC, 'selection:all', 'exports:create', 'api-keys:manage'];
 const ADMIN: Capability[] = [...PREMIUM, 'profile:export', 'admin:access'];
 
 // prettier-ignore

@@ -19,6 +19,7 @@ export const CAPABILITIES = [
   'contacts:reveal', // reveal email/phone (basic+)
   'selection:all', // Select All (premium)
   'exports:create', // Export Selected (premium)
+  'api-keys:manage', // create and revoke API keys for the public REST API (premium)
   'profile:export', // Export Full Profile (admin)
   'admin:access', // admin screens and calls
 ] as const;
@@ -42,7 +43,7 @@ export function capabilitiesFor(input: { signedIn: boolean; role: Role; tier: Ti
   if (tierSatisfies(input.tier, 'basic')) {
     caps.push('search:full-results', 'selection:unlimited', 'lists:add', 'contacts:reveal');
   }
-  if (tierSatisfies(input.tier, 'premium')) caps.push('selection:all', 'exports:create');
+  if (tierSatisfies(input.tier, 'premium')) caps.push('selection:all', 'exports:create', 'api-keys:manage');
   return caps;
 }
 
@@ -56,6 +57,7 @@ export function requiredTierFor(capability: Capability): PaidTier | null {
       return 'basic';
     case 'selection:all':
     case 'exports:create':
+    case 'api-keys:manage':
       return 'premium';
     default:
       return null;

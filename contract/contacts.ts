@@ -18,15 +18,101 @@ export const RevealAllowance = z.object({
 });
 export type RevealAllowance = z.infer<typeof RevealAllowance>;
 
+/** The four contact values a physician may have on file (columns of physician_contacts). */
+export const ContactField = z.enum(['personal_email', 'work_email', 'mobile_phone', 'office_phone'], {
+  error: 'field must be one of personal_email, work_email, mobile_phone, office_phone',
+});
+export type ContactField = z.infer<typeof ContactField>;
+
+/** Each value's freshness: verified (on verifiedAt), never verified, or reported wrong by a user. */
+export const ContactStatus = z.enum(['verified', 'unverified', 'reported']);
+export type ContactStatus = z.infer<typeof ContactStatus>;
+
+/** Which value a revealed email or phone is, its status and when it was last verified. */
+export const RevealedContactDetail = z.object({
+  field: ContactField,
+  status: ContactStatus,
+  verifiedAt: z.string().nullable(),
+});
+export type RevealedContactDetail = z.infer<typeof RevealedContactDetail>;
+
 /** POST /api/physicians/{id}/contact: one physician's email and phone (null when none on file). */
 export const RevealContactResponse = z.object({
   physicianId: z.number().int(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  /** When the contact was last verified (physicians.verified_at), or null. */
+  /** When the physician's contacts were last verified (physicians.verified_at), or null. */
   verifiedAt: z.string().nullable(),
+  /** The revealed email's field, status and date (null with no email). */
+  emailDetail: RevealedContactDetail.nullable(),
+  /** The revealed phone's field, status and date (null with no phone). */
+  phoneDetail: RevealedContactDetail.nullable(),
   /** False when this reveal was free: the same physician was revealed in the last 30 days. */
   counted: z.boolean(),
   allowance: RevealAllowance,
 });
 export type RevealContactResponse = z.infer<typeof RevealContactResponse>;
+
+/** Reveals a user can have credited back by 'Report wrong contact' per day (UTC). */
+export const CONTACT_CREDITS_PER_DAY = 10;
+export const REPORT_REASON_MAX = 500;
+
+/** POST /api/contact-reports: 'Report wrong contact' on a revealed value. */
+export const ReportContactRequest = z.object({
+  physicianId: z
+    .number({ error: 'physicianId must be a physician id' })
+    .int('physicianId must be a physician id')
+    .positive('physicianId must be a physician id')
+    .max(2_147_483_647, 'physicianId must be a physician id'),
+  field: ContactField,
+  reason: z
+    .string()
+    .max(REPORT_REASON_MAX, `reason must be at most ${REPORT_REASON_MAX} characters`)
+    .transform((v) => v.trim() || null)
+    .nullable()
+    .optional(),
+});
+export type ReportContactRequest = z.input<typeof ReportContactRequest>;
+
+export const ReportContactResponse = z.object({
+  reportId: z.string(),
+  /** True when the reveal went back into today's allowance. */
+  credited: z.boolean(),
+  /** What happened, for the toast (credited, or why not). */
+  message: z.string(),
+  detail: RevealedContactDetail,
+  allowance: RevealAllowance,
+});
+export type ReportContactResponse = z.infer<typeof ReportContactResponse>;
+
+/** One open report in the operators' queue (admin dashboard, 'Reported contacts'). */
+export const ContactReport = z.object({
+  id: z.string(),
+  physicianId: z.number().int(),
+  physicianName: z.string(),
+  field: ContactField,
+  /** The value as it was reported. */
+  reportedValue: z.string(),
+  /** The value on file now (null once removed). */
+  currentValue: z.string().nullable(),
+  reason: z.string().nullable(),
+  reportedBy: z.string().nullable(),
+  createdAt: z.string(),
+  credited: z.boolean(),
+});
+export type ContactReport = z.infer<typeof ContactReport>;
+
+export const ContactReportsResponse = z.object({ reports: z.array(ContactReport) });
+export type ContactReportsResponse = z.infer<typeof ContactReportsResponse>;
+
+export const ContactReportParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a report id') });
+
+/** Re-verify (the value is right: verified now) or remove (the value is wrong: cleared). */
+export const ResolveContactReportRequest = z.object({
+  action: z.enum(['reverify', 'remove'], { error: "action must be 'reverify' or 'remove'" }),
+});
+export type ResolveContactReportRequest = z.infer<typeof ResolveContactReportRequest>;
+
+/** How many open reports of that contact were closed (every open report of the same value). */
+export const ResolveContactReportResponse = z.object({ resolved: z.number().int() });
+export type ResolveContactReportResponse = z.infer<typeof ResolveContactReportResponse>;

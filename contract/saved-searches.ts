@@ -90,3 +90,23 @@ export const UnsubscribeAlertRequest = z.object({
 export type UnsubscribeAlertRequest = z.infer<typeof UnsubscribeAlertRequest>;
 export const UnsubscribeAlertResponse = z.object({ name: z.string() });
 export type UnsubscribeAlertResponse = z.infer<typeof UnsubscribeAlertResponse>;
+
+/**
+ * POST /api/dev/alert-runs (development only, like the mailbox): one alert run as of `daysAhead`
+ * days from now, so a developer (and the browser test) sees a digest without waiting a day.
+ */
+export const DevAlertRunRequest = z.object({
+  daysAhead: z
+    .number({ error: 'daysAhead must be a number of days' })
+    .int('daysAhead must be a whole number of days')
+    .min(0, 'daysAhead must be between 0 and 30')
+    .max(30, 'daysAhead must be between 0 and 30'),
+});
+export type DevAlertRunRequest = z.infer<typeof DevAlertRunRequest>;
+export const AlertRunResponse = z.object({
+  evaluated: z.number().int(),
+  digests: z.number().int(),
+  newMatches: z.number().int(),
+  evaluationMs: z.number().int(),
+});
+export type AlertRunResponse = z.infer<typeof AlertRunResponse>;

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
-import { SESSION_SECURITY_SCHEME } from './lib/openapi';
+import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './lib/openapi';
+import { auditActor } from './lib/audit';
+import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
@@ -32,6 +34,10 @@ import { exportsRoutes } from './features/exports/routes';
 import { removalRoutes } from './features/removal/routes';
 import { contactFormRoutes } from './features/contact-form/routes';
 import { importRoutes, IMPORT_UPLOAD_PATH } from './features/import/routes';
+import { apiKeysRoutes } from './features/api-keys/routes';
+import { resolveApiKey } from './features/api-keys/service';
+import { apiDocsRoutes } from './features/api-docs/routes';
+import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {
@@ -54,8 +60,11 @@ export function openApiConfig(appUrl: string) {
       version: '1.0.0',
       description:
         'The API behind the PhysicianDirect web app: a subscription directory of US physicians for ' +
-        'healthcare recruiters. Every error has the ErrorResponse body; state-changing calls must send ' +
-        `the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header. Any call may answer 503 \`service_unavailable\` ` +
+        'healthcare recruiters. Every error has the ErrorResponse body; state-changing calls made with the ' +
+        `session cookie must send the \`${CSRF_HEADER}: ${CSRF_HEADER_VALUE}\` header (calls with an API key ` +
+        'need not). The search, profile, lists, contact and export calls also take an API key ' +
+        '(`Authorization: Bearer pd_live_...`, made in Account Settings; see /api/docs). ' +
+        `Any call may answer 503 \`service_unavailable\` ` +
         '(with Retry-After) while the database cannot be reached; retry after the given seconds.',
       termsOfService: `${appUrl}/terms`,
       license: { name: 'Proprietary: PhysicianDirect Terms of Service', url: `${appUrl}/terms` },
@@ -69,9 +78,24 @@ export function openApiConfig(appUrl: string) {
 // Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
 const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/];
 
-/** True when an operation's `security` names the session cookie (the `signedIn` of lib/openapi). */
+/**
+ * True when an operation needs a caller: its `security` names the session cookie and has no empty
+ * requirement (`{}`: anyone may call). The `signedIn` and `signedInOrApiKey` of lib/openapi.
+ */
 function requiresSession(security: Array<Record<string, string[]>> | undefined): boolean {
+  if (security?.some((requirement) => Object.keys(requirement).length === 0)) return false;
   return !!security?.some((requirement) => SESSION_SECURITY_SCHEME in requirement);
+}
+
+/** True when an operation's `security` names the API key scheme (signedInOrApiKey, publicOrApiKey). */
+function acceptsApiKey(security: Array<Record<string, string[]>> | undefined): boolean {
+  return !!security?.some((requirement) => API_KEY_SECURITY_SCHEME in requirement);
+}
+
+/** The key of an `Authorization: Bearer <key>` header; null when the header is absent or of another scheme. */
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer(?:[ \t]+(.*))?$/i);
+  return match ? (match[1] ?? '').trim() : null;
 }
 
 export type CreateAppOptions = {
@@ -83,6 +107,38 @@ export type CreateAppOptions = {
 /** Builds the HTTP app (no listen): middleware, features, error handler, SPA fallback. */
 export function createApp({ deps, webRoot }: CreateAppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
+  const features = [
+    healthRoutes,
+    meRoutes,
+    authRoutes,
+    accountRoutes,
+    apiKeysRoutes,
+    devRoutes,
+    directoryRoutes,
+    submissionRoutes,
+    listsRoutes,
+    savedSearchesRoutes,
+    contactsRoutes,
+    exportsRoutes,
+    adminRoutes,
+    billingRoutes,
+    importRoutes,
+    removalRoutes,
+    contactFormRoutes,
+  ];
+  // The operations an API key may call (their `security` names bearerAuth): method and path pattern.
+  const apiKeyOperations: Array<{ method: string; pattern: RegExp }> = [];
+  for (const routes of features) {
+    for (const def of routes.openAPIRegistry.definitions) {
+      if (def.type !== 'route' || !acceptsApiKey(def.route.security)) continue;
+      const pattern = new RegExp(`^/api${def.route.path.replace(/\{\w+\}/g, '[^/]+')}/?$`);
+      apiKeyOperations.push({ method: def.route.method.toUpperCase(), pattern });
+    }
+  }
+  const isApiKeyOperation = (method: string, path: string) =>
+    apiKeyOperations.some((op) => (op.method === method || (op.method === 'GET' && method === 'HEAD')) && op.pattern.test(path));
 
   app.use(
     '*',
@@ -107,14 +163,29 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     c.set('deps', deps);
     const started = performance.now();
     const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
-      const exempt = CSRF_EXEMPT.some((re) => re.test(c.req.path));
-      if (!exempt && c.req.header(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
-        throw new AppError('forbidden', `Missing ${CSRF_HEADER} header (cross-site request refused).`);
+    const apiKey = bearerToken(c.req.header('authorization'));
+    if (apiKey !== null) {
+      // A call with an API key (ADR 022): the key is the only credential (a cookie sent along is
+      // ignored), so no cross-site page can ride on it: a page cannot add an Authorization header
+      // to a request without CORS, which this API never allows. Hence no CSRF header needed.
+      if (!isApiKeyOperation(method, c.req.path)) {
+        throw new AppError('unauthenticated', 'This call does not accept an API key: sign in instead.');
       }
+      const caller = await resolveApiKey(deps.db, apiKey);
+      if (!caller?.apiKeyId) throw new AppError('unauthenticated', 'Invalid or revoked API key.');
+      await enforceRateLimits([[deps.services.apiKeyRateLimits.requestsPerKey, caller.apiKeyId]]);
+      c.set('currentUser', caller);
+      await auditActor.run({ apiKeyId: caller.apiKeyId }, next);
+    } else {
+      if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS') {
+        const exempt = CSRF_EXEMPT.some((re) => re.test(c.req.path));
+        if (!exempt && c.req.header(CSRF_HEADER) !== CSRF_HEADER_VALUE) {
+          throw new AppError('forbidden', `Missing ${CSRF_HEADER} header (cross-site request refused).`);
+        }
+      }
+      c.set('currentUser', await loadCurrentUser(c));
+      await next();
     }
-    c.set('currentUser', await loadCurrentUser(c));
-    await next();
     deps.logger.debug(
       { method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
       'request',
@@ -127,25 +198,6 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH ? next() : limitBody(c, next)));
   app.use('/api/*', rejectNulCharacters);
 
-  // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
-  const features = [
-    healthRoutes,
-    meRoutes,
-    authRoutes,
-    accountRoutes,
-    devRoutes,
-    directoryRoutes,
-    submissionRoutes,
-    listsRoutes,
-    savedSearchesRoutes,
-    contactsRoutes,
-    exportsRoutes,
-    adminRoutes,
-    billingRoutes,
-    importRoutes,
-    removalRoutes,
-    contactFormRoutes,
-  ];
   // A signedIn operation answers 401 to a caller without a session before anything else reads the
   // request (its body, query or params): an anonymous caller learns nothing from validation errors.
   // Registered from each feature's own OpenAPI definitions, so no signedIn route can miss it.
@@ -167,7 +219,18 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     name: SESSION_COOKIE,
     description: 'The session cookie set by POST /api/auth/login',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', API_KEY_SECURITY_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key (`pd_live_...`) made in Account Settings > API Keys (Annual Plan and admins), sent as ' +
+      '`Authorization: Bearer <key>`. Accepted only by the operations that list it (search, profile, ' +
+      "lists, contacts, exports), with the key's user's capabilities as they are now, its own rate " +
+      `limit (${API_KEY_RATE_LIMITS.requestsPerKey.max} requests a minute, 429 with Retry-After beyond) ` +
+      'and no CSRF header needed.',
+  });
   app.doc31('/api/openapi.json', (c) => openApiConfig(c.var.deps.env.APP_URL));
+  app.route('/', apiDocsRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');

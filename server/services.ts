@@ -15,6 +15,7 @@ import { LIST_RATE_LIMITS } from './features/lists/rate-limits';
 import { SAVED_SEARCH_RATE_LIMITS } from './features/saved-searches/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 import { createImportJobs } from './features/import/uploads';
+import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
@@ -45,6 +46,8 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     billing: createBillingProvider(deps),
     billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     listRateLimits: createRateLimiters('lists', LIST_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    /** Requests per API key (app.ts, ADR 022). */
+    apiKeyRateLimits: createRateLimiters('api-keys', API_KEY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     /** Imports uploaded on the admin page, running or done, in this process. */
     importJobs: createImportJobs(),

@@ -185,6 +185,43 @@ export const physicianContacts = pgTable('physician_contacts', {
   workEmail: text('work_email'),
   mobilePhone: text('mobile_phone'),
   officePhone: text('office_phone'),
+  // 0011-contact-freshness: each value's status ('verified', 'unverified', 'reported') and date.
+  personalEmailStatus: text('personal_email_status').notNull().default('unverified'),
+  personalEmailVerifiedAt: tstz('personal_email_verified_at'),
+  workEmailStatus: text('work_email_status').notNull().default('unverified'),
+  workEmailVerifiedAt: tstz('work_email_verified_at'),
+  mobilePhoneStatus: text('mobile_phone_status').notNull().default('unverified'),
+  mobilePhoneVerifiedAt: tstz('mobile_phone_verified_at'),
+  officePhoneStatus: text('office_phone_status').notNull().default('unverified'),
+  officePhoneVerifiedAt: tstz('office_phone_verified_at'),
+});
+
+/** 0011-contact-freshness: 'Report wrong contact', and the operators' queue of open reports. */
+export const contactReports = pgTable('contact_reports', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: uuid('user_id').notNull(),
+  physicianId: integer('physician_id').notNull(),
+  field: text('field').notNull(),
+  reportedValue: text('reported_value').notNull(),
+  reason: text('reason'),
+  creditedRevealId: bigint('credited_reveal_id', { mode: 'number' }),
+  credited: boolean('credited').notNull().default(false),
+  createdAt: createdAt(),
+  resolution: text('resolution', { enum: ['reverified', 'removed'] }),
+  resolvedAt: tstz('resolved_at'),
+  resolvedBy: uuid('resolved_by'),
+});
+
+/** 0011-api-keys: keys of the public REST API (only their SHA-256 is kept). */
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  prefix: text('prefix').notNull(),
+  keyHash: text('key_hash').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: tstz('last_used_at'),
+  revokedAt: tstz('revoked_at'),
 });
 
 export const contactReveals = pgTable('contact_reveals', {

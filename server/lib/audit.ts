@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 
@@ -29,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'import.completed',
   'api_key.created',
   'api_key.revoked',
+  'contact.reported',
+  'contact.report_resolved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -43,6 +46,13 @@ export type AuditEvent = {
 };
 
 /**
+ * Who is acting, beyond the user: app.ts runs a request made with an API key inside
+ * `auditActor.run({ apiKeyId }, ...)`, and every audit row that request writes names the key
+ * (details.apiKeyId), whichever feature writes it (ADR 022).
+ */
+export const auditActor = new AsyncLocalStorage<{ apiKeyId: string }>();
+
+/**
  * Writes one audit row. Pass the transaction of the change it records (`db.transaction(tx =>
  * ... recordAudit(tx, ...))`) so the row exists exactly when the change does.
  */
@@ -52,7 +62,13 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
     actorUserId: event.actorUserId ?? null,
     targetType: event.targetType ?? null,
     targetId: event.targetId === undefined ? null : String(event.targetId),
-    details: event.details ?? null,
+    details: withActor(event.details),
     ip: event.ip ?? null,
   });
+}
+
+function withActor(details: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  const actor = auditActor.getStore();
+  if (!actor) return details ?? null;
+  return { ...details, apiKeyId: actor.apiKeyId };
 }

@@ -10,7 +10,10 @@ export type CurrentUser = {
   email: string;
   name: string | null;
   role: Role;
+  /** The session's id; empty for a caller by API key (the session calls refuse keys). */
   sessionId: string;
+  /** The API key the caller authenticated with (ADR 022), or null for a session. */
+  apiKeyId: string | null;
   subscription: SubscriptionStatus;
   capabilities: Capability[];
 };

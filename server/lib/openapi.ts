@@ -1,10 +1,15 @@
 import { ErrorResponse } from '../../contract/errors';
 
-/** `content` of an OpenAPI request or response whose body is JSON of `schema`. */
-export const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+/**
+ * `content` of an OpenAPI request or response whose body is JSON of `schema`, with an example for
+ * the API reference (/api/docs) when given.
+ */
+export const json = <T>(schema: T, example?: unknown) => ({
+  content: { 'application/json': example === undefined ? { schema } : { schema, example } },
+});
 
 /** A required JSON request body. */
-export const jsonBody = <T>(schema: T) => ({ body: { required: true, ...json(schema) } });
+export const jsonBody = <T>(schema: T, example?: unknown) => ({ body: { required: true, ...json(schema, example) } });
 
 /** An error response: the one ErrorResponse shape, with a description. */
 export const errorResponse = (description: string) => ({ description, ...json(ErrorResponse) });
@@ -30,3 +35,19 @@ export const SESSION_SECURITY_SCHEME = 'sessionCookie';
  */
 export const signedIn = [{ [SESSION_SECURITY_SCHEME]: [] as string[] }];
 export const publicAccess: Array<Record<string, string[]>> = [];
+
+/** Name of the OpenAPI security scheme of API keys (`Authorization: Bearer <key>`, ADR 022). */
+export const API_KEY_SECURITY_SCHEME = 'bearerAuth';
+
+/**
+ * The operations of the public REST API (search, profile, lists, contacts, exports) also accept an
+ * API key: app.ts resolves the key's user for exactly the operations whose `security` names
+ * bearerAuth, and refuses a key everywhere else (401).
+ * `signedInOrApiKey`: a session or a key (401 with neither).
+ * `publicOrApiKey`: anyone; a session (as on every public call) or a key may change the answer (e.g. the free cap of search).
+ */
+export const signedInOrApiKey: Array<Record<string, string[]>> = [
+  { [SESSION_SECURITY_SCHEME]: [] as string[] },
+  { [API_KEY_SECURITY_SCHEME]: [] as string[] },
+];
+export const publicOrApiKey: Array<Record<string, string[]>> = [{}, { [API_KEY_SECURITY_SCHEME]: [] as string[] }];

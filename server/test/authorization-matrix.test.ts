@@ -22,10 +22,13 @@ import {
  * 'other' is a basic user calling an owned resource of someone else (a list, a saved search, a
  * demo checkout session): it must look missing (404), never readable or writable.
  * 400 means 'authorised, but the minimal body was invalid': the guard let the caller through.
+ * 'premiumKey' is a premium user's API key (Authorization: Bearer, no cookie, no CSRF header; ADR 022):
+ * on the operations whose security lists bearerAuth it must answer exactly what the premium column
+ * says, and 401 on every other operation (no column of its own either).
  */
 
-type Caller = 'anonymous' | 'unverified' | 'free' | 'basic' | 'premium' | 'admin' | 'other';
-const CALLERS: Caller[] = ['anonymous', 'unverified', 'free', 'basic', 'premium', 'admin', 'other'];
+type Caller = 'anonymous' | 'unverified' | 'free' | 'basic' | 'premium' | 'admin' | 'other' | 'premiumKey';
+const CALLERS: Caller[] = ['anonymous', 'unverified', 'free', 'basic', 'premium', 'admin', 'other', 'premiumKey'];
 type Row = Partial<Record<Caller, number>>;
 
 /*
@@ -59,6 +62,7 @@ const EXPECTED: Record<string, Row> = {
   'PATCH /api/account/notifications': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/account/exports': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/dev/mailbox': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
+  'POST /api/dev/alert-runs': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
   'GET /api/physicians/select-all': { anonymous: 401, free: 403, basic: 403, premium: 200, admin: 200 },
   'GET /api/physicians': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/physicians/{id}': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
@@ -198,6 +202,22 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/contact-messages': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'GET /api/admin/contact-messages': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
   'POST /api/auth/logout': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
+  // API keys: premium and admins create (free and basic 403); anyone signed in lists and revokes
+  // their own (a missing id: 404).
+  'POST /api/account/api-keys': { anonymous: 401, free: 403, basic: 403, premium: 201, admin: 201 },
+  'GET /api/account/api-keys': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
+  'DELETE /api/account/api-keys/{id}': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
+  // Report wrong contact: reveal holders only; the minimal body is empty (400).
+  'POST /api/contact-reports': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'GET /api/admin/contact-reports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
+  // A well-formed id of no report: 404 for the admin (the guard let it through).
+  'POST /api/admin/contact-reports/{id}/resolve': {
+    anonymous: 401,
+    free: 403,
+    basic: 403,
+    premium: 403,
+    admin: 404,
+  },
 };
 
 const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '1000' } });
@@ -215,10 +235,14 @@ const SECRET = {
 };
 const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
-type Ops = Array<{ method: string; path: string; operationId: string; hasBody: boolean }>;
+type Ops = Array<{ method: string; path: string; operationId: string; hasBody: boolean; acceptsKey: boolean }>;
 let ops: Ops = [];
-const agents = {} as Record<Exclude<Caller, 'other'>, { agent: TestAgent; userId: string | null }>;
-const expectedStatus = (row: Row, caller: Caller) => row[caller === 'unverified' ? 'anonymous' : caller];
+const agents = {} as Record<Exclude<Caller, 'other' | 'premiumKey'>, { agent: TestAgent; userId: string | null }>;
+let premiumKey: { key: string; userId: string };
+function expectedStatus(row: Row, caller: Caller, op: Ops[number]) {
+  if (caller === 'premiumKey') return op.acceptsKey ? row.premium : 401;
+  return row[caller === 'unverified' ? 'anonymous' : caller];
+}
 let owner: { agent: TestAgent; user: { id: string } };
 let targetUserId: string;
 let submissionId: string;
@@ -247,6 +271,10 @@ beforeAll(async () => {
   const admin = await ctx.signedInAgent({ role: 'admin', tier: 'free' });
   agents.admin = { agent: admin.agent, userId: admin.user.id };
   owner = await ctx.signedInAgent({ tier: 'premium' });
+  const keyOwner = await ctx.signedInAgent({ tier: 'premium' });
+  const created = await keyOwner.agent.post('/api/account/api-keys', { name: 'Matrix' });
+  expect(created.status).toBe(201);
+  premiumKey = { key: created.body.key, userId: keyOwner.user.id };
   targetUserId = (await ctx.signedInAgent({ tier: 'free' })).user.id;
   const sub = await ctx
     .agent()
@@ -266,6 +294,7 @@ beforeAll(async () => {
         path,
         operationId: op.operationId,
         hasBody: !!op.requestBody,
+        acceptsKey: (op.security ?? []).some((s: Record<string, unknown>) => 'bearerAuth' in s),
       });
     }
   }
@@ -297,7 +326,9 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/physicians\/\{id\}/, `/api/physicians/${PHYSICIAN_ID}`)
     .replace(/^\/api\/admin\/submissions\/\{id\}/, `/api/admin/submissions/${submissionId}`)
     .replace(/^\/api\/admin\/users\/\{id\}/, `/api/admin/users/${targetUserId}`)
-    .replace(/^\/api\/admin\/refund-requests\/\{id\}/, `/api/admin/refund-requests/${MISSING_UUID}`);
+    .replace(/^\/api\/admin\/refund-requests\/\{id\}/, `/api/admin/refund-requests/${MISSING_UUID}`)
+    .replace(/^\/api\/account\/api-keys\/\{id\}/, `/api/account/api-keys/${MISSING_UUID}`)
+    .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999');
   const body = BODIES[op.operationId] ?? (op.hasBody ? {} : undefined);
   return { path, body };
 }
@@ -313,9 +344,19 @@ const BODIES: Record<string, unknown> = {
   createSavedSearch: { name: 'Matrix search', params: { query: 'card' } },
   updateSavedSearch: { alert: 'daily' },
   createExport: { physicianIds: [BASE + 1] },
+  createApiKey: { name: 'Matrix key' },
+  resolveContactReport: { action: 'reverify' },
 };
 
 async function call(op: Ops[number], caller: Caller): Promise<TestResponse> {
+  if (caller === 'premiumKey') {
+    const { path, body } = buildRequest(op, await ownedIds(premiumKey.userId));
+    return ctx.agent().request(op.method, path, {
+      body,
+      headers: { authorization: `Bearer ${premiumKey.key}` },
+      csrf: false,
+    });
+  }
   const acting = caller === 'other' ? agents.basic : agents[caller];
   const ids = await ownedIds(caller === 'other' ? owner.user.id : acting.userId);
   const { path, body } = buildRequest(op, ids);
@@ -339,9 +380,9 @@ describe('authorisation matrix', () => {
         observed[key][caller] = res.status;
         if (res.status >= 500) failures.push(`${key} as ${caller}: ${res.status} ${res.text.slice(0, 200)}`);
         if (!row) continue;
-        if (expectedStatus(row, caller) !== res.status) {
+        if (expectedStatus(row, caller, op) !== res.status) {
           failures.push(
-            `${key} as ${caller}: expected ${expectedStatus(row, caller)}, got ${res.status} ${res.text.slice(0, 160)}`,
+            `${key} as ${caller}: expected ${expectedStatus(row, caller, op)}, got ${res.status} ${res.text.slice(0, 160)}`,
           );
         }
         if (caller === 'anonymous' || caller === 'unverified' || caller === 'free') {

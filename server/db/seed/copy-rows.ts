@@ -44,6 +44,14 @@ export const CONTACT_COPY_COLUMNS = [
   'work_email',
   'mobile_phone',
   'office_phone',
+  'personal_email_status',
+  'personal_email_verified_at',
+  'work_email_status',
+  'work_email_verified_at',
+  'mobile_phone_status',
+  'mobile_phone_verified_at',
+  'office_phone_status',
+  'office_phone_verified_at',
 ] as const;
 
 function text(value: string | null): string {
@@ -108,6 +116,7 @@ export function contactCopyLine(p: GeneratedPhysician): string {
     text(p.personalEmail),
     text(p.workEmail),
     text(p.mobilePhone),
-    text(p.officePhone) + '\n',
-  ].join(',');
+    text(p.officePhone),
+    ...p.contactFreshness.map((f) => `${f.status},${f.verifiedAt ? text(f.verifiedAt.toISOString()) : ''}`),
+  ].join(',') + '\n';
 }

@@ -249,9 +249,27 @@ describe('generatePhysicians', () => {
           fail(`linkedin ${p.linkedinUrl}`);
         }
         const age = Date.UTC(2026, 10, 1) - p.verifiedAt.getTime();
-        if (age <= 0 || age > 30 * 24 * 3600 * 1000) fail(`verified at ${p.verifiedAt.toISOString()}`);
+        if (age <= 0 || age > 730 * 24 * 3600 * 1000) fail(`verified at ${p.verifiedAt.toISOString()}`);
+        // physicians.verified_at is the latest verification of its contacts (ADR 022).
+        const dates = p.contactFreshness.flatMap((f) => (f.verifiedAt ? [f.verifiedAt.getTime()] : []));
+        const values = [p.personalEmail, p.workEmail, p.mobilePhone, p.officePhone];
+        if (dates.length && Math.max(...dates) !== p.verifiedAt.getTime()) fail('verifiedAt is not the latest');
+        p.contactFreshness.forEach((f, i) => {
+          if ((f.status === 'verified') !== (f.verifiedAt !== null)) fail(`status ${f.status} with ${f.verifiedAt}`);
+          if (values[i] === null && f.status !== 'unverified') fail(`an absent value is ${f.status}`);
+        });
       }),
     ).toEqual([]);
+    const freshness = sample.flatMap((p) =>
+      p.contactFreshness.filter((_, i) => [p.personalEmail, p.workEmail, p.mobilePhone, p.officePhone][i] !== null),
+    );
+    const verifiedShare = freshness.filter((f) => f.status === 'verified').length / freshness.length;
+    expect(verifiedShare).toBeGreaterThan(0.85);
+    expect(verifiedShare).toBeLessThan(0.95);
+    // Spread over the two years: some within 3 months, some older than a year.
+    const ages = sample.map((p) => (Date.UTC(2026, 10, 1) - p.verifiedAt.getTime()) / (24 * 3600 * 1000));
+    expect(ages.filter((d) => d <= 90).length / ages.length).toBeGreaterThan(0.3);
+    expect(ages.filter((d) => d > 365).length / ages.length).toBeGreaterThan(0.2);
     const doShare =
       sample.filter((p) => p.credential === 'DO').length /
       sample.filter((p) => p.credential !== 'PA-C').length;
@@ -287,6 +305,12 @@ describe('COPY lines', () => {
     workEmail: 'aoneil42@example.org',
     mobilePhone: '(212) 555-0142',
     officePhone: null,
+    contactFreshness: [
+      { status: 'unverified', verifiedAt: null },
+      { status: 'verified', verifiedAt: new Date('2026-10-15T12:00:00.000Z') },
+      { status: 'verified', verifiedAt: new Date('2025-03-01T08:00:00.000Z') },
+      { status: 'unverified', verifiedAt: null },
+    ],
   };
 
   it('writes one field per column, quoting text so that NULL and empty differ', () => {
@@ -316,8 +340,19 @@ describe('COPY lines', () => {
       'work_email',
       'mobile_phone',
       'office_phone',
+      'personal_email_status',
+      'personal_email_verified_at',
+      'work_email_status',
+      'work_email_verified_at',
+      'mobile_phone_status',
+      'mobile_phone_verified_at',
+      'office_phone_status',
+      'office_phone_verified_at',
     ]);
-    expect(contactCopyLine(tricky)).toBe('42,,"aoneil42@example.org","(212) 555-0142",\n');
+    expect(contactCopyLine(tricky)).toBe(
+      '42,,"aoneil42@example.org","(212) 555-0142",,unverified,,verified,"2026-10-15T12:00:00.000Z",' +
+        'verified,"2025-03-01T08:00:00.000Z",unverified,\n',
+    );
   });
 
   it('round-trips generated records', () => {
@@ -333,7 +368,14 @@ describe('COPY lines', () => {
         JSON.stringify(parsePgArray(fields[16] as string)) === JSON.stringify(p.skills) &&
         fields[17] === JSON.stringify(p.education) &&
         JSON.stringify(contact) ===
-          JSON.stringify([String(p.id), p.personalEmail, p.workEmail, p.mobilePhone, p.officePhone]);
+          JSON.stringify([
+            String(p.id),
+            p.personalEmail,
+            p.workEmail,
+            p.mobilePhone,
+            p.officePhone,
+            ...p.contactFreshness.flatMap((f) => [f.status, f.verifiedAt?.toISOString() ?? null]),
+          ]);
       if (!same) mismatches.push(p.id);
     }
     expect(mismatches).toEqual([]);

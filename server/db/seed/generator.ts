@@ -67,9 +67,18 @@ export type GeneratedPhysician = {
   workEmail: string | null;
   mobilePhone: string | null;
   officePhone: string | null;
+  /** Status and last verification of each contact value, in the order of CONTACT_VALUE_ORDER (ADR 022). */
+  contactFreshness: ContactFreshness[];
 };
 
+/** One contact value's freshness: an absent value is 'unverified' with no date. */
+export type ContactFreshness = { status: 'verified' | 'unverified'; verifiedAt: Date | null };
+/** The order of `contactFreshness`: personal email, work email, mobile phone, office phone. */
+export const CONTACT_VALUE_ORDER = ['personalEmail', 'workEmail', 'mobilePhone', 'officePhone'] as const;
+
 export const DEFAULT_SEED = 20_261_101;
+/** Mixed into the seed of the contact freshness stream (contactFreshnessOf). */
+const FRESHNESS_STREAM = 0x2545f491;
 
 /**
  * Everything time-like is measured from this fixed date, never from the clock, so the same seed
@@ -77,7 +86,10 @@ export const DEFAULT_SEED = 20_261_101;
  */
 const REFERENCE_TIME = Date.UTC(2026, 10, 1);
 const REFERENCE_YEAR = 2026;
-const VERIFIED_WINDOW_SECONDS = 30 * 24 * 3600;
+/** Contacts were last verified within about 24 months (most within weeks or months). */
+const VERIFIED_WINDOW_SECONDS = 730 * 24 * 3600;
+/** Share of contact values, other than the latest verified one, never verified. */
+const UNVERIFIED_SHARE = 0.12;
 const FIRST_GRADUATION_YEAR = 1970;
 const LAST_GRADUATION_YEAR = 2022;
 const FIRST_PA_GRADUATION_YEAR = 1985;
@@ -840,7 +852,12 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
   const workEmail = random.next() < 0.95 ? `${firstSlug[0]}${lastSlug}${idText}@example.org` : null;
   const mobilePhone = random.next() < 0.9 ? place.phonePrefix + TWO_DIGITS[random.below(100)] : null;
   const officePhone = random.next() < 0.88 ? place.phonePrefix + TWO_DIGITS[random.below(100)] : null;
-  const verifiedAt = new Date(REFERENCE_TIME - (1 + random.below(VERIFIED_WINDOW_SECONDS - 1)) * 1000);
+  // The latest verification of the physician's contacts: squared, so recent dates are the most
+  // common and the oldest about two years back. (One draw, as before this was per contact.)
+  const recency = random.next();
+  const verifiedAt = new Date(
+    REFERENCE_TIME - (1 + Math.floor(recency * recency * (VERIFIED_WINDOW_SECONDS - 1))) * 1000,
+  );
 
   return {
     id,
@@ -876,7 +893,28 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     workEmail,
     mobilePhone,
     officePhone,
+    contactFreshness: [],
   };
+}
+
+/**
+ * Each contact value's freshness, from a random stream of its own (so nothing else in the record
+ * moves): one present value carries the physician's verifiedAt (the latest), the others were
+ * verified earlier within the window, or never (UNVERIFIED_SHARE). Demo data has no 'reported'
+ * value: only users report.
+ */
+function contactFreshnessOf(p: GeneratedPhysician, random: Random): ContactFreshness[] {
+  const present = CONTACT_VALUE_ORDER.map((key) => p[key] !== null);
+  const count = present.filter(Boolean).length;
+  let latest = count === 0 ? -1 : random.below(count);
+  const windowStart = REFERENCE_TIME - VERIFIED_WINDOW_SECONDS * 1000;
+  return present.map((isPresent) => {
+    if (!isPresent) return { status: 'unverified', verifiedAt: null };
+    if (latest-- === 0) return { status: 'verified', verifiedAt: p.verifiedAt };
+    if (random.next() < UNVERIFIED_SHARE) return { status: 'unverified', verifiedAt: null };
+    const span = p.verifiedAt.getTime() - windowStart;
+    return { status: 'verified', verifiedAt: new Date(p.verifiedAt.getTime() - 1000 * Math.floor((random.next() * span) / 1000)) };
+  });
 }
 
 /**
@@ -898,9 +936,13 @@ export function* generatePhysicians(options: {
   }
   const t = tables();
   const random = createRandom();
+  const freshnessRandom = createRandom();
   for (let i = 0; i < count; i++) {
     const id = startId + i;
     random.reseed(seed, id);
-    yield buildPhysician(id, random, t);
+    const physician = buildPhysician(id, random, t);
+    freshnessRandom.reseed(seed ^ FRESHNESS_STREAM, id);
+    physician.contactFreshness = contactFreshnessOf(physician, freshnessRandom);
+    yield physician;
   }
 }

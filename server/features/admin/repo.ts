@@ -209,8 +209,13 @@ export async function updatePhysician(db: Sql, id: number, fields: PhysicianFiel
 
 export async function upsertContacts(db: Sql, input: { physicianId: number; email: string; phone: string }): Promise<void> {
   await db.sql.query(
-    `INSERT INTO physician_contacts (physician_id, personal_email, mobile_phone) VALUES ($1, $2, $3)
-     ON CONFLICT (physician_id) DO UPDATE SET personal_email = EXCLUDED.personal_email, mobile_phone = EXCLUDED.mobile_phone`,
+    // The physician sent these themselves: verified now (physicians.verified_at is set to now too).
+    `INSERT INTO physician_contacts (physician_id, personal_email, mobile_phone, personal_email_status,
+                                     personal_email_verified_at, mobile_phone_status, mobile_phone_verified_at)
+     VALUES ($1, $2, $3, 'verified', now(), 'verified', now())
+     ON CONFLICT (physician_id) DO UPDATE SET personal_email = EXCLUDED.personal_email, mobile_phone = EXCLUDED.mobile_phone,
+       personal_email_status = 'verified', personal_email_verified_at = now(),
+       mobile_phone_status = 'verified', mobile_phone_verified_at = now()`,
     [input.physicianId, input.email, input.phone],
   );
 }

@@ -33,7 +33,7 @@ const ENTITLED = ['active', 'trialing'];
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-function toSubscriptionStatus(row: SubscriptionRow | null): SubscriptionStatus {
+export function toSubscriptionStatus(row: SubscriptionRow | null): SubscriptionStatus {
   if (!row) return FREE_SUBSCRIPTION;
   return {
     subscribed: true,
@@ -44,7 +44,8 @@ function toSubscriptionStatus(row: SubscriptionRow | null): SubscriptionStatus {
   };
 }
 
-const entitledSubscription = (userId: typeof users.id) =>
+/** The join condition of a user's subscription that grants the paid tier now (also used by API keys). */
+export const entitledSubscription = (userId: typeof users.id) =>
   and(
     eq(subscriptions.userId, userId),
     or(
@@ -109,6 +110,7 @@ export async function resolveSession(
     name: row.user.name,
     role: row.user.role,
     sessionId: row.sessionId,
+    apiKeyId: null,
     subscription,
     capabilities: capabilitiesFor({ signedIn: true, role: row.user.role, tier: subscription.tier }),
   };

@@ -1,39 +1,52 @@
+import { ContactField, type ContactReport, type ContactStatus } from '../../../contract/contacts';
 import type { Db } from '../../db/client';
+
+/** The four columns, in the order the reveal prefers them (personal before work, mobile before office). */
+export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
 
 /*
  * The contacts feature's SQL: the only reads of physician_contacts besides the export.
  */
 
+/** One contact value on file with its freshness. */
+export type ContactValue = { value: string; status: ContactStatus; verifiedAt: Date | null };
+
 export type ContactRecord = {
   physicianId: number;
-  email: string | null;
-  phone: string | null;
+  physicianName: string;
+  /** physicians.verified_at: the latest verification of its contacts. */
   verifiedAt: Date | null;
+  values: Partial<Record<ContactField, ContactValue>>;
 };
 
-/** The email shown is the personal one when present, else the work one; likewise mobile, then office. */
+const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+/** Every contact value of the physician (empty ones left out), or null for an unknown physician. */
 export async function findContact(db: Db, physicianId: number): Promise<ContactRecord | null> {
-  const { rows } = await db.sql.query<{
-    id: number;
-    email: string | null;
-    phone: string | null;
-    verified_at: Date | string | null;
-  }>(
-    `SELECT p.id,
-            coalesce(nullif(c.personal_email, ''), nullif(c.work_email, '')) AS email,
-            coalesce(nullif(c.mobile_phone, ''), nullif(c.office_phone, '')) AS phone,
-            p.verified_at
+  const columns = CONTACT_FIELDS.map((f) => `c.${f}, c.${f}_status, c.${f}_verified_at`).join(', ');
+  const { rows } = await db.sql.query<Record<string, string | Date | null> & { id: number }>(
+    `SELECT p.id, p.first_name, p.last_name, p.verified_at, ${columns}
        FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
       WHERE p.id = $1`,
     [physicianId],
   );
   const row = rows[0];
   if (!row) return null;
+  const values: ContactRecord['values'] = {};
+  for (const field of CONTACT_FIELDS) {
+    const value = row[field] as string | null;
+    if (value === null || value === '') continue;
+    values[field] = {
+      value,
+      status: row[`${field}_status`] as ContactStatus,
+      verifiedAt: toDate(row[`${field}_verified_at`]),
+    };
+  }
   return {
     physicianId: row.id,
-    email: row.email,
-    phone: row.phone,
-    verifiedAt: row.verified_at === null ? null : new Date(row.verified_at),
+    physicianName: `${row.first_name as string} ${row.last_name as string}`,
+    verifiedAt: toDate(row.verified_at),
+    values,
   };
 }
 
@@ -60,13 +73,212 @@ export async function hasCountedRevealSince(
   return rows[0].found;
 }
 
-/** Counted reveals of the user at or after `since`. */
-export async function countCountedRevealsSince(db: Db, userId: string, since: Date): Promise<number> {
+/**
+ * Reveals of the user's allowance used at or after `since`: counted reveals minus reveals credited
+ * back by 'Report wrong contact' (never below 0: a credit of an earlier day's reveal waits for a
+ * reveal to cancel).
+ */
+export async function countUsedRevealsSince(db: Db, userId: string, since: Date): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM contact_reveals WHERE user_id = $1 AND counted AND created_at >= $2`,
+    `SELECT greatest(0,
+              (SELECT count(*) FROM contact_reveals WHERE user_id = $1 AND counted AND created_at >= $2)
+            - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int AS n`,
     [userId, since.toISOString()],
   );
   return rows[0].n;
+}
+
+/** Reveals credited back to the user at or after `since` (the daily ceiling of credits). */
+export async function countCreditsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const { rows } = await db.sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2`,
+    [userId, since.toISOString()],
+  );
+  return rows[0].n;
+}
+
+/** Whether the user revealed this physician (counted or free) at or after `since`. */
+export async function hasRevealSince(db: Db, userId: string, physicianId: number, since: Date): Promise<boolean> {
+  const { rows } = await db.sql.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM contact_reveals WHERE user_id = $1 AND physician_id = $2 AND created_at >= $3) AS found`,
+    [userId, physicianId, since.toISOString()],
+  );
+  return rows[0].found;
+}
+
+/** The user's latest counted reveal of this physician at or after `since` not yet credited back, or null. */
+export async function findCreditableReveal(
+  db: Db,
+  userId: string,
+  physicianId: number,
+  since: Date,
+): Promise<string | null> {
+  const { rows } = await db.sql.query<{ id: string }>(
+    `SELECT r.id::text AS id FROM contact_reveals r
+      WHERE r.user_id = $1 AND r.physician_id = $2 AND r.counted AND r.created_at >= $3
+        AND NOT EXISTS (SELECT 1 FROM contact_reports cr WHERE cr.credited_reveal_id = r.id)
+      ORDER BY r.created_at DESC, r.id DESC LIMIT 1`,
+    [userId, physicianId, since.toISOString()],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function hasOpenReport(db: Db, userId: string, physicianId: number, field: ContactField): Promise<boolean> {
+  const { rows } = await db.sql.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM contact_reports
+                     WHERE user_id = $1 AND physician_id = $2 AND field = $3 AND resolved_at IS NULL) AS found`,
+    [userId, physicianId, field],
+  );
+  return rows[0].found;
+}
+
+export async function insertReport(
+  db: Db,
+  row: {
+    userId: string;
+    physicianId: number;
+    field: ContactField;
+    reportedValue: string;
+    reason: string | null;
+    creditedRevealId: string | null;
+    at: Date;
+  },
+): Promise<string> {
+  const { rows } = await db.sql.query<{ id: string }>(
+    `INSERT INTO contact_reports (user_id, physician_id, field, reported_value, reason, credited_reveal_id, credited, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+    [
+      row.userId,
+      row.physicianId,
+      row.field,
+      row.reportedValue,
+      row.reason,
+      row.creditedRevealId,
+      row.creditedRevealId !== null,
+      row.at.toISOString(),
+    ],
+  );
+  return rows[0].id;
+}
+
+/** Sets one value's status (and, when given, its verified date). `field` is one of CONTACT_FIELDS. */
+export async function setContactStatus(
+  db: Db,
+  physicianId: number,
+  field: ContactField,
+  status: ContactStatus,
+  verifiedAt?: Date,
+): Promise<void> {
+  const column = checkedField(field);
+  if (verifiedAt) {
+    await db.sql.query(
+      `UPDATE physician_contacts SET ${column}_status = $2, ${column}_verified_at = $3 WHERE physician_id = $1`,
+      [physicianId, status, verifiedAt.toISOString()],
+    );
+  } else {
+    await db.sql.query(`UPDATE physician_contacts SET ${column}_status = $2 WHERE physician_id = $1`, [
+      physicianId,
+      status,
+    ]);
+  }
+}
+
+/** Clears one value (an operator removed it as wrong): no value, unverified, no date. */
+export async function clearContact(db: Db, physicianId: number, field: ContactField): Promise<void> {
+  const column = checkedField(field);
+  await db.sql.query(
+    `UPDATE physician_contacts SET ${column} = NULL, ${column}_status = 'unverified', ${column}_verified_at = NULL
+      WHERE physician_id = $1`,
+    [physicianId],
+  );
+}
+
+/**
+ * physicians.verified_at = the latest verified_at of its present, verified contacts (null when none
+ * is); called by every change of a contact's status in the same transaction.
+ */
+export async function refreshPhysicianVerifiedAt(db: Db, physicianId: number): Promise<void> {
+  const latest = CONTACT_FIELDS.map(
+    (f) => `CASE WHEN c.${f} IS NOT NULL AND c.${f}_status = 'verified' THEN c.${f}_verified_at END`,
+  ).join(', ');
+  await db.sql.query(
+    `UPDATE physicians p SET verified_at = (SELECT greatest(${latest}) FROM physician_contacts c WHERE c.physician_id = p.id),
+            updated_at = now()
+      WHERE p.id = $1`,
+    [physicianId],
+  );
+}
+
+/** The operators' queue: open reports, oldest first (first reported, first looked at). */
+export async function listOpenReports(db: Db, limit: number): Promise<ContactReport[]> {
+  const current = CONTACT_FIELDS.map((f) => `WHEN '${f}' THEN c.${f}`).join(' ');
+  const { rows } = await db.sql.query<{
+    id: string;
+    physician_id: number;
+    first_name: string;
+    last_name: string;
+    field: ContactField;
+    reported_value: string;
+    current_value: string | null;
+    reason: string | null;
+    email: string | null;
+    created_at: Date | string;
+    credited: boolean;
+  }>(
+    `SELECT r.id::text AS id, r.physician_id, p.first_name, p.last_name, r.field, r.reported_value,
+            CASE r.field ${current} END AS current_value, r.reason, u.email, r.created_at, r.credited
+       FROM contact_reports r
+       JOIN physicians p ON p.id = r.physician_id
+       LEFT JOIN physician_contacts c ON c.physician_id = r.physician_id
+       LEFT JOIN users u ON u.id = r.user_id
+      WHERE r.resolved_at IS NULL
+      ORDER BY r.created_at, r.id
+      LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    physicianId: r.physician_id,
+    physicianName: `${r.first_name} ${r.last_name}`,
+    field: r.field,
+    reportedValue: r.reported_value,
+    currentValue: r.current_value,
+    reason: r.reason,
+    reportedBy: r.email,
+    createdAt: new Date(r.created_at).toISOString(),
+    credited: r.credited,
+  }));
+}
+
+export async function findReport(
+  db: Db,
+  id: string,
+): Promise<{ physicianId: number; field: ContactField; resolvedAt: Date | null } | null> {
+  const { rows } = await db.sql.query<{ physician_id: number; field: ContactField; resolved_at: Date | string | null }>(
+    'SELECT physician_id, field, resolved_at FROM contact_reports WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  const row = rows[0];
+  return row ? { physicianId: row.physician_id, field: row.field, resolvedAt: toDate(row.resolved_at) } : null;
+}
+
+/** Closes every open report of one contact value; how many. */
+export async function resolveReports(
+  db: Db,
+  input: { physicianId: number; field: ContactField; resolution: 'reverified' | 'removed'; by: string; at: Date },
+): Promise<number> {
+  const { rows } = await db.sql.query<{ id: string }>(
+    `UPDATE contact_reports SET resolution = $3, resolved_at = $5, resolved_by = $4
+      WHERE physician_id = $1 AND field = $2 AND resolved_at IS NULL RETURNING id::text AS id`,
+    [input.physicianId, input.field, input.resolution, input.by, input.at.toISOString()],
+  );
+  return rows.length;
+}
+
+/** The column name of a field, checked against the four (it is written into SQL text). */
+function checkedField(field: ContactField): ContactField {
+  if (!CONTACT_FIELDS.includes(field)) throw new Error(`not a contact field: ${field}`);
+  return field;
 }
 
 export async function insertReveal(

@@ -1,7 +1,17 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { RevealAllowance, RevealContactParams, RevealContactResponse } from '../../../contract/contacts';
+import {
+  ContactReportParams,
+  ContactReportsResponse,
+  ReportContactRequest,
+  ReportContactResponse,
+  ResolveContactReportRequest,
+  ResolveContactReportResponse,
+  RevealAllowance,
+  RevealContactParams,
+  RevealContactResponse,
+} from '../../../contract/contacts';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json, signedIn } from '../../lib/openapi';
+import { csrfRefused, errorResponse, json, jsonBody, signedIn, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 import { capabilityGuard, requireCapability } from '../auth/session';
 import * as contacts from './service';
@@ -19,12 +29,21 @@ const revealContact = createRoute({
   tags: ['contacts'],
   summary:
     "Reveal one physician's email and phone (audited; counts against the daily ceiling unless revealed in the last 30 days)",
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: RevealContactParams },
   responses: {
     200: {
       description: 'The contact, when it was verified, and what is left of today’s allowance',
-      ...json(RevealContactResponse),
+      ...json(RevealContactResponse, {
+        physicianId: 1042,
+        email: 'jane.doe.1042@example.com',
+        phone: '(617) 555-0142',
+        verifiedAt: '2026-09-14T10:20:00.000Z',
+        emailDetail: { field: 'personal_email', status: 'verified', verifiedAt: '2026-09-14T10:20:00.000Z' },
+        phoneDetail: { field: 'mobile_phone', status: 'verified', verifiedAt: '2026-06-02T08:00:00.000Z' },
+        counted: true,
+        allowance: { dailyLimit: 250, remaining: 249, resetsAt: '2026-11-24T00:00:00.000Z' },
+      }),
     },
     400: errorResponse('A bad physician id'),
     ...revealErrors,
@@ -40,10 +59,78 @@ const getRevealAllowance = createRoute({
   middleware: capabilityGuard('contacts:reveal'),
   tags: ['contacts'],
   summary: 'Contact reveals left today and when the count resets (midnight UTC)',
-  security: signedIn,
+  security: signedInOrApiKey,
   responses: {
     200: { description: 'The allowance', ...json(RevealAllowance) },
     ...revealErrors,
+  },
+});
+
+const reportContact = createRoute({
+  method: 'post',
+  path: '/contact-reports',
+  operationId: 'reportContact',
+  middleware: capabilityGuard('contacts:reveal'),
+  tags: ['contacts'],
+  summary:
+    "'Report wrong contact' on a value revealed in the last 30 days: marks it reported, queues it for the operators and gives the reveal back to today's allowance (at most 10 a day)",
+  security: signedInOrApiKey,
+  request: jsonBody(ReportContactRequest, { physicianId: 1042, field: 'personal_email', reason: 'Bounced' }),
+  responses: {
+    201: {
+      description: 'Recorded; whether the reveal was credited back, and the allowance now',
+      ...json(ReportContactResponse, {
+        reportId: '17',
+        credited: true,
+        message: "Thank you. The contact is marked as reported and the reveal is back in today's allowance.",
+        detail: { field: 'personal_email', status: 'reported', verifiedAt: '2026-09-14T10:20:00.000Z' },
+        allowance: { dailyLimit: 250, remaining: 250, resetsAt: '2026-11-24T00:00:00.000Z' },
+      }),
+    },
+    400: errorResponse('A bad physician id, field or reason, naming the field'),
+    ...revealErrors,
+    ...csrfRefused,
+    404: errorResponse('Physician Not Found, or no such value revealed by this user in the last 30 days'),
+    409: errorResponse('This user already reported this value (the report is open)'),
+  },
+});
+
+const adminErrors = {
+  401: errorResponse('Not signed in'),
+  403: errorResponse('Admins only'),
+};
+
+const listContactReports = createRoute({
+  method: 'get',
+  path: '/admin/contact-reports',
+  operationId: 'listContactReports',
+  middleware: capabilityGuard('admin:access'),
+  tags: ['admin'],
+  summary: "Open 'Report wrong contact' reports, oldest first (the operators' queue)",
+  security: signedIn,
+  responses: {
+    200: { description: 'Open reports', ...json(ContactReportsResponse) },
+    ...adminErrors,
+  },
+});
+
+const resolveContactReport = createRoute({
+  method: 'post',
+  path: '/admin/contact-reports/{id}/resolve',
+  operationId: 'resolveContactReport',
+  middleware: capabilityGuard('admin:access'),
+  tags: ['admin'],
+  summary:
+    'Re-verify (verified now) or remove (cleared) a reported value; closes every open report of it (audited)',
+  security: signedIn,
+  request: { params: ContactReportParams, ...jsonBody(ResolveContactReportRequest, { action: 'reverify' }) },
+  responses: {
+    200: { description: 'How many open reports were closed', ...json(ResolveContactReportResponse) },
+    400: errorResponse('A bad id or action'),
+    ...adminErrors,
+    ...csrfRefused,
+    404: errorResponse('Report not found'),
+    409: errorResponse('Already handled'),
   },
 });
 
@@ -69,4 +156,40 @@ export const contactsRoutes = new OpenAPIHono<AppEnv>()
       await contacts.getRevealAllowance({ db, userId: user.id, dailyLimit: env.REVEAL_DAILY_LIMIT }),
       200,
     );
+  })
+  .openapi(reportContact, async (c) => {
+    const user = requireCapability(c, 'contacts:reveal');
+    const { db, env, services } = c.var.deps;
+    const body = c.req.valid('json');
+    const result = await contacts.reportContact({
+      db,
+      userId: user.id,
+      physicianId: body.physicianId,
+      field: body.field,
+      reason: body.reason ?? null,
+      dailyLimit: env.REVEAL_DAILY_LIMIT,
+      ip: clientIp(c, env.TRUST_PROXY),
+    });
+    // physicians.verified_at may have changed: searches see it (after the commit).
+    await services.directory.directoryChanged({ ids: [body.physicianId] });
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(result, 201);
+  })
+  .openapi(listContactReports, async (c) => {
+    requireCapability(c, 'admin:access');
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await contacts.listContactReports({ db: c.var.deps.db }), 200);
+  })
+  .openapi(resolveContactReport, async (c) => {
+    const admin = requireCapability(c, 'admin:access');
+    const { db, env, services } = c.var.deps;
+    const { physicianId, resolved } = await contacts.resolveContactReport({
+      db,
+      adminId: admin.id,
+      reportId: c.req.valid('param').id,
+      action: c.req.valid('json').action,
+      ip: clientIp(c, env.TRUST_PROXY),
+    });
+    await services.directory.directoryChanged({ ids: [physicianId] });
+    return c.json({ resolved }, 200);
   });

@@ -1,7 +1,13 @@
 import {
+  CONTACT_CREDITS_PER_DAY,
+  type ContactField,
+  type ContactReportsResponse,
   FREE_REVEAL_DAYS,
+  type ReportContactResponse,
+  type ResolveContactReportResponse,
   type RevealAllowance,
   type RevealContactResponse,
+  type RevealedContactDetail,
 } from '../../../contract/contacts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -27,8 +33,25 @@ export async function getRevealAllowance(options: {
   now?: Date;
 }): Promise<RevealAllowance> {
   const now = options.now ?? new Date();
-  const used = await repo.countCountedRevealsSince(options.db, options.userId, startOfUtcDay(now));
+  const used = await repo.countUsedRevealsSince(options.db, options.userId, startOfUtcDay(now));
   return allowanceOf(used, options.dailyLimit, now);
+}
+
+/**
+ * Which of two values the reveal shows: the first (personal email, mobile) when present, unless it
+ * was reported wrong and the second is present and not reported (ADR 022: a reported value stays
+ * visible, marked, when there is nothing better).
+ */
+function shownValue(contact: repo.ContactRecord, first: ContactField, second: ContactField): ContactField | null {
+  const a = contact.values[first];
+  const b = contact.values[second];
+  if (a && !(a.status === 'reported' && b && b.status !== 'reported')) return first;
+  return b ? second : null;
+}
+
+function detailOf(contact: repo.ContactRecord, field: ContactField): RevealedContactDetail {
+  const value = contact.values[field]!;
+  return { field, status: value.status, verifiedAt: value.verifiedAt?.toISOString() ?? null };
 }
 
 /**
@@ -53,8 +76,10 @@ export async function revealContact(options: {
     if (!contact) throw new AppError('not_found', 'Physician Not Found');
     await repo.lockUserReveals(tx, userId);
 
-    let used = await repo.countCountedRevealsSince(tx, userId, startOfUtcDay(now));
-    const disclosed = contact.email !== null || contact.phone !== null;
+    let used = await repo.countUsedRevealsSince(tx, userId, startOfUtcDay(now));
+    const email = shownValue(contact, 'personal_email', 'work_email');
+    const phone = shownValue(contact, 'mobile_phone', 'office_phone');
+    const disclosed = email !== null || phone !== null;
     let counted = false;
     if (disclosed) {
       const paid = await repo.hasCountedRevealSince(
@@ -83,11 +108,131 @@ export async function revealContact(options: {
     }
     return {
       physicianId,
-      email: contact.email,
-      phone: contact.phone,
+      email: email && contact.values[email]!.value,
+      phone: phone && contact.values[phone]!.value,
       verifiedAt: contact.verifiedAt?.toISOString() ?? null,
+      emailDetail: email && detailOf(contact, email),
+      phoneDetail: phone && detailOf(contact, phone),
       counted,
       allowance: allowanceOf(used, dailyLimit, now),
     };
+  });
+}
+
+/**
+ * 'Report wrong contact' (POST /api/contact-reports) by a user holding 'contacts:reveal', on a value
+ * they revealed in the last 30 days. In one transaction, serialised with the user's reveals: a
+ * report row, the value marked 'reported' (physicians.verified_at follows), an audit row, and,
+ * when allowed, one reveal back into today's allowance: the latest counted reveal of that physician
+ * not credited before (each reveal at most once), at most CONTACT_CREDITS_PER_DAY a day. Beyond
+ * that the report is still recorded, without credit, and the message says why.
+ */
+export async function reportContact(options: {
+  db: Db;
+  userId: string;
+  physicianId: number;
+  field: ContactField;
+  reason: string | null;
+  dailyLimit: number;
+  ip: string | null;
+  now?: Date;
+}): Promise<ReportContactResponse> {
+  const { userId, physicianId, field } = options;
+  const now = options.now ?? new Date();
+  return options.db.transaction(async (tx) => {
+    const contact = await repo.findContact(tx, physicianId);
+    if (!contact) throw new AppError('not_found', 'Physician Not Found');
+    await repo.lockUserReveals(tx, userId);
+    const since = new Date(now.getTime() - FREE_REVEAL_DAYS * DAY_MS);
+    const value = contact.values[field];
+    if (!value || !(await repo.hasRevealSince(tx, userId, physicianId, since))) {
+      throw new AppError('not_found', 'No revealed contact to report: reveal the contact first.');
+    }
+    if (await repo.hasOpenReport(tx, userId, physicianId, field)) {
+      throw new AppError('conflict', 'You have already reported this contact. Our team is checking it.');
+    }
+    const today = startOfUtcDay(now);
+    const creditsToday = await repo.countCreditsSince(tx, userId, today);
+    const reveal = await repo.findCreditableReveal(tx, userId, physicianId, since);
+    const creditedRevealId = reveal !== null && creditsToday < CONTACT_CREDITS_PER_DAY ? reveal : null;
+    const reportId = await repo.insertReport(tx, {
+      userId,
+      physicianId,
+      field,
+      reportedValue: value.value,
+      reason: options.reason,
+      creditedRevealId,
+      at: now,
+    });
+    await repo.setContactStatus(tx, physicianId, field, 'reported');
+    await repo.refreshPhysicianVerifiedAt(tx, physicianId);
+    const credited = creditedRevealId !== null;
+    await recordAudit(tx, {
+      action: 'contact.reported',
+      actorUserId: userId,
+      targetType: 'physician',
+      targetId: physicianId,
+      details: { field, reportId, credited },
+      ip: options.ip,
+    });
+    const used = await repo.countUsedRevealsSince(tx, userId, today);
+    const message = credited
+      ? "Thank you. The contact is marked as reported and the reveal is back in today's allowance."
+      : reveal === null
+        ? 'Thank you. The contact is marked as reported. This reveal was already credited back.'
+        : `Thank you. The contact is marked as reported. You have already had ${CONTACT_CREDITS_PER_DAY} reveals credited back today, so this one is not.`;
+    return {
+      reportId,
+      credited,
+      message,
+      detail: { field, status: 'reported', verifiedAt: value.verifiedAt?.toISOString() ?? null },
+      allowance: allowanceOf(used, options.dailyLimit, now),
+    };
+  });
+}
+
+/** The operators' queue of open reports (admin dashboard). */
+export async function listContactReports(options: { db: Db; limit?: number }): Promise<ContactReportsResponse> {
+  return { reports: await repo.listOpenReports(options.db, options.limit ?? 200) };
+}
+
+/**
+ * An operator closes a report, and with it every open report of the same value: 'reverify' (the
+ * value is right: verified now) or 'remove' (wrong: cleared). Audited; physicians.verified_at
+ * follows. 404 for an unknown report, 409 for one already closed.
+ */
+export async function resolveContactReport(options: {
+  db: Db;
+  adminId: string;
+  reportId: string;
+  action: 'reverify' | 'remove';
+  ip: string | null;
+  now?: Date;
+}): Promise<ResolveContactReportResponse & { physicianId: number }> {
+  const now = options.now ?? new Date();
+  return options.db.transaction(async (tx) => {
+    const report = await repo.findReport(tx, options.reportId);
+    if (!report) throw new AppError('not_found', 'Report not found.');
+    if (report.resolvedAt) throw new AppError('conflict', 'This report was already handled.');
+    const { physicianId, field } = report;
+    if (options.action === 'reverify') await repo.setContactStatus(tx, physicianId, field, 'verified', now);
+    else await repo.clearContact(tx, physicianId, field);
+    await repo.refreshPhysicianVerifiedAt(tx, physicianId);
+    const resolved = await repo.resolveReports(tx, {
+      physicianId,
+      field,
+      resolution: options.action === 'reverify' ? 'reverified' : 'removed',
+      by: options.adminId,
+      at: now,
+    });
+    await recordAudit(tx, {
+      action: 'contact.report_resolved',
+      actorUserId: options.adminId,
+      targetType: 'physician',
+      targetId: physicianId,
+      details: { field, reportId: options.reportId, action: options.action, resolved },
+      ip: options.ip,
+    });
+    return { resolved, physicianId };
   });
 }

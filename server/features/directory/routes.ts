@@ -12,7 +12,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
 import { clientIp, enforceRateLimits, type RateLimiter } from '../../lib/rate-limit';
-import { anyClientError, errorResponse, json, publicAccess, signedIn } from '../../lib/openapi';
+import { anyClientError, errorResponse, json, publicAccess, publicOrApiKey, signedInOrApiKey } from '../../lib/openapi';
 import { capabilityGuard, requireCapability } from '../auth/session';
 
 const searchPhysicians = createRoute({
@@ -20,14 +20,15 @@ const searchPhysicians = createRoute({
   path: '/physicians',
   operationId: 'searchPhysicians',
   tags: ['directory'],
-  // Anyone may search; the session, when present, decides the cap (free and anonymous: 20 rows).
-  security: publicAccess,
+  // Anyone may search; the session or API key, when present, decides the cap (free and anonymous: 20 rows).
+  security: publicOrApiKey,
   summary:
     'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
   request: { query: SearchPhysiciansQuery },
   responses: {
     200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
     400: errorResponse('A bad parameter'),
+    401: errorResponse('An invalid or revoked API key (without one the call is anonymous)'),
     429: errorResponse('Too many searches: wait (Retry-After) and try again'),
   },
 });
@@ -39,7 +40,7 @@ const selectAllPhysicians = createRoute({
   middleware: capabilityGuard('selection:all'),
   tags: ['directory'],
   summary: 'Select All: the ids of up to 500 matches of the whole search (query, every filter, sort); premium or admin',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { query: SearchPhysiciansQuery },
   responses: {
     200: { description: 'The ids in the search order, and how many matched', ...json(SelectAllPhysiciansResponse) },
@@ -54,12 +55,13 @@ const getPhysician = createRoute({
   path: '/physicians/{id}',
   operationId: 'getPhysician',
   tags: ['directory'],
-  security: publicAccess,
+  security: publicOrApiKey,
   summary: 'One physician profile (no contact values: those come only from the reveal call)',
   request: { params: z.object({ id: z.string().max(20) }) },
   responses: {
     200: { description: 'The profile', ...json(PhysicianProfile) },
     400: errorResponse('The id is longer than 20 characters'),
+    401: errorResponse('An invalid or revoked API key (without one the call is anonymous)'),
     404: errorResponse('Physician Not Found'),
     429: errorResponse('Too many profile reads: wait (Retry-After) and try again'),
   },

@@ -667,7 +667,6 @@ function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
   };
 }
 
-
 /** The clauses of a search (all must hold), each named for the clause cache. */
 function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
@@ -696,7 +695,10 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
           ]);
     if (c.terms.length === 0) add(`word:${w}\u0000${rest}`, specRule);
     // Beyond it (ADR 020): every term matches one of the searched fields.
-    else add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, () => eitherClause(specRule(), everyTerm(s, c)));
+    else
+      add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, () =>
+        eitherClause(specRule(), everyTerm(s, c)),
+      );
   }
 
   facet = 'specialty';
@@ -884,6 +886,13 @@ const FACET_CACHE_SIZE = 200;
 /** Results longer than this keep only a prefix in the cache. */
 const MAX_CACHED_ROWS = 20_000;
 
+/** Changed rows for DirectoryIndex.matchesInWindow (its bitset is built on first use per snapshot). */
+export type ChangeWindow = {
+  readonly ids: ArrayLike<number>;
+  readonly changedAt: ArrayLike<number>;
+  built: { version: number; bits: Uint32Array; at: Float64Array } | null;
+};
+
 export class DirectoryIndex {
   private snapshot: Snapshot;
   private readonly cache = new Map<string, CachedResult>();
@@ -979,7 +988,12 @@ export class DirectoryIndex {
    * clause cache like a search's; the candidates are then checked one by one, so the cost
    * follows the number of ids, not the directory.
    */
-  filterIds(criteria: SearchCriteria, ids: readonly number[], sortKey: OrderKey, direction: SortDirection): number[] {
+  filterIds(
+    criteria: SearchCriteria,
+    ids: readonly number[],
+    sortKey: OrderKey,
+    direction: SortDirection,
+  ): number[] {
     const s = this.snapshot;
     const specs = buildClauses(s, criteria);
     // evaluate() returns a shared scratch bitset: it is read synchronously below, before any other search.
@@ -1006,6 +1020,77 @@ export class DirectoryIndex {
     const out = new Array<number>(k);
     for (let j = 0; j < k; j++) out[j] = s.cols.ids[order[desc ? flip(sorted[j]) : sorted[j]]];
     return out;
+  }
+
+  /**
+   * A set of changed rows (ids with the time each changed) for `matchesInWindow`: the new-match
+   * alerts build one per run and ask it for every saved search. Tied to this snapshot: rebuilt
+   * transparently if the index changes in between.
+   */
+  changeWindow(ids: ArrayLike<number>, changedAt: ArrayLike<number>): ChangeWindow {
+    return { ids, changedAt, built: null };
+  }
+
+  /**
+   * How many rows of the window changed after `since` and match `criteria` now, and the first
+   * `max` of them by name. The criteria are evaluated as a search's (bitsets, the clause cache),
+   * starting from the window's bitset: the cost is the directory's size over 32 (cached clauses,
+   * ANDed word by word) plus the window's rows for the others, whatever the number of saved
+   * searches sharing the window.
+   */
+  matchesInWindow(
+    criteria: SearchCriteria,
+    window: ChangeWindow,
+    since: number,
+    max: number,
+  ): { total: number; ids: number[] } {
+    const s = this.snapshot;
+    if (window.built?.version !== s.version) {
+      const bits = new Uint32Array(s.aliveBits.length);
+      const at = new Float64Array(s.cols.length);
+      for (let i = 0; i < window.ids.length; i++) {
+        const slot = this.slotOf(s, window.ids[i]);
+        if (slot < 0) continue;
+        bits[slot >>> 5] |= 1 << (slot & 31);
+        at[slot] = Math.max(at[slot], window.changedAt[i]);
+      }
+      window.built = { version: s.version, bits, at };
+    }
+    const { bits: changed, at } = window.built;
+    // Evaluated from the window, not the directory: a clause not in the cache is then tested on
+    // the window's rows alone (evaluate's row-by-row path), so an uncommon city or name costs
+    // the window's size. evaluate() returns a shared scratch bitset: read synchronously below.
+    const specs = buildClauses(s, criteria);
+    let bits = changed;
+    if (specs.length > 0) {
+      const matched = this.evaluate(s, specs, changed);
+      if (matched.total === 0) return { total: 0, ids: [] };
+      bits = matched.bits;
+    }
+    const { pos, order } = s.sorts.name;
+    // The `max` smallest name positions, kept sorted (max is small: a digest's 25).
+    const top: number[] = [];
+    let total = 0;
+    for (let w = 0; w < changed.length; w++) {
+      let word = changed[w] & bits[w];
+      while (word !== 0) {
+        const bit = 31 - Math.clz32(word & -word);
+        word &= word - 1;
+        const slot = (w << 5) | bit;
+        if (at[slot] <= since || pos[slot] < 0) continue;
+        total++;
+        const p = pos[slot];
+        if (top.length < max || p < top[top.length - 1]) {
+          let j = top.length < max ? top.length : top.length - 1;
+          while (j > 0 && top[j - 1] > p) {
+            top[j] = top[j - 1];
+            j--;
+          }
+          top[j] = p;
+        }
+      }
+    }
+    return { total, ids: top.map((p) => s.cols.ids[order[p]]) };
   }
 
   /** The slot of an id (-1 when absent): binary search while slots are in id order, else a map. */
@@ -1140,11 +1225,16 @@ export class DirectoryIndex {
    * most selective first: each is computed over all rows and cached, until few candidates
    * remain; the rest are then checked on those rows only.
    */
-  private evaluate(s: Snapshot, specs: ClauseSpec[]): { bits: Uint32Array; total: number } {
+  private evaluate(
+    s: Snapshot,
+    specs: ClauseSpec[],
+    start: Uint32Array = s.aliveBits,
+  ): { bits: Uint32Array; total: number } {
     const n = s.cols.length;
     const words = s.aliveBits.length;
     const acc = accumulator(words).subarray(0, words);
-    acc.set(s.aliveBits);
+    // `start`: the rows to consider (alive rows, or fewer: an alert's window of changed rows).
+    acc.set(start);
     const cached: ClauseResult[] = [];
     const fresh: ClauseSpec[] = [];
     for (const spec of specs) {
@@ -1245,7 +1335,8 @@ export class DirectoryIndex {
     const result = this.countFacets(criteria);
     if (this.cacheSize > 0) {
       this.facetCache.set(key, result);
-      while (this.facetCache.size > FACET_CACHE_SIZE) this.facetCache.delete(this.facetCache.keys().next().value!);
+      while (this.facetCache.size > FACET_CACHE_SIZE)
+        this.facetCache.delete(this.facetCache.keys().next().value!);
     }
     return result;
   }
@@ -1282,7 +1373,12 @@ export class DirectoryIndex {
       }
       return counts;
     };
-    const scalar = (facet: FacetKey, f: ScalarField, label?: (v: string) => string, key?: (v: string) => string) => {
+    const scalar = (
+      facet: FacetKey,
+      f: ScalarField,
+      label?: (v: string) => string,
+      key?: (v: string) => string,
+    ) => {
       const dict = s.dicts.scalar[SCALAR_INDEX[f]];
       const counts = countCodesIn(s.cols.scalar[SCALAR_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
       return mergedCounts(dict, counts, label, key, s.counts[f]);
@@ -1290,7 +1386,13 @@ export class DirectoryIndex {
     const items = (facet: FacetKey, f: SetField, key?: (v: string) => string) => {
       const dict = s.dicts.sets[SET_INDEX[f]];
       const setCounts = countCodesIn(s.cols.sets[SET_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
-      return mergedCounts(dict.items, itemCounts(dict, setCounts), undefined, key, itemCounts(dict, s.counts[f]));
+      return mergedCounts(
+        dict.items,
+        itemCounts(dict, setCounts),
+        undefined,
+        key,
+        itemCounts(dict, s.counts[f]),
+      );
     };
     let min: number | null = null;
     let max: number | null = null;

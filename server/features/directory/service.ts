@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { resolveSort, toCriteria } from './criteria';
 import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
-import { DirectoryIndex } from './search-index';
+import { DirectoryIndex, type ChangeWindow } from './search-index';
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[] } | null;
@@ -100,12 +100,22 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       return index.filterIds(toCriteria({ query }, currentYear()), ids, 'name', 'asc');
     },
 
+    /** Physicians added or changed (ids, with when) that saved searches' alerts look among. */
+    changeWindow(ids: ArrayLike<number>, changedAt: ArrayLike<number>): ChangeWindow {
+      return index.changeWindow(ids, changedAt);
+    },
+
     /**
-     * The ids among `ids` that match the whole search (query and every filter), by name: the
-     * new-match alerts keep those of the physicians changed in their window.
+     * How many physicians of the window changed after `since` (ms) and match the whole search
+     * now (query and every filter), and the first `max` of them by name: an alert's new matches.
      */
-    matchingIds(request: SearchPhysiciansRequest, ids: ArrayLike<number>): number[] {
-      return index.filterIds(toCriteria(request, currentYear()), Array.from(ids), 'name', 'asc');
+    matchesInWindow(
+      request: SearchPhysiciansRequest,
+      window: ChangeWindow,
+      since: number,
+      max: number,
+    ): { total: number; ids: number[] } {
+      return index.matchesInWindow(toCriteria(request, currentYear()), window, since, max);
     },
 
     /** Summaries (no contact values) of these physicians in the order given; unknown ids are skipped. */

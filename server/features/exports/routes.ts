@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { RevealContactParams } from '../../../contract/contacts';
 import { CreateExportRequest, EXPORT_COUNT_HEADER, EXPORT_MEDIA_TYPE } from '../../../contract/exports';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, jsonBody, signedIn } from '../../lib/openapi';
+import { errorResponse, jsonBody, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 import { capabilityGuard, requireCapability } from '../auth/session';
 import * as exports from './service';
@@ -28,7 +28,7 @@ const createExport = createRoute({
   tags: ['exports'],
   summary:
     'Export up to 500 selected physicians (or a list) with their contacts as CSV, Excel or PDF (Annual Plan and admins; logged, audited, daily ceiling)',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: jsonBody(CreateExportRequest),
   responses: {
     200: {
@@ -56,7 +56,7 @@ const exportProfile = createRoute({
   tags: ['exports'],
   summary:
     "'Export Full Profile': one physician, contact included, on one PDF page (admins only; logged and audited)",
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: RevealContactParams },
   responses: {
     200: { description: 'The PDF', headers: fileHeaders, content: { 'application/pdf': { schema: binary } } },

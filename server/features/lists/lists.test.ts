@@ -499,7 +499,9 @@ describe('OpenAPI', () => {
     ];
     for (const [id, method, path] of expected) {
       expect(ops[id], id).toMatchObject({ method, path });
-      expect(ops[id].op.security, id).toEqual([{ sessionCookie: [] }]);
+      // Lists and Select All also take an API key (ADR 022); saved searches a session only.
+      const security = id.includes('SavedSearch') ? [{ sessionCookie: [] }] : [{ sessionCookie: [] }, { bearerAuth: [] }];
+      expect(ops[id].op.security, id).toEqual(security);
       expect(ops[id].op.responses, id).toHaveProperty('401');
       expect(ops[id].op.summary, id).toBeTruthy();
     }

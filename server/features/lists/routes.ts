@@ -12,7 +12,7 @@ import {
   UpdateListRequest,
 } from '../../../contract/lists';
 import type { AppEnv } from '../../lib/context';
-import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
+import { errorResponse, json, jsonBody, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard, requireCapability } from '../auth/session';
 import * as lists from './service';
@@ -39,7 +39,7 @@ const listLists = createRoute({
   middleware: capabilityGuard('lists:use'),
   tags: ['lists'],
   summary: 'The signed-in user’s lists, newest first, with their physician counts',
-  security: signedIn,
+  security: signedInOrApiKey,
   responses: { 200: { description: 'Lists', ...json(ListListsResponse) }, ...errors.unauthenticated },
 });
 
@@ -50,7 +50,7 @@ const createList = createRoute({
   middleware: capabilityGuard('lists:add'),
   tags: ['lists'],
   summary: 'Create a list, optionally with physicians (Create New List); needs basic, premium or admin',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: jsonBody(CreateListRequest),
   responses: {
     201: { description: 'The new list and how many physicians it holds', ...json(ListChangeResponse) },
@@ -68,7 +68,7 @@ const getList = createRoute({
   middleware: capabilityGuard('lists:use'),
   tags: ['lists'],
   summary: 'One list: its members by name, 25 a page, narrowed by a search within the list',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: listParams, query: GetListQuery },
   responses: {
     200: { description: 'The list and one page of members', ...json(ListDetailResponse) },
@@ -85,7 +85,7 @@ const updateList = createRoute({
   middleware: capabilityGuard('lists:use'),
   tags: ['lists'],
   summary: 'Rename a list or edit its description',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: listParams, ...jsonBody(UpdateListRequest) },
   responses: {
     200: { description: 'The list', ...json(PhysicianList) },
@@ -103,7 +103,7 @@ const deleteList = createRoute({
   middleware: capabilityGuard('lists:use'),
   tags: ['lists'],
   summary: 'Delete a list and its memberships (one transaction)',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: listParams },
   responses: {
     204: { description: 'Deleted' },
@@ -120,7 +120,7 @@ const addListMembers = createRoute({
   middleware: capabilityGuard('lists:add'),
   tags: ['lists'],
   summary: 'Add physicians (1-500; ones already in the list are skipped); needs basic, premium or admin',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: listParams, ...jsonBody(ListMembersRequest) },
   responses: {
     200: { description: 'The list and how many physicians were really added', ...json(ListChangeResponse) },
@@ -139,7 +139,7 @@ const removeListMembers = createRoute({
   middleware: capabilityGuard('lists:use'),
   tags: ['lists'],
   summary: 'Remove physicians from a list (1-500)',
-  security: signedIn,
+  security: signedInOrApiKey,
   request: { params: listParams, ...jsonBody(ListMembersRequest) },
   responses: {
     200: { description: 'The list and how many physicians were removed', ...json(RemoveMembersResponse) },

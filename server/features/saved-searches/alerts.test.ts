@@ -71,7 +71,7 @@ describe('new-match alerts', () => {
 
     // The window ends ALERT_SETTLE_MS before the run: run as of just after that.
     const now = new Date(Date.now() + ALERT_SETTLE_MS + 1000);
-    expect(await runAlertDigests(ctx.deps, now)).toEqual({ evaluated: 2, digests: 1, newMatches: 1 });
+    expect(await runAlertDigests(ctx.deps, now)).toMatchObject({ evaluated: 2, digests: 1, newMatches: 1 });
 
     const mail = await digestsTo(recruiter.user.email);
     expect(mail).toHaveLength(1);
@@ -90,7 +90,7 @@ describe('new-match alerts', () => {
 
     // Run again at once, and a day later with nothing new: no second digest.
     expect((await runAlertDigests(ctx.deps, now)).digests).toBe(0);
-    expect(await runAlertDigests(ctx.deps, new Date(now.getTime() + DAY))).toEqual({ evaluated: 2, digests: 0, newMatches: 0 });
+    expect(await runAlertDigests(ctx.deps, new Date(now.getTime() + DAY))).toMatchObject({ evaluated: 2, digests: 0, newMatches: 0 });
     expect(await digestsTo(recruiter.user.email)).toHaveLength(1);
   });
 
@@ -172,5 +172,25 @@ describe('the one-click unsubscribe link', () => {
     const listed = await user.agent.get('/api/saved-searches');
     const alerts = Object.fromEntries(listed.body.savedSearches.map((s: { name: string; alert: string }) => [s.name, s.alert]));
     expect(alerts).toEqual({ 'Ortho TX': 'off', Other: 'daily' });
+  });
+});
+
+describe('POST /api/dev/alert-runs (development tool)', () => {
+  it('runs the alerts as of days ahead for a caller on this machine, names a bad value, and is hidden from others', async () => {
+    const user = await ctx.signedInAgent({ tier: 'premium' });
+    const created = await user.agent.post('/api/saved-searches', { name: 'Peds Ohio', params: { specialty: 'Pediatrics', state: 'OH' } });
+    await user.agent.request('PATCH', `/api/saved-searches/${created.body.id}`, { body: { alert: 'weekly' } });
+    await approveResume({ firstName: 'Pia', lastName: 'Delacroix', specialty: 'Pediatrics', location: 'Columbus, OH' });
+    const local = ctx.agent('127.0.0.1');
+    const bad = await local.post('/api/dev/alert-runs', { daysAhead: 45 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.daysAhead).toBe('daysAhead must be between 0 and 30');
+    const remote = await ctx.agent('203.0.113.9').post('/api/dev/alert-runs', { daysAhead: 7 });
+    expect(remote.status).toBe(404);
+    const run = await local.post('/api/dev/alert-runs', { daysAhead: 7 });
+    expect(run.status).toBe(200);
+    expect(run.body.digests).toBeGreaterThanOrEqual(1);
+    const mail = await digestsTo(user.user.email);
+    expect(mail.map((m) => m.subject)).toEqual(['1 new physician matches "Peds Ohio"']);
   });
 });

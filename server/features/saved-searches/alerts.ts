@@ -4,16 +4,18 @@ import type { AppDeps } from '../../lib/context';
 import { linkSigner } from '../../lib/link-signing';
 import { enqueueEmails } from '../../lib/mail-queue';
 import { compose } from '../auth/emails';
+import type { ChangeWindow } from '../directory/search-index';
 import * as repo from './repo';
 
 /*
- * New-match alerts (docs/decisions/024-new-match-alerts.md). A run takes the saved searches whose
- * period has passed, reads once which physicians were added or changed since the oldest of their
- * windows, and for each search keeps those of its window that match it now, from the in-memory
- * index: the set difference of 'matches now' and 'matched at the last digest' is, among the rows
- * that did not change, empty, so only changed rows are looked at and no search is run over the
- * whole directory. A digest is queued only when something is new, in the transaction that moves
- * the window, so a crash never loses nor doubles one.
+ * New-match alerts (docs/decisions/024-new-match-alerts.md). A run claims the saved searches whose
+ * day or week has passed and reads once which physicians were added or changed since the oldest
+ * of their windows. The in-memory index then gives each search its new matches: its criteria
+ * evaluated as a search's (bitsets), intersected with the window's bitset, keeping the rows
+ * changed after that search's own last run. Rows that did not change cannot have moved into a
+ * match, so 'matches now' minus 'matched at the last digest' lies within the window; no
+ * per-user scan, no stored result sets. A digest is queued only when something is new, in the
+ * transaction that moves the window, so a crash never loses nor doubles one.
  */
 
 export const ALERT_LINK_PURPOSE = 'alert-unsubscribe';
@@ -26,14 +28,20 @@ const BATCH = 500;
  */
 export const ALERT_SETTLE_MS = 2 * 60 * 1000;
 
-export type AlertRunResult = { evaluated: number; digests: number; newMatches: number };
+export type AlertRunResult = {
+  evaluated: number;
+  digests: number;
+  newMatches: number;
+  /** Time spent finding new matches in the index (the rest is the database and the emails). */
+  evaluationMs: number;
+};
 
 export async function runAlertDigests(
   deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'services'>,
   now = new Date(),
 ): Promise<AlertRunResult> {
   const upTo = new Date(now.getTime() - ALERT_SETTLE_MS);
-  const result: AlertRunResult = { evaluated: 0, digests: 0, newMatches: 0 };
+  const result: AlertRunResult = { evaluated: 0, digests: 0, newMatches: 0, evaluationMs: 0 };
   for (;;) {
     const claimed = await deps.db.transaction(async (tx) => {
       const due = await repo.claimDueAlerts(tx, { now, upTo, limit: BATCH });
@@ -42,20 +50,21 @@ export async function runAlertDigests(
         from: new Date(Math.min(...due.map((alert) => alert.since.getTime()))),
         upTo,
       });
+      const started = performance.now();
+      const window = deps.services.directory.changeWindow(changed.ids, changed.changedAt);
       const found = due
-        .map((alert) => ({ alert, ids: newMatches(deps, alert, changed) }))
-        .filter(({ ids }) => ids.length > 0);
+        .map((alert) => ({ alert, ...newMatches(deps, alert, window) }))
+        .filter(({ total }) => total > 0);
+      result.evaluationMs += performance.now() - started;
       result.evaluated += due.length;
       // One query for the listed rows, one insert for the emails, one update: per batch, not per digest.
-      const listed = await repo.findDigestRows(tx, [
-        ...new Set(found.flatMap(({ ids }) => ids.slice(0, ALERT_DIGEST_MAX))),
-      ]);
+      const listed = await repo.findDigestRows(tx, [...new Set(found.flatMap(({ ids }) => ids))]);
       const sign = await linkSigner(tx, ALERT_LINK_PURPOSE);
       await enqueueEmails(
         tx,
-        found.map(({ alert, ids }) => ({
+        found.map(({ alert, total, ids }) => ({
           to: alert.email,
-          ...digestEmail(deps, alert, ids, listed, sign(alert.id)),
+          ...digestEmail(deps, alert, total, ids, listed, sign(alert.id)),
         })),
       );
       await repo.markAlertsSent(
@@ -64,49 +73,48 @@ export async function runAlertDigests(
         now,
       );
       result.digests += found.length;
-      for (const { ids } of found) result.newMatches += ids.length;
+      for (const { total } of found) result.newMatches += total;
       return due.length;
     });
     if (claimed < BATCH) break;
   }
+  result.evaluationMs = Math.round(result.evaluationMs);
   return result;
 }
 
-/** The physicians of the alert's window (changed after `since`) that match its search now, by name. */
+/**
+ * The alert's new matches: physicians of the window changed after its `since` that match its
+ * search now; `ids` are the first ALERT_DIGEST_MAX by name.
+ */
 export function newMatches(
   deps: Pick<AppDeps, 'services'>,
   alert: { params: Record<string, string>; since: Date },
-  changed: { ids: Int32Array; changedAt: Float64Array },
-): number[] {
+  window: ChangeWindow,
+): { total: number; ids: number[] } {
   const request = SearchPhysiciansQuery.safeParse(alert.params);
   // A search saved under older rules that no longer parses matches nothing (it shows its error when opened).
-  if (!request.success) return [];
-  const since = alert.since.getTime();
-  // Rows are ordered by change time: the window is a suffix.
-  let start = 0;
-  let end = changed.changedAt.length;
-  while (start < end) {
-    const mid = (start + end) >>> 1;
-    if (changed.changedAt[mid] <= since) start = mid + 1;
-    else end = mid;
-  }
-  if (start === changed.ids.length) return [];
-  return deps.services.directory.matchingIds(request.data, changed.ids.subarray(start));
+  if (!request.success) return { total: 0, ids: [] };
+  return deps.services.directory.matchesInWindow(
+    request.data,
+    window,
+    alert.since.getTime(),
+    ALERT_DIGEST_MAX,
+  );
 }
 
 function digestEmail(
   deps: Pick<AppDeps, 'env'>,
   alert: repo.DueAlert,
+  count: number,
   ids: number[],
   rows: Map<number, repo.DigestRow>,
   signature: string,
 ) {
   const base = deps.env.APP_URL.replace(/\/+$/, '');
-  const listed = ids.slice(0, ALERT_DIGEST_MAX).flatMap((id) => rows.get(id) ?? []);
+  const listed = ids.flatMap((id) => rows.get(id) ?? []);
   const date = alert.since.toISOString().slice(0, 10);
   const search = new URLSearchParams({ ...alert.params, changedSince: alert.since.toISOString() });
   const unsubscribe = `${base}/alerts/${alert.id}/unsubscribe?signature=${signature}`;
-  const count = ids.length;
   const lines = listed.map(
     (row) =>
       `${row.name}: ${[row.specialty && formatSpecialty(row.specialty), row.location].filter(Boolean).join(', ')}`,

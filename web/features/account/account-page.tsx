@@ -6,6 +6,7 @@ import { NotificationsTab } from './notifications-tab';
 import { ProfileTab } from './profile-tab';
 import { SecuritySettings } from './security-settings';
 import { SubscriptionTab } from './subscription-tab';
+import { ApiKeysCard } from '@web/features/api-keys/api-keys-card';
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: UserRound },
@@ -60,6 +61,7 @@ export function AccountPage() {
           <TabsContent value="profile" className="flex flex-col gap-6">
             <ProfileTab />
             <SecuritySettings />
+            <ApiKeysCard />
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab />

@@ -13,6 +13,7 @@ import { isApiError } from '@web/lib/api';
 import { formatDate, formatNumber } from '@web/lib/utils';
 import { ActivityChart } from './activity-chart';
 import { RefundRequestsSection } from './refund-requests-section';
+import { ContactReportsSection } from './contact-reports-section';
 import { processSubmission, useAdminOverview, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { companyOf, formatMoney, fullName, selectAllState, specialtyOf } from './format';
 
@@ -25,11 +26,12 @@ export function AdminDashboardPage() {
       <div className="mx-auto w-full max-w-7xl space-y-8 px-4 py-8 sm:px-6 lg:px-8">
         <header>
           <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">Admin Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">Profile approvals, users, revenue and refund requests at a glance.</p>
+          <p className="mt-1 text-muted-foreground">Profile approvals, users, revenue, refund requests and reported contacts at a glance.</p>
         </header>
         <OperatorNumbers />
         <PendingSubmissions />
         <RefundRequestsSection />
+        <ContactReportsSection />
       </div>
     </div>
   );

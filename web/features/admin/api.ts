@@ -12,6 +12,7 @@ import {
   type SubmissionStatus,
 } from '@contract/admin';
 import type { Role } from '@contract/account';
+import { ContactReportsResponse, ResolveContactReportResponse, type ResolveContactReportRequest } from '@contract/contacts';
 import { AdminRefundRequestsResponse, ResolveRefundRequestResponse, type ResolveRefundRequest } from '@contract/billing';
 import { apiFetch } from '@web/lib/api';
 
@@ -27,6 +28,7 @@ export const adminKeys = {
   user: (id: string) => ['admin', 'users', 'detail', id] as const,
   audit: (search: string) => ['admin', 'audit', search] as const,
   refundRequests: ['admin', 'refund-requests'] as const,
+  contactReports: ['admin', 'contact-reports'] as const,
 };
 
 export function useAdminOverview() {
@@ -143,5 +145,27 @@ export function useResolveRefundRequest() {
         queryClient.invalidateQueries({ queryKey: adminKeys.refundRequests }),
         queryClient.invalidateQueries({ queryKey: adminKeys.overview }),
       ]),
+  });
+}
+
+/** Open 'Report wrong contact' reports (the contacts feature's admin calls), oldest first. */
+export function useContactReports() {
+  return useQuery({
+    queryKey: adminKeys.contactReports,
+    queryFn: ({ signal }) => apiFetch('/api/admin/contact-reports', { schema: ContactReportsResponse, signal }),
+  });
+}
+
+/** Re-verifies or removes a reported value; every open report of it leaves the list. */
+export function useResolveContactReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: ResolveContactReportRequest['action'] }) =>
+      apiFetch(`/api/admin/contact-reports/${encodeURIComponent(id)}/resolve`, {
+        method: 'POST',
+        body: { action },
+        schema: ResolveContactReportResponse,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.contactReports }),
   });
 }

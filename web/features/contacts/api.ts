@@ -1,6 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { RevealAllowance, RevealContactResponse } from '@contract/contacts';
+import {
+  RevealAllowance,
+  RevealContactResponse,
+  ReportContactResponse,
+  type ContactField,
+} from '@contract/contacts';
 import { useCan, useMe } from '@web/app/session';
 import { apiFetch } from '@web/lib/api';
 
@@ -53,4 +58,31 @@ export function usePhysicianContact(physicianId: number) {
     return result.data;
   }, [refetch]);
   return { contact: query.data, isLoading: query.isFetching, reveal };
+}
+
+/**
+ * POST /api/contact-reports ('Report wrong contact'): the answer's allowance replaces the cached
+ * one, and the revealed value is marked reported in the cached contact.
+ */
+export function useReportContact(physicianId: number) {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const userId = me.user?.id ?? '';
+  return useMutation({
+    mutationFn: (input: { field: ContactField; reason?: string }) =>
+      apiFetch('/api/contact-reports', {
+        method: 'POST',
+        body: { physicianId, field: input.field, reason: input.reason || undefined },
+        schema: ReportContactResponse,
+      }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(contactKeys.allowance(userId), result.allowance);
+      queryClient.setQueryData<RevealContactResponse>(contactKeys.contact(userId, physicianId), (contact) => {
+        if (!contact) return contact;
+        const mark = (detail: RevealContactResponse['emailDetail']) =>
+          detail && detail.field === result.detail.field ? result.detail : detail;
+        return { ...contact, emailDetail: mark(contact.emailDetail), phoneDetail: mark(contact.phoneDetail) };
+      });
+    },
+  });
 }

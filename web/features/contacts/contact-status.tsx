@@ -22,22 +22,26 @@ export function allowanceLabel(allowance: { remaining: number; dailyLimit: numbe
 
 type ContactStatusProps = {
   physicianId: number;
+  /** physicians.verified_at from the summary or profile: 'Verified {month year}' for everyone. */
+  verifiedAt?: string | null;
   /** Cards show the line only once this physician's contact is loaded; the profile always shows it. */
   always?: boolean;
   className?: string;
 };
 
 /**
- * The line beside the contact buttons: when the revealed contact was last verified and how many
- * reveals are left today. Announced politely so screen-reader users hear the new count.
+ * The line beside the contact buttons: when the contacts were last verified (for everyone) and,
+ * for users who may reveal, how many reveals are left today (on cards once this physician's
+ * contact is loaded). Announced politely so screen-reader users hear the new count.
  */
-export function ContactStatus({ physicianId, always = false, className }: ContactStatusProps) {
+export function ContactStatus({ physicianId, verifiedAt, always = false, className }: ContactStatusProps) {
   const canReveal = useCan('contacts:reveal');
   const { contact } = usePhysicianContact(physicianId);
   const allowance = useRevealAllowance();
-  if (!canReveal || (!always && !contact)) return null;
-  const verified = verifiedLabel(contact?.verifiedAt);
-  const left = allowance.data ? allowanceLabel(allowance.data) : null;
+  const verified = verifiedLabel(contact?.verifiedAt ?? verifiedAt);
+  const showAllowance = canReveal && (always || contact !== undefined);
+  const left = showAllowance && allowance.data ? allowanceLabel(allowance.data) : null;
+  if (!verified && !left) return null;
   return (
     <p
       aria-live="polite"

@@ -3,6 +3,7 @@ import { Check, Copy, Loader2, Mail, Phone } from 'lucide-react';
 import { toast } from 'sonner';
 import { useCan } from '@web/app/session';
 import { usePhysicianContact } from '@web/features/contacts/api';
+import { ReportContact } from '@web/features/contacts/report-contact';
 import { Button } from '@web/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { isApiError } from '@web/lib/api';
@@ -145,7 +146,7 @@ export function ContactButton({
       title={value ?? undefined}
       className={cn(
         'relative z-10 max-w-full min-w-0',
-        value && 'max-w-72',
+        value && 'max-w-72 shrink',
         // Keep hover/focus alive on the dimmed button so its tooltip can open.
         inactive && 'aria-disabled:pointer-events-auto aria-disabled:cursor-not-allowed',
         className,
@@ -155,6 +156,16 @@ export function ContactButton({
     </Button>
   );
 
+  const detail = kind === 'email' ? contact?.emailDetail : contact?.phoneDetail;
+  if (!inactive && value && detail) {
+    // 'Report wrong contact' beside the revealed value (ADR 022).
+    return (
+      <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+        {button}
+        <ReportContact physicianId={physicianId} kind={kind} value={value} detail={detail} />
+      </span>
+    );
+  }
   if (!inactive) return button;
   return (
     <Tooltip>

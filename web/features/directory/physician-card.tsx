@@ -169,7 +169,7 @@ export function PhysicianCard({
             )}
           </div>
         </div>
-        <ContactStatus physicianId={physician.id} className="md:justify-end" />
+        <ContactStatus physicianId={physician.id} verifiedAt={physician.verifiedAt} className="md:justify-end" />
       </div>
     </article>
   );

@@ -252,7 +252,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                   </Button>
                 )}
               </div>
-              <ContactStatus physicianId={physician.id} always />
+              <ContactStatus physicianId={physician.id} verifiedAt={physician.verifiedAt} always />
             </div>
           </div>
         </div>

@@ -1,0 +1,139 @@
+import { toast } from 'sonner';
+import type { ContactField, ContactReport } from '@contract/contacts';
+import { Badge } from '@web/components/ui/badge';
+import { Card } from '@web/components/ui/card';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { formatDate } from '@web/lib/utils';
+import { useContactReports, useResolveContactReport } from './api';
+import { ConfirmButton } from './confirm-button';
+
+const FIELD_LABEL: Record<ContactField, string> = {
+  personal_email: 'Personal email',
+  work_email: 'Work email',
+  mobile_phone: 'Mobile phone',
+  office_phone: 'Office phone',
+};
+
+/**
+ * 'Reported contacts' (issue 14, ADR 022): values users reported wrong, oldest first. Re-verify
+ * (the value is right: verified today) or remove it (cleared from the directory); either closes
+ * every open report of that value and is audited.
+ */
+export function ContactReportsSection() {
+  const reports = useContactReports();
+  const resolve = useResolveContactReport();
+
+  function decide(report: ContactReport, action: 'reverify' | 'remove') {
+    resolve.mutate(
+      { id: report.id, action },
+      {
+        onSuccess: () =>
+          toast.success(action === 'reverify' ? 'Contact re-verified' : 'Contact removed', {
+            description: `${FIELD_LABEL[report.field]} of ${report.physicianName}`,
+          }),
+        onError: (error) => toast.error('Action Failed', { description: error.message }),
+      },
+    );
+  }
+
+  const rows = reports.data?.reports ?? [];
+
+  return (
+    <section id="reported-contacts" aria-labelledby="reported-contacts-heading" className="scroll-mt-24 space-y-3">
+      <div>
+        <h2 id="reported-contacts-heading" className="text-xl font-semibold tracking-tight">
+          Reported Contacts ({rows.length} open)
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Contacts users reported as wrong. Check each one, then re-verify it or remove it from the directory.
+        </p>
+      </div>
+      <Card className="overflow-hidden">
+        <Table aria-label="Reported contacts" aria-busy={reports.isFetching || resolve.isPending}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Contact</TableHead>
+              <TableHead className="hidden md:table-cell">Reason</TableHead>
+              <TableHead className="hidden sm:table-cell">Reported</TableHead>
+              <TableHead className="text-right">Actions</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {reports.isPending ? (
+              <TableRow>
+                <TableCell colSpan={4}>
+                  <Skeleton className="h-8" />
+                </TableCell>
+              </TableRow>
+            ) : reports.isError ? (
+              <TableRow>
+                <TableCell colSpan={4} role="alert" className="py-6 text-center text-destructive">
+                  Reported contacts could not be loaded: {reports.error.message}
+                </TableCell>
+              </TableRow>
+            ) : rows.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
+                  No reported contacts
+                </TableCell>
+              </TableRow>
+            ) : (
+              rows.map((r) => (
+                <TableRow key={r.id}>
+                  <TableCell className="max-w-48 whitespace-normal sm:max-w-72">
+                    <span className="block font-medium">
+                      <a className="hover:underline" href={`/physician/${r.physicianId}`}>
+                        {r.physicianName}
+                      </a>
+                    </span>
+                    <span className="block text-xs text-muted-foreground">{FIELD_LABEL[r.field]}</span>
+                    <span className="block truncate font-mono text-xs" title={r.reportedValue}>
+                      {r.reportedValue}
+                    </span>
+                    {r.currentValue !== r.reportedValue && (
+                      <Badge variant="muted" className="mt-1">
+                        {r.currentValue === null ? 'Removed since' : 'Changed since'}
+                      </Badge>
+                    )}
+                    <span className="block text-xs text-muted-foreground sm:hidden">Reported {formatDate(r.createdAt)}</span>
+                  </TableCell>
+                  <TableCell className="hidden max-w-72 whitespace-normal text-sm md:table-cell">
+                    {r.reason || <span className="text-muted-foreground">No reason given</span>}
+                  </TableCell>
+                  <TableCell className="hidden whitespace-nowrap sm:table-cell">
+                    {formatDate(r.createdAt)}
+                    {r.reportedBy && <span className="block text-xs text-muted-foreground">by {r.reportedBy}</span>}
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end">
+                      <ConfirmButton
+                        label="Remove"
+                        ariaLabel={`Remove the ${FIELD_LABEL[r.field].toLowerCase()} of ${r.physicianName}`}
+                        title="Remove this contact?"
+                        description={`${r.reportedValue} is cleared from ${r.physicianName}'s record; every open report of it is closed.`}
+                        confirm="Remove"
+                        disabled={resolve.isPending}
+                        onConfirm={() => decide(r, 'remove')}
+                      />
+                      <ConfirmButton
+                        label="Re-verify"
+                        ariaLabel={`Re-verify the ${FIELD_LABEL[r.field].toLowerCase()} of ${r.physicianName}`}
+                        title="Mark this contact verified?"
+                        description={`Do this after confirming ${r.reportedValue} is right. It is marked verified today; every open report of it is closed.`}
+                        confirm="Re-verify"
+                        variant="default"
+                        disabled={resolve.isPending}
+                        onConfirm={() => decide(r, 'reverify')}
+                      />
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </Card>
+    </section>
+  );
+}
