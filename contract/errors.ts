@@ -29,6 +29,5 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** Header every state-changing call must carry (CSRF defence: a cross-site form cannot set it). */
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'fetch';
+// The CSRF header's name and value: in csrf.ts (no zod, for the web app's first script).
+export { CSRF_HEADER, CSRF_HEADER_VALUE } from './csrf';

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
-import { TooltipProvider } from '@web/components/ui/tooltip';
 import { queryClient } from '@web/app/query-client';
 import { router } from '@web/app/router';
 import './styles.css';
@@ -14,10 +13,8 @@ if (!rootElement) throw new Error('index.html has no #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <RouterProvider router={router} />
-        <Toaster richColors closeButton />
-      </TooltipProvider>
+      <RouterProvider router={router} />
+      <Toaster richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -2,16 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { MeResponse, SessionUser, SubscriptionStatus } from '@contract/account';
 import {
   capabilitiesFor,
   FREE_SUBSCRIPTION,
-  MeResponse,
   tierSatisfies,
   type Capability,
   type PaidTier,
-  type SessionUser,
-  type SubscriptionStatus,
-} from '@contract/account';
+} from '@contract/capabilities';
 import { SUBSCRIPTION_RECHECK_MS } from '@contract/limits';
 import { apiFetch } from '@web/lib/api';
 
@@ -30,7 +28,9 @@ export type Me = {
 };
 
 function fetchMe(signal: AbortSignal): Promise<MeResponse> {
-  return apiFetch('/api/me', { schema: MeResponse, signal });
+  // The schema (zod) loads beside the request, not in the app's first script (ADR 021).
+  const schema = () => import('@contract/account').then((module) => module.MeResponse);
+  return apiFetch('/api/me', { schema, signal });
 }
 
 /**

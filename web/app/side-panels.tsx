@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { SavedListsPanel } from '@web/features/lists/saved-lists-panel';
-import { SavedSearchesPanel } from '@web/features/saved-searches/saved-searches-panel';
-import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '@web/components/ui/sheet';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+// The panels (and the dialog code behind them) load when one is first opened (ADR 021).
+const SidePanelSheets = lazy(() => import('./side-panel-sheets').then((m) => ({ default: m.SidePanelSheets })));
 
 export type SidePanel = 'saved-searches' | 'saved-lists';
 
@@ -23,41 +23,22 @@ export function useSidePanels(): SidePanelsContextValue {
 
 export function SidePanelsProvider({ children }: { children: ReactNode }) {
   const [openPanel, setOpenPanel] = useState<SidePanel | null>(null);
-  const open = useCallback((panel: SidePanel) => setOpenPanel(panel), []);
+  const [everOpened, setEverOpened] = useState(false);
+  const open = useCallback((panel: SidePanel) => {
+    setEverOpened(true);
+    setOpenPanel(panel);
+  }, []);
   const close = useCallback(() => setOpenPanel(null), []);
   const value = useMemo(() => ({ openPanel, open, close }), [openPanel, open, close]);
 
   return (
     <SidePanelsContext value={value}>
       {children}
-      <SidePanelSheet panel="saved-searches" title="Saved Searches">
-        <SavedSearchesPanel onClose={close} />
-      </SidePanelSheet>
-      <SidePanelSheet panel="saved-lists" title="Saved Lists">
-        <SavedListsPanel onClose={close} />
-      </SidePanelSheet>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <SidePanelSheets />
+        </Suspense>
+      )}
     </SidePanelsContext>
-  );
-}
-
-function SidePanelSheet({
-  panel,
-  title,
-  children,
-}: {
-  panel: SidePanel;
-  title: string;
-  children?: ReactNode;
-}) {
-  const { openPanel, open, close } = useSidePanels();
-  return (
-    <Sheet open={openPanel === panel} onOpenChange={(isOpen) => (isOpen ? open(panel) : close())}>
-      <SheetContent side="right" aria-describedby={undefined} className="gap-0 sm:max-w-md">
-        <SheetHeader>
-          <SheetTitle>{title}</SheetTitle>
-        </SheetHeader>
-        <SheetBody className="py-5">{children}</SheetBody>
-      </SheetContent>
-    </Sheet>
   );
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { CSRF_HEADER, CSRF_HEADER_VALUE, ErrorResponse, type ErrorCode } from '@contract/errors';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@contract/csrf';
+import type { ErrorCode } from '@contract/errors';
 
 type PaidTier = 'basic' | 'premium';
 
@@ -44,8 +45,12 @@ export type ApiFetchOptions<T> = {
   method?: HttpMethod;
   /** Sent as JSON (FormData and Blob are sent as they are). */
   body?: unknown;
-  /** When given, the response body is parsed with it (a mismatch is an ApiError). */
-  schema?: z.ZodType<T>;
+  /**
+   * When given, the response body is parsed with it (a mismatch is an ApiError). Or a function
+   * that loads it: the first script of the app stays free of zod, whose module then loads
+   * while the request is in flight (session.tsx, ADR 021).
+   */
+  schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   signal?: AbortSignal;
   headers?: Record<string, string>;
 };
@@ -108,7 +113,9 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromResponse(response: Response, body: unknown): ApiError {
+async function errorFromResponse(response: Response, body: unknown): Promise<ApiError> {
+  // Loaded on the first failure only: it is a zod schema, and zod is not in the first script.
+  const { ErrorResponse } = await import('@contract/errors');
   const parsed = ErrorResponse.safeParse(body);
   if (parsed.success) {
     const { code, message, fields, requiredTier } = parsed.data.error;
@@ -137,6 +144,9 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   const headers = new Headers({ accept: 'application/json', ...options.headers });
   if (method !== 'GET') headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
   const body = encodeBody(options.body, headers);
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  // A failed request never awaits the schema: its failure to load must not go unhandled.
+  if (schema instanceof Promise) schema.catch(() => undefined);
 
   let response: Response;
   try {
@@ -155,14 +165,14 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   if (response.status === 204) return undefined as T;
   const json = await readJson(response);
-  if (!response.ok) throw errorFromResponse(response, json);
+  if (!response.ok) throw await errorFromResponse(response, json);
 
   if (json === undefined) {
     // A 200 that is not JSON: an HTML fallback page or a proxy in the way, not our API.
     throw new ApiError({ status: response.status, code: 'internal', message: BAD_RESPONSE_MESSAGE });
   }
-  if (!options.schema) return json as T;
-  const parsed = options.schema.safeParse(json);
+  if (!schema) return json as T;
+  const parsed = (await schema).safeParse(json);
   if (!parsed.success) {
     throw new ApiError({ status: response.status, code: 'internal', message: BAD_RESPONSE_MESSAGE });
   }
@@ -190,7 +200,7 @@ export async function apiDownload(
   } catch {
     throw new ApiError({ status: 0, code: 'internal', message: NETWORK_ERROR_MESSAGE });
   }
-  if (!response.ok) throw errorFromResponse(response, await readJson(response));
+  if (!response.ok) throw await errorFromResponse(response, await readJson(response));
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? options.fallbackName;
   return { blob: await response.blob(), fileName, headers: response.headers };

@@ -4,7 +4,7 @@ import { cn } from '@web/lib/utils';
 
 export const TOOLTIP_DELAY_MS = 700;
 
-/** Mounted once at the app root; individual tooltips may override the delay. */
+/** Sets the delay (and the skip delay between neighbours) for the tooltips inside. */
 export function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   ...props
@@ -12,7 +12,17 @@ export function TooltipProvider({
   return <TooltipPrimitive.Provider data-slot="tooltip-provider" delayDuration={delayDuration} {...props} />;
 }
 
-export const Tooltip = TooltipPrimitive.Root;
+/**
+ * A tooltip with its own provider, so the app root needs none: the tooltip code (and its
+ * positioning library) loads with the pages that show one, not in the first script (ADR 021).
+ */
+export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipProvider>
+      <TooltipPrimitive.Root data-slot="tooltip" {...props} />
+    </TooltipProvider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({

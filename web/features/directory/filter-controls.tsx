@@ -6,9 +6,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn, formatNumber } from '@web/lib/utils';
 import { visibleOptions, type FilterOption } from './filter-options';
-import { includesCaseInsensitive, toggleListValue } from './search-params';
-
-const COMMIT_DELAY_MS = 450;
+import { includesCaseInsensitive, SEARCH_DEBOUNCE_MS, toggleListValue } from './search-params';
 
 type TextFilterProps = {
   label: ReactNode;
@@ -73,7 +71,7 @@ export function TextFilter({
           const next = accept ? (event.target.value.match(accept) ?? []).join('') : event.target.value;
           setDraft(next);
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => commit(next), COMMIT_DELAY_MS);
+          timer.current = setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {

@@ -135,9 +135,10 @@ export function FilterSheet({
   return (
     <Sheet>
       <SheetTrigger asChild>
-        <Button variant="outline" size="sm" className="lg:hidden">
+        <Button variant="outline" size="sm" className="gap-1.5 px-2.5 lg:hidden">
           <ListFilter aria-hidden />
-          Filters
+          {/* A narrow toolbar (the search page's, in a container) draws only the icon. */}
+          <span className="sr-only @md:not-sr-only">Filters</span>
           <CountBadge count={activeCount} />
         </Button>
       </SheetTrigger>

@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { SavedSearchParams } from '@contract/saved-searches';
 import { SELECT_ALL_MAX } from '@contract/limits';
 import { useSidePanels } from '@web/app/side-panels';
 import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from '@web/features/lists/api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
-import { Bookmark, CheckSquare, History, ListPlus, SquareStack } from 'lucide-react';
+import { Bookmark, CheckSquare, Download, EllipsisVertical, History, ListPlus, SquareStack } from 'lucide-react';
 import { toast } from 'sonner';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
 import { FREE_RESULT_CAP } from '@contract/limits';
@@ -13,10 +13,20 @@ import type { PhysicianSummary } from '@contract/directory';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { SubscriptionGate } from '@web/components/subscription-gate';
-import { ExportMenu } from '@web/features/exports/export-menu';
-import { formatNumber } from '@web/lib/utils';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from '@web/components/ui/dropdown-menu';
+import { ExportFormatItems, ExportMenu, useExportSelected } from '@web/features/exports/export-menu';
+import { cn, formatNumber } from '@web/lib/utils';
 import { isPageSelected, type Selection, type SelectionOutcome } from './selection';
-
 
 /** The spec's notices for a selection change that was cut short or refused. */
 export function announceSelectionOutcome(outcome: SelectionOutcome) {
@@ -62,9 +72,11 @@ export function savedSearchParams(apiSearch: string): SavedSearchParams {
 /**
  * Save Search, Saved Searches, Select Page, Select All, Add to List, Export Selected
  * (document 2, section 2). Each is gated by the capability it needs (the server enforces the
- * same).
+ * same). One state for two presentations: the toolbar's row of buttons where it fits
+ * (SearchActionBar) and one 'Actions' menu where it does not (SearchActionsMenu, phones);
+ * `dialogs` is rendered once.
  */
-export function SearchActions({ selection, cards, loading, hasCriteria, apiSearch }: SearchActionsProps) {
+export function useSearchActions({ selection, cards, loading, hasCriteria, apiSearch }: SearchActionsProps) {
   const panels = useSidePanels();
   const [saveOpen, setSaveOpen] = useState(false);
   const [addOpen, setAddOpen] = useState(false);
@@ -74,6 +86,7 @@ export function SearchActions({ selection, cards, loading, hasCriteria, apiSearc
   const canSelectAll = useCan('selection:all');
   const canAddToList = useCan('lists:add');
   const [gateTier, setGateTier] = useState<PaidTier | null>(null);
+  const exporter = useExportSelected({ physicianIds: selection.ids });
 
   const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
   const pageSelected = isPageSelected(selection.state, cards, cap);
@@ -147,47 +160,8 @@ export function SearchActions({ selection, cards, loading, hasCriteria, apiSearc
     setAddOpen(true);
   };
 
-  return (
+  const dialogs: ReactNode = (
     <>
-      <div
-        role="group"
-        aria-label="Search and selection actions"
-        className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center [&>button]:min-w-0"
-      >
-        <Button variant="outline" size="sm" onClick={onSaveSearch} disabled={loading || !hasCriteria}>
-          <Bookmark aria-hidden />
-          Save Search
-        </Button>
-        <Button variant="outline" size="sm" onClick={onSavedSearches}>
-          <History aria-hidden />
-          Saved Searches
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={onSelectPage}
-          disabled={cards.length === 0}
-          aria-pressed={pageSelected}
-        >
-          <CheckSquare aria-hidden />
-          {pageSelected ? 'Deselect Page' : 'Select Page'}
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void onSelectAll()}
-          aria-pressed={selection.mode === 'all'}
-          aria-busy={selectingAll || undefined}
-        >
-          <SquareStack aria-hidden />
-          {selectingAll ? 'Selecting...' : selection.mode === 'all' ? 'Deselect All' : 'Select All'}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onAddToList}>
-          <ListPlus aria-hidden />
-          Add to List ({formatNumber(count)})
-        </Button>
-        <ExportMenu physicianIds={selection.ids} label={`Export Selected (${formatNumber(count)})`} />
-      </div>
       <SaveSearchDialog open={saveOpen} onOpenChange={setSaveOpen} params={savedSearchParams(apiSearch)} />
       <AddToListDialog open={addOpen} onOpenChange={setAddOpen} physicianIds={selection.ids} />
       <SubscriptionGate
@@ -195,6 +169,176 @@ export function SearchActions({ selection, cards, loading, hasCriteria, apiSearc
         onOpenChange={(open) => !open && setGateTier(null)}
         requiredTier={gateTier ?? undefined}
       />
+      {exporter.gate}
     </>
+  );
+
+  return {
+    selection,
+    count,
+    saveDisabled: loading || !hasCriteria,
+    selectPageDisabled: cards.length === 0,
+    pageSelected,
+    selectingAll,
+    exporter,
+    onSaveSearch,
+    onSavedSearches,
+    onSelectPage,
+    onSelectAll,
+    onAddToList,
+    dialogs,
+  };
+}
+
+export type SearchActionsState = ReturnType<typeof useSearchActions>;
+
+function selectAllLabel(actions: SearchActionsState): string {
+  if (actions.selectingAll) return 'Selecting...';
+  return actions.selection.mode === 'all' ? 'Deselect All' : 'Select All';
+}
+
+/** The actions as a row of buttons (where the results column is wide enough for one line). */
+export function SearchActionBar({ actions, className }: { actions: SearchActionsState; className?: string }) {
+  const { count } = actions;
+  return (
+    <div
+      role="group"
+      aria-label="Search and selection actions"
+      className={cn('flex flex-nowrap items-center gap-2 [&>button]:shrink-0', className)}
+    >
+      {/* Until the column is wide, these two show their icon (the header has the same ones). */}
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={actions.onSaveSearch}
+        disabled={actions.saveDisabled}
+        title="Save Search"
+      >
+        <Bookmark aria-hidden />
+        <span className="sr-only @5xl:not-sr-only">Save Search</span>
+      </Button>
+      <Button variant="outline" size="sm" onClick={actions.onSavedSearches} title="Saved Searches">
+        <History aria-hidden />
+        <span className="sr-only @5xl:not-sr-only">Saved Searches</span>
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={actions.onSelectPage}
+        disabled={actions.selectPageDisabled}
+        aria-pressed={actions.pageSelected}
+      >
+        <CheckSquare aria-hidden />
+        {actions.pageSelected ? 'Deselect Page' : 'Select Page'}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => void actions.onSelectAll()}
+        aria-pressed={actions.selection.mode === 'all'}
+        aria-busy={actions.selectingAll || undefined}
+      >
+        <SquareStack aria-hidden />
+        {selectAllLabel(actions)}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={actions.onAddToList}>
+        <ListPlus aria-hidden />
+        Add to List ({formatNumber(count)})
+      </Button>
+      <ExportMenu
+        physicianIds={actions.selection.ids}
+        label={`Export Selected (${formatNumber(count)})`}
+        className="shrink-0"
+      />
+    </div>
+  );
+}
+
+/**
+ * The same actions in one menu (narrow results column: phones, tablets). Export Selected opens
+ * its formats as a submenu once the spec's checks pass. `extra`: the view choice, when the
+ * toolbar has no room for its switch.
+ */
+export function SearchActionsMenu({
+  actions,
+  extra,
+  className,
+}: {
+  actions: SearchActionsState;
+  extra?: ReactNode;
+  className?: string;
+}) {
+  const { count, exporter } = actions;
+  const exportLabel = `Export Selected (${formatNumber(count)})`;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" className={cn('shrink-0 gap-1.5 px-2.5', className)}>
+          <EllipsisVertical aria-hidden />
+          {/* The Selected tab beside it counts the selection; a phone has no room for it twice. */}
+          <span className="sr-only @sm:not-sr-only">Actions</span>
+        </Button>
+      </DropdownMenuTrigger>
+      {/* A phone's screen may be shorter than the menu: it scrolls within the space it has. */}
+      <DropdownMenuContent
+        align="end"
+        className="max-h-(--radix-dropdown-menu-content-available-height) w-60 overflow-y-auto"
+      >
+        <DropdownMenuLabel className="text-xs text-muted-foreground">Selection</DropdownMenuLabel>
+        <DropdownMenuItem onSelect={actions.onSelectPage} disabled={actions.selectPageDisabled}>
+          <CheckSquare aria-hidden />
+          {actions.pageSelected ? 'Deselect Page' : 'Select Page'}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void actions.onSelectAll()} disabled={actions.selectingAll}>
+          <SquareStack aria-hidden />
+          {selectAllLabel(actions)}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={actions.onAddToList}>
+          <ListPlus aria-hidden />
+          Add to List ({formatNumber(count)})
+        </DropdownMenuItem>
+        {exporter.isPending ? (
+          <DropdownMenuItem disabled>
+            <Download aria-hidden />
+            Exporting...
+          </DropdownMenuItem>
+        ) : (
+          <ExportSubmenu label={exportLabel} exporter={exporter} />
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-xs text-muted-foreground">Search</DropdownMenuLabel>
+        <DropdownMenuItem onSelect={actions.onSaveSearch} disabled={actions.saveDisabled}>
+          <Bookmark aria-hidden />
+          Save Search
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={actions.onSavedSearches}>
+          <History aria-hidden />
+          Saved Searches
+        </DropdownMenuItem>
+        {extra}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+function ExportSubmenu({ label, exporter }: { label: string; exporter: SearchActionsState['exporter'] }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <DropdownMenuSub
+      open={open}
+      onOpenChange={(next) => {
+        // The formats open only when an export may start; otherwise the check says why.
+        if (!next) setOpen(false);
+        else if (exporter.check()) setOpen(true);
+      }}
+    >
+      <DropdownMenuSubTrigger>
+        <Download aria-hidden />
+        {label}
+      </DropdownMenuSubTrigger>
+      <DropdownMenuSubContent className="w-56">
+        <ExportFormatItems onExport={exporter.run} />
+      </DropdownMenuSubContent>
+    </DropdownMenuSub>
   );
 }

@@ -8,6 +8,7 @@ import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
@@ -16,8 +17,15 @@ import { FilterPanel, type UpdateSearch } from './filter-panel';
 import { FilterSheet, FilterSidebar } from './filter-sidebar';
 import { resultLine } from './pagination';
 import { PhysicianCard, PhysicianCardSkeleton } from './physician-card';
+import { ResultsTable } from './results-table';
+import { useResultsView, type ResultsView } from './results-view';
 import { ResultsPagination } from './results-pagination';
-import { announceSelectionOutcome, SearchActions } from './search-actions';
+import {
+  announceSelectionOutcome,
+  SearchActionBar,
+  SearchActionsMenu,
+  useSearchActions,
+} from './search-actions';
 import {
   activeFilterChips,
   apiSearchString,
@@ -27,6 +35,7 @@ import {
   readSort,
   readTab,
   readText,
+  SEARCH_DEBOUNCE_MS,
   searchParamsFromNavigationState,
   withoutChip,
   withoutFilters,
@@ -35,9 +44,10 @@ import {
   withSort,
   withTab,
 } from './search-params';
-import { useSelection, type Selection } from './selection';
+import { isPageSelected, useSelection, type Selection } from './selection';
 import { SortMenu } from './sort-menu';
 import { UpsellBox } from './upsell-box';
+import { ViewMenuItems, ViewSwitch } from './view-switch';
 
 const FETCH_ERROR_FALLBACK = 'An unexpected error occurred while fetching physician data.';
 const SKELETON_CARDS = 6;
@@ -90,13 +100,27 @@ export function SearchPage() {
   }, [errorMessage, search.errorUpdatedAt]);
 
   const data = search.data;
-  const loading = search.isPending || search.isPlaceholderData || (search.isFetching && search.isError);
-  const cards: PhysicianSummary[] = !loading && data ? data.results : [];
+  // Only the first load shows skeletons. After it, the previous results stay on screen while
+  // the next search runs (typing, a filter, a page): no flash, no jump. An answer for an older
+  // search never replaces a newer one: each search is its own query key, the page watches only
+  // the current one, and TanStack aborts the request of a key nobody watches any more.
+  const firstLoad = search.isPending || (!data && search.isFetching);
+  const refreshing = !firstLoad && (search.isPlaceholderData || search.isFetching);
+  const cards: PhysicianSummary[] = !search.isError && data ? data.results : [];
   const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
   // Free and anonymous callers only ever get rows on page 1 (the server's rule): no links to
   // pages that would come back empty; the upsell box explains the rest.
   const pageCount = data ? (canSeeAll ? data.pageCount : Math.min(data.pageCount, 1)) : 0;
   const lockedOut = !!data && !canSeeAll && data.results.length === 0 && data.total > 0;
+  const [view, setView] = useResultsView();
+
+  const actions = useSearchActions({
+    selection,
+    cards,
+    loading: firstLoad || search.isPlaceholderData,
+    hasCriteria: hasQueryOrFilter(searchParams),
+    apiSearch: apiSearchString(searchParams),
+  });
 
   const clearAll = () => update((previous) => withoutFilters(previous));
 
@@ -119,7 +143,7 @@ export function SearchPage() {
   );
 
   return (
-    <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:gap-8 lg:px-8 lg:py-8">
+    <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-4 sm:px-6 lg:gap-8 lg:px-8 lg:py-6">
       {/* The filters come first on screen and in the tab order; a keyboard user may jump past them. */}
       <a
         href="#directory-results"
@@ -134,71 +158,62 @@ export function SearchPage() {
       <div
         id="directory-results"
         tabIndex={-1}
-        className="flex min-w-0 flex-1 flex-col gap-5 focus:outline-none"
+        className="@container flex min-w-0 flex-1 flex-col gap-3 focus:outline-none"
       >
-        <header className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
-            Physician Directory
-          </h1>
-          <p className="text-sm text-muted-foreground sm:text-base">
+        <header className="flex flex-col gap-0.5">
+          <h1 className="text-2xl font-semibold tracking-tight text-foreground">Physician Directory</h1>
+          <p className="text-sm text-muted-foreground">
             Search verified US physicians by name, specialty, skills, organization, title and location.
           </p>
         </header>
 
         <SearchBox query={query} onSearch={(text) => update((previous) => withQuery(previous, text))} />
 
-        <SearchActions
-          selection={selection}
-          cards={cards}
-          loading={loading}
-          hasCriteria={hasQueryOrFilter(searchParams)}
-          apiSearch={apiSearchString(searchParams)}
-        />
-
-        {chips.length > 0 && (
-          <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
-            {chips.map((chip) => (
-              <button
-                key={`${chip.key}-${chip.value ?? ''}`}
-                type="button"
-                onClick={() => update((previous) => withoutChip(previous, chip))}
-                className="inline-flex max-w-full cursor-pointer items-center gap-1 rounded-full border border-primary/20 bg-primary-soft py-1 pr-1.5 pl-3 text-xs font-medium text-accent-foreground transition-colors hover:border-primary/40 hover:bg-primary-soft/70 focus-visible:outline-2 focus-visible:outline-ring"
-                aria-label={`Remove filter ${chip.label}`}
-              >
-                <span className="truncate">{chip.label}</span>
-                <X className="size-3.5 shrink-0" aria-hidden />
-              </button>
-            ))}
-            <Button variant="link" size="sm" onClick={clearAll} className="text-xs">
-              Clear All
-            </Button>
-          </div>
-        )}
+        {/* Wide results column: the actions as a row of buttons; narrower: one Actions menu in the toolbar. */}
+        <SearchActionBar actions={actions} className="hidden @[52rem]:flex" />
 
         <Tabs
           value={tab === 'selected' ? 'selected' : DEFAULT_TAB}
           onValueChange={(next) => update((previous) => withTab(previous, next))}
-          className="gap-4"
+          className="gap-3"
         >
-          <div ref={resultsRef} className="flex scroll-mt-20 flex-wrap items-center justify-between gap-3">
-            <div className="flex flex-wrap items-center gap-2">
-              <FilterSheet
-                activeCount={activeCount}
-                onClearAll={clearAll}
-                total={data && !loading ? data.total : null}
-              >
-                {filterPanel}
-              </FilterSheet>
-              <TabsList>
-                <TabsTrigger value="results">Results</TabsTrigger>
-                <TabsTrigger value="selected">
-                  Selected
-                  <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums">
-                    {formatNumber(selection.count)}
-                  </span>
-                </TabsTrigger>
-              </TabsList>
-            </div>
+          {/* The toolbar is one line at every width: labels give way to icons before anything wraps. */}
+          <div
+            ref={resultsRef}
+            role="toolbar"
+            aria-label="Results"
+            className="flex scroll-mt-20 flex-nowrap items-center gap-1 @sm:gap-2"
+          >
+            <FilterSheet
+              activeCount={activeCount}
+              onClearAll={clearAll}
+              total={data && !firstLoad ? data.total : null}
+            >
+              {filterPanel}
+            </FilterSheet>
+            {/* On the narrowest phones (320 px) the tabs scroll within themselves rather than wrap. */}
+            <TabsList className="h-8 min-w-0 p-0.5">
+              <TabsTrigger value="results" className="px-2 @sm:px-2.5">
+                Results
+              </TabsTrigger>
+              <TabsTrigger value="selected" className="gap-1 px-2 @sm:gap-1.5 @sm:px-2.5">
+                Selected
+                <span className="rounded-full bg-secondary px-1.5 text-xs tabular-nums">
+                  {formatNumber(selection.count)}
+                </span>
+              </TabsTrigger>
+            </TabsList>
+            <div className="min-w-0 flex-1" />
+            <SearchActionsMenu
+              actions={actions}
+              className="@[52rem]:hidden"
+              extra={
+                <div className="@2xl:hidden">
+                  <ViewMenuItems view={view} onChange={setView} />
+                </div>
+              }
+            />
+            <ViewSwitch view={view} onChange={setView} className="hidden @2xl:inline-flex" />
             <SortMenu
               sortKey={sort.key}
               direction={sort.direction}
@@ -206,9 +221,29 @@ export function SearchPage() {
             />
           </div>
 
-          <TabsContent value="results" className="flex flex-col gap-4">
+          {chips.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2" aria-label="Active filters" role="group">
+              {chips.map((chip) => (
+                <button
+                  key={`${chip.key}-${chip.value ?? ''}`}
+                  type="button"
+                  onClick={() => update((previous) => withoutChip(previous, chip))}
+                  className="inline-flex max-w-full cursor-pointer items-center gap-1 rounded-full border border-primary/20 bg-primary-soft py-1 pr-1.5 pl-3 text-xs font-medium text-accent-foreground transition-colors hover:border-primary/40 hover:bg-primary-soft/70 focus-visible:outline-2 focus-visible:outline-ring"
+                  aria-label={`Remove filter ${chip.label}`}
+                >
+                  <span className="truncate">{chip.label}</span>
+                  <X className="size-3.5 shrink-0" aria-hidden />
+                </button>
+              ))}
+              <Button variant="link" size="sm" onClick={clearAll} className="h-6 text-xs">
+                Clear All
+              </Button>
+            </div>
+          )}
+
+          <TabsContent value="results" className="flex flex-col gap-3">
             <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
-              {loading ? (
+              {firstLoad || refreshing ? (
                 'Searching physicians...'
               ) : data ? (
                 <span className="font-medium text-slate-700">
@@ -223,14 +258,8 @@ export function SearchPage() {
               ) : null}
             </p>
 
-            {loading ? (
-              <ul className="flex flex-col gap-3" aria-label="Loading results" aria-busy>
-                {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-                  <li key={i}>
-                    <PhysicianCardSkeleton />
-                  </li>
-                ))}
-              </ul>
+            {firstLoad ? (
+              <ResultsSkeleton view={view} />
             ) : search.isError ? (
               <ErrorState
                 message={errorMessage ?? FETCH_ERROR_FALLBACK}
@@ -239,10 +268,19 @@ export function SearchPage() {
             ) : data && data.results.length === 0 && !lockedOut ? (
               <EmptyState onClear={activeCount > 0 ? clearAll : undefined} />
             ) : data ? (
-              <ResultList cards={data.results} selection={selection} cap={cap} />
+              <div aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
+                <Results
+                  view={view}
+                  physicians={data.results}
+                  selection={selection}
+                  cap={cap}
+                  pageSelected={actions.pageSelected}
+                  onTogglePage={actions.onSelectPage}
+                />
+              </div>
             ) : null}
 
-            {!loading && data && !canSeeAll && data.total > FREE_RESULT_CAP && (
+            {!firstLoad && data && !canSeeAll && data.total > FREE_RESULT_CAP && (
               <UpsellBox total={data.total} visible={data.visibleLimit ?? FREE_RESULT_CAP} />
             )}
 
@@ -257,30 +295,51 @@ export function SearchPage() {
           </TabsContent>
 
           <TabsContent value="selected">
-            <SelectedList selection={selection} cap={cap} />
+            <SelectedList view={view} selection={selection} cap={cap} />
           </TabsContent>
         </Tabs>
+        {actions.dialogs}
       </div>
     </div>
   );
 }
 
+/**
+ * The search text runs as the user types: after a short pause (SEARCH_DEBOUNCE_MS) it goes to
+ * the URL (replaced, not pushed: one history entry however long the typing), and the results
+ * follow the URL. Enter runs it at once.
+ */
 function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string) => void }) {
   const id = useId();
   const [draft, setDraft] = useState(query);
-  const [urlQuery, setUrlQuery] = useState(query);
-  if (query !== urlQuery) {
-    // The URL's query changed (a chip, back/forward, a saved search): show it.
-    setUrlQuery(query);
+  // The query the URL had when we last looked, or the one this box last sent: a URL query
+  // other than these came from elsewhere (a chip, back/forward, a saved search) and replaces
+  // the draft. The box's own trimmed text must not: it would eat a space typed between words.
+  const [knownQuery, setKnownQuery] = useState(query);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  if (query !== knownQuery) {
+    setKnownQuery(query);
     setDraft(query);
   }
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const run = (text: string) => {
+    clearTimeout(timer.current);
+    setKnownQuery(text.trim());
+    onSearch(text);
+  };
+  const onChange = (text: string) => {
+    setDraft(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => run(text), SEARCH_DEBOUNCE_MS);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch(draft);
+    run(draft);
   };
   return (
-    <form role="search" onSubmit={submit} className="flex flex-col gap-2">
-      <Label htmlFor={id} className="text-sm font-medium text-slate-700">
+    <form role="search" onSubmit={submit} className="flex flex-col gap-1.5">
+      <Label htmlFor={id} className="sr-only">
         Search physicians
       </Label>
       <div className="flex gap-2">
@@ -293,43 +352,63 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
             id={id}
             type="search"
             value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => onChange(event.target.value)}
             placeholder="Name, specialty, skill, company or title"
             maxLength={200}
             autoComplete="off"
             enterKeyHint="search"
-            className="h-11 pl-10 text-base sm:text-sm"
+            className="h-10 pl-10 text-base sm:text-sm"
             aria-describedby={`${id}-help`}
           />
         </div>
-        <Button type="submit" className="h-11 px-5">
+        <Button type="submit" className="h-10 px-5">
           Search
         </Button>
       </div>
       <p id={`${id}-help`} className="text-xs text-muted-foreground">
-        A full name, or several words that must each match a field, e.g. 'cardiology boston' or 'Boston, MA'.
+        Results update as you type. A full name, or several words that must each match a field, e.g.
+        'cardiology boston' or 'Boston, MA'.
       </p>
     </form>
   );
 }
 
-function ResultList({
-  cards,
+function Results({
+  view,
+  physicians,
   selection,
   cap,
+  pageSelected,
+  onTogglePage,
 }: {
-  cards: PhysicianSummary[];
+  view: ResultsView;
+  physicians: PhysicianSummary[];
   selection: Selection;
   cap: number | null;
+  pageSelected: boolean;
+  onTogglePage: () => void;
 }) {
+  const toggle = (physician: PhysicianSummary) => announceSelectionOutcome(selection.toggle(physician, cap));
+  if (view === 'table') {
+    const someSelected = physicians.some((physician) => selection.isSelected(physician.id));
+    return (
+      <ResultsTable
+        physicians={physicians}
+        isSelected={selection.isSelected}
+        onToggle={toggle}
+        pageSelected={pageSelected ? true : someSelected ? 'indeterminate' : false}
+        onTogglePage={onTogglePage}
+      />
+    );
+  }
   return (
     <ul className="flex flex-col gap-3" aria-label="Physicians">
-      {cards.map((physician) => (
+      {physicians.map((physician) => (
         <li key={physician.id}>
           <PhysicianCard
             physician={physician}
             selected={selection.isSelected(physician.id)}
-            onSelectedChange={() => announceSelectionOutcome(selection.toggle(physician, cap))}
+            onSelectedChange={() => toggle(physician)}
           />
         </li>
       ))}
@@ -337,7 +416,28 @@ function ResultList({
   );
 }
 
-function SelectedList({ selection, cap }: { selection: Selection; cap: number | null }) {
+function ResultsSkeleton({ view }: { view: ResultsView }) {
+  if (view === 'table') {
+    return (
+      <div className="flex flex-col gap-2 rounded-xl border bg-card p-3" aria-label="Loading results" aria-busy>
+        {Array.from({ length: 12 }, (_, i) => (
+          <Skeleton key={i} className="h-6 w-full" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Loading results" aria-busy>
+      {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+        <li key={i}>
+          <PhysicianCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SelectedList({ view, selection, cap }: { view: ResultsView; selection: Selection; cap: number | null }) {
   if (selection.count === 0) {
     return (
       <div className="rounded-xl border border-dashed bg-surface px-6 py-12 text-center">
@@ -347,6 +447,8 @@ function SelectedList({ selection, cap }: { selection: Selection; cap: number | 
     );
   }
   const known = selection.ids.map((id) => selection.state.physicians[id]).filter(Boolean);
+  // Here the header box unticks (or ticks again) every physician listed.
+  const allKnownSelected = isPageSelected(selection.state, known, cap);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm font-medium text-slate-700">
@@ -354,7 +456,16 @@ function SelectedList({ selection, cap }: { selection: Selection; cap: number | 
           ? `All ${formatNumber(selection.count)} matching physicians are selected.`
           : `${formatNumber(selection.count)} selected`}
       </p>
-      <ResultList cards={known} selection={selection} cap={cap} />
+      <Results
+        view={view}
+        physicians={known}
+        selection={selection}
+        cap={cap}
+        pageSelected={allKnownSelected}
+        onTogglePage={() =>
+          allKnownSelected ? selection.deselectPage(known) : announceSelectionOutcome(selection.selectPage(known, cap))
+        }
+      />
     </div>
   );
 }

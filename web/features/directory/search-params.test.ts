@@ -118,6 +118,16 @@ describe('sorting', () => {
     expect(next.get('sortDirection')).toBe('desc');
     expect(next.has('page')).toBe(false);
   });
+
+  it('never gives relevance a direction: choosing it again changes nothing', () => {
+    expect(nextSort({ key: 'relevance', direction: 'asc' }, 'relevance')).toEqual({
+      key: 'relevance',
+      direction: 'asc',
+    });
+    const next = withSort(url('query=smith&sortKey=name&sortDirection=desc&page=2'), 'relevance');
+    expect(next.toString()).toBe('query=smith&sortKey=relevance');
+    expect(withSort(next, 'relevance').toString()).toBe('query=smith&sortKey=relevance');
+  });
 });
 
 describe('ticking and unticking list values', () => {

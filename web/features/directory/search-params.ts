@@ -22,6 +22,12 @@ export type FlagFilterKey = (typeof FLAG_FILTER_KEYS)[number];
 export type RangeFilterKey = (typeof RANGE_FILTER_KEYS)[number];
 
 export const DEFAULT_TAB = 'results';
+
+/**
+ * How long typing pauses before the text runs (the search box and the filter panel's text
+ * fields): short enough to feel instant, long enough that a word typed at speed is one request.
+ */
+export const SEARCH_DEBOUNCE_MS = 150;
 export const DEFAULT_SORT: { key: SortKey; direction: SortDirection } = { key: 'name', direction: 'asc' };
 
 const LIST_KEYS: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
@@ -145,16 +151,24 @@ export function withTab(params: URLSearchParams, tab: string): URLSearchParams {
   return next;
 }
 
+/** Relevance is best match first: it has no direction (ADR 020). */
+export function sortHasDirection(key: SortKey): boolean {
+  return key !== 'relevance';
+}
+
 /**
  * Clicking the key already in use toggles ascending/descending; another key starts ascending.
  * With no sort in the URL the server sorts by name ascending, so 'name' counts as in use.
+ * Relevance never toggles.
  */
 export function nextSort(
   current: { key: SortKey | null; direction: SortDirection },
   clicked: SortKey,
 ): { key: SortKey; direction: SortDirection } {
   const activeKey = current.key ?? DEFAULT_SORT.key;
-  if (activeKey === clicked) return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  if (activeKey === clicked && sortHasDirection(clicked)) {
+    return { key: clicked, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  }
   return { key: clicked, direction: 'asc' };
 }
 
@@ -162,7 +176,9 @@ export function withSort(params: URLSearchParams, clicked: SortKey): URLSearchPa
   const sort = nextSort(readSort(params), clicked);
   const next = new URLSearchParams(params);
   next.set('sortKey', sort.key);
-  next.set('sortDirection', sort.direction);
+  // A direction means nothing to relevance: none in the URL.
+  if (sortHasDirection(sort.key)) next.set('sortDirection', sort.direction);
+  else next.delete('sortDirection');
   next.delete('page');
   return next;
 }

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { DEFAULT_SORT } from './search-params';
+import { DEFAULT_SORT, sortHasDirection } from './search-params';
 
 const SORT_LABEL: Record<SortKey, string> = {
   relevance: 'Relevance',
@@ -20,7 +20,10 @@ const SORT_LABEL: Record<SortKey, string> = {
   distance: 'Distance',
 };
 
-/** Sort by name, specialty or location; the key in use toggles ascending/descending. */
+/**
+ * Sort by relevance, name, specialty or location; choosing the key in use again reverses it.
+ * Relevance (best match first) has no direction: no arrow, nothing to reverse.
+ */
 export function SortMenu({
   sortKey,
   direction,
@@ -34,19 +37,26 @@ export function SortMenu({
   // Distance is offered with a radius only (ADR 023).
   const [params] = useSearchParams();
   const keys = SORT_KEYS.filter((key) => key !== 'distance' || !!params.get('near')?.trim());
+  const directed = sortHasDirection(active);
   const DirectionIcon = direction === 'asc' ? ArrowUp : ArrowDown;
   const directionText = direction === 'asc' ? 'ascending' : 'descending';
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Sort by ${SORT_LABEL[active]}, ${directionText}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          className="shrink-0 px-2.5 @lg:px-3"
+          aria-label={directed ? `Sort by ${SORT_LABEL[active]}, ${directionText}` : `Sort by ${SORT_LABEL[active]}`}
+        >
           <ArrowUpDown aria-hidden />
-          <span className="text-muted-foreground">Sort by</span>
-          <span>{SORT_LABEL[active]}</span>
-          <DirectionIcon className="text-muted-foreground" aria-hidden />
+          {/* In a narrow toolbar (a container query) the icon alone; the name says it all. */}
+          <span className="hidden text-muted-foreground @[52rem]:inline">Sort by</span>
+          <span className="hidden @lg:inline">{SORT_LABEL[active]}</span>
+          {directed && <DirectionIcon className="text-muted-foreground" aria-hidden />}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="min-w-52">
+      <DropdownMenuContent align="end" className="min-w-52">
         <DropdownMenuLabel className="text-xs text-muted-foreground">Sort by</DropdownMenuLabel>
         <DropdownMenuSeparator />
         {keys.map((key) => {
@@ -57,7 +67,7 @@ export function SortMenu({
                 <Check className={isActive ? 'text-primary' : 'invisible'} aria-hidden />
                 {SORT_LABEL[key]}
               </span>
-              {isActive && (
+              {isActive && sortHasDirection(key) && (
                 <span className="flex items-center gap-1 text-xs text-muted-foreground">
                   {key === 'distance'
                     ? direction === 'asc'
@@ -70,6 +80,7 @@ export function SortMenu({
                   <span className="sr-only">{directionText}, select to reverse</span>
                 </span>
               )}
+              {key === 'relevance' && <span className="text-xs text-muted-foreground">Best match first</span>}
             </DropdownMenuItem>
           );
         })}

@@ -41,38 +41,31 @@ type ExportMenuProps = {
 };
 
 /**
- * Export Selected (document 2, sections 4 and 8): a menu of CSV, Excel and PDF. Signed out:
- * 'Authentication Required'; without the Annual Plan: the subscription gate; nothing selected:
- * 'Selection Required'. The browser downloads the file the server names
- * ('physicians-2026-11-23.csv'), then 'Export Successful'.
+ * What Export Selected needs, shared by this menu and the search page's phone Actions menu:
+ * `check()` runs the spec's checks (signed out: 'Authentication Required'; without the Annual
+ * Plan: the subscription gate; nothing selected: 'Selection Required') and says whether an
+ * export may start; `run` exports; `gate` is the subscription dialog to render once.
  */
-export function ExportMenu({
-  physicianIds,
-  listId,
-  label,
-  size = 'sm',
-  variant = 'default',
-  className,
-}: ExportMenuProps) {
+export function useExportSelected({ physicianIds, listId }: { physicianIds: number[]; listId?: string }) {
   const me = useMe();
   const canExport = useCan('exports:create');
-  const [menuOpen, setMenuOpen] = useState(false);
   const [gateOpen, setGateOpen] = useState(false);
   const exporter = useExportPhysicians();
 
-  // Opening the menu runs the spec's checks first; the menu opens only when an export can start.
-  const onOpenChange = (open: boolean) => {
-    if (!open) return setMenuOpen(false);
+  const check = (): boolean => {
     if (!me.isSignedIn) {
       toast.error('Authentication Required', { description: 'Please log in to export physicians' });
-      return;
+      return false;
     }
-    if (!canExport) return setGateOpen(true);
+    if (!canExport) {
+      setGateOpen(true);
+      return false;
+    }
     if (physicianIds.length === 0) {
       toast.error('Selection Required', { description: 'Please select at least one physician to export.' });
-      return;
+      return false;
     }
-    setMenuOpen(true);
+    return true;
   };
 
   const run = (format: ExportFormat) => {
@@ -92,6 +85,47 @@ export function ExportMenu({
     );
   };
 
+  const gate = <SubscriptionGate open={gateOpen} onOpenChange={setGateOpen} requiredTier="premium" />;
+  return { check, run, isPending: exporter.isPending, gate };
+}
+
+/** The three formats as menu items (this menu, or a submenu elsewhere). */
+export function ExportFormatItems({ onExport }: { onExport: (format: ExportFormat) => void }) {
+  return (['csv', 'xlsx', 'pdf'] as const).map((format) => {
+    const Icon = FORMAT_ICON[format];
+    return (
+      <DropdownMenuItem key={format} onSelect={() => onExport(format)}>
+        <Icon aria-hidden />
+        <span className="flex flex-col">
+          <span>{EXPORT_FORMAT_LABEL[format]}</span>
+          <span className="text-xs text-muted-foreground">{FORMAT_HINT[format]}</span>
+        </span>
+      </DropdownMenuItem>
+    );
+  });
+}
+
+/**
+ * Export Selected (document 2, sections 4 and 8): a menu of CSV, Excel and PDF, opened only when
+ * an export can start (useExportSelected's checks). The browser downloads the file the server
+ * names ('physicians-2026-11-23.csv'), then 'Export Successful'.
+ */
+export function ExportMenu({
+  physicianIds,
+  listId,
+  label,
+  size = 'sm',
+  variant = 'default',
+  className,
+}: ExportMenuProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const exporter = useExportSelected({ physicianIds, listId });
+
+  const onOpenChange = (open: boolean) => {
+    if (!open) return setMenuOpen(false);
+    if (exporter.check()) setMenuOpen(true);
+  };
+
   return (
     <>
       <DropdownMenu open={menuOpen} onOpenChange={onOpenChange}>
@@ -105,21 +139,10 @@ export function ExportMenu({
         <DropdownMenuContent align="end" className="w-60">
           <DropdownMenuLabel>Export {pluralize(physicianIds.length, 'physician')} as</DropdownMenuLabel>
           <DropdownMenuSeparator />
-          {(['csv', 'xlsx', 'pdf'] as const).map((format) => {
-            const Icon = FORMAT_ICON[format];
-            return (
-              <DropdownMenuItem key={format} onSelect={() => run(format)}>
-                <Icon aria-hidden />
-                <span className="flex flex-col">
-                  <span>{EXPORT_FORMAT_LABEL[format]}</span>
-                  <span className="text-xs text-muted-foreground">{FORMAT_HINT[format]}</span>
-                </span>
-              </DropdownMenuItem>
-            );
-          })}
+          <ExportFormatItems onExport={exporter.run} />
         </DropdownMenuContent>
       </DropdownMenu>
-      <SubscriptionGate open={gateOpen} onOpenChange={setGateOpen} requiredTier="premium" />
+      {exporter.gate}
     </>
   );
 }

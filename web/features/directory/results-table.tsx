@@ -1,0 +1,121 @@
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { Mail, Phone } from 'lucide-react';
+import type { PhysicianSummary } from '@contract/directory';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
+import { cn, formatMonthYear } from '@web/lib/utils';
+import { displayLocation, displaySpecialty, fullName, nameWithCredential } from './physician-format';
+
+type ResultsTableProps = {
+  physicians: PhysicianSummary[];
+  isSelected: (id: number) => boolean;
+  onToggle: (physician: PhysicianSummary) => void;
+  /** The header box: every row of this page selected (Select Page), some, or none. */
+  pageSelected: boolean | 'indeterminate';
+  onTogglePage: () => void;
+  /** Search rows link to /physician/{id}, list rows to /physicians/{id}. */
+  linkBase?: '/physician' | '/physicians';
+};
+
+/**
+ * The dense view of the results (issue 13): one 32 px row per physician, so a laptop screen
+ * shows a dozen or more. Same selection as the cards: each row's box, Space to tick it; the
+ * name opens the profile. A click elsewhere on the row ticks it too (a wide target for a mouse).
+ */
+export function ResultsTable({
+  physicians,
+  isSelected,
+  onToggle,
+  pageSelected,
+  onTogglePage,
+  linkBase = '/physician',
+}: ResultsTableProps) {
+  const onRowClick = (event: MouseEvent, physician: PhysicianSummary) => {
+    // The box, the link and text being selected keep their own meaning.
+    if ((event.target as HTMLElement).closest('a, button, [role=checkbox]')) return;
+    if (window.getSelection()?.toString()) return;
+    onToggle(physician);
+  };
+  return (
+    <div className="rounded-xl border bg-card shadow-xs">
+      <Table aria-label="Physicians" className="min-w-[760px] table-fixed">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead className="h-8 w-10 pl-3">
+              <Checkbox
+                checked={pageSelected}
+                onCheckedChange={onTogglePage}
+                aria-label="Select all on this page"
+                className="align-middle"
+              />
+            </TableHead>
+            <TableHead className="h-8 w-[23%]">Name</TableHead>
+            <TableHead className="h-8 w-[20%]">Specialty</TableHead>
+            <TableHead className="h-8 w-[22%]">Organization</TableHead>
+            <TableHead className="h-8 w-[16%]">Location</TableHead>
+            <TableHead className="h-8 w-20">Contact</TableHead>
+            <TableHead className="h-8 w-28">Last verified</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {physicians.map((physician) => {
+            const selected = isSelected(physician.id);
+            const name = fullName(physician);
+            return (
+              <TableRow
+                key={physician.id}
+                data-state={selected ? 'selected' : undefined}
+                aria-selected={selected}
+                onClick={(event) => onRowClick(event, physician)}
+                className="h-8 cursor-pointer"
+              >
+                <TableCell className="py-1 pl-3">
+                  <Checkbox
+                    checked={selected}
+                    onCheckedChange={() => onToggle(physician)}
+                    aria-label={`Select ${name}`}
+                    className="align-middle"
+                  />
+                </TableCell>
+                <TableCell className="truncate py-1 font-medium">
+                  <Link
+                    to={`${linkBase}/${physician.id}`}
+                    className="text-foreground hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    {nameWithCredential(physician)}
+                  </Link>
+                </TableCell>
+                <TableCell className="truncate py-1 text-slate-700">
+                  {displaySpecialty(physician.specialty) ?? '—'}
+                </TableCell>
+                <TableCell className="truncate py-1 text-slate-700">{physician.organization ?? '—'}</TableCell>
+                <TableCell className="truncate py-1 text-slate-700">{displayLocation(physician) || '—'}</TableCell>
+                <TableCell className="py-1">
+                  <span className="flex items-center gap-2">
+                    <ContactIcon kind="email" available={physician.hasEmail} />
+                    <ContactIcon kind="phone" available={physician.hasPhone} />
+                  </span>
+                </TableCell>
+                <TableCell className="py-1 whitespace-nowrap text-slate-700 tabular-nums">
+                  {formatMonthYear(physician.verifiedAt, '—')}
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function ContactIcon({ kind, available }: { kind: 'email' | 'phone'; available: boolean }) {
+  const Icon = kind === 'email' ? Mail : Phone;
+  const text = kind === 'email' ? (available ? 'Email available' : 'No email') : available ? 'Phone available' : 'No phone';
+  return (
+    <span title={text} className="inline-flex">
+      <Icon className={cn('size-4', available ? 'text-primary' : 'text-slate-300')} aria-hidden />
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
