@@ -1,3 +1,4 @@
+import { NewSinceNotice } from '@web/features/saved-searches/new-since-notice';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, RotateCw, Search, SearchX, X } from 'lucide-react';
@@ -241,6 +242,18 @@ export function SearchPage() {
             </div>
           )}
 
+          <NewSinceNotice
+            since={searchParams.get('changedSince')}
+            onShowAll={() =>
+              update((previous) => {
+                const next = new URLSearchParams(previous);
+                next.delete('changedSince');
+                next.delete('page');
+                return next;
+              })
+            }
+          />
+
           <TabsContent value="results" className="flex flex-col gap-3">
             <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
               {firstLoad || refreshing ? (
@@ -419,7 +432,11 @@ function Results({
 function ResultsSkeleton({ view }: { view: ResultsView }) {
   if (view === 'table') {
     return (
-      <div className="flex flex-col gap-2 rounded-xl border bg-card p-3" aria-label="Loading results" aria-busy>
+      <div
+        className="flex flex-col gap-2 rounded-xl border bg-card p-3"
+        aria-label="Loading results"
+        aria-busy
+      >
         {Array.from({ length: 12 }, (_, i) => (
           <Skeleton key={i} className="h-6 w-full" />
         ))}
@@ -437,7 +454,15 @@ function ResultsSkeleton({ view }: { view: ResultsView }) {
   );
 }
 
-function SelectedList({ view, selection, cap }: { view: ResultsView; selection: Selection; cap: number | null }) {
+function SelectedList({
+  view,
+  selection,
+  cap,
+}: {
+  view: ResultsView;
+  selection: Selection;
+  cap: number | null;
+}) {
   if (selection.count === 0) {
     return (
       <div className="rounded-xl border border-dashed bg-surface px-6 py-12 text-center">
@@ -463,7 +488,9 @@ function SelectedList({ view, selection, cap }: { view: ResultsView; selection: 
         cap={cap}
         pageSelected={allKnownSelected}
         onTogglePage={() =>
-          allKnownSelected ? selection.deselectPage(known) : announceSelectionOutcome(selection.selectPage(known, cap))
+          allKnownSelected
+            ? selection.deselectPage(known)
+            : announceSelectionOutcome(selection.selectPage(known, cap))
         }
       />
     </div>

@@ -264,7 +264,8 @@ function isAcceptable(key: string, value: string): boolean {
   }
 }
 
-const API_KEYS = ['query', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS] as const;
+// changedSince: the alert digest's link (physicians added or changed since its window began).
+const API_KEYS = ['query', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS, 'changedSince'] as const;
 
 /**
  * The GET /api/physicians query string for the page URL: the same keys (the tab is the page's
