@@ -10,6 +10,9 @@ import { apiFetch } from '@web/lib/api';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
+/** The search's viewer before /api/me answers: whoever the session cookie is (search-page.tsx). */
+export const SESSION_VIEWER = 'session';
+
 export const directoryKeys = {
   all: ['directory'] as const,
   search: (apiSearch: string, viewer: string) => ['directory', 'search', viewer, apiSearch] as const,

@@ -1,5 +1,6 @@
 import { NewSinceNotice } from '@web/features/saved-searches/new-since-notice';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, RotateCw, Search, SearchX, X } from 'lucide-react';
 import { toast } from 'sonner';
@@ -13,7 +14,13 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
-import { useDirectoryFacets, useSearchPhysicians, useSpecialtyCounts } from './api';
+import {
+  directoryKeys,
+  SESSION_VIEWER,
+  useDirectoryFacets,
+  useSearchPhysicians,
+  useSpecialtyCounts,
+} from './api';
 import { FilterPanel, type UpdateSearch } from './filter-panel';
 import { FilterSheet, FilterSidebar } from './filter-sidebar';
 import { resultLine } from './pagination';
@@ -84,13 +91,20 @@ export function SearchPage() {
   const chips = activeFilterChips(searchParams);
 
   const viewer = `${me.user?.id ?? 'anonymous'}:${me.subscription.tier}:${me.isAdmin ? 'admin' : 'user'}`;
-  const search = useSearchPhysicians(
-    apiSearchString(searchParams),
-    viewer,
-    !me.isLoading && arrivingSearch === null,
-  );
+  const apiSearch = apiSearchString(searchParams);
+  // A cold load sends the search with /api/me, not after it: the first answer is kept under the
+  // session's key (the server answered for this same cookie) and handed to the viewer's key once
+  // both are in, so the first results paint after the slower of the two, not their sum.
+  const queryClient = useQueryClient();
+  const [coldStart, setColdStart] = useState(me.isLoading);
+  const search = useSearchPhysicians(apiSearch, coldStart ? SESSION_VIEWER : viewer, arrivingSearch === null);
+  useEffect(() => {
+    if (!coldStart || me.isLoading || search.isFetching) return;
+    if (search.data) queryClient.setQueryData(directoryKeys.search(apiSearch, viewer), search.data);
+    setColdStart(false);
+  }, [coldStart, me.isLoading, search.isFetching, search.data, queryClient, apiSearch, viewer]);
   const specialties = useSpecialtyCounts();
-  const facets = useDirectoryFacets(apiSearchString(searchParams));
+  const facets = useDirectoryFacets(apiSearch);
 
   // One toast per failed search (after the retries), with the same text the page shows.
   const errorMessage = search.isError
@@ -105,7 +119,8 @@ export function SearchPage() {
   // the next search runs (typing, a filter, a page): no flash, no jump. An answer for an older
   // search never replaces a newer one: each search is its own query key, the page watches only
   // the current one, and TanStack aborts the request of a key nobody watches any more.
-  const firstLoad = search.isPending || (!data && search.isFetching);
+  // Until /api/me is in, the page cannot tell which tier the rows are for: still the first load.
+  const firstLoad = me.isLoading || search.isPending || (!data && search.isFetching);
   const refreshing = !firstLoad && (search.isPlaceholderData || search.isFetching);
   const cards: PhysicianSummary[] = !search.isError && data ? data.results : [];
   const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
