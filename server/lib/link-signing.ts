@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client';
-import type { SqlExecutor } from '../db/driver';
+import { oncePerDatabase } from '../db/per-database';
 
 /*
  * Signatures for links we email that act without a sign-in (the alert digest's one-click
@@ -10,8 +10,6 @@ import type { SqlExecutor } from '../db/driver';
  */
 
 const KEY_META = 'link_signing_key';
-const keys = new WeakMap<SqlExecutor, Promise<Buffer>>();
-
 async function loadKey(db: Db): Promise<Buffer> {
   // Whoever inserts first wins; everyone then reads the same row.
   await db.sql.query('INSERT INTO app_meta (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING', [
@@ -23,15 +21,7 @@ async function loadKey(db: Db): Promise<Buffer> {
   return Buffer.from(rows[0].value, 'hex');
 }
 
-function keyFor(db: Db): Promise<Buffer> {
-  let key = keys.get(db.sql);
-  if (!key) {
-    key = loadKey(db);
-    keys.set(db.sql, key);
-    key.catch(() => keys.delete(db.sql));
-  }
-  return key;
-}
+const keyFor = oncePerDatabase(loadKey);
 
 export async function signLink(db: Db, purpose: string, id: string): Promise<string> {
   return (await linkSigner(db, purpose))(id);

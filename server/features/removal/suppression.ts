@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
-import type { SqlExecutor } from '../../db/driver';
+import { oncePerDatabase } from '../../db/per-database';
 
 /*
  * The suppression list: emails and NPIs whose owners had their data removed. Every resume
@@ -33,17 +33,7 @@ export function configureSuppressionKey(envKey: string | undefined): void {
 export class SuppressionKeyMismatchError extends Error {}
 
 // One key lookup per connection pool (the root executor); a transaction's executor is new each time.
-const keys = new WeakMap<SqlExecutor, Promise<Buffer>>();
-
-function keyFor(db: Db): Promise<Buffer> {
-  let key = keys.get(db.sql);
-  if (!key) {
-    key = loadKey(db);
-    keys.set(db.sql, key);
-    key.catch(() => keys.delete(db.sql));
-  }
-  return key;
-}
+const keyFor = oncePerDatabase((db) => loadKey(db));
 
 async function readMeta(db: Db, name: string): Promise<string | undefined> {
   const { rows } = await db.sql.query<{ value: unknown }>('SELECT value FROM app_meta WHERE key = $1', [name]);

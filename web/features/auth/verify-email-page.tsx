@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SINGLE_USE_LINK_QUERY } from '@web/lib/single-use-link';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { AUTH_MESSAGES } from '@contract/auth';
@@ -20,11 +21,7 @@ export function VerifyEmailPage() {
     queryKey: ['verify-email', token],
     queryFn: () => authApi.verifyEmail(token),
     enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...SINGLE_USE_LINK_QUERY,
   });
 
   if (token && verification.isPending) return <PageSpinner label="Verifying your email" />;

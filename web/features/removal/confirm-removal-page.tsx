@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SINGLE_USE_LINK_QUERY } from '@web/lib/single-use-link';
 import { Link, useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react';
 import { REMOVAL_MESSAGES } from '@contract/removal';
@@ -19,11 +20,7 @@ export function ConfirmRemovalPage() {
     queryKey: ['confirm-removal', token],
     queryFn: () => removalApi.confirm(token),
     enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...SINGLE_USE_LINK_QUERY,
   });
 
   if (token && confirmation.isPending) {

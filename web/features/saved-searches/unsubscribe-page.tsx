@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { SINGLE_USE_LINK_QUERY } from '@web/lib/single-use-link';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { CircleAlert, CircleCheck, Loader2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -19,11 +20,7 @@ export function UnsubscribeAlertPage() {
     queryKey: ['unsubscribe-alert', id, signature],
     queryFn: () => unsubscribeAlert(id, signature),
     enabled: signature !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    ...SINGLE_USE_LINK_QUERY,
   });
 
   if (signature && result.isPending) {
