@@ -55,6 +55,8 @@ export default defineConfig({
     outDir: fromRoot('./dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the server preloads a page's chunks from it (server/lib/web-shell.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -101,10 +101,17 @@ async function main() {
   );
 
   const server = await startServer({ ...serverEnv, RATE_LIMIT_FACTOR: '1000' });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await chromium
+    .launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    })
+    .catch(async (error: unknown) => {
+      // No browser: stop what was started before failing (the server would outlive the bench).
+      await stopServer(server.child);
+      await drop();
+      throw error;
+    });
   const host = new URL(server.url).hostname;
   const cookie = { name: SESSION_COOKIE, value: token, domain: host, path: '/' };
   const rows: string[][] = [['measure', 'n', 'median', 'p95', 'target']];

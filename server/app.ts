@@ -6,7 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { isAppPath } from '../contract/app-paths';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import type { AppDeps, AppEnv } from './lib/context';
@@ -15,6 +15,7 @@ import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './lib/openapi'
 import { auditActor } from './lib/audit';
 import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { answerBootCalls, bootCalls, loadWebShell } from './lib/web-shell';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
@@ -237,7 +238,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   });
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8');
+    const shell = loadWebShell(webRoot);
     // `precompressed`: the build writes .br and .gz beside each file (vite.config.ts), sent to
     // clients that accept them; others are compressed on the fly by compress() above.
     // Hashed names: a file's content never changes. (Set after serveStatic answered: its
@@ -250,7 +251,16 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     app.use('*', serveStatic({ root: webRoot, precompressed: true }));
     // SPA fallback: the React router renders every other path. Paths it has no page for get its
     // 'Page Not Found' with the status 404 (contract/app-paths.ts lists the router's paths).
-    app.get('*', (c) => c.html(indexHtml, isAppPath(c.req.path) ? 200 : 404));
+    // A page comes with its chunks preloaded and its first answers inside (lib/web-shell.ts).
+    app.get('*', async (c) => {
+      if (!isAppPath(c.req.path)) return c.html(shell.html, 404);
+      const calls = bootCalls(c.req.path, new URL(c.req.url).searchParams);
+      const { boot, setCookies } = await answerBootCalls(app, c, calls);
+      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
+      // The answers are this caller's: kept by no shared cache, and asked again on every visit.
+      c.header('Cache-Control', 'private, no-cache');
+      return c.html(shell.render(c.req.path, boot), 200);
+    });
   }
 
   app.onError((error, c) => {

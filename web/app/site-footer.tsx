@@ -1,8 +1,10 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { BrandLink } from './brand';
 import { footerNavGroups } from './nav-items';
 
-export function SiteFooter() {
+/** Memoised: a page that rewrites its query string (the search) does not re-render it. */
+export const SiteFooter = memo(function SiteFooter() {
   return (
     <footer className="border-t bg-surface">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
@@ -42,4 +44,4 @@ export function SiteFooter() {
       </div>
     </footer>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, memo } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -12,7 +12,8 @@ import { useMe } from './session';
 const SignedInActions = lazy(() => import('./site-header-menus').then((m) => ({ default: m.SignedInActions })));
 const MobileMenuSheet = lazy(() => import('./site-header-menus').then((m) => ({ default: m.MobileMenuSheet })));
 
-export function SiteHeader() {
+/** Memoised: a page that rewrites its query string (the search) does not re-render it. */
+export const SiteHeader = memo(function SiteHeader() {
   const me = useMe();
   const items = primaryNavItems({ signedIn: me.isSignedIn, admin: me.isAdmin });
 
@@ -56,7 +57,7 @@ export function SiteHeader() {
       </div>
     </header>
   );
-}
+});
 
 function DesktopNavLink({ item }: { item: NavItem }) {
   return (

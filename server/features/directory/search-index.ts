@@ -1449,35 +1449,70 @@ export class DirectoryIndex {
       }
       return rowsFor.get(key)!;
     };
-    const countCodesIn = (codes: Int32Array, size: number, all: Int32Array, bits: Uint32Array | null) => {
-      if (!bits) return all;
-      const counts = new Int32Array(size);
-      for (let w = 0; w < bits.length; w++) {
-        let v = bits[w];
+    // Every facet's counts over its row set. Facets sharing a row set (all of them but the ones
+    // whose own filter is set) are counted in one walk of its bits: one bit scan, a count per
+    // column per row.
+    type FacetColumn = { facet: FacetKey; codes: Int32Array; size: number; all: Int32Array };
+    const scalarColumn = (facet: FacetKey, f: ScalarField): FacetColumn => ({
+      facet,
+      codes: s.cols.scalar[SCALAR_INDEX[f]],
+      size: s.dicts.scalar[SCALAR_INDEX[f]].size,
+      all: s.counts[f],
+    });
+    const setColumn = (facet: FacetKey, f: SetField): FacetColumn => ({
+      facet,
+      codes: s.cols.sets[SET_INDEX[f]],
+      size: s.dicts.sets[SET_INDEX[f]].size,
+      all: s.counts[f],
+    });
+    const columns: FacetColumn[] = [
+      scalarColumn('specialty', 'specialty'),
+      scalarColumn('state', 'state'),
+      scalarColumn('companySize', 'organizationSize'),
+      scalarColumn('companyRevenue', 'organizationRevenue'),
+      scalarColumn('companyIndustry', 'organizationIndustry'),
+      setColumn('education', 'degrees'),
+      setColumn('skills', 'skills'),
+      setColumn('language', 'languages'),
+      scalarColumn('credential', 'credential'),
+      scalarColumn('gender', 'gender'),
+      scalarColumn('subSpecialty', 'subSpecialty'),
+      scalarColumn('secondarySpecialty', 'secondarySpecialty'),
+      scalarColumn('source', 'source'),
+    ];
+    const countsOf = new Map<FacetKey, Int32Array>();
+    const byRowSet = new Map<Uint32Array | null, FacetColumn[]>();
+    for (const column of columns) {
+      const bits = rowSet(column.facet);
+      if (!bits) countsOf.set(column.facet, column.all);
+      else byRowSet.set(bits, [...(byRowSet.get(bits) ?? []), column]);
+    }
+    for (const [bits, group] of byRowSet) {
+      const codes = group.map((column) => column.codes);
+      const counts = group.map((column) => new Int32Array(column.size));
+      const k = group.length;
+      for (let w = 0; w < bits!.length; w++) {
+        let v = bits![w];
         while (v !== 0) {
           const low = v & -v;
           v ^= low;
-          counts[codes[(w << 5) + (31 - Math.clz32(low))]]++;
+          const row = (w << 5) + (31 - Math.clz32(low));
+          for (let c = 0; c < k; c++) counts[c][codes[c][row]]++;
         }
       }
-      return counts;
-    };
+      group.forEach((column, c) => countsOf.set(column.facet, counts[c]));
+    }
     const scalar = (
       facet: FacetKey,
       f: ScalarField,
       label?: (v: string) => string,
       key?: (v: string) => string,
-    ) => {
-      const dict = s.dicts.scalar[SCALAR_INDEX[f]];
-      const counts = countCodesIn(s.cols.scalar[SCALAR_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
-      return mergedCounts(dict, counts, label, key, s.counts[f]);
-    };
+    ) => mergedCounts(s.dicts.scalar[SCALAR_INDEX[f]], countsOf.get(facet)!, label, key, s.counts[f]);
     const items = (facet: FacetKey, f: SetField, key?: (v: string) => string) => {
       const dict = s.dicts.sets[SET_INDEX[f]];
-      const setCounts = countCodesIn(s.cols.sets[SET_INDEX[f]], dict.size, s.counts[f], rowSet(facet));
       return mergedCounts(
         dict.items,
-        itemCounts(dict, setCounts),
+        itemCounts(dict, countsOf.get(facet)!),
         undefined,
         key,
         itemCounts(dict, s.counts[f]),
@@ -1487,11 +1522,24 @@ export class DirectoryIndex {
     let max: number | null = null;
     const { graduationYear, alive } = s.cols;
     const years = rowSet('graduationYear');
-    for (let i = 0; i < n; i++) {
+    const seeYear = (i: number) => {
       const y = graduationYear[i];
-      if (!alive[i] || y === 0 || (years && ((years[i >>> 5] >>> (i & 31)) & 1) === 0)) continue;
+      if (y === 0) return;
       if (min === null || y < min) min = y;
       if (max === null || y > max) max = y;
+    };
+    if (!years) {
+      for (let i = 0; i < n; i++) if (alive[i]) seeYear(i);
+    } else {
+      // Only the matching rows (the row set holds live rows only).
+      for (let w = 0; w < years.length; w++) {
+        let v = years[w];
+        while (v !== 0) {
+          const low = v & -v;
+          v ^= low;
+          seeYear((w << 5) + (31 - Math.clz32(low)));
+        }
+      }
     }
     return {
       specialty: scalar('specialty', 'specialty', formatSpecialty),

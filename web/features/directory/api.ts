@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   FacetsResponse,
   PhysicianProfile,
@@ -24,20 +24,23 @@ export const directoryKeys = {
 /**
  * GET /api/physicians with the page's own query string (apiSearchString). `viewer` (user id
  * and tier) is part of the key: free and paid callers get different rows for the same search.
- * The previous page stays on screen while the next one loads, so the layout does not jump.
+ * Shared by the page's query and the prefetch that starts a search before the page re-renders.
  */
-export function useSearchPhysicians(apiSearch: string, viewer: string, enabled = true) {
-  return useQuery({
+export function searchQueryOptions(apiSearch: string, viewer: string) {
+  return queryOptions({
     queryKey: directoryKeys.search(apiSearch, viewer),
     queryFn: ({ signal }) =>
       apiFetch(`/api/physicians${apiSearch ? `?${apiSearch}` : ''}`, {
         schema: SearchPhysiciansResponse,
         signal,
       }),
-    placeholderData: keepPreviousData,
     staleTime: 60_000,
-    enabled,
   });
+}
+
+/** The search's results. The previous page stays on screen while the next one loads, so the layout does not jump. */
+export function useSearchPhysicians(apiSearch: string, viewer: string, enabled = true) {
+  return useQuery({ ...searchQueryOptions(apiSearch, viewer), placeholderData: keepPreviousData, enabled });
 }
 
 export function usePhysician(id: number | null, viewer: string) {
@@ -66,8 +69,10 @@ export function useSpecialtyCounts() {
 /**
  * The options behind each filter with counts for the current search (the page's API query
  * string; page and sort do not change them). The previous counts stay while the next load.
+ * `enabled` lets the page ask for them once its results are in: the counts never hold up the
+ * results (one server thread answers both).
  */
-export function useDirectoryFacets(apiSearch: string) {
+export function useDirectoryFacets(apiSearch: string, enabled = true) {
   const params = new URLSearchParams(apiSearch);
   for (const key of ['page', 'sortKey', 'sortDirection']) params.delete(key);
   const search = params.toString();
@@ -79,5 +84,6 @@ export function useDirectoryFacets(apiSearch: string) {
     staleTime: FIVE_MINUTES_MS,
     gcTime: FIVE_MINUTES_MS,
     refetchOnWindowFocus: false,
+    enabled,
   });
 }

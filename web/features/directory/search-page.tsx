@@ -1,5 +1,5 @@
 import { NewSinceNotice } from '@web/features/saved-searches/new-since-notice';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, RotateCw, Search, SearchX, X } from 'lucide-react';
@@ -14,8 +14,10 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
+import { useLatestCallback } from '@web/lib/use-latest-callback';
 import {
   directoryKeys,
+  searchQueryOptions,
   SESSION_VIEWER,
   useDirectoryFacets,
   useSearchPhysicians,
@@ -39,6 +41,7 @@ import {
   apiSearchString,
   countActiveFilters,
   DEFAULT_TAB,
+  filterSearchString,
   hasQueryOrFilter,
   readSort,
   readTab,
@@ -70,10 +73,18 @@ export function SearchPage() {
   const selection = useSelection();
   const resultsRef = useRef<HTMLDivElement>(null);
 
-  // Filters live in the URL, updated in place: no history entry per change.
+  // Filters live in the URL, updated in place: no history entry per change. The search for the
+  // new URL starts here, before React re-renders the page (a router update renders as a
+  // transition, in slices): the request and the render overlap instead of following each other.
+  const queryClient = useQueryClient();
+  const latest = useRef({ params: searchParams, viewer: SESSION_VIEWER });
   const update: UpdateSearch = useCallback(
-    (change) => setSearchParams((previous) => change(previous), { replace: true }),
-    [setSearchParams],
+    (change) => {
+      const { params, viewer: searchViewer } = latest.current;
+      void queryClient.prefetchQuery(searchQueryOptions(apiSearchString(change(params)), searchViewer));
+      setSearchParams((previous) => change(previous), { replace: true });
+    },
+    [queryClient, setSearchParams],
   );
 
   // Arriving from the specialties overview or a saved search: apply its values, then drop the
@@ -95,16 +106,22 @@ export function SearchPage() {
   // A cold load sends the search with /api/me, not after it: the first answer is kept under the
   // session's key (the server answered for this same cookie) and handed to the viewer's key once
   // both are in, so the first results paint after the slower of the two, not their sum.
-  const queryClient = useQueryClient();
   const [coldStart, setColdStart] = useState(me.isLoading);
-  const search = useSearchPhysicians(apiSearch, coldStart ? SESSION_VIEWER : viewer, arrivingSearch === null);
+  const searchViewer = coldStart ? SESSION_VIEWER : viewer;
+  const search = useSearchPhysicians(apiSearch, searchViewer, arrivingSearch === null);
+  useEffect(() => {
+    latest.current = { params: searchParams, viewer: searchViewer };
+  });
   useEffect(() => {
     if (!coldStart || me.isLoading || search.isFetching) return;
     if (search.data) queryClient.setQueryData(directoryKeys.search(apiSearch, viewer), search.data);
     setColdStart(false);
   }, [coldStart, me.isLoading, search.isFetching, search.data, queryClient, apiSearch, viewer]);
   const specialties = useSpecialtyCounts();
-  const facets = useDirectoryFacets(apiSearch);
+  // The counts follow the results: asked for once the results are in, and drawn in a render
+  // React may interrupt, so they never delay the results on screen.
+  const facets = useDirectoryFacets(apiSearch, !search.isFetching);
+  const facetCounts = useDeferredValue(facets.data);
 
   // One toast per failed search (after the retries), with the same text the page shows.
   const errorMessage = search.isError
@@ -148,15 +165,22 @@ export function SearchPage() {
     resultsRef.current?.scrollIntoView({ block: 'start' });
   };
 
-  const filterPanel = (
-    <FilterPanel
-      params={searchParams}
-      update={update}
-      specialties={specialties.data}
-      specialtiesLoading={specialties.isPending}
-      facets={facets.data}
-    />
+  // The panel sees only the filter keys: typing a query (or paging) does not re-render it.
+  const filterString = filterSearchString(searchParams);
+  const filterParams = useMemo(() => new URLSearchParams(filterString), [filterString]);
+  const filterPanel = useMemo(
+    () => (
+      <FilterPanel
+        params={filterParams}
+        update={update}
+        specialties={specialties.data}
+        specialtiesLoading={specialties.isPending}
+        facets={facetCounts}
+      />
+    ),
+    [filterParams, update, specialties.data, specialties.isPending, facetCounts],
   );
+  const onTogglePage = useLatestCallback(actions.onSelectPage);
 
   return (
     <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-4 sm:px-6 lg:gap-8 lg:px-8 lg:py-6">
@@ -303,7 +327,7 @@ export function SearchPage() {
                   selection={selection}
                   cap={cap}
                   pageSelected={actions.pageSelected}
-                  onTogglePage={actions.onSelectPage}
+                  onTogglePage={onTogglePage}
                 />
               </div>
             ) : null}
@@ -401,7 +425,12 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
   );
 }
 
-function Results({
+/** Results drawn at once when an answer arrives (a screenful at 1280x800 and more). */
+const FIRST_CARDS = 5;
+const FIRST_TABLE_ROWS = 16;
+
+/** Memoised: a new query or the 'Searching...' state re-renders the page, not 25 cards. */
+const Results = memo(function Results({
   view,
   physicians,
   selection,
@@ -417,6 +446,11 @@ function Results({
   onTogglePage: () => void;
 }) {
   const toggle = (physician: PhysicianSummary) => announceSelectionOutcome(selection.toggle(physician, cap));
+  // New results draw what fills the screen first; the rest follow in a second render React may
+  // interrupt (useDeferredValue), so the first screen is not held up by 25 cards below the fold.
+  const deferred = useDeferredValue(physicians);
+  const first = view === 'table' ? FIRST_TABLE_ROWS : FIRST_CARDS;
+  physicians = deferred === physicians ? physicians : physicians.slice(0, first);
   if (view === 'table') {
     const someSelected = physicians.some((physician) => selection.isSelected(physician.id));
     return (
@@ -432,7 +466,9 @@ function Results({
   return (
     <ul className="flex flex-col gap-3" aria-label="Physicians">
       {physicians.map((physician) => (
-        <li key={physician.id}>
+        // Cards below the fold skip layout and paint until scrolled near (a reserved height
+        // keeps the scrollbar honest).
+        <li key={physician.id} className="[contain-intrinsic-size:auto_11rem] [content-visibility:auto]">
           <PhysicianCard
             physician={physician}
             selected={selection.isSelected(physician.id)}
@@ -442,7 +478,7 @@ function Results({
       ))}
     </ul>
   );
-}
+});
 
 function ResultsSkeleton({ view }: { view: ResultsView }) {
   if (view === 'table') {

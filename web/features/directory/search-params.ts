@@ -2,7 +2,6 @@ import {
   FILTER_KEYS,
   FLAG_FILTER_KEYS,
   RADIUS_OPTIONS,
-  VERIFIED_WITHIN_OPTIONS,
   LIST_FILTER_KEYS,
   RANGE_FILTER_KEYS,
   SORT_KEYS,
@@ -10,6 +9,9 @@ import {
   type SortDirection,
   type SortKey,
 } from '../../../contract/directory';
+import { splitList } from '../../../contract/search-url';
+
+export { apiSearchString, splitList } from '../../../contract/search-url';
 
 /*
  * The search page keeps its whole state in the URL (document 2, section 2): query, page,
@@ -39,15 +41,6 @@ export function isListFilterKey(key: string): key is ListFilterKey {
 
 export function isFilterKey(key: string): key is FilterKey {
   return FILTER_KEY_SET.has(key);
-}
-
-/** 'a, b,,c' -> ['a', 'b', 'c']. */
-export function splitList(value: string | null | undefined): string[] {
-  if (!value) return [];
-  return value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 }
 
 export function readList(params: URLSearchParams, key: ListFilterKey): string[] {
@@ -219,72 +212,22 @@ export function countActiveFilters(params: URLSearchParams): number {
   return count;
 }
 
-export function hasQueryOrFilter(params: URLSearchParams): boolean {
-  return readText(params, 'query') !== '' || countActiveFilters(params) > 0;
-}
-
-const DIGITS = /^\d+$/;
-
-/** Values the API would reject are dropped, so a hand-edited URL still searches. */
-function isAcceptable(key: string, value: string): boolean {
-  switch (key) {
-    case 'page':
-      return /^[1-9]\d{0,5}$/.test(value);
-    case 'sortKey':
-      return (SORT_KEYS as readonly string[]).includes(value);
-    case 'sortDirection':
-      return value === 'asc' || value === 'desc';
-    case 'gender':
-      return value === 'M' || value === 'F';
-    case 'npi':
-      return DIGITS.test(value) && value.length <= 10;
-    case 'boardCertified':
-    case 'acceptingNewPatients':
-    case 'telehealth':
-    case 'acceptingMedicaid':
-    case 'hasMobile':
-    case 'hasPersonalEmail':
-    case 'hasLinkedin':
-      return value === 'true' || value === 'false';
-    case 'radius':
-      return (RADIUS_OPTIONS as readonly string[]).includes(value);
-    case 'verifiedWithinMonths':
-      return (VERIFIED_WITHIN_OPTIONS as readonly string[]).includes(value);
-    case 'zip':
-      return DIGITS.test(value) && value.length <= 5;
-    case 'addedSince':
-      return /^\d{4}-\d{2}-\d{2}$/.test(value);
-    case 'graduationYearMin':
-    case 'graduationYearMax':
-    case 'yearsInPracticeMin':
-    case 'yearsInPracticeMax':
-      return DIGITS.test(value) && value.length <= 4;
-    default:
-      return value.length <= 200;
-  }
-}
-
-// changedSince: the alert digest's link (physicians added or changed since its window began).
-const API_KEYS = ['query', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS, 'changedSince'] as const;
-
 /**
- * The GET /api/physicians query string for the page URL: the same keys (the tab is the page's
- * own), in one fixed order so equal searches share a cache entry.
+ * Only the filter keys of the URL, as they are written (the filter panel's own state): equal
+ * strings for URLs that differ only in query, page, sort or tab, so typing a query does not
+ * re-render the panel.
  */
-export function apiSearchString(params: URLSearchParams): string {
+export function filterSearchString(params: URLSearchParams): string {
   const out = new URLSearchParams();
-  for (const key of API_KEYS) {
+  for (const key of FILTER_KEYS) {
     const raw = params.get(key);
-    if (raw === null) continue;
-    const value = isListFilterKey(key) ? splitList(raw).join(',') : raw.trim();
-    if (value && isAcceptable(key, value)) out.set(key, value);
-  }
-  // A radius or a distance sort without a place would be a 400: dropped.
-  if (!out.get('near')) {
-    out.delete('radius');
-    if (out.get('sortKey') === 'distance') out.delete('sortKey');
+    if (raw !== null) out.set(key, raw);
   }
   return out.toString();
+}
+
+export function hasQueryOrFilter(params: URLSearchParams): boolean {
+  return readText(params, 'query') !== '' || countActiveFilters(params) > 0;
 }
 
 /**

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
+import { createTestContext, createTestUser, TestAgent } from '../test/harness';
+import { createSession, SESSION_COOKIE } from '../features/auth/session';
+import { bootCalls, preloadTags } from './web-shell';
+
+const ctx = await createTestContext();
+afterAll(() => ctx.close());
+
+// A build in miniature: index.html with its entry, and a manifest where the search page's chunk
+// imports a chunk of its own and one the entry already loads.
+const root = mkdtempSync(join(tmpdir(), 'web-shell-'));
+mkdirSync(join(root, 'assets'));
+mkdirSync(join(root, '.vite'));
+writeFileSync(
+  join(root, 'index.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>',
+);
+const manifest = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_react-R.js'], css: ['assets/index-S.css'] },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  'features/directory/search-page.tsx': {
+    file: 'assets/search-page-P.js',
+    isDynamicEntry: true,
+    imports: ['_react-R.js', '_zod-Z.js', 'index.html'],
+    css: ['assets/search-page-C.css'],
+  },
+  '_zod-Z.js': { file: 'assets/zod-Z.js', imports: ['_react-R.js'] },
+};
+writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+const app = createApp({ deps: ctx.deps, webRoot: root });
+
+/** The JSON of the page's boot-data element. */
+function bootData(html: string): Record<string, unknown> | null {
+  const match = /<script type="application\/json" id="boot-data">(.*?)<\/script>/s.exec(html);
+  return match ? JSON.parse(match[1]) : null;
+}
+
+describe('page shell (ADR 025)', () => {
+  it('names the calls a page makes first, the search exactly as the page asks it', () => {
+    expect(bootCalls('/', new URLSearchParams())).toEqual(['/api/me']);
+    expect(bootCalls('/search', new URLSearchParams('tab=selected&query=+smith+&page=abc&specialty=Cardiology,,'))).toEqual([
+      '/api/me',
+      '/api/physicians?query=smith&specialty=Cardiology',
+    ]);
+    expect(bootCalls('/search', new URLSearchParams())).toEqual(['/api/me', '/api/physicians']);
+  });
+
+  it("preloads a page's own chunks and styles, not what the entry already loads", () => {
+    expect(preloadTags(manifest, ['features/directory/search-page.tsx'])).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/search-page-P.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/zod-Z.js">' +
+        '<link rel="stylesheet" crossorigin href="/assets/search-page-C.css">',
+    );
+    expect(preloadTags(manifest, ['features/not-built.tsx'])).toBe('');
+  });
+
+  it('answers /search with its preloads and the same JSON the API gives this caller', async () => {
+    const user = await createTestUser(ctx.db, { tier: 'premium' });
+    const agent = new TestAgent(app);
+    agent.setCookie(SESSION_COOKIE, (await createSession(ctx.db, user.id)).token);
+
+    const page = await agent.get('/search?query=smith&tab=results');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    expect(page.text).toContain('<link rel="modulepreload" crossorigin href="/assets/search-page-P.js">');
+    const boot = bootData(page.text)!;
+    expect(Object.keys(boot).sort()).toEqual(['/api/me', '/api/physicians?query=smith']);
+    expect(boot['/api/me']).toEqual((await agent.get('/api/me')).body);
+    expect((boot['/api/me'] as { user: { id: number } }).user.id).toBe(user.id);
+    expect(boot['/api/physicians?query=smith']).toEqual((await agent.get('/api/physicians?query=smith')).body);
+
+    // Another page: who is signed in, no search, no preloads.
+    const landing = await agent.get('/pricing');
+    expect(Object.keys(bootData(landing.text)!)).toEqual(['/api/me']);
+    expect(landing.text).not.toContain('modulepreload');
+  });
+
+  it('embeds only 200 answers, and none on a 404 page', async () => {
+    const agent = new TestAgent(app);
+    // An unknown ZIP is a 400 from the search: the page comes without it and asks itself.
+    const page = await agent.get('/search?near=00000&radius=25');
+    expect(page.status).toBe(200);
+    const boot = bootData(page.text)!;
+    expect((await agent.get('/api/physicians?near=00000&radius=25')).status).toBe(400);
+    expect(Object.keys(boot)).toEqual(['/api/me']);
+    expect((boot['/api/me'] as { user: unknown }).user).toBeNull();
+
+    const missing = await agent.get('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(bootData(missing.text)).toBeNull();
+  });
+
+  it('cannot be broken out of: a query with </script> stays inside the JSON', async () => {
+    const agent = new TestAgent(app);
+    const query = '</script><script>alert(1)</script>';
+    const page = await agent.get(`/search?query=${encodeURIComponent(query)}`);
+    expect(page.text).not.toContain('<script>alert(1)');
+    const boot = bootData(page.text)!;
+    const key = `/api/physicians?${new URLSearchParams({ query })}`;
+    expect(boot[key]).toEqual((await agent.get(key)).body);
+  });
+});

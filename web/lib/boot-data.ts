@@ -1,0 +1,43 @@
+/*
+ * The answers the server put inside the page's HTML (server/lib/web-shell.ts, ADR 025): GET
+ * calls the page makes first (/api/me, the search of /search), keyed by their path. apiFetch
+ * takes each once instead of asking the server again; only in the page's first seconds, so a
+ * later visit to the same path within the app asks afresh.
+ */
+
+const ELEMENT_ID = 'boot-data';
+/** Answers older than this (since the page loaded) are not used. */
+export const BOOT_DATA_MAX_AGE_MS = 15_000;
+
+let answers: Map<string, unknown> | null = null;
+
+function load(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  const element = typeof document === 'undefined' ? null : document.getElementById(ELEMENT_ID);
+  if (element?.textContent) {
+    try {
+      for (const [path, body] of Object.entries(JSON.parse(element.textContent) as Record<string, unknown>)) {
+        answers.set(path, body);
+      }
+    } catch {
+      // Not ours or cut short: the page asks the server.
+    }
+    element.remove();
+  }
+  return answers;
+}
+
+/** The embedded answer of GET `path`, once; undefined when there is none (or it is too old). */
+export function takeBootAnswer(path: string): unknown {
+  const all = load();
+  if (!all.has(path)) return undefined;
+  const body = all.get(path);
+  all.delete(path);
+  return performance.now() <= BOOT_DATA_MAX_AGE_MS ? body : undefined;
+}
+
+/** Forgets every embedded answer: after a call that may change them (sign-in, a save...). */
+export function dropBootAnswers(): void {
+  load().clear();
+}
