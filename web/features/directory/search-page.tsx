@@ -364,20 +364,30 @@ export function SearchPage() {
 function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string) => void }) {
   const id = useId();
   const [draft, setDraft] = useState(query);
-  // The query the URL had when we last looked, or the one this box last sent: a URL query
-  // other than these came from elsewhere (a chip, back/forward, a saved search) and replaces
-  // the draft. The box's own trimmed text must not: it would eat a space typed between words.
-  const [knownQuery, setKnownQuery] = useState(query);
+  // When the URL's query changes to something this box did not send, it came from elsewhere (a
+  // chip, back/forward, a saved search) and replaces the draft. The box's own text must not: its
+  // trimmed form would eat a space typed between words. Only a change of the URL counts: while
+  // the router is still applying the box's search (a transition), the URL has the old query,
+  // and the draft must not go back to it (a click on Search then would send the old text).
+  // The box's own searches are the recent ones it sent (typing fast, an older one may land in
+  // the URL after a newer one was sent: still ours).
+  const [urlQuery, setUrlQuery] = useState(query);
+  const [sentQueries, setSentQueries] = useState([query]);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  if (query !== knownQuery) {
-    setKnownQuery(query);
-    setDraft(query);
+  if (query !== urlQuery) {
+    setUrlQuery(query);
+    if (query === sentQueries.at(-1)) {
+      if (sentQueries.length > 1) setSentQueries([query]); // in step again
+    } else if (!sentQueries.includes(query)) {
+      setSentQueries([query]);
+      setDraft(query);
+    }
   }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const run = (text: string) => {
     clearTimeout(timer.current);
-    setKnownQuery(text.trim());
+    setSentQueries((sent) => [...sent.slice(-19), text.trim()]);
     onSearch(text);
   };
   const onChange = (text: string) => {
