@@ -12,6 +12,7 @@ import {
 } from '@contract/capabilities';
 import { SUBSCRIPTION_RECHECK_MS } from '@contract/limits';
 import { apiFetch } from '@web/lib/api';
+import { takeBootAnswer } from '@web/lib/boot-data';
 
 export const meQueryKey = ['me'] as const;
 
@@ -49,6 +50,9 @@ export function useMe(): Me {
     refetchOnWindowFocus: true,
     // One quick retry: a visitor must not wait through the full backoff to see the page.
     retry: 1,
+    // The answer the server put in the page (ADR 025): our own server's JSON for this same
+    // cookie, taken as it is (zod is not in the first script).
+    initialData: () => takeBootAnswer('/api/me') as MeResponse | undefined,
   });
 
   let me: MeResponse = query.data ?? ANONYMOUS;

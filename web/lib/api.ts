@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@contract/csrf';
 import type { ErrorCode } from '@contract/errors';
-import { dropBootAnswers, takeBootAnswer } from './boot-data';
+import { dropBootAnswers } from './boot-data';
 
 type PaidTier = 'basic' | 'premium';
 
@@ -149,17 +149,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   // A failed request never awaits the schema: its failure to load must not go unhandled.
   if (schema instanceof Promise) schema.catch(() => undefined);
 
-  // The page's first calls may already be answered inside its HTML (boot-data.ts); a call that
-  // changes anything makes them stale.
+  // A call that changes anything makes the answers embedded in the page's HTML stale (boot-data.ts).
   if (method !== 'GET') dropBootAnswers();
-  else if (body === undefined) {
-    const embedded = takeBootAnswer(path);
-    if (embedded !== undefined) {
-      if (!schema) return embedded as T;
-      const parsed = (await schema).safeParse(embedded);
-      if (parsed.success) return parsed.data;
-    }
-  }
 
   let response: Response;
   try {

@@ -1,8 +1,10 @@
 /*
  * The answers the server put inside the page's HTML (server/lib/web-shell.ts, ADR 025): GET
- * calls the page makes first (/api/me, the search of /search), keyed by their path. apiFetch
- * takes each once instead of asking the server again; only in the page's first seconds, so a
- * later visit to the same path within the app asks afresh.
+ * calls the page makes first (/api/me, the search of /search), keyed by their path. The query
+ * of each takes its answer once as its initial data (useMe, useSearchPhysicians), so the first
+ * render already has it: no request, no loading state. Only in the page's first seconds, so a
+ * later visit to the same path within the app asks afresh; apiFetch drops them all on any call
+ * that changes something.
  */
 
 const ELEMENT_ID = 'boot-data';

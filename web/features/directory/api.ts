@@ -7,6 +7,7 @@ import {
   type SpecialtyCount,
 } from '@contract/directory';
 import { apiFetch } from '@web/lib/api';
+import { takeBootAnswer } from '@web/lib/boot-data';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
@@ -40,7 +41,20 @@ export function searchQueryOptions(apiSearch: string, viewer: string) {
 
 /** The search's results. The previous page stays on screen while the next one loads, so the layout does not jump. */
 export function useSearchPhysicians(apiSearch: string, viewer: string, enabled = true) {
-  return useQuery({ ...searchQueryOptions(apiSearch, viewer), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    ...searchQueryOptions(apiSearch, viewer),
+    placeholderData: keepPreviousData,
+    enabled,
+    // On a cold load the server put this search's answer in the page (ADR 025).
+    initialData: () => bootSearch(apiSearch),
+  });
+}
+
+function bootSearch(apiSearch: string): SearchPhysiciansResponse | undefined {
+  const embedded = takeBootAnswer(`/api/physicians${apiSearch ? `?${apiSearch}` : ''}`);
+  if (embedded === undefined) return undefined;
+  const parsed = SearchPhysiciansResponse.safeParse(embedded);
+  return parsed.success ? parsed.data : undefined;
 }
 
 export function usePhysician(id: number | null, viewer: string) {

@@ -181,6 +181,10 @@ export function SearchPage() {
     [filterParams, update, specialties.data, specialties.isPending, facetCounts],
   );
   const onTogglePage = useLatestCallback(actions.onSelectPage);
+  // The panel's hundreds of options are drawn just after the page's first paint (a render React
+  // may interrupt), not before it: a cold load shows its results first.
+  const panelReady = useDeferredValue(true, false);
+  const sidebarContent = panelReady ? filterPanel : <FilterPanelLoading />;
 
   return (
     <div className="mx-auto flex w-full max-w-7xl gap-6 px-4 py-4 sm:px-6 lg:gap-8 lg:px-8 lg:py-6">
@@ -192,7 +196,7 @@ export function SearchPage() {
         Skip filters
       </a>
       <FilterSidebar activeCount={activeCount} onClearAll={clearAll}>
-        {filterPanel}
+        {sidebarContent}
       </FilterSidebar>
 
       <div
@@ -229,7 +233,7 @@ export function SearchPage() {
               onClearAll={clearAll}
               total={data && !firstLoad ? data.total : null}
             >
-              {filterPanel}
+              {sidebarContent}
             </FilterSheet>
             {/* On the narrowest phones (320 px) the tabs scroll within themselves rather than wrap. */}
             <TabsList className="h-8 min-w-0 p-0.5">
@@ -438,6 +442,7 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
 /** Results drawn at once when an answer arrives (a screenful at 1280x800 and more). */
 const FIRST_CARDS = 5;
 const FIRST_TABLE_ROWS = 16;
+const NO_PHYSICIANS: PhysicianSummary[] = [];
 
 /** Memoised: a new query or the 'Searching...' state re-renders the page, not 25 cards. */
 const Results = memo(function Results({
@@ -458,7 +463,7 @@ const Results = memo(function Results({
   const toggle = (physician: PhysicianSummary) => announceSelectionOutcome(selection.toggle(physician, cap));
   // New results draw what fills the screen first; the rest follow in a second render React may
   // interrupt (useDeferredValue), so the first screen is not held up by 25 cards below the fold.
-  const deferred = useDeferredValue(physicians);
+  const deferred = useDeferredValue(physicians, NO_PHYSICIANS);
   const first = view === 'table' ? FIRST_TABLE_ROWS : FIRST_CARDS;
   physicians = deferred === physicians ? physicians : physicians.slice(0, first);
   if (view === 'table') {
@@ -489,6 +494,17 @@ const Results = memo(function Results({
     </ul>
   );
 });
+
+/** The filter panel's place while its first render is on its way (a moment on a cold load). */
+function FilterPanelLoading() {
+  return (
+    <div className="flex flex-col gap-3 p-4" aria-hidden>
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="h-8 w-full" />
+      ))}
+    </div>
+  );
+}
 
 function ResultsSkeleton({ view }: { view: ResultsView }) {
   if (view === 'table') {
