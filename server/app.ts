@@ -139,7 +139,9 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     }
   }
   const isApiKeyOperation = (method: string, path: string) =>
-    apiKeyOperations.some((op) => (op.method === method || (op.method === 'GET' && method === 'HEAD')) && op.pattern.test(path));
+    apiKeyOperations.some(
+      (op) => (op.method === method || (op.method === 'GET' && method === 'HEAD')) && op.pattern.test(path),
+    );
 
   app.use(
     '*',
@@ -156,9 +158,17 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     }),
   );
 
-  // gzip (or deflate) for JSON and HTML answers of 1 KB or more, when the client accepts it;
-  // static files come precompressed (Brotli or gzip) from the build.
-  app.use('*', compress());
+  // gzip (or deflate) for JSON answers of 1 KB or more, when the client accepts it; static
+  // files come precompressed (Brotli or gzip) from the build. App pages are streamed
+  // uncompressed (a few KB): their head, with the scripts, must leave at once, while the server
+  // still makes the page's first answers (lib/web-shell.ts), and a compressor holds small
+  // writes back until the end.
+  const compressAnswers = compress();
+  app.use('*', (c, next) =>
+    c.req.path !== '/' && (c.req.method === 'GET' || c.req.method === 'HEAD') && isAppPath(c.req.path)
+      ? next()
+      : compressAnswers(c, next),
+  );
 
   app.use('/api/*', async (c, next) => {
     c.set('deps', deps);
@@ -192,11 +202,16 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
       'request',
     );
   });
-  const limitBody = bodyLimit({ maxSize: 2 * 1024 * 1024, onError: () => {
-    throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
-  } });
+  const limitBody = bodyLimit({
+    maxSize: 2 * 1024 * 1024,
+    onError: () => {
+      throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
+    },
+  });
   // An admin's import upload is the one large body: streamed to disk by its route (admins only).
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH ? next() : limitBody(c, next)));
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH ? next() : limitBody(c, next),
+  );
   app.use('/api/*', rejectNulCharacters);
 
   // A signedIn operation answers 401 to a caller without a session before anything else reads the
@@ -252,14 +267,13 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     // SPA fallback: the React router renders every other path. Paths it has no page for get its
     // 'Page Not Found' with the status 404 (contract/app-paths.ts lists the router's paths).
     // A page comes with its chunks preloaded and its first answers inside (lib/web-shell.ts).
-    app.get('*', async (c) => {
+    app.get('*', (c) => {
       if (!isAppPath(c.req.path)) return c.html(shell.html, 404);
       const calls = bootCalls(c.req.path, new URL(c.req.url).searchParams);
-      const { boot, setCookies } = await answerBootCalls(app, c, calls);
-      for (const cookie of setCookies) c.header('Set-Cookie', cookie, { append: true });
       // The answers are this caller's: kept by no shared cache, and asked again on every visit.
       c.header('Cache-Control', 'private, no-cache');
-      return c.html(shell.render(c.req.path, boot), 200);
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      return c.body(shell.stream(c.req.path, answerBootCalls(app, c, calls)), 200);
     });
   }
 

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createTestContext, createTestUser, TestAgent } from '../test/harness';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
-import { bootCalls, preloadTags } from './web-shell';
+import { bootCalls, loadWebShell, preloadTags } from './web-shell';
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
@@ -56,6 +56,22 @@ describe('page shell (ADR 025)', () => {
         '<link rel="stylesheet" crossorigin href="/assets/search-page-C.css">',
     );
     expect(preloadTags(manifest, ['features/not-built.tsx'])).toBe('');
+  });
+
+  it('streams the head (scripts, preloads) before the answers are ready, then the answers', async () => {
+    const shell = loadWebShell(root);
+    let answer!: (boot: Record<string, unknown>) => void;
+    const boot = new Promise<Record<string, unknown>>((resolve) => (answer = resolve));
+    const reader = shell.stream('/search', boot).getReader();
+    const decoder = new TextDecoder();
+    const head = decoder.decode((await reader.read()).value);
+    expect(head).toContain('<script type="module" src="/assets/index-A.js">');
+    expect(head).toContain('href="/assets/search-page-P.js"');
+    expect(head).not.toContain('</body>');
+    answer({ '/api/me': { user: null } });
+    const rest = decoder.decode((await reader.read()).value);
+    expect(rest).toBe('<script type="application/json" id="boot-data">{"/api/me":{"user":null}}</script></body></html>');
+    expect((await reader.read()).done).toBe(true);
   });
 
   it('answers /search with its preloads and the same JSON the API gives this caller', async () => {

@@ -12,9 +12,10 @@ import { apiSearchString } from '../../contract/search-url';
  * - the answers of the GET calls the page makes first (BOOT_CALLS: /api/me everywhere, the
  *   search on /search), made inside this process through the app itself, with the request's
  *   cookie and address (the same routes, validation, rate limits and audit as a fetch), as a
- *   <script type="application/json" id="boot-data"> the page's apiFetch reads instead of asking
- *   again (web/lib/boot-data.ts). Only 200 answers are embedded; anything else, or no answer
- *   within BOOT_BUDGET_MS, and the page simply asks itself. Such a page is private: no-store.
+ *   <script type="application/json" id="boot-data"> the page's queries take as their initial
+ *   data instead of asking again (web/lib/boot-data.ts). Only 200 answers are embedded; anything
+ *   else, or no answer within BOOT_BUDGET_MS, and the page simply asks itself. Such a page is
+ *   private: `Cache-Control: private, no-cache` (app.ts).
  */
 
 /** A page's lazy route modules, as Vite's manifest names them (relative to web/). */
@@ -45,6 +46,12 @@ export type WebShell = {
   html: string;
   /** The page's HTML with its preloads and, when given, the boot answers. */
   render(pathname: string, boot: Record<string, unknown> | null): string;
+  /**
+   * The same, streamed: everything up to </body> (the head with its scripts and preloads) at
+   * once, so the browser fetches the code while the answers are being made; then the answers
+   * and the end of the page.
+   */
+  stream(pathname: string, boot: Promise<Record<string, unknown>>): ReadableStream<Uint8Array>;
 };
 
 /** Reads the build (index.html and .vite/manifest.json, when present) once, at start. */
@@ -56,17 +63,32 @@ export function loadWebShell(webRoot: string): WebShell {
   for (const [path, modules] of Object.entries(PAGE_MODULES)) {
     preloads.set(path, preloadTags(manifest, modules));
   }
+  const render: WebShell['render'] = (pathname, boot) => {
+    const page = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    let out = html;
+    const tags = preloads.get(page);
+    if (tags) out = out.replace('</head>', `${tags}</head>`);
+    if (boot && Object.keys(boot).length > 0) {
+      out = out.replace('</body>', `${bootScript(boot)}</body>`);
+    }
+    return out;
+  };
   return {
     html,
-    render(pathname, boot) {
-      const page = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-      let out = html;
-      const tags = preloads.get(page);
-      if (tags) out = out.replace('</head>', `${tags}</head>`);
-      if (boot && Object.keys(boot).length > 0) {
-        out = out.replace('</body>', `${bootScript(boot)}</body>`);
-      }
-      return out;
+    render,
+    stream(pathname, boot) {
+      const page = render(pathname, null);
+      const cut = page.lastIndexOf('</body>');
+      const encoder = new TextEncoder();
+      return new ReadableStream({
+        async start(controller) {
+          controller.enqueue(encoder.encode(page.slice(0, cut)));
+          const answers = await boot.catch(() => ({}));
+          const script = Object.keys(answers).length > 0 ? bootScript(answers) : '';
+          controller.enqueue(encoder.encode(script + page.slice(cut)));
+          controller.close();
+        },
+      });
     },
   };
 }
@@ -108,16 +130,16 @@ type Fetcher = { fetch: (request: Request, env?: unknown) => Response | Promise<
 const FORWARDED_HEADERS = ['cookie', 'x-forwarded-for', 'user-agent'];
 
 /**
- * Answers the page's boot calls through `app` with the caller's cookie and address. Returns the
- * 200 answers by path, and the Set-Cookie headers they sent (an ended session's cookie cleared).
+ * Answers the page's boot calls through `app` with the caller's cookie and address: the 200
+ * answers by path. (A Set-Cookie they send, e.g. an ended session's cookie cleared, is left to
+ * the page's next API call: the page's head has already gone out.)
  */
 export async function answerBootCalls(
   app: Fetcher,
   c: Context,
   calls: string[],
-): Promise<{ boot: Record<string, unknown>; setCookies: string[] }> {
+): Promise<Record<string, unknown>> {
   const boot: Record<string, unknown> = {};
-  const setCookies: string[] = [];
   const headers = new Headers({ accept: 'application/json' });
   for (const name of FORWARDED_HEADERS) {
     const value = c.req.header(name);
@@ -126,8 +148,10 @@ export async function answerBootCalls(
   const answers = calls.map(async (path) => {
     try {
       const response = await app.fetch(new Request(new URL(path, c.req.url), { headers }), c.env);
-      setCookies.push(...response.headers.getSetCookie());
-      if (response.status !== 200) return;
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        return;
+      }
       boot[path] = await response.json();
     } catch {
       // The page asks for it itself.
@@ -139,6 +163,6 @@ export async function answerBootCalls(
   });
   await Promise.race([Promise.all(answers), budget]);
   clearTimeout(timer);
-  // Late answers are not embedded (copy what came in time).
-  return { boot: { ...boot }, setCookies: [...setCookies] };
+  // Late answers are not embedded (a copy of what came in time).
+  return { ...boot };
 }
