@@ -1,5 +1,6 @@
 import {
   FILTER_KEYS,
+  FLAG_FILTER_KEYS,
   LIST_FILTER_KEYS,
   RADIUS_OPTIONS,
   SORT_KEYS,
@@ -13,6 +14,7 @@ import {
  */
 
 const LIST_KEYS: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
+const FLAG_KEYS: ReadonlySet<string> = new Set(FLAG_FILTER_KEYS);
 
 /** 'a, b,,c' -> ['a', 'b', 'c']. */
 export function splitList(value: string | null | undefined): string[] {
@@ -28,6 +30,7 @@ const DIGITS = /^\d+$/;
 
 /** Values the API would reject are dropped, so a hand-edited URL still searches. */
 function isAcceptable(key: string, value: string): boolean {
+  if (FLAG_KEYS.has(key)) return value === 'true' || value === 'false';
   switch (key) {
     case 'page':
       return /^[1-9]\d{0,5}$/.test(value);
@@ -39,14 +42,6 @@ function isAcceptable(key: string, value: string): boolean {
       return value === 'M' || value === 'F';
     case 'npi':
       return DIGITS.test(value) && value.length <= 10;
-    case 'boardCertified':
-    case 'acceptingNewPatients':
-    case 'telehealth':
-    case 'acceptingMedicaid':
-    case 'hasMobile':
-    case 'hasPersonalEmail':
-    case 'hasLinkedin':
-      return value === 'true' || value === 'false';
     case 'radius':
       return (RADIUS_OPTIONS as readonly string[]).includes(value);
     case 'verifiedWithinMonths':
