@@ -37,6 +37,8 @@ const SHOTS = 'e2e/screenshots';
 /** Saves a full-page screenshot at desktop (1280) and phone (375) widths, for a person to look at. */
 export async function screenshotBoth(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
+  // Lists drawn in two steps (the search results, ADR 025) are whole before the picture.
+  await expect(page.locator('main [aria-label="Physicians"][aria-busy="true"]')).toHaveCount(0);
   const original = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });

@@ -47,8 +47,14 @@ function removablePhysician() {
 }
 
 async function pickOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const box = page.getByRole('combobox', { name: label });
+  // On a busy machine the click can land while the menu is still opening (its animation):
+  // open it again and pick until the box shows the choice.
+  await expect(async () => {
+    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(box).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 test('contact form: a validation error, then the message is sent, the form cleared, and admins read it', async ({ page }) => {

@@ -16,6 +16,8 @@ type ResultsTableProps = {
   onTogglePage: () => void;
   /** Search rows link to /physician/{id}, list rows to /physicians/{id}. */
   linkBase?: '/physician' | '/physicians';
+  /** Only the first rows are drawn yet (the rest follow in a moment). */
+  busy?: boolean;
 };
 
 /**
@@ -30,6 +32,7 @@ export function ResultsTable({
   pageSelected,
   onTogglePage,
   linkBase = '/physician',
+  busy = false,
 }: ResultsTableProps) {
   const onRowClick = (event: MouseEvent, physician: PhysicianSummary) => {
     // The box, the link and text being selected keep their own meaning.
@@ -39,7 +42,7 @@ export function ResultsTable({
   };
   return (
     <div className="rounded-xl border bg-card shadow-xs">
-      <Table aria-label="Physicians" className="min-w-[760px] table-fixed">
+      <Table aria-label="Physicians" aria-busy={busy || undefined} className="min-w-[760px] table-fixed">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead className="h-8 w-10 pl-3">

@@ -465,7 +465,8 @@ const Results = memo(function Results({
   // interrupt (useDeferredValue), so the first screen is not held up by 25 cards below the fold.
   const deferred = useDeferredValue(physicians, NO_PHYSICIANS);
   const first = view === 'table' ? FIRST_TABLE_ROWS : FIRST_CARDS;
-  physicians = deferred === physicians ? physicians : physicians.slice(0, first);
+  const partial = deferred !== physicians && physicians.length > first;
+  physicians = partial ? physicians.slice(0, first) : physicians;
   if (view === 'table') {
     const someSelected = physicians.some((physician) => selection.isSelected(physician.id));
     return (
@@ -475,15 +476,14 @@ const Results = memo(function Results({
         onToggle={toggle}
         pageSelected={pageSelected ? true : someSelected ? 'indeterminate' : false}
         onTogglePage={onTogglePage}
+        busy={partial}
       />
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="Physicians">
+    <ul className="flex flex-col gap-3" aria-label="Physicians" aria-busy={partial || undefined}>
       {physicians.map((physician) => (
-        // Cards below the fold skip layout and paint until scrolled near (a reserved height
-        // keeps the scrollbar honest).
-        <li key={physician.id} className="[contain-intrinsic-size:auto_11rem] [content-visibility:auto]">
+        <li key={physician.id}>
           <PhysicianCard
             physician={physician}
             selected={selection.isSelected(physician.id)}
