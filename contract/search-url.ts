@@ -25,7 +25,6 @@ export function splitList(value: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-
 const DIGITS = /^\d+$/;
 
 /** Values the API would reject are dropped, so a hand-edited URL still searches. */
@@ -81,4 +80,12 @@ export function apiSearchString(params: URLSearchParams): string {
     if (out.get('sortKey') === 'distance') out.delete('sortKey');
   }
   return out.toString();
+}
+
+/**
+ * The search call's path for a query string from apiSearchString: what the page fetches, and the
+ * key under which the server's page shell embeds its answer (the two must be the same string).
+ */
+export function physiciansSearchPath(apiSearch: string): string {
+  return `/api/physicians${apiSearch ? `?${apiSearch}` : ''}`;
 }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Context } from 'hono';
-import { apiSearchString } from '../../contract/search-url';
+import { apiSearchString, physiciansSearchPath } from '../../contract/search-url';
 
 /*
  * The HTML of the web app's pages (ADR 025). Every app path gets the built index.html, plus:
@@ -27,8 +27,7 @@ export const PAGE_MODULES: Record<string, string[]> = {
 export function bootCalls(pathname: string, search: URLSearchParams): string[] {
   const calls = ['/api/me'];
   if (pathname === '/search' || pathname === '/search/') {
-    const query = apiSearchString(search);
-    calls.push(`/api/physicians${query ? `?${query}` : ''}`);
+    calls.push(physiciansSearchPath(apiSearchString(search)));
   }
   return calls;
 }

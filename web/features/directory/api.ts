@@ -6,6 +6,7 @@ import {
   SpecialtyCountsResponse,
   type SpecialtyCount,
 } from '@contract/directory';
+import { physiciansSearchPath } from '@contract/search-url';
 import { apiFetch } from '@web/lib/api';
 import { takeBootAnswer } from '@web/lib/boot-data';
 
@@ -31,7 +32,7 @@ export function searchQueryOptions(apiSearch: string, viewer: string) {
   return queryOptions({
     queryKey: directoryKeys.search(apiSearch, viewer),
     queryFn: ({ signal }) =>
-      apiFetch(`/api/physicians${apiSearch ? `?${apiSearch}` : ''}`, {
+      apiFetch(physiciansSearchPath(apiSearch), {
         schema: SearchPhysiciansResponse,
         signal,
       }),
@@ -51,7 +52,7 @@ export function useSearchPhysicians(apiSearch: string, viewer: string, enabled =
 }
 
 function bootSearch(apiSearch: string): SearchPhysiciansResponse | undefined {
-  const embedded = takeBootAnswer(`/api/physicians${apiSearch ? `?${apiSearch}` : ''}`);
+  const embedded = takeBootAnswer(physiciansSearchPath(apiSearch));
   if (embedded === undefined) return undefined;
   const parsed = SearchPhysiciansResponse.safeParse(embedded);
   return parsed.success ? parsed.data : undefined;
