@@ -43,12 +43,12 @@ type Manifest = Record<string, ManifestChunk>;
 export type WebShell = {
   /** index.html as built (for 404s and pages without extras). */
   html: string;
-  /** The page's HTML with its preloads and, when given, the boot answers. */
-  render(pathname: string, boot: Record<string, unknown> | null): string;
+  /** The page's HTML with its preloads. */
+  render(pathname: string): string;
   /**
-   * The same, streamed: everything up to </body> (the head with its scripts and preloads) at
-   * once, so the browser fetches the code while the answers are being made; then the answers
-   * and the end of the page.
+   * That page streamed with its boot answers: everything up to </body> (the head with its
+   * scripts and preloads) at once, so the browser fetches the code while the answers are being
+   * made; then the answers and the end of the page.
    */
   stream(pathname: string, boot: Promise<Record<string, unknown>>): ReadableStream<Uint8Array>;
 };
@@ -62,21 +62,16 @@ export function loadWebShell(webRoot: string): WebShell {
   for (const [path, modules] of Object.entries(PAGE_MODULES)) {
     preloads.set(path, preloadTags(manifest, modules));
   }
-  const render: WebShell['render'] = (pathname, boot) => {
+  const render: WebShell['render'] = (pathname) => {
     const page = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-    let out = html;
     const tags = preloads.get(page);
-    if (tags) out = out.replace('</head>', `${tags}</head>`);
-    if (boot && Object.keys(boot).length > 0) {
-      out = out.replace('</body>', `${bootScript(boot)}</body>`);
-    }
-    return out;
+    return tags ? html.replace('</head>', `${tags}</head>`) : html;
   };
   return {
     html,
     render,
     stream(pathname, boot) {
-      const page = render(pathname, null);
+      const page = render(pathname);
       const cut = page.lastIndexOf('</body>');
       const encoder = new TextEncoder();
       return new ReadableStream({

@@ -1481,18 +1481,19 @@ export class DirectoryIndex {
       scalarColumn('source', 'source'),
     ];
     const countsOf = new Map<FacetKey, Int32Array>();
-    const byRowSet = new Map<Uint32Array | null, FacetColumn[]>();
+    const byRowSet = new Map<Uint32Array, FacetColumn[]>();
     for (const column of columns) {
       const bits = rowSet(column.facet);
       if (!bits) countsOf.set(column.facet, column.all);
-      else byRowSet.set(bits, [...(byRowSet.get(bits) ?? []), column]);
+      else if (byRowSet.has(bits)) byRowSet.get(bits)!.push(column);
+      else byRowSet.set(bits, [column]);
     }
     for (const [bits, group] of byRowSet) {
       const codes = group.map((column) => column.codes);
       const counts = group.map((column) => new Int32Array(column.size));
       const k = group.length;
-      for (let w = 0; w < bits!.length; w++) {
-        let v = bits![w];
+      for (let w = 0; w < bits.length; w++) {
+        let v = bits[w];
         while (v !== 0) {
           const low = v & -v;
           v ^= low;
