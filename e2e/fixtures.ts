@@ -3,8 +3,27 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 
-/** Every browser test fails if the page logs console.error or throws. */
+/**
+ * Every browser test fails if the page logs console.error or throws. A page load (goto, reload)
+ * returns once the page is live (`<html data-live>`, app-providers.tsx): /search is on screen,
+ * drawn by the server, before its scripts run (ADR 026), and a click before then would do nothing;
+ * the test of that moment itself (search-live.spec.ts) uses `gotoDrawn`.
+ */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    const untilLive = async <T,>(response: T) => {
+      if (!new URL(page.url()).pathname.startsWith('/api/')) {
+        await page.locator('html[data-live]').waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+    page.goto = async (url, options) => untilLive(await goto(url, options));
+    page.reload = async (options) => untilLive(await reload(options));
+    Object.assign(page, { gotoDrawn: goto });
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -20,6 +39,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** `page.goto` without waiting for the page to be live: what the browser shows before its scripts run. */
+export function gotoDrawn(page: Page, url: string) {
+  // Not until 'load' or 'DOMContentLoaded': both wait for the page's module scripts.
+  return (page as Page & { gotoDrawn: Page['goto'] }).gotoDrawn(url, { waitUntil: 'commit' });
+}
 
 /**
  * The browser logs every 4xx answer as a console error, which fails a test (fixtures.ts); a test

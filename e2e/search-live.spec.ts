@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, screenshotBoth, signIn } from './fixtures';
+import { test, expect, gotoDrawn, screenshotBoth, signIn } from './fixtures';
 
 /*
  * Issue 13, the browser half: the table view, a toolbar that never wraps (one Actions menu on a
@@ -192,4 +192,52 @@ test('phone: one Actions menu, the first result above the fold, the toolbar on o
     expect(await toolbarIsOneLine(page), `toolbar on one line at ${width} px`).toBe(true);
   }
   await screenshotBoth(page, 'search-live');
+});
+
+test('a cold /search arrives drawn by the server: its results without any script, then the same page live', async ({
+  browser,
+  page,
+}) => {
+  // The page as the server drew it (ADR 026): a browser that runs no script at all.
+  const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const drawn = await bare.newPage();
+  await drawn.goto('/search?query=smith');
+  await expect(resultLine(drawn)).toContainText('for "smith"');
+  const drawnCards = drawn.getByRole('list', { name: 'Physicians' }).getByRole('article');
+  await expect(drawnCards.first()).toContainText('Smith');
+  const drawnNames = await drawnCards.getByRole('heading').allTextContents();
+  expect(drawnNames.length).toBeGreaterThanOrEqual(3);
+  await bare.close();
+
+  // With scripts: the same first names, taken over by React without a mismatch (a hydration
+  // error would be a console error, which fails the test), then the rest of the page.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/search?query=smith');
+  const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
+  await expect.poll(() => cards.count()).toBeGreaterThan(drawnNames.length);
+  expect((await cards.getByRole('heading').allTextContents()).slice(0, drawnNames.length)).toEqual(drawnNames);
+  // Live: the filter panel is drawn, and typing runs a new search.
+  await expect(page.getByRole('complementary', { name: 'Filters' }).getByText('Specialty', { exact: true }).first()).toBeVisible();
+  const box = page.getByLabel('Search physicians');
+  await box.fill('garcia');
+  await expect(resultLine(page)).toContainText('for "garcia"');
+  await expect(page).toHaveURL(/query=garcia/);
+
+  // Typed into the drawing before the page is live (its scripts held back here): the text is
+  // kept, and runs once the page is live.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await gotoDrawn(page, '/search?query=smith');
+  await expect(resultLine(page)).toContainText('for "smith"');
+  await box.fill('jones');
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-live'))).toBe(false);
+  release();
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
+  await expect(page).toHaveURL(/query=jones/);
+  await expect(resultLine(page)).toContainText('for "jones"');
+  await expect(box).toHaveValue('jones');
 });

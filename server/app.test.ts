@@ -101,11 +101,14 @@ describe('web app files', async () => {
       expect(asset.headers.get('cache-control'), name).toBe('public, max-age=31536000, immutable');
       expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString(), name).toBe(script);
     }
-    // App pages are streamed as they are (a few KB): their head must not wait in a compressor
-    // for the page's first answers (ADR 025).
+    // App pages too, each streamed part flushed at once (ADR 026; lib/web-shell.test.ts shows
+    // the head leaving before the answers).
     const page = await app.request('/search', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(page.headers.get('content-encoding')).toBeNull();
-    expect(await page.text()).toContain('<div id="root">');
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await page.arrayBuffer())).toString()).toContain('<div id="root">');
+    const plainPage = await app.request('/search');
+    expect(plainPage.headers.get('content-encoding')).toBeNull();
+    expect(await plainPage.text()).toContain('<div id="root">');
     // Without Accept-Encoding: plain.
     const plain = await app.request('/assets/vendor-XyZ789.js');
     expect(plain.headers.get('content-encoding')).toBeNull();

@@ -15,7 +15,7 @@ import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './lib/openapi'
 import { auditActor } from './lib/audit';
 import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
-import { answerBootCalls, bootCalls, loadWebShell } from './lib/web-shell';
+import { answerBootCalls, bootCalls, gzipEachPart, isServerDrawn, loadWebShell, pageDrawer } from './lib/web-shell';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
@@ -159,10 +159,10 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   );
 
   // gzip (or deflate) for JSON answers of 1 KB or more, when the client accepts it; static
-  // files come precompressed (Brotli or gzip) from the build. App pages are streamed
-  // uncompressed (a few KB): their head, with the scripts, must leave at once, while the server
-  // still makes the page's first answers (lib/web-shell.ts), and a compressor holds small
-  // writes back until the end.
+  // files come precompressed (Brotli or gzip) from the build. App pages are streamed and
+  // compressed below, each part flushed as it is made (lib/web-shell.ts: the head, with the
+  // scripts, must leave at once while the server still makes the page's first answers; this
+  // middleware's compressor would hold it back until the end).
   const compressAnswers = compress();
   app.use('*', (c, next) =>
     c.req.path !== '/' && (c.req.method === 'GET' || c.req.method === 'HEAD') && isAppPath(c.req.path)
@@ -266,14 +266,22 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     app.use('*', serveStatic({ root: webRoot, precompressed: true }));
     // SPA fallback: the React router renders every other path. Paths it has no page for get its
     // 'Page Not Found' with the status 404 (contract/app-paths.ts lists the router's paths).
-    // A page comes with its chunks preloaded and its first answers inside (lib/web-shell.ts).
+    // A page comes with its chunks preloaded and its first answers inside (lib/web-shell.ts);
+    // /search comes drawn (ADR 026).
     app.get('*', (c) => {
       if (!isAppPath(c.req.path)) return c.html(shell.html, 404);
       const calls = bootCalls(c.req.path, new URL(c.req.url).searchParams);
       // The answers are this caller's: kept by no shared cache, and asked again on every visit.
       c.header('Cache-Control', 'private, no-cache');
       c.header('Content-Type', 'text/html; charset=UTF-8');
-      return c.body(shell.stream(c.req.path, answerBootCalls(app, c, calls)), 200);
+      const draw = isServerDrawn(c.req.path)
+        ? pageDrawer(c.req.url, calls, (error) => deps.logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server'))
+        : undefined;
+      const page = shell.stream(c.req.path, answerBootCalls(app, c, calls), draw);
+      c.header('Vary', 'Accept-Encoding');
+      if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(page, 200);
+      c.header('Content-Encoding', 'gzip');
+      return c.body(gzipEachPart(page), 200);
     });
   }
 

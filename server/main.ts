@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { loadPageRenderer } from './lib/web-shell';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
 import { openDatabase, type OpenedDatabase } from './db/open';
@@ -114,6 +115,8 @@ async function main() {
   const stopBillingJobs = startBillingJobs(deps);
   const stopMaintenance = startMaintenance(deps);
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
+  // The server's page renderer (ADR 026) loads now, not in a visitor's first request.
+  void loadPageRenderer((error) => logger.warn({ err: error }, 'pages will be drawn by the browser only'));
 
   // Requests still running (even after their client hung up) finish before the database closes.
   let inFlight = 0;

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createTestContext, createTestUser, TestAgent } from '../test/harness';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
-import { bootCalls, loadWebShell, preloadTags } from './web-shell';
+import { constants, gunzipSync } from 'node:zlib';
+import { bootCalls, gzipEachPart, loadWebShell, preloadTags } from './web-shell';
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
@@ -66,15 +67,17 @@ describe('page shell (ADR 025)', () => {
     const decoder = new TextDecoder();
     const head = decoder.decode((await reader.read()).value);
     expect(head).toContain('<script type="module" src="/assets/index-A.js">');
-    expect(head).toContain('href="/assets/search-page-P.js"');
-    expect(head).not.toContain('</body>');
+    // Drawn by the server (ADR 026): its styles, but no code asked for ahead of the parser.
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/search-page-C.css">');
+    expect(head).not.toContain('modulepreload');
+    expect(head.endsWith('<div id="root">')).toBe(true);
     answer({ '/api/me': { user: null } });
     const rest = decoder.decode((await reader.read()).value);
-    expect(rest).toBe('<script type="application/json" id="boot-data">{"/api/me":{"user":null}}</script></body></html>');
+    expect(rest).toBe('</div><script type="application/json" id="boot-data">{"/api/me":{"user":null}}</script></body></html>');
     expect((await reader.read()).done).toBe(true);
   });
 
-  it('answers /search with its preloads and the same JSON the API gives this caller', async () => {
+  it('answers /search with its styles and the same JSON the API gives this caller', async () => {
     const user = await createTestUser(ctx.db, { tier: 'premium' });
     const agent = new TestAgent(app);
     agent.setCookie(SESSION_COOKIE, (await createSession(ctx.db, user.id)).token);
@@ -82,7 +85,8 @@ describe('page shell (ADR 025)', () => {
     const page = await agent.get('/search?query=smith&tab=results');
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('private, no-cache');
-    expect(page.text).toContain('<link rel="modulepreload" crossorigin href="/assets/search-page-P.js">');
+    expect(page.text).toContain('<link rel="stylesheet" crossorigin href="/assets/search-page-C.css">');
+    expect(page.text).not.toContain('modulepreload');
     const boot = bootData(page.text)!;
     expect(Object.keys(boot).sort()).toEqual(['/api/me', '/api/physicians?query=smith']);
     expect(boot['/api/me']).toEqual((await agent.get('/api/me')).body);
@@ -118,5 +122,64 @@ describe('page shell (ADR 025)', () => {
     const boot = bootData(page.text)!;
     const key = `/api/physicians?${new URLSearchParams({ query })}`;
     expect(boot[key]).toEqual((await agent.get(key)).body);
+  });
+
+  it('draws /search on the server (ADR 026): the results inside #root, for this caller', async () => {
+    const physicians = [
+      [9101, 'Ada', 'Smithson', 'Cardiology', 'Boston', 'MA'],
+      [9102, 'Ben', 'Smithson', 'Pediatrics', 'Denver', 'CO'],
+      [9103, 'Cleo', 'Okafor', 'Cardiology', 'Austin', 'TX'],
+    ] as const;
+    for (const [id, first, last, specialty, city, state] of physicians) {
+      await ctx.db.sql.query(
+        'INSERT INTO physicians (id, first_name, last_name, specialty, city, state) VALUES ($1, $2, $3, $4, $5, $6)',
+        [id, first, last, specialty, city, state],
+      );
+    }
+    await ctx.deps.services.directory.directoryChanged();
+    const user = await createTestUser(ctx.db, { tier: 'premium' });
+    const agent = new TestAgent(app);
+    agent.setCookie(SESSION_COOKIE, (await createSession(ctx.db, user.id)).token);
+
+    const page = await agent.get('/search?query=smithson');
+    const root = /<div id="root">(.*)<\/div>\s*<script type="application\/json"/s.exec(page.text)?.[1] ?? '';
+    expect(root).toContain('Showing 1-2 of 2 results for &quot;smithson&quot;');
+    expect(root).toContain('Ada Smithson');
+    expect(root).toContain('Ben Smithson');
+    expect(root).not.toContain('Okafor');
+    expect(root).toContain('aria-label="Account menu"'); // the header: this caller, signed in
+    expect(root).not.toContain('>Log in<');
+    // The browser takes the same answers over, so its first render is this HTML.
+    expect(Object.keys(bootData(page.text)!).sort()).toEqual(['/api/me', '/api/physicians?query=smithson']);
+
+    // Anonymous: drawn too, for an anonymous caller (the header's Log in).
+    const anonymous = await new TestAgent(app).get('/search?query=okafor');
+    expect(anonymous.text).toContain('Cleo Okafor');
+    expect(anonymous.text).toContain('>Log in<');
+    expect(anonymous.text).not.toContain('Account menu');
+
+    // No search answer (a 400), or a page the server does not draw: #root stays empty.
+    expect((await agent.get('/search?near=00000&radius=25')).text).toContain('<div id="root"></div>');
+    expect((await agent.get('/pricing')).text).toContain('<div id="root"></div>');
+  });
+
+  it('sends a page gzip-compressed to clients that accept it, the head before the answers', async () => {
+    const shell = loadWebShell(root);
+    let answer!: (boot: Record<string, unknown>) => void;
+    const boot = new Promise<Record<string, unknown>>((resolve) => (answer = resolve));
+    const reader = gzipEachPart(shell.stream('/search', boot)).getReader();
+    const partial = { finishFlush: constants.Z_SYNC_FLUSH };
+    const first = Buffer.from((await reader.read()).value!);
+    expect(gunzipSync(first, partial).toString()).toMatch(/<script type="module" src="\/assets\/index-A.js"><\/script>.*<div id="root">$/);
+    answer({ '/api/me': { user: null } });
+    const parts = [first];
+    for (let part = await reader.read(); !part.done; part = await reader.read()) parts.push(Buffer.from(part.value));
+    expect(gunzipSync(Buffer.concat(parts)).toString()).toContain('{"/api/me":{"user":null}}</script></body></html>');
+
+    const page = await app.request('/search?query=smithson', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(page.headers.get('vary')).toContain('Accept-Encoding');
+    const html = gunzipSync(Buffer.from(await page.arrayBuffer())).toString();
+    expect(html).toContain('Ada Smithson');
   });
 });

@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { constants, createGzip } from 'node:zlib';
 import type { Context } from 'hono';
 import { apiSearchString, physiciansSearchPath } from '../../contract/search-url';
 
@@ -16,6 +19,9 @@ import { apiSearchString, physiciansSearchPath } from '../../contract/search-url
  *   data instead of asking again (web/lib/boot-data.ts). Only 200 answers are embedded; anything
  *   else, or no answer within BOOT_BUDGET_MS, and the page simply asks itself. Such a page is
  *   private: `Cache-Control: private, no-cache` (app.ts).
+ * - for pages in SERVER_DRAWN, when every boot call was answered, the page itself drawn by the
+ *   server with those answers (web/app/server-render.tsx, ADR 026) inside #root: the browser
+ *   paints the results before any script ran, then hydrates them.
  */
 
 /** A page's lazy route modules, as Vite's manifest names them (relative to web/). */
@@ -32,10 +38,57 @@ export function bootCalls(pathname: string, search: URLSearchParams): string[] {
   return calls;
 }
 
+/** Pages the server draws itself (ADR 026). */
+export const SERVER_DRAWN = new Set(['/search']);
+
+/** Whether the server draws `pathname` (with or without its trailing slash). */
+export function isServerDrawn(pathname: string): boolean {
+  return SERVER_DRAWN.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+}
+
+/** Draws a page's #root content from its boot answers; null when it is not drawn. */
+export type PageDrawer = (answers: Record<string, unknown>) => Promise<string | null>;
+
+type Renderer = { renderPage(url: string, answers: Record<string, unknown>): Promise<string | null> };
+let renderer: Promise<Renderer | null> | null = null;
+
+/**
+ * The server's renderer (the web app's own components, loaded through tsx on first use: about
+ * half a second, so server/main.ts loads it at start). Null when the sources are not there
+ * (a deployment of the build alone): pages then go out as before, drawn by the browser.
+ */
+export function loadPageRenderer(onError?: (error: unknown) => void): Promise<Renderer | null> {
+  renderer ??= import('../../web/app/server-render').catch((error: unknown) => {
+    onError?.(error);
+    return null;
+  });
+  return renderer;
+}
+
+/**
+ * The drawer of page `url` for `calls` (its boot calls): draws only when every call has its
+ * answer (a page drawn without its data would only show loading states), else null.
+ */
+export function pageDrawer(url: string, calls: string[], onError: (error: unknown) => void): PageDrawer {
+  return async (answers) => {
+    if (!calls.every((call) => call in answers)) return null;
+    const loaded = await loadPageRenderer(onError);
+    if (!loaded) return null;
+    try {
+      return await loaded.renderPage(url, answers);
+    } catch (error) {
+      onError(error);
+      return null;
+    }
+  };
+}
+
 /** How long the page waits for its boot answers before going out without them. */
 export const BOOT_BUDGET_MS = 300;
 
 const BOOT_SCRIPT_ID = 'boot-data';
+const ROOT_ELEMENT = '<div id="root">';
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>\s*/g;
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -46,11 +99,11 @@ export type WebShell = {
   /** The page's HTML with its preloads. */
   render(pathname: string): string;
   /**
-   * That page streamed with its boot answers: everything up to </body> (the head with its
+   * That page streamed with its boot answers: everything up to #root (the head with its
    * scripts and preloads) at once, so the browser fetches the code while the answers are being
-   * made; then the answers and the end of the page.
+   * made; then the page as `draw` drew it (when given, and it drew), the answers and the end.
    */
-  stream(pathname: string, boot: Promise<Record<string, unknown>>): ReadableStream<Uint8Array>;
+  stream(pathname: string, boot: Promise<Record<string, unknown>>, draw?: PageDrawer): ReadableStream<Uint8Array>;
 };
 
 /** Reads the build (index.html and .vite/manifest.json, when present) once, at start. */
@@ -59,32 +112,57 @@ export function loadWebShell(webRoot: string): WebShell {
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const preloads = new Map<string, string>();
+  const styles = new Map<string, string>();
   for (const [path, modules] of Object.entries(PAGE_MODULES)) {
-    preloads.set(path, preloadTags(manifest, modules));
+    const tags = preloadTags(manifest, modules);
+    preloads.set(path, tags);
+    styles.set(path, tags.replace(MODULE_PRELOAD, ''));
   }
+  // A page the server draws paints before its scripts are needed: it asks for no code ahead of
+  // the parser, since fetching and compiling some 60 modules beside the first layout holds that
+  // first paint back (about 800 ms instead of 450 in a fresh Chromium, ADR 026). Its styles stay.
+  const drawnHtml = html.replace(MODULE_PRELOAD, '');
   const render: WebShell['render'] = (pathname) => {
     const page = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-    const tags = preloads.get(page);
-    return tags ? html.replace('</head>', `${tags}</head>`) : html;
+    const drawn = SERVER_DRAWN.has(page);
+    const tags = (drawn ? styles : preloads).get(page);
+    const base = drawn ? drawnHtml : html;
+    return tags ? base.replace('</head>', `${tags}</head>`) : base;
   };
   return {
     html,
     render,
-    stream(pathname, boot) {
+    stream(pathname, boot, draw) {
       const page = render(pathname);
+      const rootAt = page.indexOf(ROOT_ELEMENT);
+      const split = rootAt === -1 ? page.lastIndexOf('</body>') : rootAt + ROOT_ELEMENT.length;
       const cut = page.lastIndexOf('</body>');
       const encoder = new TextEncoder();
       return new ReadableStream({
         async start(controller) {
-          controller.enqueue(encoder.encode(page.slice(0, cut)));
+          controller.enqueue(encoder.encode(page.slice(0, split)));
           const answers = await boot.catch(() => ({}));
+          const drawn = (rootAt !== -1 && draw && (await draw(answers))) || '';
           const script = Object.keys(answers).length > 0 ? bootScript(answers) : '';
-          controller.enqueue(encoder.encode(script + page.slice(cut)));
+          controller.enqueue(encoder.encode(drawn + page.slice(split, cut) + script + page.slice(cut)));
           controller.close();
         },
       });
     },
   };
+}
+
+/**
+ * `stream` gzip-compressed, each part sent as soon as it is compressed (a sync flush after every
+ * write), so the head still leaves before the answers are made. A drawn /search page is about
+ * 80 KB of HTML, some 10 KB compressed.
+ */
+export function gzipEachPart(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const gzip = createGzip({ flush: constants.Z_SYNC_FLUSH });
+  pipeline(Readable.fromWeb(stream as import('node:stream/web').ReadableStream), gzip).catch(() => {
+    // The client went away: nothing left to send.
+  });
+  return Readable.toWeb(gzip) as ReadableStream<Uint8Array>;
 }
 
 /** The chunks (and styles) a module needs beyond what the entry already loads. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, memo } from 'react';
+import { lazy, Suspense, useState, memo, type ComponentProps } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -8,9 +8,29 @@ import { BrandLink } from './brand';
 import { primaryNavItems, type NavItem } from './nav-items';
 import { useMe } from './session';
 
-// The menus' Radix code loads when a signed-in header or the phone's drawer first needs it.
-const SignedInActions = lazy(() => import('./site-header-menus').then((m) => ({ default: m.SignedInActions })));
-const MobileMenuSheet = lazy(() => import('./site-header-menus').then((m) => ({ default: m.MobileMenuSheet })));
+// The menus' Radix code loads when a signed-in header or the phone's drawer first needs it. Once
+// loaded, the header draws them directly: a page the server drew (ADR 026) loads it before it
+// hydrates, so its header is live with the rest of the page instead of after React retries a
+// lazy part (a click on it in between would be lost).
+let menus: typeof import('./site-header-menus') | null = null;
+
+/** Loads the signed-in menus' code (once). */
+export function loadHeaderMenus() {
+  return import('./site-header-menus').then((loaded) => (menus = loaded));
+}
+
+const LazySignedInActions = lazy(() => loadHeaderMenus().then((m) => ({ default: m.SignedInActions })));
+const LazyMobileMenuSheet = lazy(() => loadHeaderMenus().then((m) => ({ default: m.MobileMenuSheet })));
+
+function SignedInActions(props: ComponentProps<typeof LazySignedInActions>) {
+  const Actions = menus?.SignedInActions ?? LazySignedInActions;
+  return <Actions {...props} />;
+}
+
+function MobileMenuSheet(props: ComponentProps<typeof LazyMobileMenuSheet>) {
+  const Sheet = menus?.MobileMenuSheet ?? LazyMobileMenuSheet;
+  return <Sheet {...props} />;
+}
 
 /** Memoised: a page that rewrites its query string (the search) does not re-render it. */
 export const SiteHeader = memo(function SiteHeader() {

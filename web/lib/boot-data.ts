@@ -5,6 +5,9 @@
  * render already has it: no request, no loading state. Only in the page's first seconds, so a
  * later visit to the same path within the app asks afresh; apiFetch drops them all on any call
  * that changes something.
+ *
+ * The server renders some pages itself (ADR 026) with the same answers: `withBootAnswers`
+ * hands them to the render (synchronous, so no other request's answers can be seen).
  */
 
 const ELEMENT_ID = 'boot-data';
@@ -12,6 +15,18 @@ const ELEMENT_ID = 'boot-data';
 export const BOOT_DATA_MAX_AGE_MS = 15_000;
 
 let answers: Map<string, unknown> | null = null;
+/** Set while the server renders a page: the answers of that page, of any age. */
+let rendering: Map<string, unknown> | null = null;
+
+/** Runs the synchronous `render` with `boot` as the page's answers (the server's render). */
+export function withBootAnswers<T>(boot: Record<string, unknown>, render: () => T): T {
+  rendering = new Map(Object.entries(boot));
+  try {
+    return render();
+  } finally {
+    rendering = null;
+  }
+}
 
 function load(): Map<string, unknown> {
   if (answers) return answers;
@@ -32,6 +47,7 @@ function load(): Map<string, unknown> {
 
 /** The embedded answer of GET `path`, once; undefined when there is none (or it is too old). */
 export function takeBootAnswer(path: string): unknown {
+  if (rendering) return rendering.get(path);
   const all = load();
   if (!all.has(path)) return undefined;
   const body = all.get(path);

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FacetsResponse,
   PhysicianProfile,
@@ -38,6 +39,31 @@ export function searchQueryOptions(apiSearch: string, viewer: string) {
       }),
     staleTime: 60_000,
   });
+}
+
+/**
+ * Starts searches ahead of the page while the user types (ADR 026): at most one request at a
+ * time; a text typed while one runs waits for it, and only the newest such text goes next. So a
+ * fast typist costs about one request per answer, not one per key, and the search of the text
+ * the user stops at is usually answered before the page asks for it (same key: no second
+ * request).
+ */
+export function useSearchAhead(): (apiSearch: string, viewer: string) => void {
+  const queryClient = useQueryClient();
+  const state = useRef<{ running: boolean; next: [string, string] | null }>({ running: false, next: null });
+  const start = useRef((apiSearch: string, viewer: string) => {
+    state.current.running = true;
+    void queryClient.prefetchQuery(searchQueryOptions(apiSearch, viewer)).finally(() => {
+      state.current.running = false;
+      const next = state.current.next;
+      state.current.next = null;
+      if (next) start.current(...next);
+    });
+  });
+  return useRef((apiSearch: string, viewer: string) => {
+    if (state.current.running) state.current.next = [apiSearch, viewer];
+    else start.current(apiSearch, viewer);
+  }).current;
 }
 
 /** The search's results. The previous page stays on screen while the next one loads, so the layout does not jump. */

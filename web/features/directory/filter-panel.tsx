@@ -36,7 +36,11 @@ import {
   type ListFilterKey,
 } from './search-params';
 
-export type UpdateSearch = (change: (previous: URLSearchParams) => URLSearchParams) => void;
+/**
+ * Changes the page's URL. `now`: the page draws the change at once (not as a transition React
+ * slices): the search box's text, whose answer is usually already in (ADR 026).
+ */
+export type UpdateSearch = (change: (previous: URLSearchParams) => URLSearchParams, now?: boolean) => void;
 
 type FilterPanelProps = {
   params: URLSearchParams;

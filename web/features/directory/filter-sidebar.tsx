@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ListFilter, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import {
@@ -11,17 +11,12 @@ import {
   SheetTitle,
   SheetTrigger,
 } from '@web/components/ui/sheet';
+import { useDeviceChoice } from '@web/lib/device-choice';
 import { cn, formatNumber } from '@web/lib/utils';
 
 const COLLAPSED_KEY = 'directory.filters.collapsed';
 
-function readCollapsed(): boolean {
-  try {
-    return window.localStorage.getItem(COLLAPSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
+const parseCollapsed = (stored: string | null) => (stored === '1' ? '1' : '0');
 
 function CountBadge({ count, className }: { count: number; className?: string }) {
   if (count === 0) return null;
@@ -49,15 +44,9 @@ type SidebarProps = {
  * (remembered on this device).
  */
 export function FilterSidebar({ activeCount, onClearAll, children }: SidebarProps) {
-  const [collapsed, setCollapsed] = useState(readCollapsed);
-  const toggle = (next: boolean) => {
-    setCollapsed(next);
-    try {
-      window.localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
-    } catch {
-      // Private mode without storage: the choice lasts for this visit only.
-    }
-  };
+  const [stored, store] = useDeviceChoice(COLLAPSED_KEY, parseCollapsed);
+  const collapsed = stored === '1';
+  const toggle = (next: boolean) => store(next ? '1' : '0');
 
   if (collapsed) {
     return (

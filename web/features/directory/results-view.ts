@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useDeviceChoice } from '@web/lib/device-choice';
 
 /*
  * Cards or a dense table for the search results: the recruiter's choice, remembered on this
@@ -16,23 +16,6 @@ export function parseResultsView(stored: string | null): ResultsView {
   return stored === 'table' ? 'table' : 'cards';
 }
 
-function readStoredView(): ResultsView {
-  try {
-    return parseResultsView(window.localStorage.getItem(RESULTS_VIEW_KEY));
-  } catch {
-    return 'cards';
-  }
-}
-
 export function useResultsView(): [ResultsView, (next: ResultsView) => void] {
-  const [view, setView] = useState<ResultsView>(readStoredView);
-  const choose = useCallback((next: ResultsView) => {
-    setView(next);
-    try {
-      window.localStorage.setItem(RESULTS_VIEW_KEY, next);
-    } catch {
-      // Private mode without storage: the choice lasts for this visit only.
-    }
-  }, []);
-  return [view, choose];
+  return useDeviceChoice(RESULTS_VIEW_KEY, parseResultsView);
 }

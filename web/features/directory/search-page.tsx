@@ -19,6 +19,7 @@ import {
   directoryKeys,
   searchQueryOptions,
   SESSION_VIEWER,
+  useSearchAhead,
   useDirectoryFacets,
   useSearchPhysicians,
   useSpecialtyCounts,
@@ -46,7 +47,7 @@ import {
   readSort,
   readTab,
   readText,
-  SEARCH_DEBOUNCE_MS,
+  QUERY_SETTLE_MS,
   searchParamsFromNavigationState,
   withoutChip,
   withoutFilters,
@@ -78,13 +79,21 @@ export function SearchPage() {
   // transition, in slices): the request and the render overlap instead of following each other.
   const queryClient = useQueryClient();
   const latest = useRef({ params: searchParams, viewer: SESSION_VIEWER });
-  const update: UpdateSearch = useCallback(
-    (change) => {
+  // One function for the page's life (the router's setSearchParams changes with every URL): the
+  // memoised filter panel, which takes it, is not drawn again for a new query.
+  const update: UpdateSearch = useLatestCallback((change, now) => {
+    const { params, viewer: searchViewer } = latest.current;
+    void queryClient.prefetchQuery(searchQueryOptions(apiSearchString(change(params)), searchViewer));
+    setSearchParams((previous) => change(previous), { replace: true, flushSync: now });
+  });
+
+  const searchAhead = useSearchAhead();
+  const onType = useCallback(
+    (text: string) => {
       const { params, viewer: searchViewer } = latest.current;
-      void queryClient.prefetchQuery(searchQueryOptions(apiSearchString(change(params)), searchViewer));
-      setSearchParams((previous) => change(previous), { replace: true });
+      searchAhead(apiSearchString(withQuery(params, text)), searchViewer);
     },
-    [queryClient, setSearchParams],
+    [searchAhead],
   );
 
   // Arriving from the specialties overview or a saved search: apply its values, then drop the
@@ -211,7 +220,11 @@ export function SearchPage() {
           </p>
         </header>
 
-        <SearchBox query={query} onSearch={(text) => update((previous) => withQuery(previous, text))} />
+        <SearchBox
+          query={query}
+          onType={onType}
+          onSearch={(text) => update((previous) => withQuery(previous, text), true)}
+        />
 
         {/* Wide results column: the actions as a row of buttons; narrower: one Actions menu in the toolbar. */}
         <SearchActionBar actions={actions} className="hidden @[52rem]:flex" />
@@ -361,11 +374,20 @@ export function SearchPage() {
 }
 
 /**
- * The search text runs as the user types: after a short pause (SEARCH_DEBOUNCE_MS) it goes to
- * the URL (replaced, not pushed: one history entry however long the typing), and the results
- * follow the URL. Enter runs it at once.
+ * The search text runs as the user types: each keystroke starts its search (`onType`, one
+ * request at a time), and after a short pause (QUERY_SETTLE_MS) the text goes to the URL
+ * (replaced, not pushed: one history entry however long the typing); the results follow the
+ * URL. Enter runs it at once.
  */
-function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string) => void }) {
+function SearchBox({
+  query,
+  onType,
+  onSearch,
+}: {
+  query: string;
+  onType: (text: string) => void;
+  onSearch: (text: string) => void;
+}) {
   const id = useId();
   const [draft, setDraft] = useState(query);
   // When the URL's query changes to something this box did not send, it came from elsewhere (a
@@ -396,9 +418,18 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
   };
   const onChange = (text: string) => {
     setDraft(text);
+    onType(text);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => run(text), SEARCH_DEBOUNCE_MS);
+    timer.current = setTimeout(() => run(text), QUERY_SETTLE_MS);
   };
+  // Text typed into the server's drawing of the page before it went live (ADR 026) is still in
+  // the box (hydration keeps it): it runs now, as if typed now.
+  const input = useRef<HTMLInputElement>(null);
+  const typedBeforeLive = useLatestCallback(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== draft) onChange(typed);
+  });
+  useEffect(() => typedBeforeLive(), [typedBeforeLive]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     run(draft);
@@ -415,8 +446,10 @@ function SearchBox({ query, onSearch }: { query: string; onSearch: (text: string
             aria-hidden
           />
           <Input
+            ref={input}
             id={id}
             type="search"
+            name="query"
             value={draft}
             onChange={(event) => onChange(event.target.value)}
             placeholder="Name, specialty, skill, company or title"

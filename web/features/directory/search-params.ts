@@ -26,10 +26,17 @@ export type RangeFilterKey = (typeof RANGE_FILTER_KEYS)[number];
 export const DEFAULT_TAB = 'results';
 
 /**
- * How long typing pauses before the text runs (the search box and the filter panel's text
- * fields): short enough to feel instant, long enough that a word typed at speed is one request.
+ * How long typing in the filter panel's text fields pauses before the text runs: short enough
+ * to feel instant, long enough that a word typed at speed is one change.
  */
 export const SEARCH_DEBOUNCE_MS = 150;
+
+/**
+ * The search box (ADR 021, ADR 026): each keystroke starts the search of the text so far (one
+ * request at a time, the newest text next), and the results on screen follow the text after a
+ * pause this long, by which time its answer is usually in.
+ */
+export const QUERY_SETTLE_MS = 60;
 export const DEFAULT_SORT: { key: SortKey; direction: SortDirection } = { key: 'name', direction: 'asc' };
 
 const LIST_KEYS: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
