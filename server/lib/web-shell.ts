@@ -24,6 +24,11 @@ import { apiSearchString, physiciansSearchPath } from '../../contract/search-url
  *   paints the results before any script ran, then hydrates them.
  */
 
+/** The page a path names: '/search/' is '/search' (the router treats them alike). */
+function pagePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+}
+
 /** A page's lazy route modules, as Vite's manifest names them (relative to web/). */
 export const PAGE_MODULES: Record<string, string[]> = {
   '/search': ['features/directory/search-page.tsx'],
@@ -32,7 +37,7 @@ export const PAGE_MODULES: Record<string, string[]> = {
 /** The first GET calls of a page (each exactly as the page's apiFetch will ask it). */
 export function bootCalls(pathname: string, search: URLSearchParams): string[] {
   const calls = ['/api/me'];
-  if (pathname === '/search' || pathname === '/search/') {
+  if (pagePath(pathname) === '/search') {
     calls.push(physiciansSearchPath(apiSearchString(search)));
   }
   return calls;
@@ -43,7 +48,7 @@ export const SERVER_DRAWN = new Set(['/search']);
 
 /** Whether the server draws `pathname` (with or without its trailing slash). */
 export function isServerDrawn(pathname: string): boolean {
-  return SERVER_DRAWN.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+  return SERVER_DRAWN.has(pagePath(pathname));
 }
 
 /** Draws a page's #root content from its boot answers; null when it is not drawn. */
@@ -123,8 +128,8 @@ export function loadWebShell(webRoot: string): WebShell {
   // first paint back (about 800 ms instead of 450 in a fresh Chromium, ADR 026). Its styles stay.
   const drawnHtml = html.replace(MODULE_PRELOAD, '');
   const render: WebShell['render'] = (pathname) => {
-    const page = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-    const drawn = SERVER_DRAWN.has(page);
+    const page = pagePath(pathname);
+    const drawn = isServerDrawn(page);
     const tags = (drawn ? styles : preloads).get(page);
     const base = drawn ? drawnHtml : html;
     return tags ? base.replace('</head>', `${tags}</head>`) : base;
