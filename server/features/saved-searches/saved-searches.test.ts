@@ -117,6 +117,11 @@ describe('400 naming the field', () => {
     [{ name: 'ok', params: { query: 'a', gender: 'X' } }, 'params.gender'],
     [{ name: 'ok', params: { query: 'a', favouriteColour: 'red' } }, 'params'],
     [{ name: 'ok', params: { query: 7 } }, 'params.query'],
+    // The search's own server rules, not only the contract's shapes.
+    [{ name: 'ok', params: { near: '00000', radius: '25' } }, 'params.near'],
+    [{ name: 'ok', params: { near: 'Nowhere, ZZ' } }, 'params.near'],
+    [{ name: 'ok', params: { query: 'a', radius: '25' } }, 'params.radius'],
+    [{ name: 'ok', params: { query: 'a', sortKey: 'distance' } }, 'params.sortKey'],
   ])('%j', async (body, field) => {
     const res = await agents.free.agent.post('/api/saved-searches', body);
     expect(res.status).toBe(400);
@@ -125,6 +130,21 @@ describe('400 naming the field', () => {
       agents.free.userId,
     ]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('a radius search', () => {
+  it('with a known ZIP or city and the distance sort is saved as given', async () => {
+    const params = { near: '77030', radius: '25', sortKey: 'distance' };
+    const res = await agents.basic.agent.post('/api/saved-searches', { name: 'Near the Medical Center', params });
+    expect(res.status).toBe(201);
+    expect(res.body.params).toEqual(params);
+    const city = await agents.basic.agent.post('/api/saved-searches', {
+      name: 'Houston',
+      params: { query: 'cardiology', near: 'Houston, TX' },
+    });
+    expect(city.status).toBe(201);
+    for (const id of [res.body.id, city.body.id]) await agents.basic.agent.delete(`/api/saved-searches/${id}`);
   });
 });
 

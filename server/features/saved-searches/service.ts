@@ -1,7 +1,9 @@
+import { SearchPhysiciansQuery } from '../../../contract/directory';
 import type { AlertFrequency, SavedSearch, SavedSearchParams } from '../../../contract/saved-searches';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import { verifyLink } from '../../lib/link-signing';
+import { resolveSort, toCriteria } from '../directory/criteria';
 import { ALERT_LINK_PURPOSE } from './alerts';
 import * as repo from './repo';
 
@@ -28,10 +30,28 @@ export async function createSavedSearch(input: {
     const trimmed = value?.trim();
     if (trimmed) params[key] = trimmed;
   }
+  checkSearchRules(params);
   if ((await repo.countSavedSearches(input.db, input.userId)) >= SAVED_SEARCHES_MAX) {
     throw fieldError('name', `You can keep up to ${SAVED_SEARCHES_MAX} saved searches: delete one first.`);
   }
   return repo.insertSavedSearch(input.db, { userId: input.userId, name: input.name, params });
+}
+
+/**
+ * The rules the search itself checks on the server beyond the contract's shapes (an unknown ZIP
+ * or city in `near`, a radius without `near`, the distance sort without `near`): a saved search
+ * that could only ever answer 400 is refused when saved, naming `params.<field>`.
+ */
+function checkSearchRules(params: Record<string, string>): void {
+  try {
+    const request = SearchPhysiciansQuery.parse(params);
+    resolveSort(request, toCriteria(request));
+  } catch (error) {
+    const fields = error instanceof AppError ? error.fields : undefined;
+    if (!fields) throw error;
+    const [field, message] = Object.entries(fields)[0];
+    throw fieldError(`params.${field}`, message);
+  }
 }
 
 /** Another user's saved search is 'not found' like a missing one. */
