@@ -14,7 +14,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/features/auth/form-errors';
 import { SettingsCard } from '@web/features/account/settings-card';
 import { useSavedSearches, useUpdateSavedSearchAlert } from './api';
-import { savedSearchChips } from './saved-searches-panel';
+import { savedSearchSummary } from './saved-searches-panel';
 
 /**
  * Account, Notifications: one row per saved search with how often it emails its new matches
@@ -62,7 +62,7 @@ export function SavedSearchAlertsCard() {
 function AlertRow({ search }: { search: SavedSearch }) {
   const id = useId();
   const update = useUpdateSavedSearchAlert();
-  const chips = savedSearchChips(search.params);
+  const summary = savedSearchSummary(search.params);
 
   function change(next: string) {
     const alert = next as AlertFrequency;
@@ -93,7 +93,7 @@ function AlertRow({ search }: { search: SavedSearch }) {
           <span className="truncate">{search.name}</span>
         </label>
         <p id={`${id}-description`} className="truncate text-[13px] leading-snug text-muted-foreground">
-          {chips.length ? chips.join(' · ') : 'Saved search'}
+          {summary.length ? summary.join(' · ') : 'Saved search'}
           {search.alertSentAt &&
             ` · last alert ${new Date(search.alertSentAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}`}
         </p>

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { SavedSearch } from '@contract/saved-searches';
 import { SidePanelItemHeader, SidePanelList } from '@web/components/side-panel-list';
 import { Button } from '@web/components/ui/button';
-import { splitList } from '@web/features/directory/search-params';
+import { activeFilterChips, splitList } from '@web/features/directory/search-params';
 import { useDeleteSavedSearch, useSavedSearches } from './api';
 
 /** 'Nov 23, 2026 at 1:05 PM': date and 12-hour time (document 1, Saved Searches side panel). */
@@ -23,6 +23,19 @@ export function savedSearchChips(params: Record<string, string>): string[] {
   if (params.location) chips.push(params.location);
   if (params.title) chips.push(params.title);
   return chips;
+}
+
+/**
+ * Everything a saved search asks for, for a one-line description (the alert settings, where a
+ * search of only a radius or a skill must still say what it watches): the query, then every
+ * filter as the search page's chips name it.
+ */
+export function savedSearchSummary(params: Record<string, string>): string[] {
+  const query = params.query?.trim();
+  return [
+    ...(query ? [`"${query}"`] : []),
+    ...activeFilterChips(new URLSearchParams(params)).map((chip) => chip.label),
+  ];
 }
 
 /** The spec's empty state (document 1). */
