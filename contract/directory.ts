@@ -253,6 +253,7 @@ export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
 
 /** GET /api/physicians/{id} */
 export const PhysicianProfile = PhysicianSummary.extend({
+  subSpecialty: z.string().nullable(),
   secondarySpecialty: z.string().nullable(),
   medicalSchool: z.string().nullable(),
   graduationYear: z.number().int().nullable(),
@@ -263,6 +264,7 @@ export const PhysicianProfile = PhysicianSummary.extend({
   hospitalAffiliation: z.string().nullable(),
   licenseStates: z.array(z.string()),
   acceptingNewPatients: z.boolean().nullable(),
+  acceptingMedicaid: z.boolean().nullable(),
   telehealth: z.boolean().nullable(),
 });
 export type PhysicianProfile = z.infer<typeof PhysicianProfile>;

@@ -631,10 +631,18 @@ describe('profile', () => {
       hospitalAffiliation: 'Houston Methodist',
       licenseStates: ['TX'],
       acceptingNewPatients: true,
+      // The fixture: Medicaid for accepting physicians whose id is not a multiple of 3; a
+      // sub-specialty for every fourth.
+      acceptingMedicaid: true,
+      subSpecialty: null,
       telehealth: false,
       hasEmail: true,
       hasPhone: true,
     });
+    const kim = await ctx.agent().get('/api/physicians/8');
+    expect(kim.body).toMatchObject({ subSpecialty: 'Interventional Cardiology', acceptingMedicaid: true });
+    const haddad = await ctx.agent().get('/api/physicians/5');
+    expect(haddad.body).toMatchObject({ subSpecialty: null, acceptingMedicaid: null, secondarySpecialty: 'Internal Medicine' });
     const empty = await ctx.agent().get('/api/physicians/24');
     expect(empty.body).toMatchObject({
       specialty: null,

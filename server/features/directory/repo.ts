@@ -146,8 +146,9 @@ const SUMMARY_COLUMNS = `
   (coalesce(c.mobile_phone, '') <> '' OR coalesce(c.office_phone, '') <> '') AS has_phone`;
 
 const PROFILE_COLUMNS = `${SUMMARY_COLUMNS},
-  p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages, p.board_certified,
-  p.hospital_affiliation, p.license_states, p.accepting_new_patients, p.telehealth`;
+  p.sub_specialty, p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages,
+  p.board_certified, p.hospital_affiliation, p.license_states, p.accepting_new_patients,
+  p.accepting_medicaid, p.telehealth`;
 
 type SummaryRecord = {
   id: number;
@@ -173,6 +174,7 @@ type SummaryRecord = {
 };
 
 type ProfileRecord = SummaryRecord & {
+  sub_specialty: string | null;
   secondary_specialty: string | null;
   medical_school: string | null;
   graduation_year: number | null;
@@ -182,6 +184,7 @@ type ProfileRecord = SummaryRecord & {
   hospital_affiliation: string | null;
   license_states: string[] | null;
   accepting_new_patients: boolean | null;
+  accepting_medicaid: boolean | null;
   telehealth: boolean | null;
 };
 
@@ -269,6 +272,7 @@ export async function findProfile(
   if (!r) return null;
   return {
     ...toSummary(r),
+    subSpecialty: r.sub_specialty,
     secondarySpecialty: r.secondary_specialty,
     medicalSchool: r.medical_school,
     graduationYear: r.graduation_year,
@@ -279,6 +283,7 @@ export async function findProfile(
     hospitalAffiliation: r.hospital_affiliation,
     licenseStates: r.license_states ?? [],
     acceptingNewPatients: r.accepting_new_patients,
+    acceptingMedicaid: r.accepting_medicaid,
     telehealth: r.telehealth,
   };
 }

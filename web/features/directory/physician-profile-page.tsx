@@ -323,6 +323,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
             items={[
               ['NPI', physician.npi],
               ['Credential', physician.credential],
+              ['Sub-specialty', displaySpecialty(physician.subSpecialty)],
               ['Secondary Specialty', displaySpecialty(physician.secondarySpecialty)],
               ['Medical School', physician.medicalSchool],
               ['Graduation Year', physician.graduationYear?.toString() ?? null],
@@ -336,6 +337,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                   : null,
               ],
               ['Accepting New Patients', yesNo(physician.acceptingNewPatients)],
+              ['Accepts Medicaid', yesNo(physician.acceptingMedicaid)],
               ['Telehealth', yesNo(physician.telehealth)],
               ['Last Verified', formatDate(physician.verifiedAt) || null],
             ]}
