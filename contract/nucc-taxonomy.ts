@@ -7,18 +7,22 @@ import { SPECIALTY_TAXONOMY_CODES, type Specialty } from './directory-options';
  * of its 18 specialties (docs/decisions/015-public-data-import.md). Everything else (nurse
  * practitioners, dentists, pharmacists...) is not imported.
  *
- * Lookup order: the exact code, then the longest matching prefix (a sub-specialty maps onto its
- * family, e.g. 207RC0000X Cardiovascular Disease and 207RI0011X Interventional Cardiology ->
- * Cardiology), then the physician classification's own name.
+ * Lookup order: the exact code (a specialty's own code, then the sub-specialties' codes, e.g.
+ * 207RI0011X Interventional Cardiology -> Cardiology), then the longest matching prefix (a
+ * specialisation maps onto its family), then the physician classification's own name. A prefix
+ * never spans two families: 207RC holds Cardiovascular Disease and Critical Care Medicine, and
+ * 207RG Gastroenterology and Geriatric Medicine, so those go by exact code, and whatever else
+ * they hold falls to 207R, Internal Medicine.
  */
 
 /** Exact codes and code prefixes (NUCC classification / specialisation), longest prefix wins. */
 const PREFIXES: readonly (readonly [string, string])[] = [
   // Internal medicine sub-specialties with a directory specialty of their own.
-  ['207RC', 'Cardiology'], // 207RC0000X Cardiovascular Disease, 207RC0001X Clinical Cardiac Electrophysiology
+  // 207RC0000X Cardiovascular Disease and 207RG0100X Gastroenterology are exact (SPECIALTY_TAXONOMY_CODES).
+  ['207RC0001X', 'Cardiology'], // Clinical Cardiac Electrophysiology
   ['207RI0011X', 'Cardiology'], // Interventional Cardiology
   ['207RA0001X', 'Cardiology'], // Advanced Heart Failure and Transplant Cardiology
-  ['207RG', 'Gastroenterology'],
+  ['207RI0008X', 'Gastroenterology'], // Hepatology
   ['207RP', 'Pulmonology'], // 207RP1001X Pulmonary Disease
   ['207RX', 'Oncology'], // 207RX0202X Medical Oncology
   ['207RH0003X', 'Oncology'], // Hematology & Oncology
