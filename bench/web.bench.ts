@@ -82,16 +82,6 @@ async function watchForResults(page: Page, word: string): Promise<void> {
   }, word);
 }
 
-/** The browser's presentation time of the first new result element (Element Timing), page clock. */
-async function onScreenAt(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(
-    () => (window as unknown as { __onScreen?: number }).__onScreen,
-    undefined,
-    { timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
 /** When the page's last GET /api/physicians started and ended (resource timing, page clock). */
 async function lastSearchRequest(page: Page): Promise<{ start: number; end: number }> {
   return page.evaluate(() => {
@@ -103,12 +93,14 @@ async function lastSearchRequest(page: Page): Promise<{ start: number; end: numb
   });
 }
 
-async function paintedAt(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(
-    () => (window as unknown as { __painted?: number }).__painted,
-    undefined,
-    { timeout: 30_000 },
-  );
+/**
+ * A time the page's watchers record (page clock), once it is there: `__painted` (the frame after
+ * the results showed), `__onScreen` (that frame's presentation, Element Timing), `__live`.
+ */
+async function recordedAt(page: Page, name: '__painted' | '__onScreen' | '__live'): Promise<number> {
+  const handle = await page.waitForFunction((key) => (window as unknown as Record<string, number>)[key], name, {
+    timeout: 30_000,
+  });
   return (await handle.jsonValue()) as number;
 }
 
@@ -214,13 +206,10 @@ async function main() {
         }, 4);
       }, word);
       await fresh.goto(`${server.url}/search?query=${word}`, { waitUntil: 'commit' });
-      const painted = await paintedAt(fresh);
+      const painted = await recordedAt(fresh, '__painted');
       cold.push(painted);
-      coldOnScreen.push(await onScreenAt(fresh));
-      const live = await fresh.waitForFunction(() => (window as unknown as { __live?: number }).__live, undefined, {
-        timeout: 30_000,
-      });
-      coldLive.push((await live.jsonValue()) as number);
+      coldOnScreen.push(await recordedAt(fresh, '__onScreen'));
+      coldLive.push(await recordedAt(fresh, '__live'));
       // The HTML carries the search (ADR 025): when it was in, and how long the server took
       // for it (request sent to first byte: the search and /api/me answered inside it). A
       // load whose page still had to ask for the search itself is counted apart.
@@ -261,8 +250,8 @@ async function main() {
       await page.getByRole('status').filter({ hasText: /^Showing/ }).waitFor();
       await watchForResults(page, word.trim());
       await box.pressSequentially(word, { delay: 40 });
-      const painted = await paintedAt(page);
-      const shownOnScreen = await onScreenAt(page);
+      const painted = await recordedAt(page, '__painted');
+      const shownOnScreen = await recordedAt(page, '__onScreen');
       const lastKey = await page.evaluate(() => (window as unknown as { __lastKey: number }).__lastKey);
       typing.push(painted - lastKey);
       typingOnScreen.push(shownOnScreen - lastKey);
