@@ -16,6 +16,7 @@ import { RefundRequestsSection } from './refund-requests-section';
 import { ContactReportsSection } from './contact-reports-section';
 import { processSubmission, useAdminOverview, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { companyOf, formatMoney, fullName, selectAllState, specialtyOf } from './format';
+import { TableStates } from './table-states';
 
 const isAuthError = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
@@ -234,20 +235,12 @@ function PendingSubmissions() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {submissions.isPending ? (
-              <TableRow>
-                <TableCell colSpan={7}>
-                  <Skeleton className="h-8" />
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={7} className="py-10 text-center text-muted-foreground">
-                  No pending submissions found
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((s) => {
+            <TableStates
+              columns={7}
+              loading={submissions.isPending}
+              empty={rows.length === 0 && 'No pending submissions found'}
+            >
+              {rows.map((s) => {
                 const name = fullName(s);
                 const rowBusy = busy || runningRow !== null;
                 return (
@@ -293,8 +286,8 @@ function PendingSubmissions() {
                     </TableCell>
                   </TableRow>
                 );
-              })
-            )}
+              })}
+            </TableStates>
           </TableBody>
         </Table>
       </Card>

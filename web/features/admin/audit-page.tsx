@@ -4,11 +4,11 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { ResultsPagination } from '@web/features/directory/results-pagination';
 import { formatDateTime, formatNumber } from '@web/lib/utils';
 import { useAuditEvents } from './api';
+import { TableStates } from './table-states';
 
 const FILTERS = ['user', 'action', 'from', 'to'] as const;
 
@@ -115,20 +115,12 @@ export function AuditPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {events.isPending ? (
-                <TableRow>
-                  <TableCell colSpan={5}>
-                    <Skeleton className="h-8" />
-                  </TableCell>
-                </TableRow>
-              ) : rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-                    No audit events found
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((e) => (
+              <TableStates
+                columns={5}
+                loading={events.isPending}
+                empty={rows.length === 0 && 'No audit events found'}
+              >
+                {rows.map((e) => (
                   <TableRow key={e.id}>
                     <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TableCell>
                     <TableCell>
@@ -142,8 +134,8 @@ export function AuditPage() {
                       {describeDetails(e.details)}
                     </TableCell>
                   </TableRow>
-                ))
-              )}
+                ))}
+              </TableStates>
             </TableBody>
           </Table>
           {events.data && (

@@ -2,11 +2,11 @@ import { toast } from 'sonner';
 import type { ContactField, ContactReport } from '@contract/contacts';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/utils';
 import { useContactReports, useResolveContactReport } from './api';
 import { ConfirmButton } from './confirm-button';
+import { TableStates } from './table-states';
 
 const FIELD_LABEL: Record<ContactField, string> = {
   personal_email: 'Personal email',
@@ -60,26 +60,13 @@ export function ContactReportsSection() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {reports.isPending ? (
-              <TableRow>
-                <TableCell colSpan={4}>
-                  <Skeleton className="h-8" />
-                </TableCell>
-              </TableRow>
-            ) : reports.isError ? (
-              <TableRow>
-                <TableCell colSpan={4} role="alert" className="py-6 text-center text-destructive">
-                  Reported contacts could not be loaded: {reports.error.message}
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={4} className="py-10 text-center text-muted-foreground">
-                  No reported contacts
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((r) => (
+            <TableStates
+              columns={4}
+              loading={reports.isPending}
+              error={reports.isError && `Reported contacts could not be loaded: ${reports.error.message}`}
+              empty={rows.length === 0 && 'No reported contacts'}
+            >
+              {rows.map((r) => (
                 <TableRow key={r.id}>
                   <TableCell className="max-w-48 whitespace-normal sm:max-w-72">
                     <span className="block font-medium">
@@ -129,8 +116,8 @@ export function ContactReportsSection() {
                     </div>
                   </TableCell>
                 </TableRow>
-              ))
-            )}
+              ))}
+            </TableStates>
           </TableBody>
         </Table>
       </Card>

@@ -2,11 +2,11 @@ import { toast } from 'sonner';
 import type { AdminRefundRequest, RefundRequestStatus } from '@contract/billing';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDate } from '@web/lib/utils';
 import { useRefundRequests, useResolveRefundRequest } from './api';
 import { ConfirmButton } from './confirm-button';
+import { TableStates } from './table-states';
 
 const STATUS: Record<RefundRequestStatus, { label: string; variant: 'warning' | 'success' | 'muted' }> = {
   open: { label: 'Open', variant: 'warning' },
@@ -63,26 +63,13 @@ export function RefundRequestsSection() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {requests.isPending ? (
-              <TableRow>
-                <TableCell colSpan={5}>
-                  <Skeleton className="h-8" />
-                </TableCell>
-              </TableRow>
-            ) : requests.isError ? (
-              <TableRow>
-                <TableCell colSpan={5} role="alert" className="py-6 text-center text-destructive">
-                  Refund requests could not be loaded: {requests.error.message}
-                </TableCell>
-              </TableRow>
-            ) : rows.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-                  No refund requests
-                </TableCell>
-              </TableRow>
-            ) : (
-              rows.map((r) => (
+            <TableStates
+              columns={5}
+              loading={requests.isPending}
+              error={requests.isError && `Refund requests could not be loaded: ${requests.error.message}`}
+              empty={rows.length === 0 && 'No refund requests'}
+            >
+              {rows.map((r) => (
                 <TableRow key={r.id}>
                   <TableCell className="max-w-40 whitespace-normal sm:max-w-64">
                     <span className="block truncate font-medium" title={r.email}>
@@ -139,8 +126,8 @@ export function RefundRequestsSection() {
                     )}
                   </TableCell>
                 </TableRow>
-              ))
-            )}
+              ))}
+            </TableStates>
           </TableBody>
         </Table>
       </Card>

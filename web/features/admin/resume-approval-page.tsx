@@ -6,13 +6,13 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ResultsPagination } from '@web/features/directory/results-pagination';
 import { formatDate, formatNumber } from '@web/lib/utils';
 import { processSubmission, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { bulkToast, companyOf, correctedPage, fullName, selectAllState, specialtyOf } from './format';
+import { TableStates } from './table-states';
 
 const LABELS: Record<SubmissionStatus, string> = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected' };
 
@@ -196,20 +196,15 @@ export function ResumeApprovalPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {!data && submissions.isPending ? (
-                <TableRow>
-                  <TableCell colSpan={columnCount}>
-                    <Skeleton className="h-8" />
-                  </TableCell>
-                </TableRow>
-              ) : rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={columnCount} className="py-10 text-center text-muted-foreground">
-                    {data && data.total > 0 ? 'No submissions on this page. Try another page.' : `No ${status} submissions found`}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((s) => {
+              <TableStates
+                columns={columnCount}
+                loading={!data && submissions.isPending}
+                empty={
+                  rows.length === 0 &&
+                  (data && data.total > 0 ? 'No submissions on this page. Try another page.' : `No ${status} submissions found`)
+                }
+              >
+                {rows.map((s) => {
                   const name = fullName(s);
                   const rowDisabled = busy || runningRow === s.id;
                   return (
@@ -274,8 +269,8 @@ export function ResumeApprovalPage() {
                       )}
                     </TableRow>
                   );
-                })
-              )}
+                })}
+              </TableStates>
             </TableBody>
           </Table>
         </Card>

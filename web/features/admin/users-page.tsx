@@ -13,6 +13,7 @@ import { ResultsPagination } from '@web/features/directory/results-pagination';
 import { formatNumber } from '@web/lib/utils';
 import { adminKeys, useUsers, useUserStats } from './api';
 import { subscriptionBadge, userRowDisplay, usersFooter } from './format';
+import { TableStates } from './table-states';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -128,20 +129,12 @@ export function UsersPage() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {users.isPending ? (
-                <TableRow>
-                  <TableCell colSpan={5}>
-                    <Skeleton className="h-8" />
-                  </TableCell>
-                </TableRow>
-              ) : rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5} className="py-10 text-center text-muted-foreground">
-                    No users found
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((user) => {
+              <TableStates
+                columns={5}
+                loading={users.isPending}
+                empty={rows.length === 0 && 'No users found'}
+              >
+                {rows.map((user) => {
                   const shown = userRowDisplay(user);
                   const badge = subscriptionBadge(user);
                   return (
@@ -171,8 +164,8 @@ export function UsersPage() {
                       <TableCell className="text-right tabular-nums">{formatNumber(shown.exports)}</TableCell>
                     </TableRow>
                   );
-                })
-              )}
+                })}
+              </TableStates>
             </TableBody>
           </Table>
           {users.data && (
