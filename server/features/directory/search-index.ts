@@ -1,4 +1,5 @@
 import {
+  FLAG_FILTER_KEYS,
   formatSpecialty,
   type FacetsResponse,
   type FacetValue,
@@ -58,16 +59,11 @@ export const SCALAR_FIELDS = [
 export type ScalarField = (typeof SCALAR_FIELDS)[number];
 export const SET_FIELDS = ['skills', 'languages', 'licenseStates', 'degrees'] as const;
 export type SetField = (typeof SET_FIELDS)[number];
-export const FLAG_FIELDS = [
-  'boardCertified',
-  'acceptingNewPatients',
-  'telehealth',
-  'acceptingMedicaid',
-  // computed from physician_contacts and linkedin_url at load (never the values)
-  'hasMobile',
-  'hasPersonalEmail',
-  'hasLinkedin',
-] as const;
+/**
+ * The yes/no filters, one per flag field (the contract's list: the three `has...` flags are
+ * computed from physician_contacts and linkedin_url at load, never the values).
+ */
+export const FLAG_FIELDS = FLAG_FILTER_KEYS;
 export type FlagField = (typeof FLAG_FIELDS)[number];
 
 /**
