@@ -8,6 +8,7 @@ import {
   type SpecialtyCount,
 } from '@contract/directory';
 import { physiciansSearchPath } from '@contract/search-url';
+import { afterNextPaint } from '@web/lib/after-paint';
 import { apiFetch } from '@web/lib/api';
 import { takeBootAnswer } from '@web/lib/boot-data';
 
@@ -119,8 +120,12 @@ export function useDirectoryFacets(apiSearch: string, enabled = true) {
   const search = params.toString();
   return useQuery({
     queryKey: directoryKeys.facets(search),
-    queryFn: ({ signal }) =>
-      apiFetch(`/api/directory/facets${search ? `?${search}` : ''}`, { schema: FacetsResponse, signal }),
+    // The counts follow the results: asked for once the frame with the new results is drawn,
+    // so neither the request nor reading its answer holds that frame back (issue 13).
+    queryFn: async ({ signal }) => {
+      await afterNextPaint();
+      return apiFetch(`/api/directory/facets${search ? `?${search}` : ''}`, { schema: FacetsResponse, signal });
+    },
     placeholderData: keepPreviousData,
     staleTime: FIVE_MINUTES_MS,
     gcTime: FIVE_MINUTES_MS,
