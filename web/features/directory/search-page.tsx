@@ -127,8 +127,9 @@ export function SearchPage() {
     setColdStart(false);
   }, [coldStart, me.isLoading, search.isFetching, search.data, queryClient, apiSearch, viewer]);
   const specialties = useSpecialtyCounts();
-  // The counts follow the results: asked for once the results are in, and drawn in a render
-  // React may interrupt, so they never delay the results on screen.
+  // The counts follow the results: asked for once the results are in and their frame is drawn
+  // (useDirectoryFacets), and drawn in a render React may interrupt, so they never delay the
+  // results on screen.
   const facets = useDirectoryFacets(apiSearch, !search.isFetching);
   const facetCounts = useDeferredValue(facets.data);
 
