@@ -64,6 +64,8 @@ export async function screenshotBoth(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   // Lists drawn in two steps (the search results, ADR 025) are whole before the picture.
   await expect(page.locator('main [aria-label="Physicians"][aria-busy="true"]')).toHaveCount(0);
+  // From the top: a full-page picture taken scrolled down draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const original = page.viewportSize();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SHOTS}/${name}-desktop.png`, fullPage: true });
