@@ -82,6 +82,7 @@ async function run(engine: BenchEngine): Promise<Row[]> {
   const env = loadEnv({
     NODE_ENV: 'production',
     MAIL_OUTBOX_ONLY: '1',
+    BILLING_DEMO: '1',
     LOG_LEVEL: 'silent',
     DEMO_DIRECTORY_SIZE: '0',
     APP_URL: 'http://localhost:3000',

@@ -59,6 +59,7 @@ export async function createBenchApp(
   const env = loadEnv({
     NODE_ENV: 'production',
     MAIL_OUTBOX_ONLY: '1',
+    BILLING_DEMO: '1',
     LOG_LEVEL: 'silent',
     DEMO_DIRECTORY_SIZE: '0',
     APP_URL: 'http://localhost:3000',

@@ -263,6 +263,7 @@ async function benchEngine(
     DEMO_DIRECTORY_SIZE: '0',
     APP_URL: 'http://localhost:3000',
     MAIL_OUTBOX_ONLY: '1',
+    BILLING_DEMO: '1',
     // One user sends every measured request: the per-user search limit (120 a minute) would stop it.
     RATE_LIMIT_FACTOR: '1000',
   });

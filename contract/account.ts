@@ -47,6 +47,8 @@ export const MeResponse = z.object({
   user: SessionUser.nullable(),
   subscription: SubscriptionStatus,
   capabilities: z.array(Capability),
+  /** True on a production server running the demo billing provider on purpose (BILLING_DEMO=1): every page says so. */
+  demoBilling: z.boolean().optional(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 

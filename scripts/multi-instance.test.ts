@@ -40,6 +40,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        BILLING_DEMO: '1',
         DATABASE_URL: dbUrl,
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         PORT: String(port),

@@ -29,6 +29,7 @@ async function startProduction(dataDir: string, extra: Record<string, string>): 
     ...process.env,
     NODE_ENV: 'production',
     MAIL_OUTBOX_ONLY: '1',
+    BILLING_DEMO: '1',
     DATA_DIR: dataDir,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -111,6 +112,26 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('production start on a develo
       expect((await logIn(second, 'admin@example.com', DEMO_PASSWORD)).status).toBe(401);
     } finally {
       await second.stop();
+    }
+  }, 240_000);
+});
+
+// The demo billing provider sells paid plans for the test card: production needs Stripe or says so.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('production start and billing', () => {
+  it('refuses to start without a billing provider, naming STRIPE_SECRET_KEY; BILLING_DEMO=1 starts with a warning', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'prod-billing-'));
+    dirs.push(dataDir);
+    await expect(startProduction(dataDir, { BILLING_DEMO: '' })).rejects.toThrow(
+      /server exited \(1\)[\s\S]*STRIPE_SECRET_KEY: required when NODE_ENV=production/,
+    );
+
+    const staging = await startProduction(dataDir, {});
+    try {
+      expect(staging.messages().find((m) => m.startsWith('BILLING_DEMO=1'))).toContain('anyone can get a paid plan for free');
+      const me = (await (await fetch(`${staging.url}/api/me`)).json()) as { demoBilling?: boolean };
+      expect(me.demoBilling).toBe(true);
+    } finally {
+      await staging.stop();
     }
   }, 240_000);
 });

@@ -81,6 +81,11 @@ async function main() {
         else logger.info(`demo accounts (password "${demo.password}"): ${list}`);
       }
     }
+    if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY) {
+      logger.warn(
+        'BILLING_DEMO=1: the demo billing provider is active, so anyone can get a paid plan for free with the test card; every page shows a demo banner. Set STRIPE_SECRET_KEY for real billing.',
+      );
+    }
     if (env.NODE_ENV === 'production') {
       // Demo accounts a development start made on this database still have the published password.
       const secured = await secureDemoAccounts(db, { replacement: demo.seed ? demo.password : null });

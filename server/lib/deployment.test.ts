@@ -17,15 +17,35 @@ describe('configuration', () => {
   it('listens on 127.0.0.1 by default in development and test, on every interface in production', () => {
     expect(loadEnv({}).HOST).toBe('127.0.0.1');
     expect(loadEnv({ NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
-    expect(loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', BILLING_DEMO: '1' }).HOST).toBe('0.0.0.0');
     expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
   it('refuses production without SMTP_URL, naming it, unless MAIL_OUTBOX_ONLY=1', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
-    expect(loadEnv({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1' }).SMTP_URL).toBeUndefined();
-    expect(loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).SMTP_URL).toBe('smtp://mail:25');
+    expect(loadEnv({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1' }).SMTP_URL).toBeUndefined();
+    expect(loadEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', BILLING_DEMO: '1' }).SMTP_URL).toBe('smtp://mail:25');
+  });
+
+  // The demo billing provider sells paid plans for the test card 4242...: production needs Stripe.
+  it('refuses production without a billing provider, naming STRIPE_SECRET_KEY, unless BILLING_DEMO=1', () => {
+    const mail = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    expect(() => loadEnv(mail)).toThrow(ConfigError);
+    expect(() => loadEnv(mail)).toThrow(/STRIPE_SECRET_KEY: required when NODE_ENV=production \(set BILLING_DEMO=1/);
+    // Both missing: one message names both, so one restart fixes them.
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/STRIPE_SECRET_KEY: required[\s\S]*SMTP_URL: required/);
+    expect(loadEnv({ ...mail, BILLING_DEMO: '1' }).BILLING_DEMO).toBe(true);
+    const stripe = {
+      ...mail,
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_ANNUAL: 'price_a',
+    };
+    expect(loadEnv(stripe).STRIPE_SECRET_KEY).toBe('sk_live_x');
+    // Development keeps the demo provider without asking.
+    expect(loadEnv({}).BILLING_DEMO).toBe(false);
   });
 
   it('reads TRUST_PROXY as a number of proxies (true = 1)', () => {
@@ -74,6 +94,23 @@ describe('development mailbox', () => {
   });
 });
 
+describe('demo billing in production (BILLING_DEMO=1)', () => {
+  it('/api/me tells every page to show the demo banner; development does not', async () => {
+    const staging = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1' } });
+    try {
+      expect((await staging.agent().get('/api/me')).body.demoBilling).toBe(true);
+    } finally {
+      await staging.close();
+    }
+    const development = await createTestContext();
+    try {
+      expect((await development.agent().get('/api/me')).body.demoBilling).toBeUndefined();
+    } finally {
+      await development.close();
+    }
+  });
+});
+
 describe('demo accounts', () => {
   it('development: the documented password; production: none without DEMO_DATA=1, else a random one', () => {
     expect(demoDataPlan({ NODE_ENV: 'development', DEMO_DATA: false })).toMatchObject({ seed: true, password: DEMO_PASSWORD });
@@ -88,7 +125,7 @@ describe('demo accounts', () => {
   });
 
   it('in production the demo admin signs in with the printed password only, and a restart creates nothing', async () => {
-    const ctx = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', DEMO_DATA: '1' } });
+    const ctx = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1', DEMO_DATA: '1' } });
     try {
       const plan = demoDataPlan(ctx.deps.env);
       const logger = createLogger('silent', false);
@@ -115,7 +152,7 @@ describe('demo accounts', () => {
       (await ctx.db.sql.query<{ id: string }>(`SELECT id FROM users WHERE email = 'admin@example.com'`)).rows[0].id;
 
     beforeAll(async () => {
-      ctx = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1' } });
+      ctx = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1' } });
       expect(await createDemoAccounts(ctx.db)).toHaveLength(4); // development's password
     });
     afterAll(() => ctx.close());
@@ -159,7 +196,7 @@ describe('demo accounts', () => {
     });
 
     it('with DEMO_DATA=1 straight away: the published password is replaced by the printed one', async () => {
-      const fresh = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', DEMO_DATA: '1' } });
+      const fresh = await createTestContext({ env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1', DEMO_DATA: '1' } });
       try {
         await createDemoAccounts(fresh.db);
         // Two processes starting together: each account changes once, to one of the two passwords.

@@ -68,6 +68,8 @@ export const EnvSchema = z.object({
   STRIPE_PRICE_ANNUAL: z.string().optional(),
   /** Another Stripe API address (stripe-mock, tests); unset: api.stripe.com. */
   STRIPE_API_BASE: z.url('must be a URL such as http://localhost:12111').optional(),
+  /** 1: production with the built-in demo billing provider on purpose (a staging or sales demo): nobody pays. */
+  BILLING_DEMO: bool,
   DEMO_DATA: bool,
   DEMO_DIRECTORY_SIZE: wholeNumber(0, 5_000_000).default(300_000),
   REVEAL_DAILY_LIMIT: wholeNumber(1, 1_000_000).default(250),
@@ -95,22 +97,27 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = result.data;
+  // Every rule that spans variables, reported together so one restart fixes them all.
+  const problems: string[] = [];
   if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set',
-    );
+    problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set');
   }
   if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_ANNUAL)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL: both required when STRIPE_SECRET_KEY is set',
+    problems.push('STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL: both required when STRIPE_SECRET_KEY is set');
+  }
+  if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.BILLING_DEMO) {
+    // The demo provider hands out paid plans for a test card number: never by accident in production.
+    problems.push(
+      'STRIPE_SECRET_KEY: required when NODE_ENV=production (set BILLING_DEMO=1 to run the demo billing provider on purpose, e.g. a staging or sales demo: anyone can then get a paid plan for free)',
     );
   }
   if (env.NODE_ENV === 'production' && !env.SMTP_URL && !env.MAIL_OUTBOX_ONLY) {
     // Without SMTP, verification and reset mail would never leave the database.
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (set MAIL_OUTBOX_ONLY=1 to keep mail in the email_outbox table on purpose)',
+    problems.push(
+      'SMTP_URL: required when NODE_ENV=production (set MAIL_OUTBOX_ONLY=1 to keep mail in the email_outbox table on purpose)',
     );
   }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     ...env,
     // Development listens on this machine only: its tools (the mailbox) are not for the network.

@@ -41,6 +41,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       MAIL_OUTBOX_ONLY: '1',
+      BILLING_DEMO: '1',
       DEMO_DIRECTORY_SIZE: '0',
       ...env,
     },

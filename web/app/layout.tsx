@@ -21,6 +21,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
+        {me.demoBilling && <DemoBillingBanner />}
         <SiteHeader />
         {me.isAdmin && <AdminStrip />}
         <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
@@ -29,6 +30,15 @@ export function RootLayout() {
         <SiteFooter />
       </div>
     </SidePanelsProvider>
+  );
+}
+
+/** A staging or sales server (BILLING_DEMO=1): no payment is real, and nobody should think so. */
+function DemoBillingBanner() {
+  return (
+    <div role="status" className="bg-warning-soft px-4 py-2 text-center text-sm font-medium text-foreground">
+      Demo billing: no card is charged and plans are free on this server.
+    </div>
   );
 }
 

@@ -26,6 +26,8 @@ export type Me = {
   isLoading: boolean;
   isSignedIn: boolean;
   isAdmin: boolean;
+  /** A production server running the demo billing provider on purpose: the layout shows a banner. */
+  demoBilling: boolean;
 };
 
 function fetchMe(signal: AbortSignal): Promise<MeResponse> {
@@ -71,6 +73,7 @@ export function useMe(): Me {
     isLoading: query.isPending,
     isSignedIn: me.user !== null,
     isAdmin: me.user?.role === 'admin',
+    demoBilling: query.data?.demoBilling === true,
   };
 }
 

@@ -665,7 +665,7 @@ describe('session cookie and dev mailbox by configuration', () => {
 
   it('marks the cookie Secure under https, and hides the mailbox in production', async () => {
     const prod = await createTestContext({
-      env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', APP_URL: 'https://physicians.example.com' },
+      env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1', APP_URL: 'https://physicians.example.com' },
     });
     try {
       const user = await createTestUser(prod.db, {});

@@ -34,5 +34,8 @@ export function meResponseFor(user: CurrentUser | null): MeResponse {
 
 export const meRoutes = new OpenAPIHono<AppEnv>().openapi(getMe, (c) => {
   c.header('Cache-Control', 'no-store');
-  return c.json(meResponseFor(c.var.currentUser), 200);
+  const { env, services } = c.var.deps;
+  // A production server where nobody pays (BILLING_DEMO=1) must say so on every page.
+  const demoBilling = env.NODE_ENV === 'production' && services.billing.name === 'demo';
+  return c.json({ ...meResponseFor(c.var.currentUser), ...(demoBilling ? { demoBilling } : {}) }, 200);
 });

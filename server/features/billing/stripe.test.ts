@@ -209,6 +209,25 @@ describe('Stripe provider: checkout', () => {
   });
 });
 
+describe('Stripe provider: no demo billing', () => {
+  // A demo checkout paid with the test card must never grant a plan where Stripe bills.
+  it('the demo provider\'s routes answer 404 and /api/me shows no demo banner', async () => {
+    const { agent } = await ctx.signedInAgent();
+    expect((await agent.get('/api/billing/demo/checkout/cs_demo_x')).status).toBe(404);
+    const pay = await agent.post('/api/billing/demo/checkout/cs_demo_x/pay', {
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12 / 34',
+      cvc: '123',
+      name: 'Attacker',
+    });
+    expect(pay.status).toBe(404);
+    expect((await agent.get('/api/billing/demo/portal')).status).toBe(404);
+    expect((await agent.post('/api/billing/demo/portal', { action: 'cancel' })).status).toBe(404);
+    expect(await tierOf(agent)).toBe('free');
+    expect((await agent.get('/api/me')).body.demoBilling).toBeUndefined();
+  });
+});
+
 describe('Stripe provider: webhooks', () => {
   it('checkout.session.completed + customer.subscription.updated make the user basic, then premium', async () => {
     const { agent, user } = await ctx.signedInAgent();

@@ -72,6 +72,7 @@ describe.skipIf(!baseUrl)('an import into a running PostgreSQL-backed server', (
       ...process.env,
       NODE_ENV: 'production',
       MAIL_OUTBOX_ONLY: '1',
+      BILLING_DEMO: '1',
       DATABASE_URL: dbUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
