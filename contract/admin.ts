@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Role } from './account';
 import { EducationEntrySchema } from './directory';
 import { RESUME_APPROVAL_PAGE_SIZE } from './limits';
+import { isCalendarDay } from './dates';
 
 /**
  * The operators' API (document 3, sections 2-4 and 7): every call lives under /api/admin and
@@ -238,7 +239,7 @@ const dateParam = (name: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), `${name} must be a real date`)
+    .refine(isCalendarDay, `${name} must be a real date`)
     .optional();
 
 /** GET /api/admin/audit */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './limits';
+import { isCalendarDay } from './dates';
 
 /**
  * The directory API. The same keys name the filters in the page URL and in the API query string
@@ -114,7 +115,6 @@ export const RADIUS_OPTIONS = ['10', '25', '50', '100', '250'] as const;
 export const VERIFIED_WITHIN_OPTIONS = ['3', '6', '12', '24'] as const;
 /** Where a record came from (physicians.source). */
 export const SOURCE_OPTIONS = ['demo', 'nppes', 'dac', 'resume'] as const;
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const flag = (name: string) =>
   z
     .enum(['true', 'false'], { error: `${name} must be true or false` })
@@ -191,10 +191,7 @@ export const SearchPhysiciansQuery = z.object({
   addedSince: z
     .string()
     .refine(
-      (v) =>
-        ISO_DAY.test(v) &&
-        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
-        new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      isCalendarDay,
       'addedSince must be a date (YYYY-MM-DD)',
     )
     .optional(),

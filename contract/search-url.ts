@@ -1,3 +1,4 @@
+import { isCalendarDay } from './dates';
 import {
   FILTER_KEYS,
   FLAG_FILTER_KEYS,
@@ -48,7 +49,7 @@ function isAcceptable(key: string, value: string): boolean {
     case 'zip':
       return DIGITS.test(value) && value.length <= 5;
     case 'addedSince':
-      return /^\d{4}-\d{2}-\d{2}$/.test(value);
+      return isCalendarDay(value);
     case 'graduationYearMin':
     case 'graduationYearMax':
     case 'yearsInPracticeMin':

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestAgent } from './harness';
+import { createTestContext, resumeSubmission, type TestAgent } from './harness';
 
 /*
  * Fuzzing (issue 15): every operation of /api/openapi.json receives bodies, queries and path ids
@@ -326,6 +326,33 @@ describe('defects the fuzzing found (kept as plain tests)', () => {
     const path = await admin.get('/api/lists/%00');
     expect(path.status).toBe(400);
     expect(path.body.error.fields).toEqual({ path: expect.stringContaining('NUL') });
+  });
+
+  // PostgreSQL refuses a lone UTF-16 surrogate in text (22P02): it must be our 400, not its 500.
+  it('a lone surrogate in a JSON body or a query is a 400 naming the field', async () => {
+    const saved = await admin.post('/api/saved-searches', { name: 'Lone', params: { query: 'card\udfff' } });
+    expect(saved.status).toBe(400);
+    expect(saved.body.error.fields).toEqual({ 'params.query': expect.stringContaining('surrogate') });
+
+    const education = [{ schoolName: 'Harvard\ud800', degree: 'MD' }];
+    const resume = await anonymous.post('/api/submissions', resumeSubmission({ education }));
+    expect(resume.status).toBe(400);
+    expect(Object.keys(resume.body.error.fields)).toEqual(['education.0.schoolName']);
+
+    // A well-formed pair written as escapes is text like any other.
+    const emoji = await admin.post('/api/saved-searches', { name: 'Pair \ud83d\ude00', params: { query: 'cardiology' } });
+    expect(emoji.status).toBe(201);
+  });
+
+  it('an impossible calendar day is a 400 naming the parameter', async () => {
+    const audit = await admin.get('/api/admin/audit?from=2026-02-30');
+    expect(audit.status).toBe(400);
+    expect(Object.keys(audit.body.error.fields)).toEqual(['from']);
+    expect((await admin.get('/api/admin/audit?to=2026-04-31')).status).toBe(400);
+    expect((await admin.get('/api/admin/audit?from=2026-02-28')).status).toBe(200);
+    const search = await anonymous.get('/api/physicians?addedSince=2026-02-30');
+    expect(search.status).toBe(400);
+    expect(Object.keys(search.body.error.fields)).toEqual(['addedSince']);
   });
 
   it('malformed JSON and a bad token name the field they refuse', async () => {
