@@ -25,6 +25,8 @@ export const ErrorResponse = z.object({
     fields: z.record(z.string(), z.string()).optional(),
     /** For subscription_required: the tier that would allow the call. */
     requiredTier: z.enum(['basic', 'premium']).optional(),
+    /** On a 5xx: the request's id (also its X-Request-Id header), for support to find its log lines. */
+    requestId: z.string().optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -8,13 +8,14 @@ import { compress } from 'hono/compress';
 import { isAppPath } from '../contract/app-paths';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type ErrorResponse } from '../contract/errors';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './lib/openapi';
 import { auditActor } from './lib/audit';
 import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
+import { requestIdFor, runWithRequestId } from './lib/request-context';
 import { answerBootCalls, bootCalls, gzipEachPart, isServerDrawn, loadWebShell, pageDrawer } from './lib/web-shell';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
@@ -38,6 +39,7 @@ import { importRoutes, IMPORT_UPLOAD_PATH } from './features/import/routes';
 import { apiKeysRoutes } from './features/api-keys/routes';
 import { resolveApiKey } from './features/api-keys/service';
 import { apiDocsRoutes } from './features/api-docs/routes';
+import { metricsRoutes, operationsRoutes } from './features/operations/routes';
 import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
 
 /** Turns zod validation failures into one 400 that names each bad field. */
@@ -128,6 +130,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     importRoutes,
     removalRoutes,
     contactFormRoutes,
+    operationsRoutes,
   ];
   // The operations an API key may call (their `security` names bearerAuth): method and path pattern.
   const apiKeyOperations: Array<{ method: string; pattern: RegExp }> = [];
@@ -142,6 +145,25 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     apiKeyOperations.some(
       (op) => (op.method === method || (op.method === 'GET' && method === 'HEAD')) && op.pattern.test(path),
     );
+
+  // First of all: the request's id (kept from a well-formed X-Request-Id, else new) names every log
+  // line written while serving it and goes back in the answer; the answer is counted in /metrics
+  // under its matched route (a pattern such as /api/physicians/:id, never an id).
+  app.use('*', async (c, next) => {
+    const requestId = requestIdFor(c.req.header('x-request-id'));
+    c.set('deps', deps);
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    const started = performance.now();
+    await runWithRequestId(requestId, next);
+    if (!c.res.headers.has('X-Request-Id')) c.res = withHeader(c.res, 'X-Request-Id', requestId);
+    deps.services.metrics.observeRequest({
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      seconds: (performance.now() - started) / 1000,
+    });
+  });
 
   app.use(
     '*',
@@ -247,6 +269,8 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   });
   app.doc31('/api/openapi.json', (c) => openApiConfig(c.var.deps.env.APP_URL));
   app.route('/', apiDocsRoutes);
+  // Prometheus scrapes /metrics by convention (outside /api: no session, CSRF or API key there).
+  app.route('/', metricsRoutes);
 
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');
@@ -288,7 +312,8 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   app.onError((error, c) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-      return c.json(error.toBody(), error.status as 400);
+      const body = error.status >= 500 ? withRequestId(error.toBody(), c.get('requestId')) : error.toBody();
+      return c.json(body, error.status as 400);
     }
     if (isDatabaseUnavailable(error)) {
       // PostgreSQL restarting or unreachable: a clear, retryable 503; the pool reconnects by itself.
@@ -300,7 +325,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
         'database unavailable',
       );
       c.header('Retry-After', '5');
-      return c.json(new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE).toBody(), 503);
+      return c.json(withRequestId(new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE).toBody(), c.get('requestId')), 503);
     }
     if (error instanceof HTTPException) {
       const status = error.status;
@@ -311,10 +336,28 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
       return c.json(new AppError(code, message, { fields }).toBody(), status);
     }
     deps.logger.error({ err: error, path: c.req.path }, 'unhandled error');
-    return c.json(new AppError('internal', 'An unexpected error occurred').toBody(), 500);
+    // The id lets support find this request's log lines from what the user saw.
+    return c.json(withRequestId(new AppError('internal', 'An unexpected error occurred').toBody(), c.get('requestId')), 500);
   });
 
   return app;
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** A 5xx body names the request, so a user's report leads to its log lines. */
+function withRequestId(body: ErrorResponse, requestId: string | undefined): ErrorResponse {
+  return requestId ? { error: { ...body.error, requestId } } : body;
+}
+
+/** `response` with one more header (a response whose headers cannot change is copied). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}

@@ -11,6 +11,8 @@ import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
 import { startBillingJobs } from './features/billing/jobs';
 import { startMaintenance } from './maintenance';
+import { removeControlFile, writeControlFile } from './features/operations/control-file';
+import { resolve } from 'node:path';
 
 async function main() {
   let env;
@@ -39,6 +41,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    // /api/ready answers 503 from now on: a load balancer stops sending new requests here.
+    if (services) services.lifecycle.stopping = true;
     stopRequested.abort(new Error(`stopped by ${signal}`));
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     // Still starting: main() sees the abort at its next step and closes the database itself.
@@ -147,12 +151,16 @@ async function main() {
       })
     : null;
 
+  const dataDir = env.DATABASE_URL ? null : resolve(env.DATA_DIR);
   const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    // `npm run backup` finds this server (and proves it may ask) through DATA_DIR/control.json.
+    if (dataDir) services!.lifecycle.backupToken = writeControlFile(dataDir, info.port).token;
     logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${info.port})`);
   });
 
   const runningServices = services;
   serving.stop = async () => {
+    if (dataDir) removeControlFile(dataDir);
     server.close();
     stopBillingJobs();
     // Keep-alive sockets would hold close() open; requests in progress still finish.

@@ -16,6 +16,8 @@ import { SAVED_SEARCH_RATE_LIMITS } from './features/saved-searches/rate-limits'
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 import { createImportJobs } from './features/import/uploads';
 import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
+import { createMetrics } from './lib/metrics';
+import { countMailQueue } from './lib/mail-queue';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
@@ -31,6 +33,8 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
   // The suppression list's key, checked against the hashes already stored (refuses a changed key).
   configureSuppressionKey(deps.env.SUPPRESSION_KEY);
   await verifySuppressionKey(deps.db);
+  const directory = await createDirectoryService(deps);
+  const importJobs = createImportJobs();
   return {
     mailer,
     /** Delivers the email_outbox queue; main.ts starts it, tests call runOnce(). */
@@ -41,7 +45,7 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     directoryRateLimits: createRateLimiters('directory', DIRECTORY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     removalRateLimits: createRateLimiters('removal', REMOVAL_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     contactRateLimits: createRateLimiters('contact-form', CONTACT_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
-    directory: await createDirectoryService(deps),
+    directory,
     /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
     billing: createBillingProvider(deps),
     billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
@@ -50,7 +54,23 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     apiKeyRateLimits: createRateLimiters('api-keys', API_KEY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     /** Imports uploaded on the admin page, running or done, in this process. */
-    importJobs: createImportJobs(),
+    importJobs,
+    /** GET /metrics (lib/metrics.ts); app.ts counts every request into it. */
+    metrics: createMetrics({
+      index: () => directory.indexStats(),
+      mailQueue: () => countMailQueue(deps.db),
+      importProgress: () => {
+        const jobs = [...importJobs.jobs.values()];
+        const job = jobs.find((j) => j.status === 'running') ?? jobs.at(-1);
+        return { running: job?.status === 'running', percent: job?.percent ?? 0, records: job?.records ?? 0 };
+      },
+      pool: () => deps.db.poolStats(),
+    }),
+    /**
+     * Whether this process should get traffic (GET /api/ready): main.ts sets `stopping` when a
+     * shutdown begins, so a load balancer stops sending before the listener closes.
+     */
+    lifecycle: { stopping: false, backupToken: undefined as string | undefined },
   };
 }
 

@@ -1,5 +1,5 @@
 import { drizzle, type PgRemoteDatabase } from 'drizzle-orm/pg-proxy';
-import type { Engine, SqlDriver, SqlExecutor } from './driver';
+import type { Engine, PoolStats, SqlDriver, SqlExecutor } from './driver';
 import * as schema from './schema';
 
 export type Orm = PgRemoteDatabase<typeof schema>;
@@ -14,6 +14,10 @@ export type Db = {
   sql: SqlExecutor;
   orm: Orm;
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
+  /** The driver's pool (outside a transaction; inside one, the pool it came from). */
+  poolStats(): PoolStats;
+  /** The embedded database only: a consistent copy of its data directory as a (gzipped) tarball. */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Uint8Array>;
 };
 
 function ormOver(executor: SqlExecutor): Orm {
@@ -26,13 +30,14 @@ function ormOver(executor: SqlExecutor): Orm {
   );
 }
 
-function boundTo(engine: Engine, executor: SqlExecutor): Db {
+function boundTo(driver: SqlDriver, executor: SqlExecutor): Db {
   const db: Db = {
-    engine,
+    engine: driver.engine,
     sql: executor,
     orm: ormOver(executor),
     // Already inside a transaction: nested work joins it.
     transaction: (work) => work(db),
+    poolStats: () => driver.poolStats(),
   };
   return db;
 }
@@ -42,7 +47,13 @@ export function createDb(driver: SqlDriver): Db & { driver: SqlDriver } {
     engine: driver.engine,
     sql: driver,
     orm: ormOver(driver),
-    transaction: (work) => driver.transaction((tx) => work(boundTo(driver.engine, tx))),
+    transaction: (work) => driver.transaction((tx) => work(boundTo(driver, tx))),
+    poolStats: () => driver.poolStats(),
+    ...(hasDump(driver) ? { dump: (compression?: 'none' | 'gzip') => driver.dump(compression) } : {}),
     driver,
   };
+}
+
+function hasDump(driver: SqlDriver): driver is SqlDriver & { dump(compression?: 'none' | 'gzip'): Promise<Uint8Array> } {
+  return typeof (driver as { dump?: unknown }).dump === 'function';
 }

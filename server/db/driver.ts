@@ -22,7 +22,11 @@ export type SqlDriver = SqlExecutor & {
   /** Runs `work` on one connection inside BEGIN/COMMIT; ROLLBACK when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections open, idle, and callers waiting for one (the metrics' pool gauges). */
+  poolStats(): PoolStats;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export function quoteIdent(name: string): string {
   return '"' + name.replaceAll('"', '""') + '"';

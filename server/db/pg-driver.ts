@@ -87,5 +87,6 @@ export function openPgDriver(options: { connectionString: string; searchPath?: s
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

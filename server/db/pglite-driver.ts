@@ -28,7 +28,7 @@ export async function openPgliteDriver(options: {
   loadDataDir?: Uint8Array;
   /** Called once if the worker dies unexpectedly (not after close()). */
   onCrash?: (error: Error) => void;
-}): Promise<SqlDriver & { dump(): Promise<Uint8Array>; terminate(): Promise<void> }> {
+}): Promise<SqlDriver & { dump(compression?: 'none' | 'gzip'): Promise<Uint8Array>; terminate(): Promise<void> }> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
     workerData: { dataDir: options.dataDir ?? null, loadDataDir: options.loadDataDir ?? null },
   });
@@ -71,8 +71,11 @@ export async function openPgliteDriver(options: {
 
   // The connection lock: a chain of promises; each holder runs alone.
   let tail: Promise<unknown> = Promise.resolve();
+  // Holders of the connection and those queued behind them (the one connection's pool stats).
+  let queued = 0;
   function exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = tail.then(work, work);
+    queued++;
+    const run = tail.then(work, work).finally(() => queued--);
     tail = run.catch(() => undefined);
     return run;
   }
@@ -111,7 +114,9 @@ export async function openPgliteDriver(options: {
           throw error;
         }
       }),
-    dump: () => exclusive(async () => send<Uint8Array>({ type: 'dump' })),
+    // Under the connection lock: no transaction is half done in the copy.
+    dump: (compression: 'none' | 'gzip' = 'none') => exclusive(async () => send<Uint8Array>({ type: 'dump', compression })),
+    poolStats: () => ({ total: 1, idle: queued === 0 ? 1 : 0, waiting: Math.max(0, queued - 1) }),
     async close() {
       if (!dead) await exclusive(() => send({ type: 'close' }));
       closing = true;

@@ -31,5 +31,7 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     currentUser: CurrentUser | null;
+    /** This request's id (X-Request-Id; lib/request-context.ts). */
+    requestId: string;
   };
 };

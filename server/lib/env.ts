@@ -79,6 +79,8 @@ export const EnvSchema = z.object({
   SESSION_IDLE_DAYS: wholeNumber(1, 30).default(7),
   /** Multiplies every rate limit's allowance (the browser-test server raises it: all its users share 127.0.0.1). */
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
+  /** Bearer token for GET /metrics from anywhere; unset: /metrics answers callers on this machine only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. the output of openssl rand -hex 16)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string };

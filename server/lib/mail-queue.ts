@@ -24,3 +24,13 @@ export async function enqueueEmails(db: Db, messages: readonly MailMessage[]): P
     })),
   );
 }
+
+/** Messages waiting, being sent, and given up on (the metrics' mail queue gauge). */
+export async function countMailQueue(db: Db): Promise<Record<'queued' | 'sending' | 'failed', number>> {
+  const { rows } = await db.sql.query<{ status: 'queued' | 'sending' | 'failed'; n: number }>(
+    `SELECT status, count(*)::int AS n FROM email_outbox WHERE status IN ('queued', 'sending', 'failed') GROUP BY status`,
+  );
+  const counts = { queued: 0, sending: 0, failed: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
+}

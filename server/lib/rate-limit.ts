@@ -169,6 +169,16 @@ export function socketAddress(c: Context): string | undefined {
   return bindings?.incoming?.socket?.remoteAddress ?? undefined;
 }
 
+/**
+ * Whether the caller is on this machine: the socket peer is loopback, and behind trusted proxies
+ * (which all connect from somewhere) the forwarded client address is loopback too. For the tools
+ * that must never answer the network (the development mailbox, /metrics without a token, backups).
+ */
+export function isFromThisMachine(c: Context, trustProxy: number): boolean {
+  if (!isLoopback(socketAddress(c))) return false;
+  return trustProxy === 0 || isLoopback(clientIp(c, trustProxy));
+}
+
 /** 127.0.0.0/8, ::1 and their IPv4-mapped IPv6 forms. */
 export function isLoopback(address: string | undefined): boolean {
   if (!address) return false;

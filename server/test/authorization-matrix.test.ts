@@ -48,6 +48,10 @@ type Row = Partial<Record<Caller, number>>;
 const EXPECTED: Record<string, Row> = {
   'GET /api/health': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/me': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
+  'GET /api/ready': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
+  // Operations: this machine only (the matrix's callers are not), whoever is signed in.
+  'GET /metrics': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
+  'POST /api/backups': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
   'POST /api/auth/signup': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/auth/resend-verification': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/auth/verify-email': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },

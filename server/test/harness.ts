@@ -11,7 +11,7 @@ import { hashPassword } from '../features/auth/password';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import type { AppDeps } from '../lib/context';
 import { loadEnv } from '../lib/env';
-import { createLogger } from '../lib/logger';
+import { createLogger, type Logger } from '../lib/logger';
 import { createServices } from '../services';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/errors';
 import type { Role, Tier } from '../../contract/account';
@@ -143,7 +143,7 @@ export type TestContext = Awaited<ReturnType<typeof createTestContext>>;
  * to use instead of DATABASE_URL's (e.g. one reached through a proxy a test controls).
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; databaseUrl?: string } = {},
+  options: { env?: Record<string, string>; databaseUrl?: string; logger?: Logger } = {},
 ) {
   const database = await openTestDatabase(options.databaseUrl);
   const env = loadEnv({
@@ -153,7 +153,7 @@ export async function createTestContext(
     DEMO_DIRECTORY_SIZE: '0',
     ...options.env,
   });
-  const logger = createLogger('silent', false);
+  const logger = options.logger ?? createLogger('silent', false);
   const base = { db: database.db, env, logger };
   const deps: AppDeps = { ...base, services: await createServices(base) };
   const app = createApp({ deps });

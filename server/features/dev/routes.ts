@@ -8,17 +8,11 @@ import { AppError } from '../../lib/errors';
 import { listOutbox } from '../../lib/mailer';
 import { errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
 import { ALERT_SETTLE_MS, runAlertDigests } from '../saved-searches/alerts';
-import { clientIp, isLoopback, socketAddress } from '../../lib/rate-limit';
+import { isFromThisMachine } from '../../lib/rate-limit';
 
-/**
- * The mailbox holds live sign-in links, so it answers only a caller on this machine: the socket
- * peer must be loopback, and behind trusted proxies (which all connect from somewhere) the
- * forwarded client address must be loopback too.
- */
+/** The mailbox holds live sign-in links, so it answers only a caller on this machine. */
 function fromThisMachine(c: Context<AppEnv>): boolean {
-  const { TRUST_PROXY } = c.var.deps.env;
-  if (!isLoopback(socketAddress(c))) return false;
-  return TRUST_PROXY === 0 || isLoopback(clientIp(c, TRUST_PROXY));
+  return isFromThisMachine(c, c.var.deps.env.TRUST_PROXY);
 }
 
 /**

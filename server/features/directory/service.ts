@@ -42,6 +42,8 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     `directory index: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
+  // When the index last changed (the metrics' index age).
+  let updatedAt = Date.now();
   // Refreshes run one after another, each on top of the previous one.
   let refreshes: Promise<void> = Promise.resolve();
   const queue = (work: () => Promise<void>): Promise<void> => {
@@ -55,6 +57,11 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
   return {
     /** The index itself (the benchmark tunes its result cache). */
     index,
+
+    /** Physicians held and when the index last changed (GET /metrics). */
+    indexStats(): { physicians: number; updatedAt: number } {
+      return { physicians: index.size, updatedAt };
+    },
 
     /**
      * GET /api/physicians. Free and anonymous callers receive only the first 20 rows of a search
@@ -156,10 +163,12 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
         const ids = change.ids ? [...new Set(change.ids)] : null;
         if (ids && ids.length <= PATCH_LIMIT && index.deadRows + ids.length <= DEAD_ROWS_LIMIT) {
           index.patch(ids, await readIndexRowsByIds(db, ids));
+          updatedAt = Date.now();
           return;
         }
         const reloadStarted = performance.now();
         await index.rebuild(readIndexRows(db, RELOAD_BATCH), await countPhysicians(db));
+        updatedAt = Date.now();
         logger.info(
           `directory index reloaded: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`,
         );
