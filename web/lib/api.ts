@@ -119,8 +119,10 @@ async function errorFromResponse(response: Response, body: unknown): Promise<Api
   const { ErrorResponse } = await import('@contract/errors');
   const parsed = ErrorResponse.safeParse(body);
   if (parsed.success) {
-    const { code, message, fields, requiredTier } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, fields, requiredTier });
+    const { code, message, fields, requiredTier, requestId } = parsed.data.error;
+    // A server failure names its request, so the user can quote it to support.
+    const shown = requestId ? `${message} (reference ${requestId})` : message;
+    return new ApiError({ status: response.status, code, message: shown, fields, requiredTier });
   }
   return new ApiError({
     status: response.status,
