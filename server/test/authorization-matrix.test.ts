@@ -5,6 +5,7 @@ import {
   createTestContext,
   createTestUser,
   resumeSubmission,
+  submitConfirmedResume,
   TEST_PASSWORD,
   type TestAgent,
   type TestResponse,
@@ -199,6 +200,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/demo/portal': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/removal-requests': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/removal-requests/confirm': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/submissions/confirm': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/contact-messages': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'GET /api/admin/contact-messages': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
   'POST /api/auth/logout': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
@@ -276,10 +278,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   premiumKey = { key: created.body.key, userId: keyOwner.user.id };
   targetUserId = (await ctx.signedInAgent({ tier: 'free' })).user.id;
-  const sub = await ctx
-    .agent()
-    .post('/api/submissions', resumeSubmission({ email: 'ada.candidate@example.com' }));
-  expect(sub.status, sub.text).toBeLessThan(300);
+  await submitConfirmedResume(ctx, resumeSubmission({ email: 'ada.candidate@example.com' }));
   const { rows } = await ctx.db.sql.query<{ id: string }>(
     'SELECT id::text AS id FROM candidate_submissions LIMIT 1',
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, resumeSubmission, type TestAgent } from '../../test/harness';
+import { createTestContext, resumeSubmission, submitConfirmedResume, type TestAgent } from '../../test/harness';
 import { ALERT_SETTLE_MS, runAlertDigests } from './alerts';
 
 /* New-match alerts on saved searches (issue 14): digests from approvals, none without news, the signed unsubscribe. */
@@ -32,8 +32,7 @@ async function saveSearch(name: string, params: Record<string, string>, alert?: 
 /** A resume submitted on the public form and approved by an operator: a new physician. */
 async function approveResume(overrides: Record<string, unknown>): Promise<number> {
   const resume = resumeSubmission(overrides);
-  const submitted = await ctx.agent(`10.${randomBytes(3).join('.')}`).post('/api/submissions', resume);
-  expect(submitted.status).toBe(201);
+  await submitConfirmedResume(ctx, resume, `10.${randomBytes(3).join('.')}`);
   const { rows } = await ctx.db.sql.query<{ id: string }>('SELECT id FROM candidate_submissions WHERE lower(email) = $1', [
     String(resume.email).toLowerCase(),
   ]);
