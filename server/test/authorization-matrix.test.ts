@@ -310,6 +310,8 @@ async function ownedIds(userId: string | null) {
     list.rows[0].id,
     BASE + 2,
   ]);
+  // One fresh saved search at a time: a free user keeps at most 20 (contract/limits.ts).
+  await ctx.db.sql.query('DELETE FROM saved_searches WHERE user_id = $1', [userId]);
   const saved = await ctx.db.sql.query<{ id: string }>(
     `INSERT INTO saved_searches (user_id, name, params) VALUES ($1, $2, '{"query":"card"}') RETURNING id::text AS id`,
     [userId, `Saved ${randomBytes(3).toString('hex')}`],
