@@ -41,6 +41,29 @@ export const ListSubmissionsQuery = z.object({
 });
 export type ListSubmissionsRequest = z.output<typeof ListSubmissionsQuery>;
 
+/**
+ * What approving a submission does to one kind of contact of the physician it matches: the value
+ * is already on file; added in an empty place; or kept beside the values on file. Never a
+ * replacement: submitted values are marked 'self_reported' (docs/decisions/030-resume-confirmation-and-reports.md).
+ */
+export const CONTACT_OUTCOMES = ['on_file', 'added', 'beside'] as const;
+export const ContactComparison = z.object({
+  submitted: z.string(),
+  /** The values of this kind on file now (personal and work email; mobile and office phone). */
+  onFile: z.array(z.string()),
+  outcome: z.enum(CONTACT_OUTCOMES),
+});
+export type ContactComparison = z.infer<typeof ContactComparison>;
+
+/** The directory record a pending submission would update (matched by NPI, else by email). */
+export const SubmissionMatch = z.object({
+  physicianId: z.number().int(),
+  physicianName: z.string(),
+  email: ContactComparison,
+  phone: ContactComparison,
+});
+export type SubmissionMatch = z.infer<typeof SubmissionMatch>;
+
 export const Submission = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -60,6 +83,8 @@ export const Submission = z.object({
   processedAt: z.string().nullable(),
   processedByEmail: z.string().nullable(),
   physicianId: z.number().int().nullable(),
+  /** Pending only: the existing physician an approval would update, with the contact differences (null: a new physician). */
+  match: SubmissionMatch.nullable(),
 });
 export type Submission = z.infer<typeof Submission>;
 

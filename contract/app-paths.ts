@@ -28,6 +28,7 @@ export const APP_PATHS = [
   '/success',
   '/remove-info',
   '/confirm-removal',
+  '/confirm-resume',
   '/alerts/:id/unsubscribe',
   '/account',
   '/checkout/success',

@@ -24,8 +24,12 @@ export const ContactField = z.enum(['personal_email', 'work_email', 'mobile_phon
 });
 export type ContactField = z.infer<typeof ContactField>;
 
-/** Each value's freshness: verified (on verifiedAt), never verified, or reported wrong by a user. */
-export const ContactStatus = z.enum(['verified', 'unverified', 'reported']);
+/**
+ * Each value's freshness: verified (on verifiedAt), never verified, reported wrong (by two
+ * different users, or confirmed by an operator; a user's own report marks it for that user only),
+ * or self-reported (given by the physician in a confirmed resume, not verified by us).
+ */
+export const ContactStatus = z.enum(['verified', 'unverified', 'reported', 'self_reported']);
 export type ContactStatus = z.infer<typeof ContactStatus>;
 
 /** Which value a revealed email or phone is, its status and when it was last verified. */
@@ -47,6 +51,11 @@ export const RevealContactResponse = z.object({
   emailDetail: RevealedContactDetail.nullable(),
   /** The revealed phone's field, status and date (null with no phone). */
   phoneDetail: RevealedContactDetail.nullable(),
+  /**
+   * A self-reported email and phone kept beside the values above (a confirmed resume's, when both
+   * places of its kind were taken; ADR 030), or null.
+   */
+  selfReported: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
   /** False when this reveal was free: the same physician was revealed in the last 30 days. */
   counted: z.boolean(),
   allowance: RevealAllowance,
@@ -99,17 +108,27 @@ export const ContactReport = z.object({
   reportedBy: z.string().nullable(),
   createdAt: z.string(),
   credited: z.boolean(),
+  /** Different users with an open report of this value (two mark it reported for everyone). */
+  reporters: z.number().int(),
+  /** The value's status for everyone now ('reported' once two users reported it or an operator confirmed). */
+  status: ContactStatus.nullable(),
 });
 export type ContactReport = z.infer<typeof ContactReport>;
+
+/** Different users whose open reports mark a value reported for everyone (ADR 030). */
+export const CONTACT_REPORT_QUORUM = 2;
 
 export const ContactReportsResponse = z.object({ reports: z.array(ContactReport) });
 export type ContactReportsResponse = z.infer<typeof ContactReportsResponse>;
 
 export const ContactReportParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'id must be a report id') });
 
-/** Re-verify (the value is right: verified now) or remove (the value is wrong: cleared). */
+/**
+ * Re-verify (the value is right: verified now), confirm (the report is right: the value is marked
+ * reported for everyone, and kept) or remove (the value is wrong: cleared).
+ */
 export const ResolveContactReportRequest = z.object({
-  action: z.enum(['reverify', 'remove'], { error: "action must be 'reverify' or 'remove'" }),
+  action: z.enum(['reverify', 'confirm', 'remove'], { error: "action must be 'reverify', 'confirm' or 'remove'" }),
 });
 export type ResolveContactReportRequest = z.infer<typeof ResolveContactReportRequest>;
 

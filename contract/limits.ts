@@ -1,6 +1,12 @@
 /** Business constants shared by server and web (documents 1-3, section 9). */
 export const PAGE_SIZE = 25;
 export const FREE_RESULT_CAP = 20;
+/** Saved searches a free user may keep; paid tiers and admins keep SAVED_SEARCHES_MAX. */
+export const FREE_SAVED_SEARCHES_MAX = 20;
+/** Saved searches a paying user may keep (a guard against scripts, far above any recruiter's use). */
+export const SAVED_SEARCHES_MAX = 500;
+/** Physicians a free user's alert digest lists (their searches show no more either); paid: ALERT_DIGEST_MAX. */
+export const FREE_ALERT_DIGEST_MAX = FREE_RESULT_CAP;
 export const SELECT_ALL_MAX = 500;
 export const EXPORT_MAX = 500;
 export const PAGINATION_WINDOW = 5;

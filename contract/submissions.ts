@@ -23,7 +23,14 @@ export const SUBMISSION_MESSAGES = {
   suppressed:
     'This email address asked for its information to be removed, so we cannot accept a resume for it. Please contact us if you want to be listed again.',
   specialtiesFailed: 'Failed to load specialties.',
+  /** The submit page's notice: nothing reaches the operators before the address is confirmed. */
+  checkEmail: 'Please check your email and follow the link we sent to confirm your submission.',
+  confirmed: 'Thank you: your email address is confirmed and your resume is now waiting for our review.',
+  confirmFailed: 'This confirmation link is not valid, has expired or was already used. Please submit your resume again.',
 } as const;
+
+/** How long the emailed confirmation link of a submission works; unconfirmed submissions are then deleted. */
+export const SUBMISSION_CONFIRM_TTL_DAYS = 7;
 
 /** The select's extra option; choosing it reveals Other Specialty, whose text is stored instead. */
 export const OTHER_SPECIALTY = 'Other';
@@ -133,8 +140,24 @@ export type CreateSubmissionRequest = z.input<typeof CreateSubmissionRequest>;
 export type CreateSubmissionInput = z.output<typeof CreateSubmissionRequest>;
 
 export const CreateSubmissionResponse = z.object({
-  status: z.literal('pending'),
-  /** Where the receipt went (the submitted address, lower-cased). */
+  /** Stored, waiting for its address to be confirmed (the emailed link); operators do not see it yet. */
+  status: z.literal('unconfirmed'),
+  /** Where the confirmation link went (the submitted address, lower-cased). */
   email: z.string(),
 });
 export type CreateSubmissionResponse = z.infer<typeof CreateSubmissionResponse>;
+
+/** POST /api/submissions/confirm: the token of the emailed link (single use, 7 days). */
+export const ConfirmSubmissionRequest = z.object({
+  token: z
+    .string({ error: SUBMISSION_MESSAGES.confirmFailed })
+    .min(1, SUBMISSION_MESSAGES.confirmFailed)
+    .max(200, SUBMISSION_MESSAGES.confirmFailed),
+});
+export type ConfirmSubmissionRequest = z.infer<typeof ConfirmSubmissionRequest>;
+
+export const ConfirmSubmissionResponse = z.object({
+  /** Waiting for an operator's review. */
+  status: z.literal('pending'),
+});
+export type ConfirmSubmissionResponse = z.infer<typeof ConfirmSubmissionResponse>;

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { sampleNppesFile } from '../server/features/import/fixtures';
-import { createFreeAccount, CSRF, test, expect, screenshotBoth, signIn } from './fixtures';
+import { confirmResume, createFreeAccount, CSRF, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /** The count badge of a Pending / Approved / Rejected tab. */
 async function tabCount(page: Page, name: 'Pending' | 'Approved' | 'Rejected'): Promise<number> {
@@ -78,6 +78,8 @@ test('a submitted resume is approved on /resume-approval and found on /search', 
   } finally {
     await visitorContext.close();
   }
+  // The operators see it once its sender follows the emailed link.
+  await confirmResume(page.request, `${lastName.toLowerCase()}@example.com`);
 
   await page.reload();
   await expect.poll(() => tabCount(page, 'Pending')).toBe(pendingBefore + 1);

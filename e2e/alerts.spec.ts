@@ -1,4 +1,4 @@
-import { CSRF, expect, screenshotBoth, signIn, test } from './fixtures';
+import { confirmResume, CSRF, expect, screenshotBoth, signIn, test } from './fixtures';
 
 /*
  * New-match alerts (issue 14): a recruiter turns on a daily alert for a saved search; an operator
@@ -49,6 +49,7 @@ test('an alert, an approval, the digest, its link and its unsubscribe', async ({
     },
   });
   expect(submitted.status()).toBe(201);
+  await confirmResume(page.request, `${lastName.toLowerCase()}@example.com`);
   const adminContext = await browser.newContext();
   try {
     const admin = await adminContext.newPage();

@@ -136,3 +136,35 @@ export async function exportCsv(
   const text = await readFile((await download.path())!, 'utf8');
   return { text, rows: parse(text, { bom: true }) as string[][] };
 }
+
+/**
+ * The resume-confirmation link last mailed to `email` (read from the development mailbox), as a
+ * path to open in the browser: a submission reaches the operators only once its link is followed.
+ */
+export async function resumeConfirmationPath(request: APIRequestContext, email: string): Promise<string> {
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/mailbox');
+        if (!response.ok()) return '';
+        const { messages } = (await response.json()) as { messages: Array<{ to: string; text: string }> };
+        const match = messages
+          .filter((message) => message.to === email)
+          .map((message) => /\/confirm-resume\?token=[^\s]+/.exec(message.text))
+          .find(Boolean);
+        return (path = match?.[0] ?? '');
+      },
+      { message: `a resume confirmation link mailed to ${email}` },
+    )
+    .not.toBe('');
+  return path;
+}
+
+/** Follows the emailed link of a resume submission through the API. */
+export async function confirmResume(request: APIRequestContext, email: string): Promise<void> {
+  const path = await resumeConfirmationPath(request, email);
+  const token = decodeURIComponent(path.slice(path.indexOf('token=') + 'token='.length));
+  const confirmed = await request.post('/api/submissions/confirm', { headers: CSRF, data: { token } });
+  expect(confirmed.status()).toBe(200);
+}

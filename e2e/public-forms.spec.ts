@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { generatePhysicians } from '../server/db/seed/generator';
-import { test, expect, screenshotBoth, signIn } from './fixtures';
+import { resumeConfirmationPath, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /*
  * Public forms (document 3): contact, resume submission, data removal. The e2e server has no
@@ -176,10 +176,16 @@ test('resume: Other specialty, two education entries and three skills -> /succes
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByText('Resume submitted successfully!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Thank you for your submission!' })).toBeVisible();
-  await expect(page.getByText(/reviews each submission within a few days/)).toBeVisible();
-  await expect(page.getByText(/email you .* as soon as your profile is approved/)).toBeVisible();
+  await expect(page.getByText(/follow the link we sent to confirm your submission/).first()).toBeVisible();
+  await expect(page.getByText(/reviews your resume within a few days/)).toBeVisible();
   await screenshotBoth(page, 'submission-success');
 
+  // The only mail before confirmation is the link; the receipt follows it.
+  const confirmation = await mailTo(request, email, /Confirm your resume submission/);
+  expect(confirmation.text).not.toContain('Ada');
+  await page.goto(await resumeConfirmationPath(request, email));
+  await expect(page.getByRole('heading', { name: 'Submission confirmed' })).toBeVisible();
+  await screenshotBoth(page, 'confirm-resume-success');
   const receipt = await mailTo(request, email, /We received your resume/);
   expect(receipt.text).toContain('Dear Ada');
 });

@@ -194,6 +194,10 @@ export const physicianContacts = pgTable('physician_contacts', {
   mobilePhoneVerifiedAt: tstz('mobile_phone_verified_at'),
   officePhoneStatus: text('office_phone_status').notNull().default('unverified'),
   officePhoneVerifiedAt: tstz('office_phone_verified_at'),
+  // 0012: a resume's value kept beside the four when its kind's places are taken ('self_reported' is also a status).
+  selfReportedEmail: text('self_reported_email'),
+  selfReportedPhone: text('self_reported_phone'),
+  selfReportedAt: tstz('self_reported_at'),
 });
 
 /** 0011-contact-freshness: 'Report wrong contact', and the operators' queue of open reports. */
@@ -285,11 +289,15 @@ export const candidateSubmissions = pgTable('candidate_submissions', {
   linkedinUrl: text('linkedin_url'),
   education: jsonb('education').$type<EducationEntry[]>().notNull().default([]),
   skills: text('skills').array().notNull().default(sql`'{}'`),
-  status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+  // 0012: 'unconfirmed' until the emailed link is followed (confirm_token_hash, cleared once used).
+  status: text('status', { enum: ['unconfirmed', 'pending', 'approved', 'rejected'] }).notNull().default('pending'),
   createdAt: createdAt(),
   processedAt: tstz('processed_at'),
   processedBy: uuid('processed_by'),
   physicianId: integer('physician_id'),
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmExpiresAt: tstz('confirm_expires_at'),
+  confirmedAt: tstz('confirmed_at'),
 });
 
 export const removalRequests = pgTable('removal_requests', {

@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'contact.revealed',
   'export.created',
   'list.deleted',
+  'submission.confirmed',
   'submission.approved',
   'submission.rejected',
   'removal.requested',

@@ -68,8 +68,3 @@ export async function listOutbox(db: Db, limit = 100): Promise<OutboxMessage[]> 
     html: row.htmlBody,
   }));
 }
-
-/** Escapes text for HTML bodies. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}

@@ -5,6 +5,7 @@ import {
   createTestContext,
   createTestUser,
   resumeSubmission,
+  submitConfirmedResume,
   TEST_PASSWORD,
   type TestAgent,
   type TestResponse,
@@ -203,6 +204,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/demo/portal': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/removal-requests': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/removal-requests/confirm': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/submissions/confirm': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/contact-messages': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'GET /api/admin/contact-messages': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
   'POST /api/auth/logout': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
@@ -280,10 +282,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   premiumKey = { key: created.body.key, userId: keyOwner.user.id };
   targetUserId = (await ctx.signedInAgent({ tier: 'free' })).user.id;
-  const sub = await ctx
-    .agent()
-    .post('/api/submissions', resumeSubmission({ email: 'ada.candidate@example.com' }));
-  expect(sub.status, sub.text).toBeLessThan(300);
+  await submitConfirmedResume(ctx, resumeSubmission({ email: 'ada.candidate@example.com' }));
   const { rows } = await ctx.db.sql.query<{ id: string }>(
     'SELECT id::text AS id FROM candidate_submissions LIMIT 1',
   );
@@ -315,6 +314,8 @@ async function ownedIds(userId: string | null) {
     list.rows[0].id,
     BASE + 2,
   ]);
+  // One fresh saved search at a time: a free user keeps at most 20 (contract/limits.ts).
+  await ctx.db.sql.query('DELETE FROM saved_searches WHERE user_id = $1', [userId]);
   const saved = await ctx.db.sql.query<{ id: string }>(
     `INSERT INTO saved_searches (user_id, name, params) VALUES ($1, $2, '{"query":"card"}') RETURNING id::text AS id`,
     [userId, `Saved ${randomBytes(3).toString('hex')}`],

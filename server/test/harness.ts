@@ -227,3 +227,31 @@ export function resumeSubmission(overrides: Partial<Record<keyof CreateSubmissio
     ...overrides,
   };
 }
+
+/** The token of the last resume-confirmation link mailed to `email` (read from the outbox the app wrote). */
+export async function submissionConfirmToken(db: Db, email: string): Promise<string> {
+  const { rows } = await db.sql.query<{ text_body: string }>(
+    `SELECT text_body FROM email_outbox WHERE lower(to_address) = lower($1) AND text_body LIKE '%/confirm-resume?token=%'
+      ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
+  const match = /\/confirm-resume\?token=([^\s]+)/.exec(rows[0]?.text_body ?? '');
+  if (!match) throw new Error(`no resume confirmation link was mailed to ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+/**
+ * A resume submitted on the public form whose sender then follows the emailed link: pending, in
+ * the operators' queue. `ip` keeps per-IP limits apart between tests.
+ */
+export async function submitConfirmedResume(
+  ctx: Pick<TestContext, 'db' | 'agent'>,
+  body: ReturnType<typeof resumeSubmission>,
+  ip?: string,
+): Promise<void> {
+  const agent = ctx.agent(ip);
+  const submitted = await agent.post('/api/submissions', body);
+  if (submitted.status !== 201) throw new Error(`submission refused: ${submitted.status} ${submitted.text}`);
+  const confirmed = await agent.post('/api/submissions/confirm', { token: await submissionConfirmToken(ctx.db, String(body.email)) });
+  if (confirmed.status !== 200) throw new Error(`confirmation refused: ${confirmed.status} ${confirmed.text}`);
+}

@@ -161,6 +161,18 @@ describe(`kill -9 of the server (${ENGINE})`, () => {
       });
       expect(res.status, await res.clone().text()).toBeLessThan(300);
     }
+    // Each sender follows the emailed link (operators see only confirmed submissions).
+    const mails = await inspect((query) =>
+      query<{ text_body: string }>(
+        `SELECT text_body FROM email_outbox WHERE to_address LIKE 'killnine.%' AND text_body LIKE '%/confirm-resume?token=%'`,
+      ),
+    );
+    expect(mails).toHaveLength(SUBMISSIONS);
+    for (const { text_body } of mails) {
+      const token = decodeURIComponent(/\/confirm-resume\?token=(\S+)/.exec(text_body)![1]);
+      const confirmed = await call('/api/submissions/confirm', null, { method: 'POST', body: { token } });
+      expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    }
     const pending = await (await call('/api/admin/submissions?status=pending', 'admin')).json();
     const ids: string[] = pending.submissions.map((s: { id: string }) => s.id);
     expect(ids).toHaveLength(SUBMISSIONS);

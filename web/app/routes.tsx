@@ -60,6 +60,7 @@ export const publicRoutes: RouteObject[] = [
   { path: appPath('/contact'), lazy: () => import('@web/features/contact-form/contact-page').then((m) => ({ Component: m.ContactPage })) },
   { path: appPath('/submit-resume'), lazy: () => import('@web/features/submissions/submit-resume-page').then((m) => ({ Component: m.SubmitResumePage })) },
   { path: appPath('/success'), lazy: () => import('@web/features/submissions/success-page').then((m) => ({ Component: m.SubmissionSuccessPage })) },
+  { path: appPath('/confirm-resume'), lazy: () => import('@web/features/submissions/confirm-resume-page').then((m) => ({ Component: m.ConfirmResumePage })) },
   { path: appPath('/remove-info'), lazy: () => import('@web/features/removal/remove-info-page').then((m) => ({ Component: m.RemoveInfoPage })) },
   { path: appPath('/confirm-removal'), lazy: () => import('@web/features/removal/confirm-removal-page').then((m) => ({ Component: m.ConfirmRemovalPage })) },
   { path: appPath('/alerts/:id/unsubscribe'), lazy: () => import('@web/features/saved-searches/unsubscribe-page').then((m) => ({ Component: m.UnsubscribeAlertPage })) },

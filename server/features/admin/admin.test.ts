@@ -147,7 +147,7 @@ describe('approving a resume', () => {
     const { rows } = await ctx.db.sql.query<Record<string, unknown>>(
       `SELECT p.first_name, p.middle_name, p.last_name, p.title, p.organization, p.specialty, p.city, p.state,
               p.linkedin_url, p.skills, p.education, p.source, p.verified_at IS NOT NULL AS verified,
-              c.personal_email, c.mobile_phone
+              c.personal_email, c.personal_email_status, c.mobile_phone, c.mobile_phone_status
          FROM physicians p JOIN physician_contacts c ON c.physician_id = p.id WHERE p.id = $1`,
       [physicianId],
     );
@@ -164,9 +164,12 @@ describe('approving a resume', () => {
       skills: ['Cardiac Catheterization', 'Echocardiography'],
       education,
       source: 'resume',
-      verified: true,
+      // The physician's own word: self-reported, not verified by us (ADR 030).
+      verified: false,
       personal_email: 'Zeb.Quackenbush@example.com',
+      personal_email_status: 'self_reported',
       mobile_phone: '(617) 555-0199',
+      mobile_phone_status: 'self_reported',
     });
 
     // Searchable right after the call returned: by name, and its profile shows the fields.
@@ -227,6 +230,92 @@ describe('approving a resume', () => {
     const search = await ctx.agent().get('/api/physicians?query=Updatedperson');
     expect(search.body.results.map((r: { id: number }) => r.id)).toEqual([existing]);
     expect((await ctx.agent().get('/api/physicians?query=Record%20Old')).body.total).toBe(0);
+  });
+
+  it('never replaces the contacts on file: a different phone is kept beside them as self-reported, and the operator sees the differences first', async () => {
+    const verifiedAt = '2026-05-01T00:00:00.000Z';
+    const { rows } = await ctx.db.sql.query<{ id: number }>(
+      `INSERT INTO physicians (first_name, last_name, specialty, verified_at) VALUES ('Listed', 'Physicianone', 'Cardiology', $1) RETURNING id`,
+      [verifiedAt],
+    );
+    const existing = rows[0].id;
+    await ctx.db.sql.query(
+      `INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone,
+              personal_email_status, personal_email_verified_at, work_email_status, mobile_phone_status,
+              mobile_phone_verified_at, office_phone_status)
+       VALUES ($1, 'listed.one@example.com', 'listed.one@hospital.example', '(617) 555-0101', '(617) 555-0102',
+               'verified', $2, 'unverified', 'verified', $2, 'verified')`,
+      [existing, verifiedAt],
+    );
+    const contactsBefore = (await ctx.db.sql.query('SELECT * FROM physician_contacts WHERE physician_id = $1', [existing])).rows[0];
+    const id = await insertSubmission({ lastName: 'Physicianone', email: 'Listed.One@example.com', phone: '(212) 555-0999' });
+
+    const list = await admin.get('/api/admin/submissions?status=pending&pageSize=100');
+    const listed = list.body.submissions.find((s: { id: string }) => s.id === id);
+    expect(listed.match).toEqual({
+      physicianId: existing,
+      physicianName: 'Listed Physicianone',
+      email: { submitted: 'Listed.One@example.com', onFile: ['listed.one@example.com', 'listed.one@hospital.example'], outcome: 'on_file' },
+      phone: { submitted: '(212) 555-0999', onFile: ['(617) 555-0101', '(617) 555-0102'], outcome: 'beside' },
+    });
+
+    const res = await admin.post(`/api/admin/submissions/${id}/approve`);
+    expect(res.status).toBe(200);
+    expect(res.body.submission.physicianId).toBe(existing);
+    expect(res.body.message).toMatch(/added as self-reported; the ones on file were kept/);
+    const after = (await ctx.db.sql.query('SELECT * FROM physician_contacts WHERE physician_id = $1', [existing])).rows[0];
+    expect(after).toEqual({ ...contactsBefore, self_reported_phone: '(212) 555-0999', self_reported_at: expect.any(Date) });
+    const physician = await ctx.db.sql.query<{ verified_at: Date }>('SELECT verified_at FROM physicians WHERE id = $1', [existing]);
+    expect(physician.rows[0].verified_at.toISOString()).toBe(verifiedAt);
+
+    // A recruiter's reveal shows the values on file, and the self-reported phone beside them.
+    const { agent: recruiter } = await ctx.signedInAgent({ tier: 'basic' });
+    const reveal = await recruiter.post(`/api/physicians/${existing}/contact`);
+    expect(reveal.body).toMatchObject({
+      email: 'listed.one@example.com',
+      phone: '(617) 555-0101',
+      phoneDetail: { field: 'mobile_phone', status: 'verified' },
+      selfReported: { email: null, phone: '(212) 555-0999' },
+    });
+  });
+
+  it('puts a submitted value in an empty place of its kind, marked self-reported, and leaves the rest alone', async () => {
+    const { rows } = await ctx.db.sql.query<{ id: number }>(
+      `INSERT INTO physicians (first_name, last_name, specialty) VALUES ('Listed', 'Physiciantwo', 'Neurology') RETURNING id`,
+    );
+    const existing = rows[0].id;
+    await ctx.db.sql.query(
+      `INSERT INTO physician_contacts (physician_id, work_email, office_phone, work_email_status, office_phone_status)
+       VALUES ($1, 'two@clinic.example', '+1 (617) 555-0202', 'verified', 'verified')`,
+      [existing],
+    );
+    // The same office number written differently is already on file.
+    const same = await insertSubmission({ lastName: 'Physiciantwo', email: 'two@clinic.example', phone: '617.555.0202' });
+    const samePending = (await admin.get('/api/admin/submissions?status=pending&pageSize=100')).body.submissions.find(
+      (s: { id: string }) => s.id === same,
+    );
+    expect(samePending.match.phone).toMatchObject({ outcome: 'on_file' });
+    await admin.post(`/api/admin/submissions/${same}/reject`);
+
+    const id = await insertSubmission({ lastName: 'Physiciantwo', email: 'two@clinic.example', phone: '(617) 555-0303' });
+    expect((await admin.post(`/api/admin/submissions/${id}/approve`)).status).toBe(200);
+    const after = await ctx.db.sql.query(
+      `SELECT personal_email, work_email, work_email_status, mobile_phone, mobile_phone_status, mobile_phone_verified_at,
+              office_phone, office_phone_status, self_reported_phone
+         FROM physician_contacts WHERE physician_id = $1`,
+      [existing],
+    );
+    expect(after.rows[0]).toEqual({
+      personal_email: null,
+      work_email: 'two@clinic.example',
+      work_email_status: 'verified',
+      mobile_phone: '(617) 555-0303',
+      mobile_phone_status: 'self_reported',
+      mobile_phone_verified_at: null,
+      office_phone: '+1 (617) 555-0202',
+      office_phone_status: 'verified',
+      self_reported_phone: null,
+    });
   });
 
   it('refuses a suppressed email with a message that says so, and leaves the submission pending', async () => {

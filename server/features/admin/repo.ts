@@ -12,6 +12,7 @@ import type {
 import type { Role } from '../../../contract/account';
 import { planName } from '../../../contract/billing';
 import type { Db } from '../../db/client';
+import type { ContactPlan, StoredContacts } from './self-reported-contacts';
 
 type Sql = Pick<Db, 'sql'>;
 
@@ -37,7 +38,8 @@ export type SubmissionRow = {
   linkedin_url: string | null;
   education: EducationEntry[] | string | null;
   skills: string[] | null;
-  status: SubmissionStatus;
+  /** 'unconfirmed' rows are never shown to operators (their address is not proven yet). */
+  status: SubmissionStatus | 'unconfirmed';
   created_at: Date | string;
   processed_at: Date | string | null;
   processed_by_email?: string | null;
@@ -60,7 +62,7 @@ export function educationOf(row: Pick<SubmissionRow, 'education'>): EducationEnt
     .filter((entry) => entry.schoolName && entry.degree);
 }
 
-export function toSubmission(row: SubmissionRow): Submission {
+export function toSubmission(row: SubmissionRow & { status: SubmissionStatus }): Submission {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -80,14 +82,16 @@ export function toSubmission(row: SubmissionRow): Submission {
     processedAt: iso(row.processed_at),
     processedByEmail: row.processed_by_email ?? null,
     physicianId: row.physician_id,
+    match: null,
   };
 }
 
 const SUBMISSION_COLUMNS = `s.*, u.email AS processed_by_email`;
 
+/** Operators' counts: unconfirmed submissions (their address not proven yet) are not theirs to see. */
 export async function countSubmissionsByStatus(db: Sql): Promise<SubmissionCounts> {
   const { rows } = await db.sql.query<{ status: SubmissionStatus; n: number }>(
-    'SELECT status, count(*)::int AS n FROM candidate_submissions GROUP BY status',
+    "SELECT status, count(*)::int AS n FROM candidate_submissions WHERE status <> 'unconfirmed' GROUP BY status",
   );
   const counts: SubmissionCounts = { pending: 0, approved: 0, rejected: 0 };
   for (const row of rows) counts[row.status] = Number(row.n);
@@ -101,7 +105,7 @@ export async function countSubmissionsByStatus(db: Sql): Promise<SubmissionCount
 export async function listSubmissions(
   db: Sql,
   input: { status: SubmissionStatus; limit: number; offset: number },
-): Promise<Submission[]> {
+): Promise<SubmissionRow[]> {
   const order = input.status === 'pending' ? 's.created_at ASC, s.id' : 's.processed_at DESC NULLS LAST, s.id';
   const { rows } = await db.sql.query<SubmissionRow>(
     `SELECT ${SUBMISSION_COLUMNS}
@@ -111,7 +115,7 @@ export async function listSubmissions(
       LIMIT $2 OFFSET $3`,
     [input.status, input.limit, input.offset],
   );
-  return rows.map(toSubmission);
+  return rows;
 }
 
 /** The submission, locked until the transaction ends (two admins cannot process it twice). */
@@ -120,12 +124,12 @@ export async function lockSubmission(db: Sql, id: string): Promise<SubmissionRow
   return rows[0] ?? null;
 }
 
-export async function readSubmission(db: Sql, id: string): Promise<Submission | null> {
+export async function readSubmission(db: Sql, id: string): Promise<SubmissionRow | null> {
   const { rows } = await db.sql.query<SubmissionRow>(
     `SELECT ${SUBMISSION_COLUMNS} FROM candidate_submissions s LEFT JOIN users u ON u.id = s.processed_by WHERE s.id = $1`,
     [id],
   );
-  return rows[0] ? toSubmission(rows[0]) : null;
+  return rows[0] ?? null;
 }
 
 export async function markSubmission(
@@ -143,6 +147,14 @@ export async function markSubmission(
 export async function findPhysicianIdByNpi(db: Sql, npi: string): Promise<number | null> {
   const { rows } = await db.sql.query<{ id: number }>('SELECT id FROM physicians WHERE npi = $1', [npi]);
   return rows[0]?.id ?? null;
+}
+
+export async function readPhysicianName(db: Sql, id: number): Promise<string> {
+  const { rows } = await db.sql.query<{ name: string }>(
+    `SELECT concat_ws(' ', first_name, last_name) AS name FROM physicians WHERE id = $1`,
+    [id],
+  );
+  return rows[0]?.name ?? '';
 }
 
 /** The physician whose personal or work email is this address (the oldest record if several). */
@@ -188,36 +200,59 @@ const fieldParams = (f: PhysicianFields) => [
 export async function insertPhysician(db: Sql, fields: PhysicianFields): Promise<number> {
   const { rows } = await db.sql.query<{ id: number }>(
     `INSERT INTO physicians (first_name, middle_name, last_name, title, organization, specialty, city, state,
-                             linkedin_url, skills, education, npi, source, verified_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11::jsonb, $12, 'resume', now())
+                             linkedin_url, skills, education, npi, source)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11::jsonb, $12, 'resume')
      RETURNING id`,
     [...fieldParams(fields), fields.npi],
   );
   return rows[0].id;
 }
 
-/** The physician's own resume wins over older data; the NPI and the source stay as they were. */
+/**
+ * The physician's own resume wins over older data; the NPI, the source and the verification date
+ * stay as they were (a resume verifies nothing: its contacts are self-reported).
+ */
 export async function updatePhysician(db: Sql, id: number, fields: PhysicianFields): Promise<void> {
   await db.sql.query(
     `UPDATE physicians SET first_name = $1, middle_name = $2, last_name = $3, title = $4, organization = $5,
             specialty = $6, city = $7, state = $8, linkedin_url = $9, skills = $10::text[], education = $11::jsonb,
-            npi = COALESCE(npi, $13), verified_at = now(), updated_at = now()
+            npi = COALESCE(npi, $13), updated_at = now()
       WHERE id = $12`,
     [...fieldParams(fields), id, fields.npi],
   );
 }
 
-export async function upsertContacts(db: Sql, input: { physicianId: number; email: string; phone: string }): Promise<void> {
-  await db.sql.query(
-    // The physician sent these themselves: verified now (physicians.verified_at is set to now too).
-    `INSERT INTO physician_contacts (physician_id, personal_email, mobile_phone, personal_email_status,
-                                     personal_email_verified_at, mobile_phone_status, mobile_phone_verified_at)
-     VALUES ($1, $2, $3, 'verified', now(), 'verified', now())
-     ON CONFLICT (physician_id) DO UPDATE SET personal_email = EXCLUDED.personal_email, mobile_phone = EXCLUDED.mobile_phone,
-       personal_email_status = 'verified', personal_email_verified_at = now(),
-       mobile_phone_status = 'verified', mobile_phone_verified_at = now()`,
-    [input.physicianId, input.email, input.phone],
+/** The physician's contact row (locked until the transaction ends when `lock`), or null when it has none. */
+export async function readContacts(db: Sql, physicianId: number, lock = false): Promise<StoredContacts | null> {
+  const { rows } = await db.sql.query<StoredContacts>(
+    `SELECT personal_email, work_email, mobile_phone, office_phone, self_reported_email, self_reported_phone
+       FROM physician_contacts WHERE physician_id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [physicianId],
   );
+  return rows[0] ?? null;
+}
+
+const WRITABLE_COLUMNS = new Set(['personal_email', 'work_email', 'mobile_phone', 'office_phone', 'self_reported_email', 'self_reported_phone']);
+
+/**
+ * Writes what an approval adds (self-reported-contacts.ts decides where): a value in an empty
+ * place gets the status 'self_reported' and no verification date; a value kept beside the four
+ * gets its date. Nothing on file is overwritten (the plan only names empty places).
+ */
+export async function writeSelfReportedContacts(db: Sql, physicianId: number, plans: readonly ContactPlan[]): Promise<void> {
+  const writes = plans.filter((plan): plan is ContactPlan & { column: NonNullable<ContactPlan['column']> } => plan.column !== null);
+  await db.sql.query('INSERT INTO physician_contacts (physician_id) VALUES ($1) ON CONFLICT (physician_id) DO NOTHING', [physicianId]);
+  if (writes.length === 0) return;
+  const params: unknown[] = [physicianId];
+  const sets = writes.flatMap(({ column, submitted }) => {
+    if (!WRITABLE_COLUMNS.has(column)) throw new Error(`not a contact column: ${column}`);
+    params.push(submitted);
+    const value = `$${params.length}`;
+    return column.startsWith('self_reported_')
+      ? [`${column} = ${value}`, 'self_reported_at = now()']
+      : [`${column} = ${value}`, `${column}_status = 'self_reported'`, `${column}_verified_at = NULL`];
+  });
+  await db.sql.query(`UPDATE physician_contacts SET ${[...new Set(sets)].join(', ')} WHERE physician_id = $1`, params);
 }
 
 // Users --------------------------------------------------------------------------------------------

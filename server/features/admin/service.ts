@@ -12,6 +12,8 @@ import {
   type ProcessSubmissionResponse,
   type RevokeSessionsResponse,
   type SetUserRoleResponse,
+  type Submission,
+  type SubmissionMatch,
   type UserDetail,
   type UserStats,
 } from '../../../contract/admin';
@@ -25,6 +27,7 @@ import { profileLiveEmail } from './emails';
 import { parseLocation } from './location';
 import { monthlyCentsOf, planNameOf } from './plans';
 import * as repo from './repo';
+import { planContact, type StoredContacts } from './self-reported-contacts';
 import { sessionPolicy } from '../auth/session';
 
 type Actor = { userId: string; ip: string | null };
@@ -33,12 +36,43 @@ const pageCountOf = (total: number, size: number) => Math.max(1, Math.ceil(total
 
 const alreadyProcessed = (status: string) =>
   new AppError('conflict', `This submission was already ${status}. Reload the list to see its current state.`);
+const submissionNotFound = () => new AppError('not_found', 'Submission not found.');
 
-/** Approving a resume: the directory record it creates or updates (document 3; 0-decisions). */
+/** The directory record an approval updates: matched on NPI when the submission has one, else on email (0-decisions). */
+async function matchedPhysicianId(db: AppDeps['db'], row: Pick<repo.SubmissionRow, 'npi' | 'email'>): Promise<number | null> {
+  const npi = row.npi?.trim() || null;
+  return (npi ? await repo.findPhysicianIdByNpi(db, npi) : null) ?? (await repo.findPhysicianIdByEmail(db, row.email));
+}
+
+const comparisonsOf = (contacts: StoredContacts | null, row: Pick<repo.SubmissionRow, 'email' | 'phone'>) => ({
+  email: planContact('email', contacts, row.email.trim()),
+  phone: planContact('phone', contacts, row.phone.trim()),
+});
+
+/** A submission as operators see it: a pending one with what approving it would do to an existing physician. */
+async function submissionOf(db: AppDeps['db'], row: repo.SubmissionRow): Promise<Submission> {
+  if (row.status === 'unconfirmed') throw submissionNotFound();
+  const submission = repo.toSubmission({ ...row, status: row.status });
+  if (row.status !== 'pending') return submission;
+  const physicianId = await matchedPhysicianId(db, row);
+  if (physicianId === null) return submission;
+  const { email, phone } = comparisonsOf(await repo.readContacts(db, physicianId), row);
+  const strip = ({ submitted, onFile, outcome }: SubmissionMatch['email']) => ({ submitted, onFile, outcome });
+  return {
+    ...submission,
+    match: { physicianId, physicianName: await repo.readPhysicianName(db, physicianId), email: strip(email), phone: strip(phone) },
+  };
+}
+
+/**
+ * Approving a resume: the directory record it creates or updates (document 3; 0-decisions). The
+ * physician's fields follow the resume; its contacts never do: the submitted email and phone are
+ * added as self-reported values beside those on file (ADR 030), and no verification date moves.
+ */
 async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promise<ProcessSubmissionResponse> {
-  const { physicianId, created } = await deps.db.transaction(async (tx) => {
+  const { physicianId, created, addedContacts } = await deps.db.transaction(async (tx) => {
     const row = await repo.lockSubmission(tx, id);
-    if (!row) throw new AppError('not_found', 'Submission not found.');
+    if (!row || row.status === 'unconfirmed') throw submissionNotFound();
     if (row.status !== 'pending') throw alreadyProcessed(row.status);
 
     const npi = row.npi?.trim() || null;
@@ -64,8 +98,7 @@ async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promi
       skills: row.skills ?? [],
       education: repo.educationOf(row),
     };
-    // Matched on NPI when the submission has one, else on email (0-decisions).
-    const existing = (npi ? await repo.findPhysicianIdByNpi(tx, npi) : null) ?? (await repo.findPhysicianIdByEmail(tx, row.email));
+    const existing = await matchedPhysicianId(tx, row);
     let physicianId: number;
     if (existing) {
       physicianId = existing;
@@ -73,36 +106,39 @@ async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promi
     } else {
       physicianId = await repo.insertPhysician(tx, fields);
     }
-    await repo.upsertContacts(tx, { physicianId, email: row.email.trim(), phone: row.phone.trim() });
+    const { email, phone } = comparisonsOf(await repo.readContacts(tx, physicianId, true), row);
+    await repo.writeSelfReportedContacts(tx, physicianId, [email, phone]);
     await repo.markSubmission(tx, { id, status: 'approved', processedBy: actor.userId, physicianId });
     await recordAudit(tx, {
       action: 'submission.approved',
       actorUserId: actor.userId,
       targetType: 'submission',
       targetId: id,
-      details: { physicianId, matched: existing ? 'updated' : 'created' },
+      details: { physicianId, matched: existing ? 'updated' : 'created', email: email.outcome, phone: phone.outcome },
       ip: actor.ip,
     });
     const profileUrl = `${deps.env.APP_URL.replace(/\/$/, '')}/physician/${physicianId}`;
     await enqueueEmail(tx, { to: row.email.trim(), ...profileLiveEmail({ firstName: fields.firstName, profileUrl }) });
-    return { physicianId, created: !existing };
+    return { physicianId, created: !existing, addedContacts: email.outcome !== 'on_file' || phone.outcome !== 'on_file' };
   });
   // After commit: searches see the physician as soon as this resolves.
   await deps.services.directory.directoryChanged({ ids: [physicianId] });
-  const submission = await repo.readSubmission(deps.db, id);
-  if (!submission) throw new AppError('not_found', 'Submission not found.');
+  const row = await repo.readSubmission(deps.db, id);
+  if (!row) throw submissionNotFound();
   return {
-    submission,
+    submission: await submissionOf(deps.db, row),
     message: created
       ? 'The profile was added to the directory and the physician was emailed.'
-      : 'The existing directory profile was updated and the physician was emailed.',
+      : addedContacts
+        ? 'The existing directory profile was updated and the physician was emailed. The submitted contacts were added as self-reported; the ones on file were kept.'
+        : 'The existing directory profile was updated and the physician was emailed.',
   };
 }
 
 async function rejectSubmission(deps: AppDeps, id: string, actor: Actor): Promise<ProcessSubmissionResponse> {
   await deps.db.transaction(async (tx) => {
     const row = await repo.lockSubmission(tx, id);
-    if (!row) throw new AppError('not_found', 'Submission not found.');
+    if (!row || row.status === 'unconfirmed') throw submissionNotFound();
     if (row.status !== 'pending') throw alreadyProcessed(row.status);
     await repo.markSubmission(tx, { id, status: 'rejected', processedBy: actor.userId, physicianId: null });
     await recordAudit(tx, {
@@ -113,9 +149,9 @@ async function rejectSubmission(deps: AppDeps, id: string, actor: Actor): Promis
       ip: actor.ip,
     });
   });
-  const submission = await repo.readSubmission(deps.db, id);
-  if (!submission) throw new AppError('not_found', 'Submission not found.');
-  return { submission, message: 'The submission was rejected.' };
+  const row = await repo.readSubmission(deps.db, id);
+  if (!row) throw submissionNotFound();
+  return { submission: await submissionOf(deps.db, row), message: 'The submission was rejected.' };
 }
 
 async function listSubmissions(deps: AppDeps, request: ListSubmissionsRequest): Promise<ListSubmissionsResponse> {
@@ -123,7 +159,9 @@ async function listSubmissions(deps: AppDeps, request: ListSubmissionsRequest): 
   const pageSize = request.pageSize ?? SUBMISSIONS_PAGE_SIZE;
   const page = request.page ?? 1;
   const counts = await repo.countSubmissionsByStatus(deps.db);
-  const submissions = await repo.listSubmissions(deps.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
+  const rows = await repo.listSubmissions(deps.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
+  const submissions: Submission[] = [];
+  for (const row of rows) submissions.push(await submissionOf(deps.db, row));
   const total = counts[status];
   return { submissions, status, total, page, pageSize, pageCount: pageCountOf(total, pageSize), counts };
 }

@@ -1,46 +1,9 @@
-import type { MailMessage } from '../../lib/mailer';
-import { escapeHtml } from '../../lib/mailer';
+import { compose, type Email } from '../../lib/mail-layout';
+
+// The layout (and how text a person typed appears in it) lives in lib/mail-layout.ts.
+export { compose, type Email };
 
 const BRAND = 'PhysicianDirect';
-
-export type Email = Omit<MailMessage, 'to'>;
-
-type Section = { paragraphs: string[]; action?: { label: string; url: string }; after?: string[] };
-
-/** Plain text and a simple branded HTML body from the same parts, so both say the same (every feature's emails use it). */
-export function compose(subject: string, { paragraphs, action, after = [] }: Section): Email {
-  const text = [
-    ...paragraphs,
-    ...(action ? [`${action.label}: ${action.url}`] : []),
-    ...after,
-    `The ${BRAND} team`,
-  ].join('\n\n');
-
-  // Links inside sentences stay clickable in the HTML body.
-  const linkify = (html: string) =>
-    html.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:#2563eb">${url}</a>`);
-  const p = (line: string) =>
-    `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2937">${linkify(escapeHtml(line))}</p>`;
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#2563eb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px">${escapeHtml(action.label)}</a></p>` +
-      `<p style="margin:0 0 16px;font-size:13px;color:#6b7280">If the button does not work, open this link:<br><a href="${escapeHtml(action.url)}" style="color:#2563eb;word-break:break-all">${escapeHtml(action.url)}</a></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 0"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td>
-<p style="margin:0 0 24px;font-size:20px;font-weight:700;color:#2563eb">${BRAND}</p>
-${paragraphs.map(p).join('\n')}
-${button}
-${after.map(p).join('\n')}
-<p style="margin:24px 0 0;font-size:13px;color:#6b7280">The ${BRAND} team</p>
-</td></tr></table>
-</td></tr></table>
-</body></html>`;
-  return { subject, text, html };
-}
 
 export function verificationEmail(link: string): Email {
   return compose(`Verify your email address for ${BRAND}`, {

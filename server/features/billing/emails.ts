@@ -1,4 +1,4 @@
-import { compose, type Email } from '../auth/emails';
+import { compose, userText, type Email } from '../../lib/mail-layout';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -24,7 +24,7 @@ export function refundRequestedOperatorEmail(input: {
     paragraphs: [
       `${input.email} asked for a refund under the 30-day money-back guarantee.`,
       `Plan: ${input.planName}. First purchase: ${dateFormat.format(input.firstPaidAt)}. No contacts exported since.`,
-      `Reason given: ${input.reason || '(none)'}`,
+      ['Reason given: ', input.reason ? userText(input.reason, { max: 1000, multiline: true }) : '(none)'],
       'Review it within 3 business days; refund through the payment provider.',
     ],
     action: { label: 'Open the admin dashboard', url: input.adminUrl },

@@ -68,7 +68,23 @@ describe('POST /api/contact-messages', () => {
     const body = message({ subject: 'Hello\r\nBcc: victim@example.com' });
     expect((await new IpAgent().post('/api/contact-messages', body)).status).toBe(201);
     const [mail] = await mailsAbout(body.email);
-    expect(mail.subject).toBe('Contact form: Hello Bcc: victim@example.com');
+    expect(mail.subject).toBe('Contact form: Hello Bcc: victim@example[.]com');
+  });
+
+  it('a name, subject and message carrying links reach the operators as plain text, never as links', async () => {
+    const link = 'verify at https://evil.example/login or evil.example/login';
+    const body = message({ name: `Rita ${link}`.slice(0, 100), subject: `Urgent: ${link}`, message: `Please ${link} today.` });
+    expect((await new IpAgent().post('/api/contact-messages', body)).status).toBe(201);
+    const mails = await mailsAbout(body.email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      for (const part of [mail.subject, mail.text_body, mail.html_body]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toContain('https://evil');
+      }
+      expect(mail.html_body).not.toMatch(/<a [^>]*evil/);
+      expect(mail.text_body).toContain('Please verify at https[:]//evil[.]example/login or evil[.]example/login today.');
+    }
   });
 
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [

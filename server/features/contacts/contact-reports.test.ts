@@ -15,7 +15,7 @@ afterAll(() => ctx.close());
 const PERSONAL_AT = '2026-09-01T10:00:00.000Z';
 const WORK_AT = '2025-12-01T10:00:00.000Z';
 const MOBILE_AT = '2026-06-15T10:00:00.000Z';
-const PHYSICIANS = 14;
+const PHYSICIANS = 17;
 
 beforeAll(async () => {
   await ctx.db.sql.query(
@@ -86,18 +86,19 @@ describe('POST /api/contact-reports', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       credited: true,
-      message: "Thank you. The contact is marked as reported and the reveal is back in today's allowance.",
+      message:
+        "Thank you. The contact is marked as reported for you, and our team will check it. The reveal is back in today's allowance.",
       detail: { field: 'personal_email', status: 'reported', verifiedAt: PERSONAL_AT },
       allowance: { dailyLimit: DAILY_LIMIT, remaining: DAILY_LIMIT },
     });
     expect((await agent.get('/api/contacts/allowance')).body.remaining).toBe(DAILY_LIMIT);
-    // Reported: no longer the latest verification; the mobile phone (June) is now.
+    // One report marks the value for its reporter only: for everyone it stays as it was (ADR 030).
     expect(await contactRow(2)).toEqual({
       personal_email: 'ann2@example.com',
-      personal_email_status: 'reported',
+      personal_email_status: 'verified',
       personal_email_verified_at: PERSONAL_AT,
       mobile_phone_status: 'verified',
-      verified_at: MOBILE_AT,
+      verified_at: PERSONAL_AT,
     });
     const { rows: reports } = await ctx.db.sql.query(
       'SELECT field, reported_value, reason, credited FROM contact_reports WHERE user_id = $1',
@@ -109,9 +110,9 @@ describe('POST /api/contact-reports', () => {
       [user.id],
     );
     expect(audits.map((a) => a.action)).toEqual(['contact.revealed', 'contact.reported']);
-    expect(audits[1].details).toMatchObject({ field: 'personal_email', credited: true });
+    expect(audits[1].details).toMatchObject({ field: 'personal_email', credited: true, reporters: 1, markedForEveryone: false });
 
-    // A free re-reveal now shows the work email (not reported) instead of the reported one.
+    // The reporter's free re-reveal now shows the work email (not reported) instead of the one they reported.
     const again = await reveal(agent, 2);
     expect(again.body).toMatchObject({
       email: 'ann2@example.org',
@@ -125,7 +126,7 @@ describe('POST /api/contact-reports', () => {
     expect(phone.status).toBe(201);
     expect(phone.body).toMatchObject({
       credited: false,
-      message: 'Thank you. The contact is marked as reported. This reveal was already credited back.',
+      message: 'Thank you. The contact is marked as reported for you, and our team will check it. This reveal was already credited back.',
       allowance: { remaining: DAILY_LIMIT },
     });
     const twice = await report(agent, 2, 'personal_email');
@@ -159,7 +160,7 @@ describe('POST /api/contact-reports', () => {
     expect(eleventh.body).toMatchObject({
       credited: false,
       message:
-        'Thank you. The contact is marked as reported. You have already had 10 reveals credited back today, so this one is not.',
+        'Thank you. The contact is marked as reported for you, and our team will check it. You have already had 10 reveals credited back today, so this one is not.',
       allowance: { remaining: DAILY_LIMIT - 1 },
     });
   });
@@ -260,5 +261,75 @@ describe('the operators’ queue', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toHaveProperty('action');
     expect((await admin.post('/api/admin/contact-reports/999999/resolve', { action: 'remove' })).status).toBe(404);
+  });
+});
+
+describe('a value is reported for everyone only by two customers or an operator', () => {
+  it('one report changes only its reporter’s view; a second customer’s report marks it for everyone', async () => {
+    const first = await ctx.signedInAgent({ tier: 'basic' });
+    const second = await ctx.signedInAgent({ tier: 'premium' });
+    const bystander = await ctx.signedInAgent({ tier: 'basic' });
+    for (const { agent } of [first, second, bystander]) await reveal(agent, 15);
+
+    expect((await report(first.agent, 15, 'personal_email')).status).toBe(201);
+    // For everyone else the value is as it was: verified, shown first, the physician's date unchanged.
+    expect(await contactRow(15)).toMatchObject({ personal_email_status: 'verified', verified_at: PERSONAL_AT });
+    expect((await reveal(bystander.agent, 15)).body).toMatchObject({
+      email: 'ann15@example.com',
+      emailDetail: { field: 'personal_email', status: 'verified' },
+    });
+    // The reporter sees it as reported, and is offered the work email instead.
+    expect((await reveal(first.agent, 15)).body).toMatchObject({
+      email: 'ann15@example.org',
+      emailDetail: { field: 'work_email', status: 'verified' },
+    });
+    // The same customer reporting again does not count twice.
+    expect((await report(first.agent, 15, 'personal_email')).status).toBe(409);
+    expect(await contactRow(15)).toMatchObject({ personal_email_status: 'verified' });
+
+    // A second, different customer: now reported for everyone.
+    const res = await report(second.agent, 15, 'personal_email');
+    expect(res.status).toBe(201);
+    expect(await contactRow(15)).toMatchObject({ personal_email_status: 'reported', verified_at: MOBILE_AT });
+    expect((await reveal(bystander.agent, 15)).body).toMatchObject({
+      email: 'ann15@example.org',
+      emailDetail: { field: 'work_email' },
+    });
+    const { agent: admin } = await ctx.signedInAgent({ role: 'admin' });
+    const queued = (await admin.get('/api/admin/contact-reports')).body.reports.filter(
+      (r: { physicianId: number }) => r.physicianId === 15,
+    );
+    expect(queued).toHaveLength(2);
+    expect(queued[0]).toMatchObject({ reporters: 2, status: 'reported' });
+  });
+
+  it('an operator confirms a single report: the value is reported for everyone and stays on file', async () => {
+    const reporter = await ctx.signedInAgent({ tier: 'basic' });
+    const bystander = await ctx.signedInAgent({ tier: 'basic' });
+    await reveal(reporter.agent, 16);
+    await reveal(bystander.agent, 16);
+    const reported = await report(reporter.agent, 16, 'personal_email', 'Bounced twice');
+    const { agent: admin, user: adminUser } = await ctx.signedInAgent({ role: 'admin' });
+    const listed = (await admin.get('/api/admin/contact-reports')).body.reports.find(
+      (r: { id: string }) => r.id === reported.body.reportId,
+    );
+    expect(listed).toMatchObject({ reporters: 1, status: 'verified' });
+
+    const res = await admin.post(`/api/admin/contact-reports/${reported.body.reportId}/resolve`, { action: 'confirm' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ resolved: 1 });
+    expect(await contactRow(16)).toMatchObject({
+      personal_email: 'ann16@example.com',
+      personal_email_status: 'reported',
+      verified_at: MOBILE_AT,
+    });
+    expect((await reveal(bystander.agent, 16)).body).toMatchObject({ emailDetail: { field: 'work_email' } });
+    const { rows } = await ctx.db.sql.query<{ resolution: string }>('SELECT resolution FROM contact_reports WHERE physician_id = 16');
+    expect(rows).toEqual([{ resolution: 'confirmed' }]);
+    const { rows: audits } = await ctx.db.sql.query<{ details: Record<string, unknown> }>(
+      `SELECT details FROM audit_events WHERE actor_user_id = $1 AND action = 'contact.report_resolved'`,
+      [adminUser.id],
+    );
+    expect(audits).toEqual([{ details: { field: 'personal_email', reportId: reported.body.reportId, action: 'confirm', resolved: 1 } }]);
   });
 });

@@ -17,6 +17,8 @@ export type ContactRecord = {
   /** physicians.verified_at: the latest verification of its contacts. */
   verifiedAt: Date | null;
   values: Partial<Record<ContactField, ContactValue>>;
+  /** A confirmed resume's email and phone kept beside the four (ADR 030). */
+  selfReported: { email: string | null; phone: string | null };
 };
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -25,7 +27,7 @@ const toDate = (value: Date | string | null): Date | null => (value === null ? n
 export async function findContact(db: Db, physicianId: number): Promise<ContactRecord | null> {
   const columns = CONTACT_FIELDS.map((f) => `c.${f}, c.${f}_status, c.${f}_verified_at`).join(', ');
   const { rows } = await db.sql.query<Record<string, string | Date | null> & { id: number }>(
-    `SELECT p.id, p.first_name, p.last_name, p.verified_at, ${columns}
+    `SELECT p.id, p.first_name, p.last_name, p.verified_at, ${columns}, c.self_reported_email, c.self_reported_phone
        FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
       WHERE p.id = $1`,
     [physicianId],
@@ -47,7 +49,38 @@ export async function findContact(db: Db, physicianId: number): Promise<ContactR
     physicianName: `${row.first_name as string} ${row.last_name as string}`,
     verifiedAt: toDate(row.verified_at),
     values,
+    selfReported: {
+      email: (row.self_reported_email as string | null) || null,
+      phone: (row.self_reported_phone as string | null) || null,
+    },
   };
+}
+
+/** The fields of this physician the user has an open report of (they see them as reported). */
+export async function findOpenReportedFields(db: Db, userId: string, physicianId: number): Promise<Set<ContactField>> {
+  const { rows } = await db.sql.query<{ field: ContactField }>(
+    'SELECT DISTINCT field FROM contact_reports WHERE user_id = $1 AND physician_id = $2 AND resolved_at IS NULL',
+    [userId, physicianId],
+  );
+  return new Set(rows.map((r) => r.field));
+}
+
+/** Different users with an open report of this value as it is now. */
+export async function countOpenReporters(db: Db, physicianId: number, field: ContactField, value: string): Promise<number> {
+  const { rows } = await db.sql.query<{ n: number }>(
+    `SELECT count(DISTINCT user_id)::int AS n FROM contact_reports
+      WHERE physician_id = $1 AND field = $2 AND reported_value = $3 AND resolved_at IS NULL`,
+    [physicianId, field, value],
+  );
+  return rows[0].n;
+}
+
+/**
+ * Serialises the reports of one value (held until the transaction ends): two users reporting it
+ * at once both count towards marking it reported for everyone.
+ */
+export async function lockContactValue(db: Db, physicianId: number, field: ContactField): Promise<void> {
+  await db.sql.query(`SELECT pg_advisory_xact_lock(hashtext('contact_value:' || $1 || ':' || $2))`, [physicianId, field]);
 }
 
 /**
@@ -212,6 +245,7 @@ export async function refreshPhysicianVerifiedAt(db: Db, physicianId: number): P
 /** The operators' queue: open reports, oldest first (first reported, first looked at). */
 export async function listOpenReports(db: Db, limit: number): Promise<ContactReport[]> {
   const current = CONTACT_FIELDS.map((f) => `WHEN '${f}' THEN c.${f}`).join(' ');
+  const status = CONTACT_FIELDS.map((f) => `WHEN '${f}' THEN c.${f}_status`).join(' ');
   const { rows } = await db.sql.query<{
     id: string;
     physician_id: number;
@@ -224,9 +258,14 @@ export async function listOpenReports(db: Db, limit: number): Promise<ContactRep
     email: string | null;
     created_at: Date | string;
     credited: boolean;
+    reporters: number;
+    status: ContactStatus | null;
   }>(
     `SELECT r.id::text AS id, r.physician_id, p.first_name, p.last_name, r.field, r.reported_value,
-            CASE r.field ${current} END AS current_value, r.reason, u.email, r.created_at, r.credited
+            CASE r.field ${current} END AS current_value, r.reason, u.email, r.created_at, r.credited,
+            (SELECT count(DISTINCT o.user_id)::int FROM contact_reports o
+              WHERE o.physician_id = r.physician_id AND o.field = r.field AND o.resolved_at IS NULL) AS reporters,
+            CASE r.field ${status} END AS status
        FROM contact_reports r
        JOIN physicians p ON p.id = r.physician_id
        LEFT JOIN physician_contacts c ON c.physician_id = r.physician_id
@@ -247,6 +286,8 @@ export async function listOpenReports(db: Db, limit: number): Promise<ContactRep
     reportedBy: r.email,
     createdAt: new Date(r.created_at).toISOString(),
     credited: r.credited,
+    reporters: Number(r.reporters),
+    status: r.status,
   }));
 }
 
@@ -265,7 +306,7 @@ export async function findReport(
 /** Closes every open report of one contact value; how many. */
 export async function resolveReports(
   db: Db,
-  input: { physicianId: number; field: ContactField; resolution: 'reverified' | 'removed'; by: string; at: Date },
+  input: { physicianId: number; field: ContactField; resolution: 'reverified' | 'confirmed' | 'removed'; by: string; at: Date },
 ): Promise<number> {
   const { rows } = await db.sql.query<{ id: string }>(
     `UPDATE contact_reports SET resolution = $3, resolved_at = $5, resolved_by = $4

@@ -41,6 +41,7 @@ const revealContact = createRoute({
         verifiedAt: '2026-09-14T10:20:00.000Z',
         emailDetail: { field: 'personal_email', status: 'verified', verifiedAt: '2026-09-14T10:20:00.000Z' },
         phoneDetail: { field: 'mobile_phone', status: 'verified', verifiedAt: '2026-06-02T08:00:00.000Z' },
+        selfReported: { email: null, phone: null },
         counted: true,
         allowance: { dailyLimit: 250, remaining: 249, resetsAt: '2026-11-24T00:00:00.000Z' },
       }),

@@ -1,7 +1,9 @@
 import {
   CONTACT_CREDITS_PER_DAY,
+  CONTACT_REPORT_QUORUM,
   type ContactField,
   type ContactReportsResponse,
+  type ContactStatus,
   FREE_REVEAL_DAYS,
   type ReportContactResponse,
   type ResolveContactReportResponse,
@@ -16,6 +18,8 @@ import { AppError } from '../../lib/errors';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
+
+const RESOLUTIONS = { reverify: 'reverified', confirm: 'confirmed', remove: 'removed' } as const;
 
 function allowanceOf(used: number, dailyLimit: number, now: Date): RevealAllowance {
   return {
@@ -37,16 +41,32 @@ export async function getRevealAllowance(options: {
   return allowanceOf(used, options.dailyLimit, now);
 }
 
+// How much a value is to be trusted, for choosing which of two to show.
+const TRUST: Record<ContactStatus, number> = { verified: 2, unverified: 2, self_reported: 1, reported: 0 };
+
 /**
- * Which of two values the reveal shows: the first (personal email, mobile) when present, unless it
- * was reported wrong and the second is present and not reported (ADR 022: a reported value stays
- * visible, marked, when there is nothing better).
+ * Which of two values the reveal shows: the first (personal email, mobile) when present, unless
+ * the second is present and more to be trusted (the first reported wrong, or only self-reported,
+ * while the second is not; ADR 022: a reported value stays visible, marked, when there is nothing
+ * better).
  */
 function shownValue(contact: repo.ContactRecord, first: ContactField, second: ContactField): ContactField | null {
   const a = contact.values[first];
   const b = contact.values[second];
-  if (a && !(a.status === 'reported' && b && b.status !== 'reported')) return first;
+  if (a && !(b && TRUST[b.status] > TRUST[a.status])) return first;
   return b ? second : null;
+}
+
+/**
+ * The contact as this user sees it: a value they reported (report still open) is 'reported' for
+ * them, whatever it is for everyone (ADR 030).
+ */
+function asSeenBy(contact: repo.ContactRecord, reported: Set<ContactField>): repo.ContactRecord {
+  const values: repo.ContactRecord['values'] = {};
+  for (const [field, value] of Object.entries(contact.values) as Array<[ContactField, repo.ContactValue]>) {
+    values[field] = reported.has(field) ? { ...value, status: 'reported' } : value;
+  }
+  return { ...contact, values };
 }
 
 function detailOf(contact: repo.ContactRecord, field: ContactField): RevealedContactDetail {
@@ -72,14 +92,15 @@ export async function revealContact(options: {
   const { userId, physicianId, dailyLimit } = options;
   const now = options.now ?? new Date();
   return options.db.transaction(async (tx) => {
-    const contact = await repo.findContact(tx, physicianId);
-    if (!contact) throw new AppError('not_found', 'Physician Not Found');
+    const stored = await repo.findContact(tx, physicianId);
+    if (!stored) throw new AppError('not_found', 'Physician Not Found');
     await repo.lockUserReveals(tx, userId);
+    const contact = asSeenBy(stored, await repo.findOpenReportedFields(tx, userId, physicianId));
 
     let used = await repo.countUsedRevealsSince(tx, userId, startOfUtcDay(now));
     const email = shownValue(contact, 'personal_email', 'work_email');
     const phone = shownValue(contact, 'mobile_phone', 'office_phone');
-    const disclosed = email !== null || phone !== null;
+    const disclosed = email !== null || phone !== null || contact.selfReported.email !== null || contact.selfReported.phone !== null;
     let counted = false;
     if (disclosed) {
       const paid = await repo.hasCountedRevealSince(
@@ -113,6 +134,7 @@ export async function revealContact(options: {
       verifiedAt: contact.verifiedAt?.toISOString() ?? null,
       emailDetail: email && detailOf(contact, email),
       phoneDetail: phone && detailOf(contact, phone),
+      selfReported: contact.selfReported,
       counted,
       allowance: allowanceOf(used, dailyLimit, now),
     };
@@ -122,10 +144,13 @@ export async function revealContact(options: {
 /**
  * 'Report wrong contact' (POST /api/contact-reports) by a user holding 'contacts:reveal', on a value
  * they revealed in the last 30 days. In one transaction, serialised with the user's reveals: a
- * report row, the value marked 'reported' (physicians.verified_at follows), an audit row, and,
- * when allowed, one reveal back into today's allowance: the latest counted reveal of that physician
- * not credited before (each reveal at most once), at most CONTACT_CREDITS_PER_DAY a day. Beyond
- * that the report is still recorded, without credit, and the message says why.
+ * report row, an audit row, and, when allowed, one reveal back into today's allowance: the latest
+ * counted reveal of that physician not credited before (each reveal at most once), at most
+ * CONTACT_CREDITS_PER_DAY a day. Beyond that the report is still recorded, without credit, and the
+ * message says why. One report marks the value reported for its reporter only; the value is
+ * marked 'reported' for everyone (physicians.verified_at follows) once CONTACT_REPORT_QUORUM
+ * different users have an open report of it, or when an operator confirms (ADR 030), so one
+ * account cannot mark the directory's contacts wrong.
  */
 export async function reportContact(options: {
   db: Db;
@@ -151,6 +176,7 @@ export async function reportContact(options: {
     if (await repo.hasOpenReport(tx, userId, physicianId, field)) {
       throw new AppError('conflict', 'You have already reported this contact. Our team is checking it.');
     }
+    await repo.lockContactValue(tx, physicianId, field);
     const today = startOfUtcDay(now);
     const creditsToday = await repo.countCreditsSince(tx, userId, today);
     const reveal = await repo.findCreditableReveal(tx, userId, physicianId, since);
@@ -164,23 +190,28 @@ export async function reportContact(options: {
       creditedRevealId,
       at: now,
     });
-    await repo.setContactStatus(tx, physicianId, field, 'reported');
-    await repo.refreshPhysicianVerifiedAt(tx, physicianId);
+    const reporters = await repo.countOpenReporters(tx, physicianId, field, value.value);
+    const forEveryone = reporters >= CONTACT_REPORT_QUORUM && value.status !== 'reported';
+    if (forEveryone) {
+      await repo.setContactStatus(tx, physicianId, field, 'reported');
+      await repo.refreshPhysicianVerifiedAt(tx, physicianId);
+    }
     const credited = creditedRevealId !== null;
     await recordAudit(tx, {
       action: 'contact.reported',
       actorUserId: userId,
       targetType: 'physician',
       targetId: physicianId,
-      details: { field, reportId, credited },
+      details: { field, reportId, credited, reporters, markedForEveryone: forEveryone },
       ip: options.ip,
     });
     const used = await repo.countUsedRevealsSince(tx, userId, today);
+    const thanks = 'Thank you. The contact is marked as reported for you, and our team will check it.';
     const message = credited
-      ? "Thank you. The contact is marked as reported and the reveal is back in today's allowance."
+      ? `${thanks} The reveal is back in today's allowance.`
       : reveal === null
-        ? 'Thank you. The contact is marked as reported. This reveal was already credited back.'
-        : `Thank you. The contact is marked as reported. You have already had ${CONTACT_CREDITS_PER_DAY} reveals credited back today, so this one is not.`;
+        ? `${thanks} This reveal was already credited back.`
+        : `${thanks} You have already had ${CONTACT_CREDITS_PER_DAY} reveals credited back today, so this one is not.`;
     return {
       reportId,
       credited,
@@ -198,14 +229,15 @@ export async function listContactReports(options: { db: Db; limit?: number }): P
 
 /**
  * An operator closes a report, and with it every open report of the same value: 'reverify' (the
- * value is right: verified now) or 'remove' (wrong: cleared). Audited; physicians.verified_at
- * follows. 404 for an unknown report, 409 for one already closed.
+ * value is right: verified now), 'confirm' (the report is right: the value stays, marked
+ * reported for everyone) or 'remove' (wrong: cleared). Audited; physicians.verified_at follows.
+ * 404 for an unknown report, 409 for one already closed.
  */
 export async function resolveContactReport(options: {
   db: Db;
   adminId: string;
   reportId: string;
-  action: 'reverify' | 'remove';
+  action: 'reverify' | 'confirm' | 'remove';
   ip: string | null;
   now?: Date;
 }): Promise<ResolveContactReportResponse & { physicianId: number }> {
@@ -216,12 +248,13 @@ export async function resolveContactReport(options: {
     if (report.resolvedAt) throw new AppError('conflict', 'This report was already handled.');
     const { physicianId, field } = report;
     if (options.action === 'reverify') await repo.setContactStatus(tx, physicianId, field, 'verified', now);
+    else if (options.action === 'confirm') await repo.setContactStatus(tx, physicianId, field, 'reported');
     else await repo.clearContact(tx, physicianId, field);
     await repo.refreshPhysicianVerifiedAt(tx, physicianId);
     const resolved = await repo.resolveReports(tx, {
       physicianId,
       field,
-      resolution: options.action === 'reverify' ? 'reverified' : 'removed',
+      resolution: RESOLUTIONS[options.action],
       by: options.adminId,
       at: now,
     });

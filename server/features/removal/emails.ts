@@ -1,5 +1,5 @@
 import { REMOVAL_TOKEN_TTL_HOURS } from '../../../contract/removal';
-import { compose, type Email } from '../auth/emails';
+import { compose, type Email } from '../../lib/mail-layout';
 
 /** The confirmation link of a removal request (sent only to an address the directory holds). */
 export function removalConfirmationEmail(link: string): Email {

@@ -23,13 +23,13 @@ export async function deletePhysicians(db: Db, ids: readonly number[]): Promise<
   return rowCount;
 }
 
-/** Every submission from the address: pending ones are withdrawn, processed ones hold the same data. */
+/** Every submission from the address: waiting ones (unconfirmed, pending) are withdrawn, processed ones hold the same data. */
 export async function deleteSubmissionsFrom(db: Db, email: string): Promise<{ pending: number; processed: number }> {
   const { rows } = await db.sql.query<{ status: string }>(
     'DELETE FROM candidate_submissions WHERE lower(email) = lower($1) RETURNING status',
     [email],
   );
-  const pending = rows.filter((r) => r.status === 'pending').length;
+  const pending = rows.filter((r) => r.status === 'pending' || r.status === 'unconfirmed').length;
   return { pending, processed: rows.length - pending };
 }
 

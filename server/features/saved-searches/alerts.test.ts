@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, resumeSubmission, type TestAgent } from '../../test/harness';
+import { createTestContext, resumeSubmission, submitConfirmedResume, type TestAgent } from '../../test/harness';
+import { FREE_ALERT_DIGEST_MAX } from '../../../contract/limits';
+import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
 import { ALERT_SETTLE_MS, runAlertDigests } from './alerts';
 
 /* New-match alerts on saved searches (issue 14): digests from approvals, none without news, the signed unsubscribe. */
@@ -32,8 +34,7 @@ async function saveSearch(name: string, params: Record<string, string>, alert?: 
 /** A resume submitted on the public form and approved by an operator: a new physician. */
 async function approveResume(overrides: Record<string, unknown>): Promise<number> {
   const resume = resumeSubmission(overrides);
-  const submitted = await ctx.agent(`10.${randomBytes(3).join('.')}`).post('/api/submissions', resume);
-  expect(submitted.status).toBe(201);
+  await submitConfirmedResume(ctx, resume, `10.${randomBytes(3).join('.')}`);
   const { rows } = await ctx.db.sql.query<{ id: string }>('SELECT id FROM candidate_submissions WHERE lower(email) = $1', [
     String(resume.email).toLowerCase(),
   ]);
@@ -203,5 +204,37 @@ describe('POST /api/dev/alert-runs (development tool)', () => {
     expect(run.body.digests).toBeGreaterThanOrEqual(1);
     const mail = await digestsTo(user.user.email);
     expect(mail.map((m) => m.subject)).toEqual(['1 new physician matches "Peds Ohio"']);
+  });
+});
+
+describe('the free cap in digests', () => {
+  it(`a free user's digest lists at most ${FREE_ALERT_DIGEST_MAX} physicians; a paying user's up to ${ALERT_DIGEST_MAX}`, async () => {
+    const free = await ctx.signedInAgent({ tier: 'free' });
+    const paid = await ctx.signedInAgent({ tier: 'basic' });
+    for (const { agent } of [free, paid]) {
+      const created = await agent.post('/api/saved-searches', { name: 'Vermont cardiology', params: { specialty: 'Cardiology', state: 'VT' } });
+      expect(created.status).toBe(201);
+      expect((await agent.request('PATCH', `/api/saved-searches/${created.body.id}`, { body: { alert: 'daily' } })).status).toBe(200);
+    }
+    await ageAlerts(2 * DAY);
+    const { rows } = await ctx.db.sql.query<{ id: number }>(
+      `INSERT INTO physicians (first_name, last_name, specialty, city, state)
+       SELECT 'Capped', 'Physician' || lpad(g::text, 2, '0'), 'Cardiology', 'Burlington', 'VT' FROM generate_series(1, 24) g
+       RETURNING id`,
+    );
+    await ctx.deps.services.directory.directoryChanged({ ids: rows.map((r) => r.id) });
+    await runAlertDigests(ctx.deps, new Date(Date.now() + ALERT_SETTLE_MS + 1000));
+
+    const listedIn = async (email: string) => {
+      const [digest] = await digestsTo(email);
+      expect(digest.subject).toBe('24 new physicians match "Vermont cardiology"');
+      return { count: digest.text_body.match(/^Capped Physician\d+: Cardiology, Burlington, VT$/gm)?.length, text: digest.text_body };
+    };
+    const freeDigest = await listedIn(free.user.email);
+    expect(freeDigest.count).toBe(FREE_ALERT_DIGEST_MAX);
+    expect(freeDigest.text).toContain('...and 4 more.');
+    const paidDigest = await listedIn(paid.user.email);
+    expect(paidDigest.count).toBe(24);
+    expect(paidDigest.text).not.toContain('more.');
   });
 });

@@ -1,9 +1,10 @@
 import { formatSpecialty, SearchPhysiciansQuery } from '../../../contract/directory';
+import { FREE_ALERT_DIGEST_MAX } from '../../../contract/limits';
 import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
 import type { AppDeps } from '../../lib/context';
 import { linkSigner } from '../../lib/link-signing';
 import { enqueueEmails } from '../../lib/mail-queue';
-import { compose } from '../auth/emails';
+import { compose, userText } from '../../lib/mail-layout';
 import type { ChangeWindow } from '../directory/search-index';
 import * as repo from './repo';
 
@@ -84,11 +85,11 @@ export async function runAlertDigests(
 
 /**
  * The alert's new matches: physicians of the window changed after its `since` that match its
- * search now; `ids` are the first ALERT_DIGEST_MAX by name.
+ * search now; `ids` are the first ALERT_DIGEST_MAX by name (FREE_ALERT_DIGEST_MAX for a free user).
  */
 export function newMatches(
   deps: Pick<AppDeps, 'services'>,
-  alert: { params: Record<string, string>; since: Date },
+  alert: { params: Record<string, string>; since: Date; paid: boolean },
   window: ChangeWindow,
 ): { total: number; ids: number[] } {
   const request = SearchPhysiciansQuery.safeParse(alert.params);
@@ -98,7 +99,7 @@ export function newMatches(
     request.data,
     window,
     alert.since.getTime(),
-    ALERT_DIGEST_MAX,
+    alert.paid ? ALERT_DIGEST_MAX : FREE_ALERT_DIGEST_MAX,
   );
 }
 
@@ -115,13 +116,16 @@ function digestEmail(
   const date = alert.since.toISOString().slice(0, 10);
   const search = new URLSearchParams({ ...alert.params, changedSince: alert.since.toISOString() });
   const unsubscribe = `${base}/alerts/${alert.id}/unsubscribe?signature=${signature}`;
-  const lines = listed.map(
-    (row) =>
-      `${row.name}: ${[row.specialty && formatSpecialty(row.specialty), row.location].filter(Boolean).join(', ')}`,
+  // Names, places and the search's name were typed by people (resumes, the recruiter): user text.
+  const lines = listed.map((row) =>
+    userText(`${row.name}: ${[row.specialty && formatSpecialty(row.specialty), row.location].filter(Boolean).join(', ')}`, {
+      max: 200,
+    }),
   );
   const more = count > listed.length ? [`...and ${count - listed.length} more.`] : [];
-  return compose(`${count} new ${count === 1 ? 'physician matches' : 'physicians match'} "${alert.name}"`, {
-    paragraphs: [`New since ${date} in your saved search "${alert.name}":`, ...lines, ...more],
+  const name = userText(alert.name);
+  return compose([`${count} new ${count === 1 ? 'physician matches' : 'physicians match'} "`, name, '"'], {
+    paragraphs: [[`New since ${date} in your saved search "`, name, '":'], ...lines, ...more],
     action: {
       label: `See the ${count} new ${count === 1 ? 'match' : 'matches'}`,
       url: `${base}/search?${search}`,

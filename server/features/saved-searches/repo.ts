@@ -99,6 +99,8 @@ export type DueAlert = {
   email: string;
   /** The start of this alert's window (exclusive). */
   since: Date;
+  /** The user has the paid tier's full results now (or is an admin); free users get the free cap. */
+  paid: boolean;
 };
 
 /**
@@ -118,6 +120,7 @@ export async function claimDueAlerts(
     alert: AlertFrequency;
     email: string;
     since: Date | string;
+    paid: boolean;
   }>(
     `WITH due AS (
        SELECT s.id, s.alert_checked_at AS since
@@ -134,7 +137,12 @@ export async function claimDueAlerts(
      UPDATE saved_searches s SET alert_checked_at = $2
        FROM due, users u
       WHERE s.id = due.id AND u.id = s.user_id
-     RETURNING s.id, s.name, s.params, s.alert, u.email, due.since`,
+     RETURNING s.id, s.name, s.params, s.alert, u.email, due.since,
+               -- The tier as a session sees it (auth/session.ts entitledSubscription), or admin.
+               (u.role = 'admin' OR EXISTS (
+                  SELECT 1 FROM subscriptions sub
+                   WHERE sub.user_id = u.id
+                     AND (sub.status IN ('active', 'trialing') OR (sub.status = 'past_due' AND sub.grace_until > now())))) AS paid`,
     [input.now, input.upTo, input.limit],
   );
   return rows.map((r) => ({
@@ -144,6 +152,7 @@ export async function claimDueAlerts(
     alert: r.alert,
     email: r.email,
     since: r.since instanceof Date ? r.since : new Date(r.since),
+    paid: r.paid,
   }));
 }
 

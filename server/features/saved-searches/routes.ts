@@ -48,7 +48,7 @@ const createSavedSearch = createRoute({
   request: jsonBody(CreateSavedSearchRequest),
   responses: {
     201: { description: 'The saved search', ...json(SavedSearch) },
-    400: errorResponse('A bad field (named in error.fields)'),
+    400: errorResponse('A bad field (named in error.fields), or the saved-search limit reached (20 free, 500 paid; error.fields.name)'),
     ...unauthenticated,
     ...rateLimited,
   },
@@ -119,7 +119,13 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
     await limitWrites(c, user.id);
     const { name, params } = c.req.valid('json');
     return c.json(
-      await savedSearches.createSavedSearch({ db: c.var.deps.db, userId: user.id, name, params }),
+      await savedSearches.createSavedSearch({
+        db: c.var.deps.db,
+        userId: user.id,
+        paid: user.capabilities.includes('search:full-results'),
+        name,
+        params,
+      }),
       201,
     );
   })

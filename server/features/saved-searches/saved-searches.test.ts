@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role, Tier } from '../../../contract/account';
+import { FREE_SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX } from '../../../contract/limits';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { SAVED_SEARCH_RATE_LIMITS } from './rate-limits';
 
@@ -171,5 +172,27 @@ describe('rate limit on saved-search writes', () => {
     // Another user is not affected.
     const { agent: other } = await ctx.signedInAgent({ tier: 'free' });
     expect((await other.post('/api/saved-searches', { name: 'Fresh', params: { query: 'lee' } })).status).toBe(201);
+  });
+});
+
+describe('how many saved searches a user keeps', () => {
+  it(`a free user keeps at most ${FREE_SAVED_SEARCHES_MAX}: the next is refused naming the limit; a paying user keeps more`, async () => {
+    const free = await ctx.signedInAgent({ tier: 'free' });
+    for (let i = 0; i < FREE_SAVED_SEARCHES_MAX; i++) {
+      expect((await free.agent.post('/api/saved-searches', { name: `Search ${i}`, params: { query: 'lee' } })).status, `save ${i}`).toBe(201);
+    }
+    const refused = await free.agent.post('/api/saved-searches', { name: 'One too many', params: { query: 'lee' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toBe(
+      `Free accounts keep up to ${FREE_SAVED_SEARCHES_MAX} saved searches: delete one first, or upgrade to keep more.`,
+    );
+    expect(refused.body.error.fields).toEqual({ name: refused.body.error.message });
+    expect((await free.agent.get('/api/saved-searches')).body.savedSearches).toHaveLength(FREE_SAVED_SEARCHES_MAX);
+
+    const paid = await ctx.signedInAgent({ tier: 'basic' });
+    for (let i = 0; i <= FREE_SAVED_SEARCHES_MAX; i++) {
+      expect((await paid.agent.post('/api/saved-searches', { name: `Search ${i}`, params: { query: 'lee' } })).status, `save ${i}`).toBe(201);
+    }
+    expect(SAVED_SEARCHES_MAX).toBe(500);
   });
 });

@@ -1,4 +1,5 @@
 import { SearchPhysiciansQuery } from '../../../contract/directory';
+import { FREE_SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX } from '../../../contract/limits';
 import type { AlertFrequency, SavedSearch, SavedSearchParams } from '../../../contract/saved-searches';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
@@ -6,9 +7,6 @@ import { verifyLink } from '../../lib/link-signing';
 import { resolveSort, toCriteria } from '../directory/criteria';
 import { ALERT_LINK_PURPOSE } from './alerts';
 import * as repo from './repo';
-
-/** Saved searches one user may keep (a guard against scripts, far above any recruiter's use). */
-export const SAVED_SEARCHES_MAX = 500;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,10 +16,15 @@ export function listSavedSearches(input: { db: Db; userId: string }): Promise<Sa
   return repo.findSavedSearches(input.db, input.userId);
 }
 
-/** Stores the whole search as the URL spells it (blank values dropped, text trimmed). */
+/**
+ * Stores the whole search as the URL spells it (blank values dropped, text trimmed). A free user
+ * keeps at most FREE_SAVED_SEARCHES_MAX, a paying one (or an admin) SAVED_SEARCHES_MAX.
+ */
 export async function createSavedSearch(input: {
   db: Db;
   userId: string;
+  /** Whether the user has the paid tier's full results (free users have the free caps). */
+  paid: boolean;
   name: string;
   params: SavedSearchParams;
 }): Promise<SavedSearch> {
@@ -31,8 +34,14 @@ export async function createSavedSearch(input: {
     if (trimmed) params[key] = trimmed;
   }
   checkSearchRules(params);
-  if ((await repo.countSavedSearches(input.db, input.userId)) >= SAVED_SEARCHES_MAX) {
-    throw fieldError('name', `You can keep up to ${SAVED_SEARCHES_MAX} saved searches: delete one first.`);
+  const max = input.paid ? SAVED_SEARCHES_MAX : FREE_SAVED_SEARCHES_MAX;
+  if ((await repo.countSavedSearches(input.db, input.userId)) >= max) {
+    throw fieldError(
+      'name',
+      input.paid
+        ? `You can keep up to ${max} saved searches: delete one first.`
+        : `Free accounts keep up to ${max} saved searches: delete one first, or upgrade to keep more.`,
+    );
   }
   return repo.insertSavedSearch(input.db, { userId: input.userId, name: input.name, params });
 }

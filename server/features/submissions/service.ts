@@ -1,24 +1,42 @@
-import type { CreateSubmissionInput, CreateSubmissionResponse } from '../../../contract/submissions';
-import { OTHER_SPECIALTY, SUBMISSION_MESSAGES } from '../../../contract/submissions';
+import type {
+  ConfirmSubmissionResponse,
+  CreateSubmissionInput,
+  CreateSubmissionResponse,
+} from '../../../contract/submissions';
+import { OTHER_SPECIALTY, SUBMISSION_CONFIRM_TTL_DAYS, SUBMISSION_MESSAGES } from '../../../contract/submissions';
+import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import { hashToken, newToken } from '../../lib/tokens';
 import { isSuppressed } from '../removal/suppression';
-import { submissionReceiptEmail } from './emails';
-import { deletePendingByEmail, insertSubmission } from './repo';
+import { submissionConfirmationEmail, submissionReceiptEmail } from './emails';
+import {
+  claimUnconfirmed,
+  deletePendingByEmail,
+  deleteUnconfirmedByEmail,
+  insertUnconfirmedSubmission,
+  markConfirmed,
+} from './repo';
+
+const DAY_MS = 86_400_000;
 
 /**
- * Stores a resume as a pending submission for the admins to review and queues the receipt, in
- * one transaction. A newer pending submission from the same address replaces the older one; an
- * address on the suppression list (its owner had their data removed) is refused.
+ * Stores a resume as an unconfirmed submission and queues the confirmation link to its address,
+ * in one transaction. Operators see it only once the link is followed (confirmSubmission), so a
+ * resume cannot speak for an address its sender does not read. A newer unconfirmed submission
+ * from the same address replaces the older one; an address on the suppression list (its owner
+ * had their data removed) is refused.
  */
 export async function createSubmission(options: {
   deps: AppDeps;
   ip: string;
   input: CreateSubmissionInput;
+  now?: Date;
 }): Promise<CreateSubmissionResponse> {
   const { deps, ip, input } = options;
+  const now = options.now ?? new Date();
   const limits = deps.services.submissionRateLimits;
   await enforceRateLimits([
     [limits.createPerIp, ip],
@@ -45,11 +63,16 @@ export async function createSubmission(options: {
       if (await isSuppressed(tx, { email: input.email })) {
         throw new AppError('conflict', SUBMISSION_MESSAGES.suppressed, { fields: { email: SUBMISSION_MESSAGES.suppressed } });
       }
-      await deletePendingByEmail(tx, input.email);
-      await insertSubmission(tx, submission);
+      const token = newToken();
+      await deleteUnconfirmedByEmail(tx, input.email);
+      await insertUnconfirmedSubmission(tx, submission, {
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + SUBMISSION_CONFIRM_TTL_DAYS * DAY_MS),
+      });
+      const appUrl = deps.env.APP_URL.replace(/\/+$/, '');
       await enqueueEmail(tx, {
         to: input.email,
-        ...submissionReceiptEmail({ firstName: input.firstName, appUrl: deps.env.APP_URL }),
+        ...submissionConfirmationEmail({ link: `${appUrl}/confirm-resume?token=${encodeURIComponent(token)}`, appUrl }),
       });
     });
   try {
@@ -60,5 +83,35 @@ export async function createSubmission(options: {
     if (!isUniqueViolation(error)) throw error;
     await store();
   }
-  return { status: 'pending', email: input.email };
+  return { status: 'unconfirmed', email: input.email };
+}
+
+/**
+ * Follows the emailed link: the submission becomes 'pending' (the operators' queue), replacing
+ * an earlier pending one from the same address, and the receipt goes to the now-confirmed
+ * address. A token that is unknown, used or expired is a 400 naming `token`.
+ */
+export async function confirmSubmission(options: {
+  deps: AppDeps;
+  ip: string;
+  token: string;
+  now?: Date;
+}): Promise<ConfirmSubmissionResponse> {
+  const { deps, ip } = options;
+  const now = options.now ?? new Date();
+  await enforceRateLimits([[deps.services.submissionRateLimits.confirmPerIp, ip]]);
+  await deps.db.transaction(async (tx) => {
+    const submission = await claimUnconfirmed(tx, hashToken(options.token.trim()), now);
+    if (!submission) {
+      throw new AppError('invalid_token', SUBMISSION_MESSAGES.confirmFailed, { fields: { token: SUBMISSION_MESSAGES.confirmFailed } });
+    }
+    await deletePendingByEmail(tx, submission.email);
+    await markConfirmed(tx, submission.id, now);
+    await recordAudit(tx, { action: 'submission.confirmed', targetType: 'submission', targetId: submission.id, ip });
+    await enqueueEmail(tx, {
+      to: submission.email,
+      ...submissionReceiptEmail({ firstName: submission.firstName, appUrl: deps.env.APP_URL.replace(/\/+$/, '') }),
+    });
+  });
+  return { status: 'pending' };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '../../../contract/submissions';
-import { createTestContext, resumeSubmission, TestAgent, type TestResponse } from '../../test/harness';
+import { runMaintenance } from '../../maintenance';
+import { createTestContext, resumeSubmission, submissionConfirmToken, TestAgent, type TestResponse } from '../../test/harness';
 import { addSuppressions } from '../removal/suppression';
 import { SUBMISSION_RATE_LIMITS } from './rate-limits';
 
@@ -21,6 +22,8 @@ class IpAgent extends TestAgent {
 const newEmail = () => `doc-${randomBytes(5).toString('hex')}@example.com`;
 
 const resume = resumeSubmission;
+const confirm = (agent: TestAgent, token: string) => agent.post('/api/submissions/confirm', { token });
+const DAY_MS = 86_400_000;
 
 type Row = {
   id: string;
@@ -41,15 +44,15 @@ async function submissionsFor(email: string): Promise<Row[]> {
 }
 
 async function mailsTo(email: string) {
-  const { rows } = await ctx.db.sql.query<{ subject: string; text_body: string }>(
-    'SELECT subject, text_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id',
+  const { rows } = await ctx.db.sql.query<{ subject: string; text_body: string; html_body: string }>(
+    'SELECT subject, text_body, html_body FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id',
     [email],
   );
   return rows;
 }
 
 describe('POST /api/submissions', () => {
-  it('stores a pending submission with structured education and skills, and queues the receipt', async () => {
+  it('stores an unconfirmed submission with structured education and skills, and queues the confirmation link', async () => {
     const email = newEmail();
     const res = await new IpAgent().post('/api/submissions', resume({
       email: `  ${email.toUpperCase()} `,
@@ -64,7 +67,7 @@ describe('POST /api/submissions', () => {
       skills: [' Echocardiography ', 'Research', 'Echocardiography', 'Teaching'],
     }));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ status: 'pending', email });
+    expect(res.body).toEqual({ status: 'unconfirmed', email });
 
     const rows = await submissionsFor(email);
     expect(rows).toHaveLength(1);
@@ -76,7 +79,7 @@ describe('POST /api/submissions', () => {
       organization: 'Analytical Health',
       email,
       linkedin_url: 'https://linkedin.com/in/ada-lovelace',
-      status: 'pending',
+      status: 'unconfirmed',
       skills: ['Echocardiography', 'Research', 'Teaching'],
     });
     expect(row.education).toEqual([
@@ -86,10 +89,11 @@ describe('POST /api/submissions', () => {
 
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('We received your resume');
-    expect(mails[0].text_body).toContain('Dear Ada');
-    expect(mails[0].text_body).toContain('within a few days');
-    expect(mails[0].text_body).toContain('We will email you when your profile is approved');
+    expect(mails[0].subject).toBe('Confirm your resume submission to PhysicianDirect');
+    expect(mails[0].text_body).toContain('http://localhost:3000/confirm-resume?token=');
+    expect(mails[0].text_body).toContain('expires in 7 days');
+    // Nothing the submitter typed goes to an address nobody has proven.
+    expect(mails[0].text_body).not.toContain('Ada');
   });
 
   it('stores the chosen specialty, no middle name and no LinkedIn as nulls, and keeps an https URL as given', async () => {
@@ -105,7 +109,7 @@ describe('POST /api/submissions', () => {
     expect((await submissionsFor(bare))[0].linkedin_url).toBeNull();
   });
 
-  it('replaces an earlier pending submission from the same email instead of piling up', async () => {
+  it('replaces an earlier submission from the same email instead of piling up', async () => {
     const email = newEmail();
     const agent = new IpAgent();
     expect((await agent.post('/api/submissions', resume({ email, title: 'First try' }))).status).toBe(201);
@@ -115,10 +119,20 @@ describe('POST /api/submissions', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].id).not.toBe(first.id);
     expect(rows[0].organization).toBe('Second Clinic');
-    // An approved or rejected one is history: it stays beside the new pending one.
-    await ctx.db.sql.query("UPDATE candidate_submissions SET status = 'rejected' WHERE id = $1", [rows[0].id]);
+    // The first link no longer works; the second does.
+    expect((await confirm(agent, await submissionConfirmToken(ctx.db, email))).status).toBe(200);
+    // A new unconfirmed one waits beside the pending one, and replaces it only once confirmed.
+    expect((await agent.post('/api/submissions', resume({ email, companyName: 'Third Clinic' }))).status).toBe(201);
+    expect((await submissionsFor(email)).map((r) => [r.status, r.organization])).toEqual([
+      ['pending', 'Second Clinic'],
+      ['unconfirmed', 'Third Clinic'],
+    ]);
+    expect((await confirm(agent, await submissionConfirmToken(ctx.db, email))).status).toBe(200);
+    expect((await submissionsFor(email)).map((r) => [r.status, r.organization])).toEqual([['pending', 'Third Clinic']]);
+    // An approved or rejected one is history: it stays beside the new one.
+    await ctx.db.sql.query("UPDATE candidate_submissions SET status = 'rejected' WHERE lower(email) = $1", [email]);
     expect((await agent.post('/api/submissions', resume({ email }))).status).toBe(201);
-    expect((await submissionsFor(email)).map((r) => r.status).sort()).toEqual(['pending', 'rejected']);
+    expect((await submissionsFor(email)).map((r) => r.status).sort()).toEqual(['rejected', 'unconfirmed']);
   });
 
   it('refuses a suppressed email with a clear message, storing and mailing nothing', async () => {
@@ -190,5 +204,74 @@ describe('POST /api/submissions', () => {
   it('needs the CSRF header', async () => {
     const res = await new IpAgent().post('/api/submissions', resume(), { csrf: false });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('a submission proves its email before an operator sees it', () => {
+  const pendingIds = async () => {
+    const { agent: admin } = await ctx.signedInAgent({ role: 'admin' });
+    const list = await admin.get('/api/admin/submissions?status=pending&pageSize=100');
+    expect(list.status).toBe(200);
+    return { ids: list.body.submissions.map((s: { id: string }) => s.id) as string[], count: list.body.counts.pending as number };
+  };
+
+  it('is hidden from operators until the emailed link is followed; the link works once; the receipt follows', async () => {
+    const email = newEmail();
+    const agent = new IpAgent();
+    const before = await pendingIds();
+    expect((await agent.post('/api/submissions', resume({ email }))).status).toBe(201);
+    const [row] = await submissionsFor(email);
+    const unconfirmed = await pendingIds();
+    expect(unconfirmed.ids).not.toContain(row.id);
+    expect(unconfirmed.count).toBe(before.count);
+    const { agent: admin } = await ctx.signedInAgent({ role: 'admin' });
+    expect((await admin.post(`/api/admin/submissions/${row.id}/approve`)).status).toBe(404);
+
+    const token = await submissionConfirmToken(ctx.db, email);
+    const res = await confirm(agent, token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'pending' });
+    expect((await pendingIds()).ids).toContain(row.id);
+    const mails = await mailsTo(email);
+    expect(mails.map((m) => m.subject)).toEqual(['Confirm your resume submission to PhysicianDirect', 'We received your resume']);
+    expect(mails[1].text_body).toContain('Dear Ada');
+
+    const again = await confirm(agent, token);
+    expect(again.status).toBe(400);
+    expect(again.body.error.fields).toEqual({ token: M.confirmFailed });
+    expect((await confirm(agent, 'not-a-token')).status).toBe(400);
+    expect((await agent.post('/api/submissions/confirm', {})).body.error.fields).toHaveProperty('token');
+  });
+
+  it('an unconfirmed submission expires: its link is refused after 7 days and the maintenance pass deletes it', async () => {
+    const email = newEmail();
+    const agent = new IpAgent();
+    expect((await agent.post('/api/submissions', resume({ email }))).status).toBe(201);
+    const token = await submissionConfirmToken(ctx.db, email);
+    // Within the 7 days nothing is purged.
+    await runMaintenance(ctx.deps, new Date(Date.now() + 6 * DAY_MS));
+    expect(await submissionsFor(email)).toHaveLength(1);
+    await ctx.db.sql.query(
+      "UPDATE candidate_submissions SET confirm_expires_at = now() - interval '1 second' WHERE lower(email) = $1",
+      [email],
+    );
+    expect((await confirm(agent, token)).status).toBe(400);
+    expect((await runMaintenance(ctx.deps)).submissions).toBeGreaterThanOrEqual(1);
+    expect(await submissionsFor(email)).toEqual([]);
+  });
+
+  it('a first name carrying a link reaches the receipt as plain text, never as a link', async () => {
+    const email = newEmail();
+    const agent = new IpAgent();
+    const firstName = 'Ann, verify at https://evil.example/login or evil.example/login';
+    expect((await agent.post('/api/submissions', resume({ email, firstName }))).status).toBe(201);
+    expect((await confirm(agent, await submissionConfirmToken(ctx.db, email))).status).toBe(200);
+    const receipt = (await mailsTo(email)).find((m) => m.subject === 'We received your resume')!;
+    for (const body of [receipt.text_body, receipt.html_body]) {
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('https://evil');
+    }
+    expect(receipt.text_body).toContain('Dear Ann, verify at https[:]//evil[.]example/login or evil[.]example/login,');
+    expect(receipt.html_body).not.toMatch(/<a [^>]*evil/);
   });
 });

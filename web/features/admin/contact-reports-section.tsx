@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { ContactField, ContactReport } from '@contract/contacts';
+import type { ContactField, ContactReport, ResolveContactReportRequest } from '@contract/contacts';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
@@ -15,21 +15,29 @@ const FIELD_LABEL: Record<ContactField, string> = {
   office_phone: 'Office phone',
 };
 
+const DONE: Record<ResolveContactReportRequest['action'], string> = {
+  reverify: 'Contact re-verified',
+  confirm: 'Report confirmed: the contact is marked reported for everyone',
+  remove: 'Contact removed',
+};
+
 /**
- * 'Reported contacts' (issue 14, ADR 022): values users reported wrong, oldest first. Re-verify
- * (the value is right: verified today) or remove it (cleared from the directory); either closes
+ * 'Reported contacts' (ADR 022, ADR 030): values users reported wrong, oldest first. One user's
+ * report marks a value for that user only; two users' reports, or the operator's Confirm, mark it
+ * reported for everyone. Re-verify (the value is right: verified today), confirm the report (the
+ * value stays, marked reported for all) or remove it (cleared from the directory); each closes
  * every open report of that value and is audited.
  */
 export function ContactReportsSection() {
   const reports = useContactReports();
   const resolve = useResolveContactReport();
 
-  function decide(report: ContactReport, action: 'reverify' | 'remove') {
+  function decide(report: ContactReport, action: ResolveContactReportRequest['action']) {
     resolve.mutate(
       { id: report.id, action },
       {
         onSuccess: () =>
-          toast.success(action === 'reverify' ? 'Contact re-verified' : 'Contact removed', {
+          toast.success(DONE[action], {
             description: `${FIELD_LABEL[report.field]} of ${report.physicianName}`,
           }),
         onError: (error) => toast.error('Action Failed', { description: error.message }),
@@ -46,7 +54,8 @@ export function ContactReportsSection() {
           Reported Contacts ({rows.length} open)
         </h2>
         <p className="text-sm text-muted-foreground">
-          Contacts users reported as wrong. Check each one, then re-verify it or remove it from the directory.
+          Contacts users reported as wrong. A single user's report changes only what that user sees; two users, or
+          your Confirm, mark it reported for everyone. Check each one, then re-verify it, confirm the report or remove it.
         </p>
       </div>
       <Card className="overflow-hidden">
@@ -78,6 +87,12 @@ export function ContactReportsSection() {
                     <span className="block truncate font-mono text-xs" title={r.reportedValue}>
                       {r.reportedValue}
                     </span>
+                    <span className="mt-1 flex flex-wrap gap-1">
+                      <Badge variant="muted">
+                        {r.reporters} {r.reporters === 1 ? 'user' : 'users'}
+                      </Badge>
+                      {r.status === 'reported' && <Badge variant="warning">Reported for everyone</Badge>}
+                    </span>
                     {r.currentValue !== r.reportedValue && (
                       <Badge variant="muted" className="mt-1">
                         {r.currentValue === null ? 'Removed since' : 'Changed since'}
@@ -103,6 +118,17 @@ export function ContactReportsSection() {
                         disabled={resolve.isPending}
                         onConfirm={() => decide(r, 'remove')}
                       />
+                      {r.status !== 'reported' && (
+                        <ConfirmButton
+                          label="Confirm"
+                          ariaLabel={`Confirm the report of the ${FIELD_LABEL[r.field].toLowerCase()} of ${r.physicianName}`}
+                          title="Confirm this report?"
+                          description={`${r.reportedValue} stays on ${r.physicianName}'s record, marked reported for every user; every open report of it is closed.`}
+                          confirm="Confirm"
+                          disabled={resolve.isPending}
+                          onConfirm={() => decide(r, 'confirm')}
+                        />
+                      )}
                       <ConfirmButton
                         label="Re-verify"
                         ariaLabel={`Re-verify the ${FIELD_LABEL[r.field].toLowerCase()} of ${r.physicianName}`}

@@ -11,6 +11,7 @@ import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ResultsPagination } from '@web/features/directory/results-pagination';
 import { formatDate, formatNumber } from '@web/lib/utils';
 import { processSubmission, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
+import { SubmissionMatchNote } from './submission-match';
 import { bulkToast, companyOf, correctedPage, fullName, selectAllState, specialtyOf } from './format';
 import { TableStates } from './table-states';
 
@@ -232,6 +233,7 @@ export function ResumeApprovalPage() {
                         <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground sm:hidden" title={s.email}>
                           {s.email}
                         </span>
+                        <SubmissionMatchNote submission={s} />
                       </TableCell>
                       <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                         {s.email}

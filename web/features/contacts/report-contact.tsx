@@ -42,6 +42,13 @@ export function ReportContact({ physicianId, kind, value, detail }: ReportContac
       </Badge>
     );
   }
+  // Given by the physician in a confirmed resume, not verified by us (ADR 030).
+  const selfReported =
+    detail.status === 'self_reported' ? (
+      <Badge variant="muted" className="relative z-10" title="Given by the physician; not verified by us">
+        Self-reported
+      </Badge>
+    ) : null;
   const what = kind === 'email' ? 'email address' : 'phone number';
   function confirm() {
     report.mutate(
@@ -59,42 +66,45 @@ export function ReportContact({ physicianId, kind, value, detail }: ReportContac
     );
   }
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="relative z-10 text-muted-foreground hover:text-foreground"
-          disabled={report.isPending}
-          title="Report wrong contact"
-        >
-          <Flag aria-hidden />
-          <span className="sr-only">Report wrong contact: {value}</span>
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Report wrong contact</AlertDialogTitle>
-          <AlertDialogDescription>
-            Is {value} not this physician’s {what}? Our team will check it, and the reveal goes back into today’s
-            allowance (up to 10 a day).
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`report-reason-${physicianId}-${kind}`}>What is wrong? (optional)</Label>
-          <Textarea
-            id={`report-reason-${physicianId}-${kind}`}
-            value={reason}
-            maxLength={REPORT_REASON_MAX}
-            placeholder="e.g. The email bounced"
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm}>Report</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      {selfReported}
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="relative z-10 text-muted-foreground hover:text-foreground"
+            disabled={report.isPending}
+            title="Report wrong contact"
+          >
+            <Flag aria-hidden />
+            <span className="sr-only">Report wrong contact: {value}</span>
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Report wrong contact</AlertDialogTitle>
+            <AlertDialogDescription>
+              Is {value} not this physician’s {what}? Our team will check it, and the reveal goes back into
+              today’s allowance (up to 10 a day).
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={`report-reason-${physicianId}-${kind}`}>What is wrong? (optional)</Label>
+            <Textarea
+              id={`report-reason-${physicianId}-${kind}`}
+              value={reason}
+              maxLength={REPORT_REASON_MAX}
+              placeholder="e.g. The email bounced"
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction onClick={confirm}>Report</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }

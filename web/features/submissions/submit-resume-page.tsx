@@ -65,7 +65,7 @@ export function SubmitResumePage() {
   const submit = useMutation({
     mutationFn: submissionsApi.create,
     onSuccess: () => {
-      toast.success(SUBMISSION_MESSAGES.submitted);
+      toast.success(SUBMISSION_MESSAGES.submitted, { description: SUBMISSION_MESSAGES.checkEmail });
       void navigate('/success');
     },
     onError: (error) => {

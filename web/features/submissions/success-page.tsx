@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { CircleCheck } from 'lucide-react';
+import { SUBMISSION_CONFIRM_TTL_DAYS, SUBMISSION_MESSAGES } from '@contract/submissions';
 import { Button } from '@web/components/ui/button';
 import { AuthShell, StatusIcon } from '@web/features/auth/auth-shell';
 
-/** /success: after a resume submission (the receipt email says the same). */
+/**
+ * /success: after a resume submission. Nothing reaches our team before the address is confirmed
+ * (the emailed link opens /confirm-resume), so the page asks for that first.
+ */
 export function SubmissionSuccessPage() {
   return (
     <AuthShell
@@ -15,10 +19,10 @@ export function SubmissionSuccessPage() {
       title="Thank you for your submission!"
       description={
         <>
-          <p>Your resume has been submitted and is now waiting for review.</p>
+          <p role="status">{SUBMISSION_MESSAGES.checkEmail}</p>
           <p className="mt-3">
-            Our team reviews each submission within a few days. We will email you at the address you gave as soon
-            as your profile is approved. A receipt is on its way to your inbox now.
+            The link works for {SUBMISSION_CONFIRM_TTL_DAYS} days. Once you confirm, our team reviews your resume
+            within a few days and emails you as soon as your profile is approved.
           </p>
         </>
       }
