@@ -60,6 +60,8 @@ async function run(engine: BenchEngine): Promise<Row[]> {
   return rows;
 }
 
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const loadAtStart = load();
 const rows: Row[] = [];
 for (const open of benchEngines('auth_timing')) {
   const engine = await open();
@@ -71,7 +73,7 @@ for (const open of benchEngines('auth_timing')) {
 }
 
 const ms = (n: number) => n.toFixed(2);
-console.log(`\nKnown and unknown addresses, ${CALLS} calls each (ms; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')})\n`);
+console.log(`\nKnown and unknown addresses, ${CALLS} calls each (ms; load average ${loadAtStart} at start, ${load()} at the end)\n`);
 printTable([
   ['engine', 'operation', 'known p50', 'unknown p50', 'p50 difference', 'known p95', 'unknown p95'],
   ...rows.map((r) => {
