@@ -104,8 +104,21 @@ export const ChangePasswordRequest = z
   });
 export type ChangePasswordRequest = z.input<typeof ChangePasswordRequest>;
 
-/** POST /api/auth/change-password and POST /api/auth/sign-out-others: how many other sessions ended. */
-export const EndedSessionsResponse = z.object({ endedSessions: z.number().int().min(0) });
+/**
+ * POST /api/auth/sign-out-others (body optional). `endApiKeys`: revoke every API key of the user
+ * too (scripts using them stop working).
+ */
+export const SignOutOthersRequest = z.object({ endApiKeys: z.boolean().optional() });
+export type SignOutOthersRequest = z.input<typeof SignOutOthersRequest>;
+
+/**
+ * POST /api/auth/change-password and POST /api/auth/sign-out-others: how many other sessions
+ * ended, and how many API keys were revoked (a password change always revokes them).
+ */
+export const EndedSessionsResponse = z.object({
+  endedSessions: z.number().int().min(0),
+  endedApiKeys: z.number().int().min(0),
+});
 export type EndedSessionsResponse = z.infer<typeof EndedSessionsResponse>;
 
 export const OkResponse = z.object({ ok: z.literal(true) });

@@ -128,7 +128,7 @@ test('sign up, verify the email, log in, edit the profile and sign out', async (
   // Open the emailed link from the development mailbox page.
   await page.goto('/dev/mailbox');
   await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
-  // The sign-up's own message (the resend above links to the reset page, to choose a password).
+  // A verification link (the sign-up's or the resent one: either only verifies).
   const message = page
     .getByRole('article')
     .filter({ hasText: `To: ${email}` })

@@ -2,7 +2,7 @@ import type { AppDeps } from './lib/context';
 import { createMailer } from './lib/mailer';
 import { createMailWorker } from './lib/mail-worker';
 import { createAuthRateLimits } from './features/auth/rate-limits';
-import { createRateLimiters, MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit';
+import { createRateLimiters, type RateLimitStore } from './lib/rate-limit';
 import { PgRateLimitStore } from './lib/pg-rate-limit-store';
 import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { REMOVAL_RATE_LIMITS } from './features/removal/rate-limits';
@@ -25,10 +25,9 @@ import { countMailQueue } from './lib/mail-queue';
  */
 export async function createServices(deps: Omit<AppDeps, 'services'>) {
   // Shared by every limiter of every feature: build yours with createRateLimiters(prefix, rules,
-  // rateLimitStore, env.RATE_LIMIT_FACTOR). On PostgreSQL the counts live in the database, so a
-  // limit holds across every server process; the embedded database allows one process only.
-  const rateLimitStore: RateLimitStore =
-    deps.db.engine === 'postgres' ? new PgRateLimitStore(deps.db) : new MemoryRateLimitStore();
+  // rateLimitStore, env.RATE_LIMIT_FACTOR). The counts live in the database on both engines, so a
+  // limit holds across every server process (PostgreSQL) and across a restart (both).
+  const rateLimitStore: RateLimitStore = new PgRateLimitStore(deps.db);
   const mailer = createMailer(deps.env);
   // The suppression list's key, checked against the hashes already stored (refuses a changed key).
   configureSuppressionKey(deps.env.SUPPRESSION_KEY);

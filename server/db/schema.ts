@@ -47,11 +47,10 @@ export const sessions = pgTable('sessions', {
 
 export const authTokens = pgTable('auth_tokens', {
   id: text('id').primaryKey(),
-  userId: uuid('user_id').notNull(),
+  userId: uuid('user_id'), // 0012: null on the decoy rows of unknown addresses
   purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
   expiresAt: tstz('expires_at').notNull(),
   usedAt: tstz('used_at'),
-  passwordHash: text('password_hash'), // 0002: the password a verification link sets
   createdAt: createdAt(),
 });
 

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   'auth.password_reset',
   'auth.password_changed',
   'auth.email_verified',
+  'auth.sign_up_existing',
   'role.granted',
   'role.revoked',
   'admin.sessions_revoked',

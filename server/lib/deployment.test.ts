@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, openTestDatabase, type TestContext } from '../test/harness';
 import { ConfigError, loadEnv } from './env';
 import { createLogger } from './logger';
-import { MemoryRateLimitStore, RateLimiter } from './rate-limit';
+import { RateLimiter } from './rate-limit';
 import { PgRateLimitStore } from './pg-rate-limit-store';
 import { createDemoAccounts, demoDataPlan, DEMO_ACCOUNTS, DEMO_PASSWORD, secureDemoAccounts, seedDemoIfNeeded } from '../db/seed/demo';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
@@ -217,12 +217,10 @@ describe('demo accounts', () => {
 });
 
 describe('rate-limit store in the database', () => {
-  it('is the store the app uses on PostgreSQL (memory on the embedded database)', async () => {
+  it('is the store the app uses, on PostgreSQL and on the embedded database', async () => {
     const ctx = await createTestContext();
     try {
-      const store = ctx.deps.services.rateLimitStore;
-      if (ctx.db.engine === 'postgres') expect(store).toBeInstanceOf(PgRateLimitStore);
-      else expect(store).toBeInstanceOf(MemoryRateLimitStore);
+      expect(ctx.deps.services.rateLimitStore).toBeInstanceOf(PgRateLimitStore);
     } finally {
       await ctx.close();
     }

@@ -21,10 +21,11 @@ ON CONFLICT (key) DO UPDATE SET
 RETURNING hits, allowed`;
 
 /**
- * Rate-limit windows in PostgreSQL (the UNLOGGED table rate_limit_hits), so a limit reached
- * through one server process holds on every other one on the same database. Used whenever
- * DATABASE_URL is set; the embedded database (one process only) keeps the memory store.
- * Expired keys are deleted by the background worker (`purgeExpired`).
+ * Rate-limit windows in the database (the UNLOGGED table rate_limit_hits), on PostgreSQL and on
+ * the embedded PGlite alike: a limit reached through one server process holds on every other one
+ * on the same database, and a restart does not forget it (a sign-in lock lasts its window). An
+ * UNLOGGED table is emptied only by a database crash. Expired keys are deleted by the
+ * maintenance pass (`purgeExpired`).
  */
 export class PgRateLimitStore implements RateLimitStore {
   constructor(private readonly db: Db) {}

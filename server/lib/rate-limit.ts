@@ -29,7 +29,8 @@ export type RateLimitStore = {
 /**
  * In-memory sliding-window store: each key keeps the times of its attempts inside the window,
  * and when its last attempt leaves the window (keys of different rules have different windows).
- * Right for one process (the embedded database allows only one); a restart forgets the counts.
+ * For unit tests and a limiter built without a store; the app's limits live in the database
+ * (PgRateLimitStore, on both engines), since a restart here forgets every count.
  */
 export class MemoryRateLimitStore implements RateLimitStore {
   private readonly attempts = new Map<string, { times: number[]; expiresAt: number }>();

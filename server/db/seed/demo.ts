@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import type { SqlDriver } from '../driver';
 import { appMeta, billingCustomers, demoSubscriptions, subscriptions, users } from '../schema';
 import { hashPassword, verifyPassword } from '../../features/auth/password';
+import { revokeAllApiKeys } from '../../features/api-keys/service';
 import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../lib/logger';
 import { generatePhysicians } from './generator';
@@ -168,8 +169,8 @@ export function demoDataPlan(env: { NODE_ENV: string; DATABASE_URL?: string; DEM
  * one a development start created on this database (the embedded ./data, or DEMO_DATA=1 on
  * PostgreSQL) still has it. With DEMO_DATA=1 (`replacement` given: the random password main.ts
  * prints once) such accounts get that password, as if created now; without it they are disabled
- * (no password signs in) until a start with DEMO_DATA=1. Either way their sessions and emailed
- * links end, and an audit row says why. An account whose password was changed is left alone.
+ * (no password signs in) until a start with DEMO_DATA=1. Either way their sessions, emailed
+ * links and API keys end, and audit rows say why (one per key). An account whose password was changed is left alone.
  * The rows are locked while checked, so two processes starting together change each account once.
  */
 export async function secureDemoAccounts(
@@ -198,6 +199,8 @@ export async function secureDemoAccounts(
         targetId: row.id,
         details: { by: 'production start', demoAccount: row.email, outcome, was: disabled ? 'disabled' : 'published demo password' },
       });
+      // A key made with the published password (say, on a development start) must not outlive it.
+      await revokeAllApiKeys({ db: tx, userId: row.id, reason: 'demo_account_secured', actorUserId: null });
       result[outcome].push(row.email);
     }
     return result;

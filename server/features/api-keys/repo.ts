@@ -49,6 +49,15 @@ export async function revokeApiKey(db: Db, userId: string, id: string, at: Date)
   return row;
 }
 
+/** Revokes every active key of the user; the rows revoked. */
+export async function revokeAllApiKeys(db: Db, userId: string, at: Date): Promise<ApiKeyRow[]> {
+  return db.orm
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning();
+}
+
 /**
  * The active key of this hash with its user (verified accounts only) and the subscription that
  * entitles them now: one query, since it runs on every call made with a key.

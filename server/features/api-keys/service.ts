@@ -84,6 +84,36 @@ export async function revokeApiKey(options: { db: Db; userId: string; id: string
   });
 }
 
+/** Why every key of a user ended at once (the audit rows say it). */
+export type ApiKeysEndedBecause = 'password_changed' | 'password_reset' | 'sign_out_others' | 'demo_account_secured';
+
+/**
+ * Ends every active key of the user, inside the caller's transaction (`db`): a password change or
+ * reset, 'sign out of all other devices' with its option, and a production start securing a demo
+ * account. One audit row per key, naming the reason. Returns how many ended.
+ */
+export async function revokeAllApiKeys(options: {
+  db: Db;
+  userId: string;
+  reason: ApiKeysEndedBecause;
+  /** Who did it: the user, or null (the production start). */
+  actorUserId: string | null;
+  ip?: string | null;
+}): Promise<number> {
+  const rows = await repo.revokeAllApiKeys(options.db, options.userId, new Date());
+  for (const row of rows) {
+    await recordAudit(options.db, {
+      action: 'api_key.revoked',
+      actorUserId: options.actorUserId,
+      targetType: 'api_key',
+      targetId: row.id,
+      details: { name: row.name, prefix: row.prefix, reason: options.reason, userId: options.userId },
+      ip: options.ip ?? null,
+    });
+  }
+  return rows.length;
+}
+
 /**
  * The caller an `Authorization: Bearer <key>` names: the key's user as they are now (role and the
  * subscription entitled today, so a user who became free gets free capabilities), or null for an

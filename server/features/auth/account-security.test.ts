@@ -87,7 +87,7 @@ describe('POST /api/auth/change-password', () => {
 
     const res = await change(laptop, TEST_PASSWORD);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ endedSessions: 1 });
+    expect(res.body).toEqual({ endedSessions: 1, endedApiKeys: 0 });
 
     expect((await laptop.get('/api/me')).body.user).toMatchObject({ id: user.id });
     expect((await laptop.get('/api/account/profile')).status).toBe(200);
@@ -150,7 +150,7 @@ describe('POST /api/auth/sign-out-others', () => {
 
     const res = await laptop.post('/api/auth/sign-out-others');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ endedSessions: 2 });
+    expect(res.body).toEqual({ endedSessions: 2, endedApiKeys: 0 });
     expect((await laptop.get('/api/me')).body.user).toMatchObject({ id: user.id });
     expect((await phone.get('/api/me')).body.user).toBeNull();
     expect((await tablet.get('/api/account/profile')).status).toBe(401);
@@ -161,7 +161,7 @@ describe('POST /api/auth/sign-out-others', () => {
     ]);
 
     // Alone already: nothing to end.
-    expect((await laptop.post('/api/auth/sign-out-others')).body).toEqual({ endedSessions: 0 });
+    expect((await laptop.post('/api/auth/sign-out-others')).body).toEqual({ endedSessions: 0, endedApiKeys: 0 });
   });
 
   it('needs a session and the CSRF header', async () => {

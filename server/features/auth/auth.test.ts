@@ -217,7 +217,7 @@ describe('bad sign-in', () => {
     expect(sessionCookie(wrong)).toBeUndefined();
   });
 
-  it('refuses an unverified account with 403 email_not_verified; a resent link confirms it with a password chosen then', async () => {
+  it('refuses an unverified account with 403 email_not_verified; a resent link only verifies', async () => {
     const email = newEmail();
     const agent = new IpAgent();
     await signUp(agent, email);
@@ -238,22 +238,16 @@ describe('bad sign-in', () => {
     expect(resend.body).toEqual({ ok: true });
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
-    const first = tokenIn(mails[0], 'verify-email');
-    // The resent link carries no password, so it lets the person choose one (issue 7, item 3):
-    // a squatter who signed up first never keeps theirs on the account the owner confirms.
     expect(mails[1].subject).toBe('Verify your email address for PhysicianDirect');
-    const second = tokenIn(mails[1], 'reset-password');
-    const set = await agent.post('/api/auth/reset-password', {
-      token: second,
-      password: 'chosen-at-confirmation',
-      confirmPassword: 'chosen-at-confirmation',
-    });
-    expect(set.status).toBe(200);
+    expect(mails[1].text_body).toContain('only verifies the address');
+    expect(mails[1].text_body).not.toContain('reset-password');
+    expect(mails[1].text_body).not.toMatch(/choose your password/i);
+    const second = tokenIn(mails[1], 'verify-email');
+    expect((await agent.post('/api/auth/verify-email', { token: second })).status).toBe(200);
     expect((await userRow(email))[0].email_verified_at).toBeInstanceOf(Date);
-    // Every outstanding link of the account is used up.
-    expect((await agent.post('/api/auth/verify-email', { token: first })).status).toBe(400);
-    expect((await agent.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(401);
-    expect((await agent.post('/api/auth/login', { email, password: 'chosen-at-confirmation' })).status).toBe(200);
+    // The first link of the same purpose is used up with it; the password is the sign-up's.
+    expect((await agent.post('/api/auth/verify-email', { token: tokenIn(mails[0], 'verify-email') })).status).toBe(400);
+    expect((await agent.post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
   });
 
   it('resend answers 200 and sends nothing for an unknown or already verified address', async () => {
@@ -399,10 +393,11 @@ describe('no account enumeration at sign-up', () => {
 
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(2);
-    expect(mails[1].subject).toBe('Someone tried to sign up to PhysicianDirect with your email');
+    expect(mails[1].subject).toBe('Someone tried to create a PhysicianDirect account with your email');
+    expect(mails[1].text_body).toContain('Someone, maybe you, tried to create');
     expect(mails[1].text_body).toContain('http://localhost:3000/login');
-    expect(mails[1].text_body).toContain('http://localhost:3000/forgot-password');
-    expect(mails[1].text_body).not.toContain('token=');
+    expect(mails[1].text_body).toContain('http://localhost:3000/reset-password?token=');
+    expect(mails[1].text_body).not.toContain('verify-email');
     // The existing password still works; the attempted one does not.
     expect((await new IpAgent().post('/api/auth/login', { email, password: PASSWORD })).status).toBe(200);
     expect(
@@ -410,7 +405,7 @@ describe('no account enumeration at sign-up', () => {
     ).toBe(401);
   });
 
-  it('sends a fresh verification link when the known address is still unverified', async () => {
+  it('mails a notice with a reset link (no verification link) when the known address is still unverified', async () => {
     const email = newEmail();
     await signUp(new IpAgent(), email);
     const again = await signUp(new IpAgent(), email);
@@ -419,26 +414,11 @@ describe('no account enumeration at sign-up', () => {
     expect(mails).toHaveLength(2);
     expect(mails.map((m) => m.subject)).toEqual([
       'Verify your email address for PhysicianDirect',
-      'Verify your email address for PhysicianDirect',
+      'Someone tried to create a PhysicianDirect account with your email',
     ]);
+    expect(mails[1].text_body).toContain('has not been verified yet');
+    expect(mails[1].text_body).not.toContain('verify-email');
     expect(await userRow(email)).toHaveLength(1);
-  });
-
-  it('sets the password of the sign-up whose link is followed (no pre-registration takeover)', async () => {
-    const email = newEmail('owner');
-    await signUp(new IpAgent(), email, 'squatter-password'); // someone else, first
-    const squatterLink = await latestToken(email, 'verify-email');
-    await signUp(new IpAgent(), email, 'owner-password'); // the owner of the mailbox
-    const ownerLink = await latestToken(email, 'verify-email');
-    expect((await new IpAgent().post('/api/auth/verify-email', { token: ownerLink })).status).toBe(200);
-
-    expect(
-      (await new IpAgent().post('/api/auth/login', { email, password: 'squatter-password' })).status,
-    ).toBe(401);
-    expect((await new IpAgent().post('/api/auth/login', { email, password: 'owner-password' })).status).toBe(
-      200,
-    );
-    expect((await new IpAgent().post('/api/auth/verify-email', { token: squatterLink })).status).toBe(400);
   });
 });
 
@@ -656,9 +636,9 @@ describe('session cookie and dev mailbox by configuration', () => {
     expect(mine).toHaveLength(2);
     expect(mine[0].id).toBeGreaterThan(mine[1].id);
     expect(mine[0]).toMatchObject({ to: email, subject: 'Verify your email address for PhysicianDirect' });
-    // The newest is the resent link, which sets the password (issue 7, item 3).
-    expect(mine[0].text).toContain('/reset-password?token=');
-    expect(mine[0].html).toContain('<a href="http://localhost:3000/reset-password?token=');
+    // The newest is the resent link: it only verifies, like the first.
+    expect(mine[0].text).toContain('/verify-email?token=');
+    expect(mine[0].html).toContain('<a href="http://localhost:3000/verify-email?token=');
     expect(mine[1].text).toContain('/verify-email?token=');
     expect(new Date(mine[0].createdAt).toString()).not.toBe('Invalid Date');
   });

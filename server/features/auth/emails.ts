@@ -5,10 +5,16 @@ export { compose, type Email };
 
 const BRAND = 'PhysicianDirect';
 
-export function verificationEmail(link: string): Email {
+/**
+ * The verification link, at sign-up and when asked for again (`resent`). It only confirms the
+ * address: the password stays the one chosen at sign-up (ADR 028).
+ */
+export function verificationEmail(link: string, { resent = false }: { resent?: boolean } = {}): Email {
   return compose(`Verify your email address for ${BRAND}`, {
     paragraphs: [
-      `Welcome to ${BRAND}. Please confirm that this is your email address to finish creating your account.`,
+      resent
+        ? `Here is a new link to confirm this email address for your ${BRAND} account. Opening it only verifies the address: your password stays the one you chose when you signed up.`
+        : `Welcome to ${BRAND}. Please confirm that this is your email address to finish creating your account.`,
     ],
     action: { label: 'Verify email address', url: link },
     after: [
@@ -18,35 +24,29 @@ export function verificationEmail(link: string): Email {
 }
 
 /**
- * The resent verification link: it carries no password (the resend form asks only for the
- * address), so following it lets the person choose the password while confirming the address.
- * Someone who signed up first with another person's address therefore never keeps their
- * password on the account that person confirms (issue 7, item 3).
- */
-export function confirmAndSetPasswordEmail(link: string): Email {
-  return compose(`Verify your email address for ${BRAND}`, {
-    paragraphs: [
-      `Please confirm that this is your email address and choose your password to finish creating your ${BRAND} account.`,
-    ],
-    action: { label: 'Verify email and choose password', url: link },
-    after: [
-      'This link expires in 24 hours and works once. If you did not sign up, you can ignore this email.',
-    ],
-  });
-}
-
-/**
  * Sent instead of a verification link when someone signs up with an address that already has an
- * account: the sign-up form answers the same either way (docs/decisions/004-no-account-enumeration.md).
+ * account (verified or not): the sign-up form answers the same either way, and nothing about the
+ * account changes. The reset link is the owner's way in; for an unverified account it also
+ * confirms the address (docs/decisions/028-sign-up-and-device-cookies.md).
  */
-export function accountExistsEmail(links: { login: string; forgotPassword: string }): Email {
-  return compose(`Someone tried to sign up to ${BRAND} with your email`, {
+export function accountExistsEmail(
+  links: { login: string },
+  resetLink: string,
+  { verified }: { verified: boolean },
+): Email {
+  return compose(`Someone tried to create a ${BRAND} account with your email`, {
     paragraphs: [
-      `Someone (perhaps you) tried to create a ${BRAND} account with this email address, but you already have an account.`,
-      `If it was you, sign in: ${links.login}`,
+      `Someone, maybe you, tried to create a ${BRAND} account with this email address. There already is an account for it, so nothing was created and its password was not changed.`,
+      ...(verified
+        ? [`If it was you, sign in: ${links.login}`, 'Forgot your password? Choose a new one with the button below.']
+        : [
+            'The account has not been verified yet. If it was you, choose your password with the button below: that also confirms this address. Earlier verification links for it no longer work.',
+          ]),
     ],
-    action: { label: 'Reset your password', url: links.forgotPassword },
-    after: ['If it was not you, no action is needed: your account has not been changed.'],
+    action: { label: 'Choose a new password', url: resetLink },
+    after: [
+      'This link expires in 1 hour and works once. If it was not you, ignore this email: your account has not been changed.',
+    ],
   });
 }
 
@@ -60,16 +60,22 @@ export function passwordResetEmail(link: string): Email {
   });
 }
 
-/** After a reset (`signedOut: 'every device'`) or a change in Account Settings ('other devices'). */
+/**
+ * After a reset (`signedOut: 'every device'`) or a change in Account Settings ('other devices');
+ * `endedApiKeys`: how many API keys were revoked with it.
+ */
 export function passwordChangedEmail(
   links: { forgotPassword: string },
-  signedOut: 'every device' | 'other devices' = 'every device',
+  { signedOut, endedApiKeys = 0 }: { signedOut: 'every device' | 'other devices'; endedApiKeys?: number },
 ): Email {
+  const keys =
+    endedApiKeys === 0 ? '' : ` ${endedApiKeys === 1 ? 'Your API key was' : `Your ${endedApiKeys} API keys were`} revoked too.`;
   return compose(`Your ${BRAND} password was changed`, {
     paragraphs: [
-      signedOut === 'every device'
+      (signedOut === 'every device'
         ? 'The password of your account was just changed, and every device signed in to it was signed out.'
-        : 'The password of your account was just changed in Account Settings, and every other device signed in to it was signed out.',
+        : 'The password of your account was just changed in Account Settings, and every other device signed in to it was signed out.') +
+        keys,
       `If you did not do this, reset your password now: ${links.forgotPassword}`,
     ],
   });

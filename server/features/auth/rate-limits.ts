@@ -8,7 +8,10 @@ const MINUTE = 60_000;
  * office of recruiters behind one address.
  */
 export const AUTH_RATE_LIMITS = {
+  // Failures from browsers that are not a known device of the account (ADR 028).
   loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  // Failures from one known device (a valid device cookie for the account): its own allowance.
+  loginPerDevice: { max: 10, windowMs: 15 * MINUTE },
   loginPerIp: { max: 30, windowMs: 15 * MINUTE },
   signupPerEmail: { max: 5, windowMs: 60 * MINUTE },
   signupPerIp: { max: 10, windowMs: 60 * MINUTE },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, sessions, users } from '../../db/schema';
 
@@ -6,11 +6,12 @@ export type TokenPurpose = 'verify_email' | 'reset_password';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The token with this hash and purpose, not used and not expired. */
+/** The token with this hash and purpose, not used and not expired (never a decoy: those have no user). */
 const liveToken = (tokenHash: string, purpose: TokenPurpose) =>
   and(
     eq(authTokens.id, tokenHash),
     eq(authTokens.purpose, purpose),
+    isNotNull(authTokens.userId),
     isNull(authTokens.usedAt),
     gt(authTokens.expiresAt, sql`now()`),
   );
@@ -38,14 +39,45 @@ export async function insertUser(
 
 export async function insertAuthToken(
   db: Db,
-  input: { tokenHash: string; userId: string; purpose: TokenPurpose; expiresAt: Date; passwordHash?: string },
+  input: { tokenHash: string; userId: string; purpose: TokenPurpose; expiresAt: Date },
 ): Promise<void> {
   await db.orm.insert(authTokens).values({
     id: input.tokenHash,
     userId: input.userId,
     purpose: input.purpose,
     expiresAt: input.expiresAt,
-    passwordHash: input.passwordHash ?? null,
+  });
+}
+
+/**
+ * A reset link for the account that also ends its live verification links, in one statement
+ * (a sign-up for an address that has an account: the owner's way in is then the reset link).
+ */
+export async function insertResetTokenEndingVerifyLinks(
+  db: Db,
+  input: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.sql.query(
+    `WITH ended AS (
+       UPDATE auth_tokens SET used_at = now()
+       WHERE user_id = $2 AND purpose = 'verify_email' AND used_at IS NULL
+     )
+     INSERT INTO auth_tokens (id, user_id, purpose, expires_at) VALUES ($1, $2, 'reset_password', $3::timestamptz)`,
+    [input.tokenHash, input.userId, input.expiresAt.toISOString()],
+  );
+}
+
+/**
+ * The write an address without an account makes in place of a real one (a link, its email, a new
+ * user): one token row with no user, expired when written, so nothing can ever use it and the
+ * maintenance pass deletes it. The known and unknown paths then write alike (ADR 028).
+ */
+export async function insertDecoyToken(db: Db, input: { tokenHash: string; purpose: TokenPurpose }): Promise<void> {
+  await db.orm.insert(authTokens).values({
+    id: input.tokenHash,
+    userId: null,
+    purpose: input.purpose,
+    expiresAt: new Date(),
   });
 }
 
@@ -59,33 +91,27 @@ export async function findLiveToken(
     .select({ userId: authTokens.userId })
     .from(authTokens)
     .where(liveToken(tokenHash, purpose));
-  return row;
+  return row?.userId ? { userId: row.userId } : undefined;
 }
 
 /**
  * Uses a token up in one statement (so two concurrent clicks cannot both succeed) and marks the
  * user's other live tokens of that purpose used too: one verified or reset ends them all.
- * Returns the user id (and the password the token carries, if any), or undefined when the token
- * is unknown, used or expired.
+ * Returns the user id, or undefined when the token is unknown, used or expired.
  */
 export async function consumeToken(
   db: Db,
   tokenHash: string,
   purpose: TokenPurpose,
-): Promise<{ userId: string; passwordHash: string | null } | undefined> {
+): Promise<{ userId: string } | undefined> {
   const [row] = await db.orm
     .update(authTokens)
     .set({ usedAt: sql`now()` })
     .where(liveToken(tokenHash, purpose))
-    .returning({ userId: authTokens.userId, passwordHash: authTokens.passwordHash });
-  if (!row) return undefined;
-  await db.orm
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(eq(authTokens.userId, row.userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)),
-    );
-  return row;
+    .returning({ userId: authTokens.userId });
+  if (!row?.userId) return undefined;
+  await revokeTokensOfUser(db, row.userId, purpose);
+  return { userId: row.userId };
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
@@ -134,12 +160,18 @@ export async function deleteSessionReturningUser(db: Db, sessionId: string): Pro
   return row;
 }
 
-/** Marks every live emailed token of the user used, whatever its purpose. */
-export async function revokeTokensOfUser(db: Db, userId: string): Promise<void> {
+/** Marks every live emailed token of the user used: of one purpose, or (none given) of any. */
+export async function revokeTokensOfUser(db: Db, userId: string, purpose?: TokenPurpose): Promise<void> {
   await db.orm
     .update(authTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        purpose ? eq(authTokens.purpose, purpose) : undefined,
+        isNull(authTokens.usedAt),
+      ),
+    );
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { MeResponse } from '../../../contract/account';
 import {
   ChangePasswordRequest,
@@ -9,6 +9,7 @@ import {
   LoginRequest,
   OkResponse,
   ResetPasswordRequest,
+  SignOutOthersRequest,
   SignupRequest,
   SignupResponse,
   VerifyEmailRequest,
@@ -18,6 +19,7 @@ import { csrfRefused, errorResponse, json, jsonBody, publicAccess, signedIn } fr
 import { clientIp } from '../../lib/rate-limit';
 import { meResponseFor } from './me-routes';
 import * as auth from './service';
+import { DEVICE_COOKIE } from './device-cookie';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie, signedInGuard } from './session';
 
 const invalid = { 400: errorResponse('A field is missing or invalid (fields names each)') };
@@ -74,14 +76,17 @@ const login = createRoute({
   operationId: 'logIn',
   tags: ['auth'],
   security: publicAccess,
-  summary: 'Sign in with email and password; sets the session cookie',
+  summary:
+    'Sign in with email and password; sets the session cookie, and the device cookie that gives this browser its own allowance of failed attempts',
   request: jsonBody(LoginRequest),
   responses: {
     200: { description: 'Signed in', ...json(MeResponse) },
     ...invalid,
     401: errorResponse('Wrong email or password'),
     403: errorResponse('Email not verified yet (code email_not_verified), or the CSRF header is missing'),
-    ...tooMany,
+    429: errorResponse(
+      'Too many attempts from this address, from this device, or for this account from unknown devices; try again later',
+    ),
   },
 });
 
@@ -112,7 +117,7 @@ const resetPassword = createRoute({
   operationId: 'resetPassword',
   tags: ['auth'],
   security: publicAccess,
-  summary: 'Set a new password from an emailed token (1 hour); ends every session of the account',
+  summary: 'Set a new password from an emailed token (1 hour); ends every session and API key of the account',
   request: jsonBody(ResetPasswordRequest),
   responses: {
     200: { description: 'Password changed', ...json(OkResponse) },
@@ -129,10 +134,11 @@ const changePassword = createRoute({
   tags: ['auth'],
   security: signedIn,
   middleware: signedInGuard,
-  summary: 'Change the password (the current one required); ends every other session of the user, keeps this one',
+  summary:
+    'Change the password (the current one required); ends every other session and every API key of the user, keeps this session',
   request: jsonBody(ChangePasswordRequest),
   responses: {
-    200: { description: 'Password changed; how many other sessions ended', ...json(EndedSessionsResponse) },
+    200: { description: 'Password changed; how many other sessions and API keys ended', ...json(EndedSessionsResponse) },
     400: errorResponse('A field is missing or invalid, or the current password is wrong (fields.currentPassword)'),
     401: errorResponse('Not signed in'),
     ...csrfRefused,
@@ -147,9 +153,11 @@ const signOutOthers = createRoute({
   tags: ['auth'],
   security: signedIn,
   middleware: signedInGuard,
-  summary: 'Sign out of all other devices: end every session of the user but this one',
+  summary: 'Sign out of all other devices: end every session of the user but this one (and, if asked, every API key)',
+  request: { body: { required: false, ...json(SignOutOthersRequest) } },
   responses: {
-    200: { description: 'How many other sessions ended', ...json(EndedSessionsResponse) },
+    200: { description: 'How many other sessions and API keys ended', ...json(EndedSessionsResponse) },
+    400: errorResponse('The body is not a valid SignOutOthersRequest (fields names each)'),
     401: errorResponse('Not signed in'),
     ...csrfRefused,
     429: errorResponse('Too many attempts for this account; try again later'),
@@ -174,14 +182,23 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid('json');
-    const { user, session } = await auth.logIn({
+    const { user, session, device } = await auth.logIn({
       deps: c.var.deps,
       meta: meta(c),
       email,
       password,
       previousSessionId: c.var.currentUser?.sessionId,
+      deviceCookie: getCookie(c, DEVICE_COOKIE),
     });
     setSessionCookie(c, session);
+    setCookie(c, DEVICE_COOKIE, device.value, {
+      // Read by sign-in only; kept after sign-out (the browser stays a known device).
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: c.var.deps.env.APP_URL.startsWith('https:'),
+      expires: device.expiresAt,
+    });
     c.header('Cache-Control', 'no-store');
     return c.json(meResponseFor(user), 200);
   })
@@ -209,5 +226,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(signOutOthers, async (c) => {
     const user = requireUser(c);
-    return c.json(await auth.signOutOtherSessions({ deps: c.var.deps, meta: meta(c), user }), 200);
+    // No body (or no JSON content type) reads as {}: sessions only.
+    const { endApiKeys } = c.req.valid('json');
+    return c.json(await auth.signOutOtherSessions({ deps: c.var.deps, meta: meta(c), user, endApiKeys }), 200);
   });

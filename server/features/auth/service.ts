@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '../../../contract/auth';
+import { AUTH_MESSAGES, type EndedSessionsResponse } from '../../../contract/auth';
 import type { AppDeps, CurrentUser } from '../../lib/context';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
 import type { Db } from '../../db/client';
@@ -7,7 +7,9 @@ import { enqueueEmail } from '../../lib/mail-queue';
 import type { MailMessage } from '../../lib/mailer';
 import { enforceRateLimits, rateLimitedError } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { accountExistsEmail, confirmAndSetPasswordEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails';
+import { revokeAllApiKeys } from '../api-keys/service';
+import { deviceCookieAfterSignIn, knownDeviceOf } from './device-cookie';
+import { accountExistsEmail, type Email, passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import * as repo from './repo';
 import type { TokenPurpose, UserRow } from './repo';
@@ -52,7 +54,7 @@ async function queue(db: Db, to: string, email: Omit<MailMessage, 'to'>): Promis
 
 async function issueToken(
   db: Db,
-  input: { userId: string; purpose: TokenPurpose; ttlMs: number; passwordHash?: string },
+  input: { userId: string; purpose: TokenPurpose; ttlMs: number },
 ): Promise<string> {
   const token = newToken();
   await repo.insertAuthToken(db, {
@@ -60,30 +62,36 @@ async function issueToken(
     userId: input.userId,
     purpose: input.purpose,
     expiresAt: new Date(Date.now() + input.ttlMs),
-    passwordHash: input.passwordHash,
   });
   return token;
 }
 
 /**
- * `passwordHash`: the password of the sign-up that asked for this link; following the link sets
- * it (migration 0002). Someone who signed up first with another person's address cannot keep
- * their password on the account that person verifies. Token and mail in one transaction.
+ * What an address with nothing to send does instead of issuing a link and queueing its email: a
+ * token made and hashed the same way, and one decoy row per row the real path writes, in a
+ * transaction of its own. Known and unknown addresses then cost the same statements, rows and
+ * commits (ADR 028); `email` is composed too, as the real path composes its message.
  */
-async function sendVerification(deps: AppDeps, db: Db, user: UserRow, passwordHash?: string): Promise<void> {
-  const token = await issueToken(db, {
-    userId: user.id,
-    purpose: 'verify_email',
-    ttlMs: VERIFY_EMAIL_TTL_MS,
-    passwordHash,
+async function decoyWrites(db: Db, purpose: TokenPurpose, rows: number, email: () => Email): Promise<void> {
+  email();
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < rows; i++) await repo.insertDecoyToken(tx, { tokenHash: hashToken(newToken()), purpose });
   });
-  await queue(db, user.email, verificationEmail(links(deps).verify(token)));
+}
+
+/** A verification link (it only verifies: no password rides on it) and its email, in `db`'s transaction. */
+async function sendVerification(deps: AppDeps, db: Db, user: UserRow, resent = false): Promise<void> {
+  const token = await issueToken(db, { userId: user.id, purpose: 'verify_email', ttlMs: VERIFY_EMAIL_TTL_MS });
+  await queue(db, user.email, verificationEmail(links(deps).verify(token), { resent }));
 }
 
 /**
  * Creates an unverified account and emails a verification link. An address that already has an
- * account gets the same answer; its owner gets a notice instead (or a fresh link while still
- * unverified). See docs/decisions/004-no-account-enumeration.md.
+ * account (verified or not) gets the same answer, and its account is not touched beyond this:
+ * its password never changes, nor does any link set one. Its owner is mailed a notice with a
+ * reset link instead, and an unverified account's earlier verification links end (perhaps a
+ * stranger's sign-up sent them): the reset link, which also verifies, is the way in. Both paths
+ * hash the password and write three rows. See docs/decisions/028-sign-up-and-device-cookies.md.
  */
 export async function signUp({ deps, meta, email, password }: Options<{ email: string; password: string }>) {
   const limits = deps.services.authRateLimits;
@@ -99,7 +107,7 @@ export async function signUp({ deps, meta, email, password }: Options<{ email: s
       // ADMIN_EMAILS take effect at verification: an unverified address proves nothing.
       await deps.db.transaction(async (tx) => {
         const user = await repo.insertUser(tx, { email, passwordHash, role: 'user' });
-        await sendVerification(deps, tx, user, passwordHash);
+        await sendVerification(deps, tx, user);
       });
       return { email };
     } catch (error) {
@@ -111,13 +119,29 @@ export async function signUp({ deps, meta, email, password }: Options<{ email: s
   }
   const known = existing;
   await deps.db.transaction(async (tx) => {
-    if (!known.emailVerifiedAt) await sendVerification(deps, tx, known, passwordHash);
-    else await queue(tx, known.email, accountExistsEmail(links(deps)));
+    const token = newToken();
+    await repo.insertResetTokenEndingVerifyLinks(tx, {
+      tokenHash: hashToken(token),
+      userId: known.id,
+      expiresAt: new Date(Date.now() + RESET_PASSWORD_TTL_MS),
+    });
+    const notice = accountExistsEmail(links(deps), links(deps).reset(token), { verified: known.emailVerifiedAt !== null });
+    await queue(tx, known.email, notice);
+    // The third row, as the new account's (user, link, email); and worth keeping: it says when.
+    await recordAudit(tx, {
+      action: 'auth.sign_up_existing',
+      targetType: 'user',
+      targetId: known.id,
+      ip: meta.ip,
+    });
   });
   return { email };
 }
 
-/** Sends a new verification link if the address has an unverified account; silent otherwise. */
+/**
+ * Sends a new verification link if the address has an unverified account; the same writes
+ * otherwise (decoys), and the caller answers 200 either way. The link only verifies.
+ */
 export async function resendVerification({ deps, meta, email }: Options<{ email: string }>): Promise<void> {
   const limits = deps.services.authRateLimits;
   await enforceRateLimits([
@@ -125,21 +149,19 @@ export async function resendVerification({ deps, meta, email }: Options<{ email:
     [limits.resendPerEmail, email],
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
-  if (!user || user.emailVerifiedAt) return;
-  // A link that sets the password (the reset page): a plain verification link would confirm
-  // whatever password the account has, perhaps one a squatter chose before the owner came.
-  await deps.db.transaction(async (tx) => {
-    const token = await issueToken(tx, { userId: user.id, purpose: 'reset_password', ttlMs: VERIFY_EMAIL_TTL_MS });
-    await queue(tx, user.email, confirmAndSetPasswordEmail(links(deps).reset(token)));
-  });
+  if (!user || user.emailVerifiedAt) {
+    await decoyWrites(deps.db, 'verify_email', 2, () => verificationEmail(links(deps).verify(newToken()), { resent: true }));
+    return;
+  }
+  await deps.db.transaction((tx) => sendVerification(deps, tx, user, true));
 }
 
+/** Marks the address verified (nothing else: a link carries no password). ADMIN_EMAILS promote here. */
 export async function verifyEmail({ deps, meta, token }: Options<{ token: string }>): Promise<void> {
   await enforceRateLimits([[deps.services.authRateLimits.verifyPerIp, meta.ip]]);
   await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, hashToken(token), 'verify_email');
     if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
-    if (used.passwordHash) await repo.updatePasswordHash(tx, used.userId, used.passwordHash);
     await repo.markEmailVerified(tx, used.userId);
     await recordAudit(tx, {
       action: 'auth.email_verified',
@@ -155,6 +177,12 @@ export async function verifyEmail({ deps, meta, token }: Options<{ token: string
 /**
  * Checks the password and opens a session. Unknown address and wrong password give the same
  * 401; only the right password on an unverified account learns that it needs verifying.
+ *
+ * Which allowance an attempt uses: a browser with a valid device cookie for the account
+ * (`deviceCookie`, given after an earlier successful sign-in there) has its own; every other
+ * browser shares the account's allowance for unknown devices. Strangers failing on purpose
+ * therefore lock out unknown devices only, never a browser the owner signed in with (ADR 028).
+ * A success answers the device cookie to set.
  */
 export async function logIn({
   deps,
@@ -162,37 +190,43 @@ export async function logIn({
   email,
   password,
   previousSessionId,
-}: Options<{ email: string; password: string; previousSessionId?: string }>): Promise<{
+  deviceCookie,
+}: Options<{ email: string; password: string; previousSessionId?: string; deviceCookie?: string }>): Promise<{
   user: CurrentUser;
   session: { token: string; expiresAt: Date };
+  device: { value: string; expiresAt: Date };
 }> {
   const limits = deps.services.authRateLimits;
-  // Per IP every attempt counts (one machine sweeping many accounts). Per email only failures
-  // count, and a full window refuses before the password is checked (no guessing through it);
-  // a success clears the failures and the owner's reset link lifts the lock, so nobody can lock
-  // the owner out for longer than the window by failing on purpose.
+  // Per IP every attempt counts (one machine sweeping many accounts). Per device or per account
+  // (unknown devices) only failures count, and a full window refuses before the password is
+  // checked (no guessing through it); a success clears the failures of its own counter, and the
+  // owner's reset link lifts the unknown devices' lock.
   await enforceRateLimits([[limits.loginPerIp, meta.ip]]);
-  const locked = await limits.loginPerEmail.peek(email);
-  if (!locked.allowed) throw rateLimitedError(locked.retryAfterMs);
   const account = await repo.findUserByEmail(deps.db, email);
+  const deviceId = account ? await knownDeviceOf(deps.db, deviceCookie, account) : undefined;
+  const [limiter, key] = deviceId ? [limits.loginPerDevice, deviceId] : [limits.loginPerEmail, email];
+  const locked = await limiter.peek(key);
+  if (!locked.allowed) throw rateLimitedError(locked.retryAfterMs);
   let passwordOk = false;
   if (account) passwordOk = await verifyPassword(password, account.passwordHash);
   else await verifyPassword(password, await dummyPasswordHash());
   if (!account || !passwordOk) {
-    await limits.loginPerEmail.consume(email);
+    await limiter.consume(key);
     await recordAudit(deps.db, {
       action: 'auth.sign_in_failed',
       targetType: account ? 'user' : undefined,
       targetId: account?.id,
-      details: { email, reason: account ? 'wrong_password' : 'unknown_email' },
+      details: { email, reason: account ? 'wrong_password' : 'unknown_email', device: deviceId ? 'known' : 'unknown' },
       ip: meta.ip,
     });
     throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
   }
-  await limits.loginPerEmail.reset(email);
+  await limiter.reset(key);
   // Hashes made with older scrypt parameters are upgraded while the password is at hand.
-  if (needsRehash(account.passwordHash)) {
-    await repo.updatePasswordHash(deps.db, account.id, await hashPassword(password));
+  let passwordHash = account.passwordHash;
+  if (needsRehash(passwordHash)) {
+    passwordHash = await hashPassword(password);
+    await repo.updatePasswordHash(deps.db, account.id, passwordHash);
   }
   if (!account.emailVerifiedAt) throw new AppError('email_not_verified', AUTH_MESSAGES.emailNotVerified);
 
@@ -212,7 +246,8 @@ export async function logIn({
   });
   const user = await resolveSession(deps.db, session.token, sessionPolicy(deps.env));
   if (!user) throw new Error('session just created could not be read back');
-  return { user, session };
+  const device = await deviceCookieAfterSignIn(deps.db, deviceCookie, { id: account.id, passwordHash });
+  return { user, session, device };
 }
 
 export async function logOut({
@@ -239,7 +274,10 @@ export async function logOut({
   });
 }
 
-/** Emails a reset link if the address has an account; the caller answers 200 either way. */
+/**
+ * Emails a reset link if the address has an account; the same writes otherwise (decoys), and
+ * the caller answers 200 either way.
+ */
 export async function requestPasswordReset({ deps, meta, email }: Options<{ email: string }>): Promise<void> {
   const limits = deps.services.authRateLimits;
   await enforceRateLimits([
@@ -247,7 +285,10 @@ export async function requestPasswordReset({ deps, meta, email }: Options<{ emai
     [limits.forgotPerEmail, email],
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
-  if (!user) return;
+  if (!user) {
+    await decoyWrites(deps.db, 'reset_password', 2, () => passwordResetEmail(links(deps).reset(newToken())));
+    return;
+  }
   await deps.db.transaction(async (tx) => {
     const token = await issueToken(tx, {
       userId: user.id,
@@ -259,8 +300,8 @@ export async function requestPasswordReset({ deps, meta, email }: Options<{ emai
 }
 
 /**
- * Sets a new password from an emailed link: the link is used up, every session of the account
- * ends (whoever knew the old password is signed out), and the address counts as verified.
+ * Sets a new password from an emailed link: the link is used up, every session and API key of
+ * the account ends (whoever knew the old password is shut out), and the address counts as verified.
  */
 export async function resetPassword({
   deps,
@@ -283,8 +324,8 @@ export async function resetPassword({
     await repo.updatePasswordHash(tx, user.id, passwordHash);
     await repo.markEmailVerified(tx, user.id);
     await repo.deleteSessionsOfUser(tx, user.id);
-    // Every other outstanding link of the account dies too: a verification link someone else
-    // asked for earlier must not set a password after the owner chose theirs.
+    // Every other outstanding link of the account dies too, and every API key: whoever knew
+    // the old password may have made one.
     await repo.revokeTokensOfUser(tx, user.id);
     await recordAudit(tx, {
       action: 'auth.password_reset',
@@ -293,8 +334,15 @@ export async function resetPassword({
       targetId: user.id,
       ip: meta.ip,
     });
+    const endedApiKeys = await revokeAllApiKeys({
+      db: tx,
+      userId: user.id,
+      reason: 'password_reset',
+      actorUserId: user.id,
+      ip: meta.ip,
+    });
     await grantConfiguredAdmin(tx, deps.env.ADMIN_EMAILS, user.id, meta.ip);
-    await queue(tx, user.email, passwordChangedEmail(links(deps)));
+    await queue(tx, user.email, passwordChangedEmail(links(deps), { signedOut: 'every device', endedApiKeys }));
   });
   // The owner proved the address: failed sign-ins by others no longer hold the account.
   await limits.loginPerEmail.reset(user.email.toLowerCase());
@@ -303,8 +351,8 @@ export async function resetPassword({
 /**
  * Account settings: a new password for the signed-in user, who must give the current one (a
  * session left open on a shared computer is not enough to lock the owner out). Every other
- * session of the account ends and every outstanding emailed link dies; the session that asked
- * stays signed in. Audited, and the owner is told by email.
+ * session of the account ends, every outstanding emailed link dies and every API key is revoked;
+ * the session that asked stays signed in. Audited, and the owner is told by email.
  */
 export async function changePassword({
   deps,
@@ -312,7 +360,7 @@ export async function changePassword({
   user,
   currentPassword,
   newPassword,
-}: Options<{ user: CurrentUser; currentPassword: string; newPassword: string }>): Promise<{ endedSessions: number }> {
+}: Options<{ user: CurrentUser; currentPassword: string; newPassword: string }>): Promise<EndedSessionsResponse> {
   await enforceRateLimits([[deps.services.authRateLimits.changePasswordPerUser, user.id]]);
   const account = await repo.findUserById(deps.db, user.id);
   if (!account) throw new AppError('unauthenticated', 'User not authenticated.');
@@ -335,17 +383,28 @@ export async function changePassword({
       details: { endedSessions },
       ip: meta.ip,
     });
-    await queue(tx, account.email, passwordChangedEmail(links(deps), 'other devices'));
-    return { endedSessions };
+    const endedApiKeys = await revokeAllApiKeys({
+      db: tx,
+      userId: user.id,
+      reason: 'password_changed',
+      actorUserId: user.id,
+      ip: meta.ip,
+    });
+    await queue(tx, account.email, passwordChangedEmail(links(deps), { signedOut: 'other devices', endedApiKeys }));
+    return { endedSessions, endedApiKeys };
   });
 }
 
-/** "Sign out of all other devices": ends every session of the user but the one asking. Audited. */
+/**
+ * "Sign out of all other devices": ends every session of the user but the one asking, and with
+ * `endApiKeys` every API key too. Audited (one row, and one per key).
+ */
 export async function signOutOtherSessions({
   deps,
   meta,
   user,
-}: Options<{ user: CurrentUser }>): Promise<{ endedSessions: number }> {
+  endApiKeys = false,
+}: Options<{ user: CurrentUser; endApiKeys?: boolean }>): Promise<EndedSessionsResponse> {
   await enforceRateLimits([[deps.services.authRateLimits.signOutOthersPerUser, user.id]]);
   return deps.db.transaction(async (tx) => {
     const endedSessions = await repo.deleteOtherSessions(tx, user.id, user.sessionId);
@@ -357,7 +416,10 @@ export async function signOutOtherSessions({
       details: { endedSessions },
       ip: meta.ip,
     });
-    return { endedSessions };
+    const endedApiKeys = endApiKeys
+      ? await revokeAllApiKeys({ db: tx, userId: user.id, reason: 'sign_out_others', actorUserId: user.id, ip: meta.ip })
+      : 0;
+    return { endedSessions, endedApiKeys };
   });
 }
 

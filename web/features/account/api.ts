@@ -5,11 +5,13 @@ import {
   ProfileResponse,
   type ChangePasswordRequest,
   type NotificationPreferences,
+  type SignOutOthersRequest,
   type UpdateNotificationsRequest,
   type UpdateProfileRequest,
 } from '@contract/auth';
 import { useRefreshMe } from '@web/app/session';
 import { apiFetch } from '@web/lib/api';
+import { apiKeysQueryKey } from '@web/features/api-keys/api';
 
 export const profileQueryKey = ['account', 'profile'] as const;
 export const exportStatsQueryKey = ['account', 'exports'] as const;
@@ -72,17 +74,27 @@ export function useExportStats() {
   });
 }
 
-/** POST /api/auth/change-password: the other sessions end, this one stays (so /api/me is unchanged). */
+/**
+ * POST /api/auth/change-password: the other sessions and every API key end, this session stays
+ * (so /api/me is unchanged; the key list is read again).
+ */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordRequest) =>
       apiFetch('/api/auth/change-password', { method: 'POST', body, schema: EndedSessionsResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }
 
-/** POST /api/auth/sign-out-others: every session of the user but this one ends. */
+/** POST /api/auth/sign-out-others: every session of the user but this one ends, and the API keys if asked. */
 export function useSignOutOtherDevices() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch('/api/auth/sign-out-others', { method: 'POST', schema: EndedSessionsResponse }),
+    mutationFn: (body: SignOutOthersRequest) =>
+      apiFetch('/api/auth/sign-out-others', { method: 'POST', body, schema: EndedSessionsResponse }),
+    onSuccess: ({ endedApiKeys }) => {
+      if (endedApiKeys > 0) void queryClient.invalidateQueries({ queryKey: apiKeysQueryKey });
+    },
   });
 }

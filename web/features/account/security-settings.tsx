@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { KeyRound, Loader2, MonitorSmartphone } from 'lucide-react';
 import { toast } from 'sonner';
 import { ChangePasswordRequest } from '@contract/auth';
@@ -14,6 +14,8 @@ import {
   AlertDialogTrigger,
 } from '@web/components/ui/alert-dialog';
 import { Button } from '@web/components/ui/button';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Label } from '@web/components/ui/label';
 import { PasswordField } from '@web/features/auth/auth-fields';
 import { errorMessage, serverFieldErrors } from '@web/features/auth/form-errors';
 import { useValidatedForm } from '@web/features/auth/use-validated-form';
@@ -23,6 +25,7 @@ import { SettingsCard } from './settings-card';
 /**
  * Under the profile (the spec's four tabs stay four): Change Password, and 'Sign out of all other
  * devices'. Both end every other session of the account on the server; this one stays signed in.
+ * A password change also revokes every API key; signing out other devices does when asked.
  */
 export function SecuritySettings() {
   return (
@@ -49,10 +52,11 @@ function ChangePasswordCard() {
     event.preventDefault();
     if (!readyToSubmit()) return;
     change.mutate(values, {
-      onSuccess: () => {
+      onSuccess: ({ endedApiKeys }) => {
         form.reset();
+        const keys = endedApiKeys > 0 ? ` and ${keysText(endedApiKeys)} revoked` : '';
         toast.success('Password changed', {
-          description: 'Every other device has been signed out. Use your new password next time you log in.',
+          description: `Every other device has been signed out${keys}. Use your new password next time you log in.`,
         });
       },
       onError: (error) => {
@@ -68,7 +72,7 @@ function ChangePasswordCard() {
   return (
     <SettingsCard
       title="Change Password"
-      description="Enter your current password and choose a new one. Every other device signed in to your account will be signed out; this one stays signed in."
+      description="Enter your current password and choose a new one. Every other device signed in to your account will be signed out and your API keys revoked; this one stays signed in."
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Change Password">
         <PasswordField
@@ -112,21 +116,37 @@ function ChangePasswordCard() {
   );
 }
 
-function endedText(count: number): string {
-  if (count === 0) return 'No other device was signed in.';
-  return count === 1 ? '1 other session was ended.' : `${count} other sessions were ended.`;
+function keysText(count: number): string {
+  return count === 1 ? '1 API key' : `${count} API keys`;
+}
+
+function endedText({ endedSessions, endedApiKeys }: { endedSessions: number; endedApiKeys: number }): string {
+  const sessions =
+    endedSessions === 0
+      ? 'No other device was signed in.'
+      : endedSessions === 1
+        ? '1 other session was ended.'
+        : `${endedSessions} other sessions were ended.`;
+  if (endedApiKeys === 0) return sessions;
+  return `${sessions} ${keysText(endedApiKeys)} ${endedApiKeys === 1 ? 'was' : 'were'} revoked.`;
 }
 
 function OtherDevicesCard() {
   const signOutOthers = useSignOutOtherDevices();
+  const [endApiKeys, setEndApiKeys] = useState(false);
 
   function confirm() {
-    signOutOthers.mutate(undefined, {
-      onSuccess: ({ endedSessions }) =>
-        toast.success('Signed out of other devices', { description: endedText(endedSessions) }),
-      onError: (error) =>
-        toast.error('Error', { description: errorMessage(error, 'Could not sign out other devices. Please try again.') }),
-    });
+    signOutOthers.mutate(
+      { endApiKeys },
+      {
+        onSuccess: (ended) => {
+          setEndApiKeys(false);
+          toast.success('Signed out of other devices', { description: endedText(ended) });
+        },
+        onError: (error) =>
+          toast.error('Error', { description: errorMessage(error, 'Could not sign out other devices. Please try again.') }),
+      },
+    );
   }
 
   return (
@@ -149,6 +169,17 @@ function OtherDevicesCard() {
               here.
             </AlertDialogDescription>
           </AlertDialogHeader>
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id="sign-out-others-api-keys"
+              checked={endApiKeys}
+              onCheckedChange={(checked) => setEndApiKeys(checked === true)}
+              className="mt-0.5"
+            />
+            <Label htmlFor="sign-out-others-api-keys" className="leading-snug font-normal">
+              Also revoke all my API keys (scripts and tools using them stop working)
+            </Label>
+          </div>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction onClick={confirm}>Sign out other devices</AlertDialogAction>

@@ -31,7 +31,8 @@ export function CheckEmailPage() {
           ) : (
             'your email address'
           )}
-          . Click the link in the email to activate your account.
+          . Click the link in the email to activate your account. If this address already has an account, the email
+          tells you how to sign in instead.
         </p>
       }
     >
