@@ -77,6 +77,8 @@ export const EnvSchema = z.object({
   SESSION_IDLE_DAYS: wholeNumber(1, 30).default(7),
   /** Multiplies every rate limit's allowance (the browser-test server raises it: all its users share 127.0.0.1). */
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
+  /** The largest import upload accepted (bytes); a larger one is refused with 413. 3 GiB holds the NPPES .zip. */
+  IMPORT_MAX_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER).default(3 * 1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string };
