@@ -35,10 +35,29 @@ export const ImportSummary = z.object({
   skipped: z.object({
     organisation: z.number().int(),
     notPhysician: z.number().int(),
+    /** MD or DO credentials whose taxonomy codes are none of a physician's. */
+    credentialWithoutPhysicianCode: z.number().int(),
     deactivated: z.number().int(),
     suppressed: z.number().int(),
+    /** Lines that could not be read (each listed in `malformed`, up to 20 here). */
     malformed: z.number().int(),
   }),
+  /** Values a spreadsheet changed (dates, ZIPs, '1.0' codes, phones) read back; phonesLost could not be. */
+  repaired: z.object({
+    dates: z.number().int(),
+    zips: z.number().int(),
+    codes: z.number().int(),
+    phones: z.number().int(),
+    phonesLost: z.number().int(),
+  }),
+  notes: z.object({
+    inTraining: z.number().int(),
+    unlistedTaxonomy: z.number().int(),
+    unknownSpecialty: z.number().int(),
+  }),
+  encoding: z.string(),
+  /** What the operator should do about damaged values, or null. */
+  advice: z.string().nullable(),
   /** The first malformed lines (at most 20 here), with line numbers. */
   malformed: z.array(z.object({ line: z.number().int(), reason: z.string() })),
   seconds: z.number(),

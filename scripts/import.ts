@@ -1,11 +1,15 @@
 // Imports the public CMS files:  npm run import -- nppes <npidata_pfile.csv | NPPES .zip>
 //                                npm run import -- dac <DAC_NationalDownloadableFile.csv>
 // Opens the same database as the server (DATABASE_URL, else the embedded one in DATA_DIR).
+// Exit codes: 0 every line was read; 3 some lines were skipped as malformed (the summary lists
+// them); 2 the file cannot be read (missing, not a zip, corrupt, not the expected layout);
+// 1 anything else (configuration, database).
 import { existsSync } from 'node:fs';
 import { ConfigError, loadEnv } from '../server/lib/env';
 import { openCliDatabase } from './cli-database';
 import { IMPORT_KINDS, runImport } from '../server/features/import/service';
 import { createProgressReporter, summaryText } from '../server/features/import/progress';
+import { ImportFileError } from '../server/features/import/types';
 
 const USAGE =
   'Usage: npm run import -- nppes <npidata_pfile_*.csv | NPPES_Data_Dissemination_*.zip>\n' +
@@ -34,7 +38,14 @@ async function main(args: string[]): Promise<number> {
     const summary = await runImport(database.db, spec, file, { onProgress: progress.update });
     progress.done();
     console.log(summaryText(summary));
-    return 0;
+    return summary.skipped.malformed ? 3 : 0;
+  } catch (error) {
+    progress.done();
+    if (error instanceof ImportFileError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
   } finally {
     await database.close();
   }

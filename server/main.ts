@@ -170,6 +170,8 @@ async function main() {
     await stopMaintenance();
     await runningServices.mailWorker.stop();
     runningServices.mailer.close();
+    // An upload being imported is not resumable from its temporary copy: remove it.
+    runningServices.importJobs.removeUploads();
   };
 }
 

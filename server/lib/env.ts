@@ -81,6 +81,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
   /** Bearer token for GET /metrics from anywhere; unset: /metrics answers callers on this machine only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. the output of openssl rand -hex 16)').optional(),
+  /** The largest import upload accepted (bytes); a larger one is refused with 413. 3 GiB holds the NPPES .zip. */
+  IMPORT_MAX_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER).default(3 * 1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string };

@@ -144,7 +144,7 @@ describe('npm run import -- dac', () => {
         last_name: 'Garcia',
         specialty: 'Internal Medicine',
         secondary_specialty: null,
-        medical_school: 'Other',
+        medical_school: null, // DAC's 'OTHER' is not a school
         graduation_year: 2012,
         organization: null,
         organization_size: null,
@@ -161,5 +161,37 @@ describe('npm run import -- dac', () => {
 
     const again = await runImport(database.db, DAC, file, { batchSize: 2 });
     expect(again).toMatchObject({ read: 6, inserted: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('counts each NPI once across batches, speaks the one specialty language, keeps unknown values as Other', async () => {
+    await database.db.sql.exec(`DELETE FROM physicians; DELETE FROM import_runs;`);
+    let text = DAC_HEADER + '\n';
+    // 5 NPIs, 4 records each, spread over batches of 2: the summary adds up to 5, not 20.
+    const values = ['ENDOCRINOLOGY', 'HEMATOLOGY', 'GYNECOLOGICAL ONCOLOGY', 'NURSE PRACTITIONER', 'ASTROLOGY'];
+    for (let round = 0; round < 4; round++) {
+      values.forEach((pri_spec, i) => {
+        text += dacLine({
+          NPI: String(1000000101 + i),
+          'Provider Last Name': 'DOE',
+          'Provider First Name': 'JANE',
+          Cred: i === 0 ? 'M. D.' : 'D.O.',
+          pri_spec,
+          'ZIP Code': '2134',
+          State: 'MA',
+        });
+      });
+    }
+    const file = join(dir, 'DAC_NationalDownloadableFile_counts.csv');
+    writeFileSync(file, text);
+    const summary = await runImport(database.db, DAC, file, { batchSize: 2 });
+    expect(summary).toMatchObject({ read: 20, inserted: 4, updated: 0, unchanged: 0, skipped: { notPhysician: 1 }, notes: { unknownSpecialty: 4 } });
+    expect(summary.inserted + summary.updated + summary.unchanged + summary.skipped.notPhysician).toBe(5);
+    const { rows } = await database.db.sql.query(`SELECT npi, credential, specialty, sub_specialty, zip FROM physicians ORDER BY npi`);
+    expect(rows).toEqual([
+      { npi: '1000000101', credential: 'MD', specialty: 'Internal Medicine', sub_specialty: 'Endocrinology, Diabetes & Metabolism', zip: '02134' },
+      { npi: '1000000102', credential: 'DO', specialty: 'Internal Medicine', sub_specialty: 'Hematology', zip: '02134' },
+      { npi: '1000000103', credential: 'DO', specialty: 'OBGYN', sub_specialty: 'Gynecologic Oncology', zip: '02134' },
+      { npi: '1000000105', credential: 'DO', specialty: 'Other', sub_specialty: 'Astrology', zip: '02134' },
+    ]);
   });
 });

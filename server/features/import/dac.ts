@@ -1,8 +1,8 @@
 import { COMPANY_SIZE_BUCKETS } from '../../../contract/directory-options';
 import { dacSpecialty } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
-import { clean, copyText, stateCode, titleCase, zip5 } from './text';
-import type { BatchResult, ImportKind, RowOutcome } from './types';
+import { clean, copyText, credentialText, integerText, stateCode, titleCase, zip5 } from './text';
+import type { BatchResult, ImportKind, MapContext, RowOutcome } from './types';
 
 /** One DAC record's useful fields; many records of one NPI fold into one (first non-blank wins). */
 export type DacRow = {
@@ -14,7 +14,9 @@ export type DacRow = {
   credential: string | null;
   medicalSchool: string | null;
   graduationYear: number | null;
+  /** One of the 18, 'Other' for a value neither table holds, null for other clinicians. */
   specialty: string | null;
+  subSpecialty: string | null;
   secondarySpecialty: string | null;
   organization: string | null;
   organizationSize: string | null;
@@ -50,7 +52,21 @@ export function sizeBucket(members: number): (typeof COMPANY_SIZE_BUCKETS)[numbe
   return '5000+';
 }
 
-export function dacMapper(header: string[]): (record: string[]) => RowOutcome<DacRow> {
+/** What DAC writes for a school it does not know: not a school. */
+const NOT_A_SCHOOL = new Set(['OTHER', 'UNKNOWN', 'NONE', 'N/A', 'NA']);
+
+export function dacMapper(header: string[], context: MapContext): (record: string[]) => RowOutcome<DacRow> {
+  const { repairs, notes } = context;
+  /** A specialty value in the directory's language; an unknown one is kept (as 'Other') and counted. */
+  const specialtyOf = (value: string | undefined): { specialty: string | null; subSpecialty: string | null } => {
+    const mapped = dacSpecialty(value ?? '');
+    if (mapped === null || mapped === 'notPhysician') return { specialty: null, subSpecialty: null };
+    if (mapped === 'unknown') {
+      notes.unknownSpecialty++;
+      return { specialty: 'Other', subSpecialty: titleCase(value) };
+    }
+    return mapped;
+  };
   const index = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
   const c = {
     npi: column(index, 'NPI'),
@@ -71,13 +87,15 @@ export function dacMapper(header: string[]): (record: string[]) => RowOutcome<Da
     zip: column(index, 'ZIP Code', 'zip'),
   };
   return (r) => {
-    const npi = r[c.npi]?.trim() ?? '';
+    const npi = integerText(r[c.npi]?.trim() ?? '', repairs);
     if (!/^\d{10}$/.test(npi)) return { kind: 'malformed', reason: `NPI "${npi}" is not 10 digits` };
     const year = Number(clean(r[c.year]));
     const members = Number(clean(r[c.members]));
     const gender = r[c.gender]?.trim().toUpperCase();
     const telehealth = c.telehealth === undefined ? '' : r[c.telehealth]?.trim().toUpperCase();
-    const secondary = clean(r[c.secondary]);
+    const school = titleCase(r[c.school]);
+    const primary = specialtyOf(r[c.primary]);
+    const secondary = clean(r[c.secondary]) ? specialtyOf(r[c.secondary]) : null;
     return {
       kind: 'row',
       npi,
@@ -87,17 +105,19 @@ export function dacMapper(header: string[]): (record: string[]) => RowOutcome<Da
         middleName: titleCase(r[c.middle]),
         lastName: titleCase(r[c.last]),
         gender: gender === 'M' || gender === 'F' ? gender : null,
-        credential: clean(r[c.credential])?.toUpperCase() ?? null,
-        medicalSchool: titleCase(r[c.school]),
+        credential: credentialText(r[c.credential]),
+        medicalSchool: school && !NOT_A_SCHOOL.has(school.toUpperCase()) ? school : null,
         graduationYear: Number.isInteger(year) && year > 1900 && year < 2100 ? year : null,
-        specialty: dacSpecialty(r[c.primary] ?? ''),
-        secondarySpecialty: secondary ? (dacSpecialty(secondary) ?? titleCase(secondary)) : null,
+        specialty: primary.specialty,
+        subSpecialty: primary.subSpecialty,
+        // The finest name of the secondary specialty, in the same language.
+        secondarySpecialty: secondary ? (secondary.subSpecialty ?? secondary.specialty) : null,
         organization: titleCase(r[c.facility]),
         organizationSize: Number.isInteger(members) && members > 0 ? sizeBucket(members) : null,
         telehealth: telehealth === 'Y' ? true : null,
         city: titleCase(r[c.city]),
         state: stateCode(r[c.state]),
-        zip: zip5(r[c.zip]),
+        zip: zip5(r[c.zip], repairs),
       },
     };
   };
@@ -129,6 +149,7 @@ const STAGING_COLUMNS = [
   'medical_school',
   'graduation_year',
   'specialty',
+  'sub_specialty',
   'secondary_specialty',
   'organization',
   'organization_size',
@@ -149,6 +170,7 @@ function stagingLine(d: DacRow): string {
     copyText(d.medicalSchool),
     copyText(d.graduationYear),
     copyText(d.specialty),
+    copyText(d.subSpecialty),
     copyText(d.secondarySpecialty),
     copyText(d.organization),
     copyText(d.organizationSize),
@@ -183,43 +205,53 @@ export async function writeDacBatch(tx: Db, rows: DacRow[]): Promise<BatchResult
   await tx.sql.exec(
     `CREATE TEMP TABLE import_dac_staging (
       npi text PRIMARY KEY, first_name text, middle_name text, last_name text, gender text, credential text,
-      medical_school text, graduation_year integer, specialty text, secondary_specialty text, organization text,
+      medical_school text, graduation_year integer, specialty text, sub_specialty text, secondary_specialty text, organization text,
       organization_size text, telehealth boolean, city text, state text, zip text
     ) ON COMMIT DROP`,
   );
   await tx.sql.copyFrom('import_dac_staging', STAGING_COLUMNS, rows.map(stagingLine).join(''));
-  const updated = await tx.sql.query(
+  const updated = await tx.sql.query<{ npi: string }>(
     `UPDATE physicians p SET ${MERGED.map(([col, value]) => `${col} = ${value}`).join(', ')},
        dac_refreshed_at = now(), updated_at = now()
      FROM import_dac_staging s
      WHERE p.npi = s.npi AND p.source IN ('nppes', 'dac')
        AND (${MERGED.map(([col]) => 'p.' + col).join(', ')}) IS DISTINCT FROM (${MERGED.map(([, value]) => value).join(', ')})
-     RETURNING p.id`,
+     RETURNING p.npi`,
   );
-  const unknown = await tx.sql.query<{ creatable: boolean; n: number }>(
-    `SELECT (s.specialty IS NOT NULL AND s.first_name IS NOT NULL AND s.last_name IS NOT NULL) AS creatable, count(*)::int AS n
-     FROM import_dac_staging s WHERE NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi) GROUP BY 1`,
+  const notPhysician = await tx.sql.query<{ npi: string }>(
+    `SELECT s.npi FROM import_dac_staging s
+     WHERE NOT (s.specialty IS NOT NULL AND s.first_name IS NOT NULL AND s.last_name IS NOT NULL)
+       AND NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi)`,
   );
-  const inserted = await tx.sql.query(
+  const inserted = await tx.sql.query<{ npi: string }>(
     `INSERT INTO physicians (${INSERTED.join(', ')}, npi, source, dac_refreshed_at)
      SELECT ${INSERTED.map((col) => 's.' + col).join(', ')}, s.npi, 'dac', now() FROM import_dac_staging s
      WHERE s.specialty IS NOT NULL AND s.first_name IS NOT NULL AND s.last_name IS NOT NULL
        AND NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi)
      ON CONFLICT (npi) DO NOTHING
-     RETURNING id`,
+     RETURNING npi`,
   );
+  const npis = {
+    inserted: inserted.rows.map((r) => r.npi),
+    updated: updated.rows.map((r) => r.npi),
+    notPhysician: notPhysician.rows.map((r) => r.npi),
+    all: rows.map((r) => r.npi),
+  };
   return {
-    inserted: inserted.rows.length,
-    updated: updated.rows.length,
+    inserted: npis.inserted.length,
+    updated: npis.updated.length,
     removed: 0,
     written: rows.length,
-    notPhysician: unknown.rows.find((r) => !r.creatable)?.n ?? 0,
+    notPhysician: npis.notPhysician.length,
+    npis,
   };
 }
 
 export const DAC: ImportKind<DacRow> = {
   kind: 'dac',
   filePattern: /^DAC_NationalDownloadableFile.*\.csv$/i,
+  // Every record starts with the NPI, quoted or not.
+  recordStart: /^"?\d{10}(?:\.0)?"?,/,
   mapper: dacMapper,
   fold: foldDac,
   writeBatch: (tx, rows) => writeDacBatch(tx, rows),

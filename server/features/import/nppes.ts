@@ -1,7 +1,7 @@
-import { isDirectoryTaxonomy, specialtyForTaxonomy, subSpecialtyForTaxonomy } from '../../../contract/nucc-taxonomy';
+import { TRAINING_TAXONOMY, taxonomySpecialty } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
-import { clean, copyText, copyTextArray, isoDate, phone, stateCode, titleCase, zip5 } from './text';
-import type { BatchResult, ImportKind, RowOutcome } from './types';
+import { clean, copyText, copyTextArray, credentialText, integerText, isoDate, isPhysicianCredential, phone, stateCode, titleCase, zip5 } from './text';
+import type { BatchResult, ImportKind, MapContext, RowOutcome } from './types';
 
 /** One NPPES physician as the batch writes it. */
 export type NppesRow = {
@@ -10,9 +10,12 @@ export type NppesRow = {
   middleName: string | null;
   lastName: string;
   credential: string | null;
-  specialty: string;
-  /** The NUCC specialisation of the primary taxonomy (SUB_SPECIALTIES), or null. */
+  /** One of the 18 (contract/taxonomy-map.ts); null for a resident with no physician code yet. */
+  specialty: string | null;
+  /** NUCC's name of the specialisation (contract/taxonomy-map.ts), or null. */
   subSpecialty: string | null;
+  /** A resident or fellow: NUCC 390200000X with an MD or DO credential. */
+  inTraining: boolean;
   city: string | null;
   state: string | null;
   zip: string | null;
@@ -31,21 +34,16 @@ function column(index: Map<string, number>, ...names: string[]): number {
   throw new Error(`Not an NPPES file: no column "${names[0]}" in the header`);
 }
 
-/** "M.D." -> "MD"; "M.D., PH.D." -> "MD, PHD". */
-function credential(value: string | undefined): string | null {
-  const v = clean(value)?.replace(/\./g, '').replace(/\s+/g, ' ');
-  return v ? v.toUpperCase() : null;
-}
-
-function deactivated(deactivation: string | undefined, reactivation: string | undefined): boolean {
-  const off = isoDate(deactivation);
+function deactivated(deactivation: string | undefined, reactivation: string | undefined, context: MapContext): boolean {
+  const off = isoDate(deactivation, context.repairs);
   if (!off) return false;
-  const on = isoDate(reactivation);
+  const on = isoDate(reactivation, context.repairs);
   return !on || on < off;
 }
 
 /** Builds the record -> outcome mapping for a file's header (column positions found by name). */
-export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<NppesRow> {
+export function nppesMapper(header: string[], context: MapContext): (record: string[]) => RowOutcome<NppesRow> {
+  const { repairs, notes } = context;
   const index = new Map(header.map((name, i) => [name.trim(), i]));
   const c = {
     npi: column(index, 'NPI'),
@@ -71,13 +69,13 @@ export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<
   }));
 
   return (r) => {
-    const npi = r[c.npi]?.trim() ?? '';
+    const npi = integerText(r[c.npi]?.trim() ?? '', repairs);
     if (!/^\d{10}$/.test(npi)) return { kind: 'malformed', reason: `NPI "${npi}" is not 10 digits` };
     // Deactivated NPIs come with most other fields blank (entity type included): check them first.
-    if (deactivated(r[c.deactivated], r[c.reactivated])) return { kind: 'deactivated', npi };
-    const entity = r[c.entity]?.trim();
+    if (deactivated(r[c.deactivated], r[c.reactivated], context)) return { kind: 'deactivated', npi };
+    const entity = integerText(r[c.entity]?.trim() ?? '', repairs);
     if (entity === '2') return { kind: 'skip', reason: 'organisation' };
-    if (entity !== '1') return { kind: 'malformed', reason: `Entity Type Code "${entity ?? ''}" is neither 1 nor 2` };
+    if (entity !== '1') return { kind: 'malformed', reason: `Entity Type Code "${entity}" is neither 1 nor 2` };
     let primary: string | null = null;
     let first: string | null = null;
     for (const slot of slots) {
@@ -88,8 +86,31 @@ export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<
       if (code && !primary && r[slot.primary]?.trim().toUpperCase() === 'Y') primary = code;
     }
     const taxonomy = primary ?? first;
-    // Three rows in four are not physicians: decided before any other field is looked at.
-    if (!taxonomy || !isDirectoryTaxonomy(taxonomy)) return { kind: 'skip', reason: 'notPhysician' };
+    if (!taxonomy) return { kind: 'skip', reason: 'notPhysician' };
+    // Three rows in four are not physicians: decided from the taxonomy (and, for those, the
+    // credential) before any other field is looked at.
+    let mapped = taxonomySpecialty(taxonomy);
+    let inTraining = false;
+    let credential: string | null | undefined;
+    if (!mapped) {
+      const raw = r[c.credential];
+      // Most of these rows are other clinicians (RN, NP, DDS...): only an M-D or D-O needs a closer look.
+      if (!raw || !/[MD]\W*[DO]/i.test(raw)) return { kind: 'skip', reason: 'notPhysician' };
+      credential = credentialText(raw);
+      if (!isPhysicianCredential(credential)) return { kind: 'skip', reason: 'notPhysician' };
+      // An MD or DO whose primary code is another's (a resident's, a student's, a 174400000X
+      // specialist's): the first physician code of the other slots, if any.
+      for (const slot of slots) {
+        const code = clean(r[slot.taxonomy])?.toUpperCase();
+        const other = code ? taxonomySpecialty(code) : null;
+        if (other) {
+          mapped = other;
+          break;
+        }
+      }
+      inTraining = taxonomy === TRAINING_TAXONOMY;
+      if (!mapped && !inTraining) return { kind: 'skip', reason: 'credentialWithoutPhysicianCode' };
+    }
     const licenceStates: string[] = [];
     for (const slot of slots) {
       const state = stateCode(r[slot.licenceState]);
@@ -99,6 +120,8 @@ export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<
     const lastName = titleCase(r[c.last]);
     if (!firstName || !lastName) return { kind: 'malformed', reason: 'first or last name missing' };
     const sex = r[c.sex]?.trim().toUpperCase();
+    if (inTraining) notes.inTraining++;
+    if (mapped && !mapped.listed) notes.unlistedTaxonomy++;
     return {
       kind: 'row',
       npi,
@@ -107,17 +130,18 @@ export function nppesMapper(header: string[]): (record: string[]) => RowOutcome<
         firstName,
         middleName: titleCase(r[c.middle]),
         lastName,
-        credential: credential(r[c.credential]),
-        specialty: specialtyForTaxonomy(taxonomy)!,
-        subSpecialty: subSpecialtyForTaxonomy(taxonomy),
+        credential: credential === undefined ? credentialText(r[c.credential]) : credential,
+        specialty: mapped?.specialty ?? null,
+        subSpecialty: mapped?.subSpecialty ?? null,
+        inTraining,
         city: titleCase(r[c.city]),
         state: stateCode(r[c.state]),
-        zip: zip5(r[c.zip]),
+        zip: zip5(r[c.zip], repairs),
         gender: sex === 'M' || sex === 'F' ? sex : null,
         licenseStates: licenceStates.sort(),
-        enumerationDate: isoDate(r[c.enumerated]),
-        npiLastUpdated: isoDate(r[c.updated]),
-        officePhone: phone(r[c.phone]),
+        enumerationDate: isoDate(r[c.enumerated], repairs),
+        npiLastUpdated: isoDate(r[c.updated], repairs),
+        officePhone: phone(r[c.phone], repairs),
       },
     };
   };
@@ -131,6 +155,7 @@ const STAGING_COLUMNS = [
   'credential',
   'specialty',
   'sub_specialty',
+  'in_training',
   'city',
   'state',
   'zip',
@@ -150,6 +175,7 @@ function stagingLine(p: NppesRow): string {
     copyText(p.credential),
     copyText(p.specialty),
     copyText(p.subSpecialty),
+    copyText(p.inTraining),
     copyText(p.city),
     copyText(p.state),
     copyText(p.zip),
@@ -170,6 +196,7 @@ const OWNED = [
   'credential',
   'specialty',
   'sub_specialty',
+  'in_training',
   'city',
   'state',
   'zip',
@@ -187,7 +214,7 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
     await tx.sql.exec(
       `CREATE TEMP TABLE import_nppes_staging (
         npi text PRIMARY KEY, first_name text, middle_name text, last_name text, credential text, specialty text,
-        sub_specialty text, city text, state text, zip text, gender text, license_states text[], enumeration_date date,
+        sub_specialty text, in_training boolean, city text, state text, zip text, gender text, license_states text[], enumeration_date date,
         npi_last_updated date, office_phone text
       ) ON COMMIT DROP`,
     );
@@ -236,6 +263,8 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
 export const NPPES: ImportKind<NppesRow> = {
   kind: 'nppes',
   filePattern: /^npidata_pfile.*\.csv$/i,
+  // Every NPPES record starts with its quoted NPI (a spreadsheet-saved file may drop the quotes).
+  recordStart: /^"?\d{10}(?:\.0)?"?,/,
   mapper: nppesMapper,
   // A weekly delta may repeat an NPI: the last row wins.
   fold: (rows) => [...new Map(rows.map((r) => [r.npi, r])).values()],

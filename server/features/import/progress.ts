@@ -39,22 +39,40 @@ export function createProgressReporter(stream: NodeJS.WriteStream): { update(p: 
   };
 }
 
+/** What the operator should do about values a spreadsheet damaged beyond repair. */
+export function repairAdvice(s: ImportSummary): string | null {
+  if (!s.repaired.phonesLost) return null;
+  return (
+    `${int(s.repaired.phonesLost)} phone numbers were saved in scientific notation with digits missing and were left empty: ` +
+    'import the file as downloaded from CMS, or save the phone column as text in the spreadsheet.'
+  );
+}
+
 export function summaryText(s: ImportSummary): string {
+  const repaired = s.repaired.dates + s.repaired.zips + s.repaired.codes + s.repaired.phones;
   const lines = [
-    `${s.kind.toUpperCase()} import ${s.resumed ? '(resumed) ' : ''}finished in ${duration(s.seconds)} (${s.seconds.toFixed(1)} s, ${int(s.read / Math.max(s.seconds, 0.1))} rows/s)`,
-    `  read        ${int(s.read)}`,
+    `${s.kind.toUpperCase()} import ${s.resumed ? '(resumed) ' : ''}finished in ${duration(s.seconds)} (${s.seconds.toFixed(1)} s, ${int(s.read / Math.max(s.seconds, 0.1))} rows/s)` +
+      (s.skipped.malformed ? ` with ${int(s.skipped.malformed)} lines skipped` : ''),
+    `  read        ${int(s.read)}  (encoding ${s.encoding})`,
     `  inserted    ${int(s.inserted)}`,
     `  updated     ${int(s.updated)}`,
     `  unchanged   ${int(s.unchanged)}`,
     `  removed     ${int(s.removed)} (deactivated NPIs that were in the directory)`,
+    `  in training ${int(s.notes.inTraining)} (residents and fellows)`,
+    `  repaired    ${int(repaired)} (spreadsheet-saved values: ${int(s.repaired.dates)} dates, ${int(s.repaired.zips)} ZIPs, ${int(s.repaired.codes)} codes, ${int(s.repaired.phones)} phones)`,
     `  skipped:`,
     `    organisation            ${int(s.skipped.organisation)}`,
     `    not a physician         ${int(s.skipped.notPhysician)}`,
+    `    MD/DO, no physician code ${int(s.skipped.credentialWithoutPhysicianCode)}`,
     `    deactivated             ${int(s.skipped.deactivated)}`,
     `    suppressed (removed)    ${int(s.skipped.suppressed)}`,
     `    malformed               ${int(s.skipped.malformed)}`,
   ];
   for (const m of s.malformed.slice(0, 20)) lines.push(`      line ${m.line}: ${m.reason}`);
-  if (s.malformed.length > 20) lines.push(`      ... and ${int(s.skipped.malformed - 20)} more`);
+  if (s.skipped.malformed > 20) lines.push(`      ... and ${int(s.skipped.malformed - 20)} more`);
+  if (s.notes.unlistedTaxonomy) lines.push(`  ${int(s.notes.unlistedTaxonomy)} taxonomy codes are not in contract/taxonomy-map.ts yet: add them`);
+  if (s.notes.unknownSpecialty) lines.push(`  ${int(s.notes.unknownSpecialty)} records had a specialty value no table holds: kept as 'Other' (add it to contract/dac-specialty-map.ts)`);
+  const advice = repairAdvice(s);
+  if (advice) lines.push(`  ${advice}`);
   return lines.join('\n');
 }

@@ -36,6 +36,7 @@ const startImport = createRoute({
     400: errorResponse('A bad kind or file name, or no file'),
     ...guardResponses,
     409: errorResponse('Another import is running'),
+    413: errorResponse('The file is larger than IMPORT_MAX_BYTES'),
   },
 });
 
@@ -68,7 +69,14 @@ importRoutes
   .openapi(startImport, async (c) => {
     const user = requireCapability(c, 'admin:access');
     const { kind, fileName } = c.req.valid('query');
-    const job = await startUploadedImport(c.var.deps, { kind, fileName, body: c.req.raw.body, actor: { userId: user.id, email: user.email } });
+    const length = Number(c.req.header('content-length'));
+    const job = await startUploadedImport(c.var.deps, {
+      kind,
+      fileName,
+      body: c.req.raw.body,
+      declaredBytes: Number.isFinite(length) && length >= 0 ? length : undefined,
+      actor: { userId: user.id, email: user.email },
+    });
     return c.json({ import: job }, 202);
   })
   .openapi(getImportJob, (c) => {

@@ -1,9 +1,12 @@
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { loadSuppressionMatcher } from '../removal/suppression';
-import { CsvRecords, type CsvRecord } from './csv-records';
-import { openCsvSource } from './source';
-import type { ImportKind, ImportProgress, ImportSummary, RowOutcome, SkipReason } from './types';
+import { basename } from 'node:path';
+import { CsvRecords, TRUNCATED, type CsvRecord } from './csv-records';
+import { decodeText } from './decode';
+import { openCsvSource, type CsvSource } from './source';
+import { emptyRepairs } from './text';
+import { ImportFileError, type ImportKind, type ImportProgress, type ImportSummary, type RowOutcome, type SkipReason } from './types';
 
 export const DEFAULT_BATCH_SIZE = 5_000;
 const MALFORMED_KEPT = 1_000;
@@ -19,7 +22,7 @@ export type ImportOptions = {
   actorUserId?: string;
 };
 
-type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds'>;
+type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds' | 'encoding'>;
 
 function emptyCounts(): Counts {
   return {
@@ -28,8 +31,37 @@ function emptyCounts(): Counts {
     updated: 0,
     unchanged: 0,
     removed: 0,
-    skipped: { organisation: 0, notPhysician: 0, deactivated: 0, suppressed: 0, malformed: 0 },
+    skipped: { organisation: 0, notPhysician: 0, credentialWithoutPhysicianCode: 0, deactivated: 0, suppressed: 0, malformed: 0 },
+    repaired: emptyRepairs(),
+    notes: { inTraining: 0, unlistedTaxonomy: 0, unknownSpecialty: 0 },
   };
+}
+
+/** The counts of an interrupted run (older checkpoints lack the newer keys). */
+function resumedCounts(saved: Partial<Counts>): Counts {
+  const empty = emptyCounts();
+  return {
+    ...empty,
+    ...saved,
+    skipped: { ...empty.skipped, ...saved.skipped },
+    repaired: { ...empty.repaired, ...saved.repaired },
+    notes: { ...empty.notes, ...saved.notes },
+  };
+}
+
+function fileError(path: string, error: unknown): ImportFileError {
+  if (error instanceof ImportFileError) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ImportFileError(`Cannot read ${basename(path)}: ${reason}`);
+}
+
+/** The file's bytes; any failure to read them (a corrupt zip) is the file's fault. */
+async function* fileBytes(source: CsvSource, path: string): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of source.stream as AsyncIterable<Buffer>) yield chunk;
+  } catch (error) {
+    throw fileError(path, error);
+  }
 }
 
 /**
@@ -50,7 +82,12 @@ export async function runImport<Row>(
 ): Promise<ImportSummary> {
   const started = performance.now();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const source = await openCsvSource(path, spec.filePattern);
+  let source: CsvSource;
+  try {
+    source = await openCsvSource(path, spec.filePattern);
+  } catch (error) {
+    throw fileError(path, error);
+  }
   const isSuppressed = await loadSuppressionMatcher(db);
 
   const open = await db.sql.query<{ id: number; records_done: number; counts: Counts; malformed: ImportSummary['malformed'] }>(
@@ -68,7 +105,9 @@ export async function runImport<Row>(
       )
     ).rows[0]!.id;
   const skipThrough = resumedRun ? Number(resumedRun.records_done) : 0;
-  const counts: Counts = resumedRun ? { ...emptyCounts(), ...resumedRun.counts } : emptyCounts();
+  const counts: Counts = resumedRun ? resumedCounts(resumedRun.counts) : emptyCounts();
+  // Files with several records per NPI (DAC) count each NPI once, by the first batch it is in.
+  const countedNpis = new Set<number>();
   const malformed = resumedRun ? [...resumedRun.malformed] : [];
 
   let rows: Row[] = [];
@@ -97,12 +136,21 @@ export async function runImport<Row>(
     writing = db.transaction(async (tx) => {
       await tx.sql.query(`SELECT set_config('physiciandirect.directory_notify', 'off', true)`);
       const result = await spec.writeBatch(tx, batch, npis);
-      const notPhysician = result.notPhysician ?? 0;
+      let { inserted, updated, written } = result;
+      let notPhysician = result.notPhysician ?? 0;
+      if (result.npis) {
+        const first = (list: string[]) => list.filter((npi) => !countedNpis.has(Number(npi))).length;
+        inserted = first(result.npis.inserted);
+        updated = first(result.npis.updated);
+        notPhysician = first(result.npis.notPhysician);
+        written = first(result.npis.all);
+        for (const npi of result.npis.all) countedNpis.add(Number(npi));
+      }
       for (const target of [counts, checkpoint]) {
-        target.inserted += result.inserted;
-        target.updated += result.updated;
+        target.inserted += inserted;
+        target.updated += updated;
         target.skipped.notPhysician += notPhysician;
-        target.unchanged += result.written - result.inserted - result.updated - notPhysician;
+        target.unchanged += written - inserted - updated - notPhysician;
         target.removed += result.removed;
       }
       await tx.sql.query(
@@ -124,8 +172,12 @@ export async function runImport<Row>(
   /** One record; true when a batch is due. */
   const take = (record: CsvRecord): boolean => {
     if (!map) {
-      if ('error' in record) throw new Error(`The header row cannot be read: ${record.error}`);
-      map = spec.mapper(record.fields);
+      if ('error' in record) throw new ImportFileError(`The header row cannot be read: ${record.error}`);
+      try {
+        map = spec.mapper(record.fields, { repairs: counts.repaired, notes: counts.notes });
+      } catch (error) {
+        throw fileError(path, error);
+      }
       columns = record.fields.length;
       return false;
     }
@@ -136,7 +188,10 @@ export async function runImport<Row>(
     if ('error' in record) {
       malformedRecord(record.line, record.error);
     } else if (record.fields.length !== columns) {
-      malformedRecord(record.line, `expected ${columns} fields, found ${record.fields.length}`);
+      malformedRecord(
+        record.line,
+        record.lastInFile && record.fields.length < columns ? TRUNCATED : `expected ${columns} fields, found ${record.fields.length}`,
+      );
     } else {
       const outcome = map(record.fields);
       if (outcome.kind === 'row') {
@@ -163,26 +218,27 @@ export async function runImport<Row>(
     return rows.length >= batchSize || deactivated.length >= batchSize || recordsSinceCheckpoint >= RECORDS_PER_CHECKPOINT;
   };
 
-  const splitter = new CsvRecords();
+  const splitter = new CsvRecords({ recordStart: spec.recordStart });
   const completed: CsvRecord[] = [];
   const drain = async () => {
     for (const record of completed) if (take(record)) await flush();
     completed.length = 0;
   };
-  source.stream.setEncoding('utf8');
-  for await (const chunk of source.stream as AsyncIterable<string>) {
+  let encoding = 'utf-8';
+  for await (const chunk of decodeText(fileBytes(source, path), (e) => (encoding = e))) {
     splitter.push(chunk, completed);
     await drain();
   }
   splitter.end(completed);
   await drain();
-  if (!map) throw new Error('The file is empty (no header row).');
+  if (!map) throw new ImportFileError(`${basename(path)} is empty (no header row).`);
   await flush();
   await writing;
 
   const summary: ImportSummary = {
     kind: spec.kind,
     ...counts,
+    encoding,
     malformed,
     resumed: !!resumedRun,
     seconds: Math.round((performance.now() - started) / 100) / 10,

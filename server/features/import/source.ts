@@ -19,6 +19,10 @@ function counted(input: Readable): { stream: Readable; bytesRead(): number } {
   const stream = new PassThrough({ highWaterMark: 1 << 20 });
   input.on('data', (chunk: Buffer) => (bytes += chunk.length));
   input.on('error', (error) => stream.destroy(error));
+  // The file starts flowing before the import iterates it (it opens the database meanwhile): a
+  // read error then (a corrupt zip) waits in the stream for the reader, never as an unhandled
+  // 'error' event that ends the process.
+  stream.on('error', () => undefined);
   input.pipe(stream);
   return { stream, bytesRead: () => bytes };
 }

@@ -1,6 +1,35 @@
 import type { Db } from '../../db/client';
+import type { Repairs } from './text';
 
-export type SkipReason = 'organisation' | 'notPhysician' | 'deactivated' | 'suppressed' | 'malformed';
+export type SkipReason =
+  | 'organisation'
+  | 'notPhysician'
+  /** An MD or DO whose taxonomy codes are none of a physician's (nor a resident's). */
+  | 'credentialWithoutPhysicianCode'
+  | 'deactivated'
+  | 'suppressed'
+  | 'malformed';
+
+/** Counted while mapping, reported in the summary. */
+export type ImportNotes = {
+  /** Residents and fellows imported with the 'In training' status. */
+  inTraining: number;
+  /** Physician codes the taxonomy table does not hold yet (their classification's specialty was used). */
+  unlistedTaxonomy: number;
+  /** DAC specialty values neither table holds: kept as 'Other'. */
+  unknownSpecialty: number;
+};
+
+/** What a mapper counts as it goes (the run keeps it with its checkpoints). */
+export type MapContext = { repairs: Repairs; notes: ImportNotes };
+
+/** A file that cannot be read (not a zip, corrupt, no header, not the expected layout). */
+export class ImportFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportFileError';
+  }
+}
 
 /** What one CSV record becomes. */
 export type RowOutcome<Row> =
@@ -17,6 +46,11 @@ export type BatchResult = {
   written: number;
   /** Of those, rows not written because they turned out not to be physicians (DAC: unknown NPI, other specialty). */
   notPhysician?: number;
+  /**
+   * The NPIs behind each count, for a file with several records per NPI across batches (DAC):
+   * the run counts each NPI once, by its first batch.
+   */
+  npis?: { inserted: string[]; updated: string[]; notPhysician: string[]; all: string[] };
 };
 
 /** One public file's import: how to read its records and how to write a batch. */
@@ -24,7 +58,9 @@ export type ImportKind<Row> = {
   kind: 'nppes' | 'dac';
   /** The data CSV's name inside a .zip download. */
   filePattern: RegExp;
-  mapper(header: string[]): (record: string[]) => RowOutcome<Row>;
+  /** What a line that starts a record looks like: a record left open by a stray quote ends there. */
+  recordStart: RegExp;
+  mapper(header: string[], context: MapContext): (record: string[]) => RowOutcome<Row>;
   /** Several records of one NPI in a batch -> one row each. */
   fold(rows: Row[]): Row[];
   writeBatch(tx: Db, rows: Row[], deactivatedNpis: string[]): Promise<BatchResult>;
@@ -40,6 +76,11 @@ export type ImportSummary = {
   /** Physicians deleted because their NPI was deactivated. */
   removed: number;
   skipped: Record<SkipReason, number>;
+  /** Values a spreadsheet changed, read back (phonesLost: could not be). */
+  repaired: Repairs;
+  notes: ImportNotes;
+  /** How the file's text was decoded. */
+  encoding: string;
   /** The first 1,000 malformed records: line number in the file and why. */
   malformed: { line: number; reason: string }[];
   /** True when this run continued an interrupted one. */

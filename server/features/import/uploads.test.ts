@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { createTestContext, type TestAgent } from '../../test/harness';
 import { addSuppressions } from '../removal/suppression';
 import { sampleNppesFile } from './fixtures';
 import { writeSyntheticNppesFile } from './synthetic-nppes';
+import { createImportJobs } from './uploads';
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
@@ -92,5 +93,57 @@ describe('POST /api/admin/imports (admin upload)', () => {
     const { agent: premium } = await ctx.signedInAgent({ tier: 'premium' });
     expect((await upload(premium, 'kind=nppes&fileName=a.csv', sampleNppesFile())).status).toBe(403);
     expect((await premium.get('/api/admin/imports')).status).toBe(403);
+  });
+
+  it('refuses an upload over IMPORT_MAX_BYTES with 413 naming the limit, keeps no file, frees the import slot', async () => {
+    const { env } = ctx.deps;
+    const before = env.IMPORT_MAX_BYTES;
+    env.IMPORT_MAX_BYTES = 4_000;
+    try {
+      const big = await upload(admin, 'kind=nppes&fileName=npidata_pfile_big.csv', sampleNppesFile());
+      expect(big.status).toBe(413);
+      expect(big.body.error.message).toContain('IMPORT_MAX_BYTES');
+      expect(big.body.error.message).toContain('4,000 bytes');
+      const folder = ctx.deps.services.importJobs.folder;
+      expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+    } finally {
+      env.IMPORT_MAX_BYTES = before;
+    }
+    // The slot is free: the next upload runs.
+    const next = await upload(admin, 'kind=nppes&fileName=npidata_pfile_small.csv', sampleNppesFile());
+    expect(next.status).toBe(202);
+    await settled(next.body.import.id);
+  });
+
+  it("lists the skipped lines of a partial import: a stray quote costs its line only", async () => {
+    const text = sampleNppesFile().replace('"MCDONALD"', '"MC"DONALD"');
+    const started = await upload(admin, 'kind=nppes&fileName=npidata_pfile_stray.csv', text);
+    const job = await settled(started.body.import.id);
+    expect(job.status).toBe('finished');
+    // The broken line 8 is named; line 9 after it (the physician assistant) is still read.
+    expect(job.summary.malformed).toEqual([
+      { line: 7, reason: 'expected 330 fields, found 3' },
+      { line: 8, reason: 'a quote is not closed (line 8 skipped; reading goes on at line 9)' },
+    ]);
+    expect(job.summary.read).toBe(8);
+  });
+
+  it('removes uploads left by stopped processes at start and its own at stop, never a live process\'s', () => {
+    const root = mkdtempSync(join(tmpdir(), 'import-uploads-root-'));
+    try {
+      writeFileSync(join(root, '0b6a0f3e-old-layout-npidata.csv'), 'x'); // an older version's upload
+      mkdirSync(join(root, '999999999')); // a process that is gone
+      writeFileSync(join(root, '999999999', 'upload.zip'), 'x');
+      mkdirSync(join(root, String(process.ppid))); // a live process (this test's parent)
+      writeFileSync(join(root, String(process.ppid), 'upload.zip'), 'x');
+      const jobs = createImportJobs(root);
+      expect(readdirSync(root)).toEqual([String(process.ppid)]);
+      mkdirSync(jobs.folder, { recursive: true });
+      writeFileSync(join(jobs.folder, 'importing.csv'), 'x');
+      jobs.removeUploads();
+      expect(readdirSync(root)).toEqual([String(process.ppid)]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

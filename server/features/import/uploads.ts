@@ -1,24 +1,77 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readdirSync, rmSync } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportJob, ImportKindName } from '../../../contract/import';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
+import { repairAdvice } from './progress';
 import { IMPORT_KINDS, runImport } from './service';
 
 /**
  * Imports uploaded on the admin page run in the server process, one at a time, with the same
  * runImport as the CLI. Their state lives in memory (this process, until it stops); every
  * finished import also has its audit row and its import_runs row.
+ *
+ * Uploads are kept in a folder of this process (`<root>/<pid>`) while they import. Several server
+ * processes may share the temporary folder (PostgreSQL), so a start removes only what no live
+ * process owns: its own pid's folder, the folders of pids that are gone, and files left at the
+ * root by older versions; a stop removes its own folder.
  */
-export type ImportJobs = { jobs: Map<string, ImportJob>; folder: string };
+export type ImportJobs = { jobs: Map<string, ImportJob>; folder: string; removeUploads(): void };
 
-export function createImportJobs(folder = join(tmpdir(), 'physiciandirect-imports')): ImportJobs {
-  return { jobs: new Map(), folder };
+export const IMPORT_UPLOADS_ROOT = join(tmpdir(), 'physiciandirect-imports');
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes uploads left by processes that stopped without cleaning up (a crash, kill -9). */
+export function removeStaleUploads(root: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return; // no folder yet
+  }
+  for (const name of names) {
+    const pid = /^\d+$/.test(name) ? Number(name) : null;
+    if (pid !== null && pid !== process.pid && isRunning(pid)) continue;
+    rmSync(join(root, name), { recursive: true, force: true });
+  }
+}
+
+export function createImportJobs(root = IMPORT_UPLOADS_ROOT): ImportJobs {
+  removeStaleUploads(root);
+  const folder = join(root, String(process.pid));
+  return { jobs: new Map(), folder, removeUploads: () => rmSync(folder, { recursive: true, force: true }) };
+}
+
+/** Passes the upload through, failing once it exceeds `maxBytes`. */
+function sizeLimit(maxBytes: number): Transform {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(bytes > maxBytes ? tooLarge(maxBytes) : null, chunk);
+    },
+  });
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError(
+    'payload_too_large',
+    `The file is larger than the import limit of ${maxBytes.toLocaleString('en-US')} bytes (IMPORT_MAX_BYTES). ` +
+      'Upload the NPPES .zip rather than the extracted CSV, or raise IMPORT_MAX_BYTES.',
+  );
 }
 
 const KEPT = 20;
@@ -29,9 +82,18 @@ const KEPT = 20;
  */
 export async function startUploadedImport(
   deps: AppDeps,
-  input: { kind: ImportKindName; fileName: string; body: ReadableStream<Uint8Array> | null; actor: { userId: string; email: string } },
+  input: {
+    kind: ImportKindName;
+    fileName: string;
+    body: ReadableStream<Uint8Array> | null;
+    /** The Content-Length header, when the client sent one: a larger file is refused before it is read. */
+    declaredBytes?: number;
+    actor: { userId: string; email: string };
+  },
 ): Promise<ImportJob> {
   const { importJobs } = deps.services;
+  const maxBytes = deps.env.IMPORT_MAX_BYTES;
+  if (input.declaredBytes !== undefined && input.declaredBytes > maxBytes) throw tooLarge(maxBytes);
   if ([...importJobs.jobs.values()].some((job) => job.status === 'running')) {
     throw new AppError('conflict', 'An import is already running. Wait for it to finish, then upload the next file.');
   }
@@ -56,7 +118,11 @@ export async function startUploadedImport(
   // The extension decides how the file is read (.zip: the data CSV inside it).
   const path = join(importJobs.folder, `${id}-${input.fileName.replace(/[^\w.-]+/g, '_')}`);
   try {
-    await pipeline(Readable.fromWeb(input.body as import('node:stream/web').ReadableStream<Uint8Array>), createWriteStream(path));
+    await pipeline(
+      Readable.fromWeb(input.body as import('node:stream/web').ReadableStream<Uint8Array>),
+      sizeLimit(maxBytes),
+      createWriteStream(path),
+    );
     if ((await stat(path)).size === 0) throw new AppError('bad_request', 'The file is empty.');
   } catch (error) {
     importJobs.jobs.delete(id);
@@ -76,7 +142,7 @@ export async function startUploadedImport(
       // Searches in this process see the import now; on PostgreSQL the import's notification
       // also reaches every other server process.
       await deps.services.directory.directoryChanged();
-      job.summary = { ...summary, malformed: summary.malformed.slice(0, 20) };
+      job.summary = { ...summary, advice: repairAdvice(summary), malformed: summary.malformed.slice(0, 20) };
       job.records = summary.read;
       job.percent = 100;
       job.status = 'finished';

@@ -12,13 +12,12 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { formatDateTime, formatNumber } from '@web/lib/utils';
 import { useImportJob, useImports, useStartImport } from './api';
+import { importStatusText, importStatusVariant } from './status-text';
 
 const KINDS: { value: ImportKindName; label: string; hint: string }[] = [
   { value: 'nppes', label: 'NPPES', hint: 'npidata_pfile_*.csv, or the monthly NPPES .zip as downloaded' },
   { value: 'dac', label: 'Doctors and Clinicians', hint: 'DAC_NationalDownloadableFile.csv (after NPPES)' },
 ];
-
-const STATUS_BADGE = { running: 'info', finished: 'success', failed: 'destructive' } as const;
 
 /**
  * /admin/import: an admin uploads a public CMS file and the server imports it, as
@@ -133,7 +132,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
         <CardHeader>
           <CardTitle id="import-progress-heading" className="flex flex-wrap items-center gap-2 text-base">
             <span className="break-all">{job.fileName}</span>
-            <Badge variant={STATUS_BADGE[job.status]}>{statusLabel(job.status)}</Badge>
+            <Badge variant={importStatusVariant(job)}>{importStatusText(job)}</Badge>
           </CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
@@ -169,9 +168,6 @@ function ImportProgress({ job }: { job: ImportJob }) {
   );
 }
 
-const statusLabel = (status: ImportJob['status']) =>
-  status === 'running' ? 'Importing' : status === 'finished' ? 'Finished' : 'Failed';
-
 function SummaryTable({ summary }: { summary: ImportSummary }) {
   const rows: [string, number][] = [
     ['Rows read', summary.read],
@@ -179,8 +175,11 @@ function SummaryTable({ summary }: { summary: ImportSummary }) {
     ['Physicians updated', summary.updated],
     ['Unchanged', summary.unchanged],
     ['Removed (deactivated NPIs)', summary.removed],
+    ['In training (residents and fellows)', summary.notes.inTraining],
+    ['Repaired (spreadsheet-saved dates, ZIPs, codes, phones)', summary.repaired.dates + summary.repaired.zips + summary.repaired.codes + summary.repaired.phones],
     ['Skipped: organisation', summary.skipped.organisation],
     ['Skipped: not a physician', summary.skipped.notPhysician],
+    ['Skipped: MD or DO without a physician taxonomy', summary.skipped.credentialWithoutPhysicianCode],
     ['Skipped: deactivated', summary.skipped.deactivated],
     ['Skipped: on the removal list', summary.skipped.suppressed],
     ['Skipped: malformed', summary.skipped.malformed],
@@ -197,9 +196,18 @@ function SummaryTable({ summary }: { summary: ImportSummary }) {
           ))}
         </TableBody>
       </Table>
+      <p className="text-sm text-muted-foreground">Read as {summary.encoding}.</p>
+      {summary.advice && (
+        <p role="alert" className="text-sm text-warning">
+          {summary.advice}
+        </p>
+      )}
       {summary.malformed.length > 0 && (
         <div>
-          <h3 className="text-sm font-medium">Malformed lines</h3>
+          <h3 className="text-sm font-medium">
+            Lines skipped ({formatNumber(summary.skipped.malformed)}
+            {summary.skipped.malformed > summary.malformed.length && `, the first ${summary.malformed.length} listed`})
+          </h3>
           <ul className="mt-1 space-y-0.5 text-sm text-muted-foreground">
             {summary.malformed.map((m) => (
               <li key={m.line}>
@@ -260,7 +268,7 @@ function RecentImports() {
                     {formatDateTime(job.startedAt)}
                   </TableCell>
                   <TableCell>
-                    <Badge variant={STATUS_BADGE[job.status]}>{statusLabel(job.status)}</Badge>
+                    <Badge variant={importStatusVariant(job)}>{importStatusText(job)}</Badge>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatNumber(job.records)}</TableCell>
                 </TableRow>
