@@ -122,7 +122,9 @@ test('report a wrong contact: the reveal comes back, the value is marked, the ad
   await dialog.getByRole('button', { name: 'Report' }).click();
   await expect(page.getByText('Contact reported')).toBeVisible();
   await expect(
-    page.getByText("Thank you. The contact is marked as reported and the reveal is back in today's allowance."),
+    page.getByText(
+      "Thank you. The contact is marked as reported for you, and our team will check it. The reveal is back in today's allowance.",
+    ),
   ).toBeVisible();
   await expect(card.getByText('Reported', { exact: true })).toBeVisible();
   await expect(left).toHaveText(new RegExp(`^${(before + 1).toLocaleString('en-US')} of `));

@@ -83,7 +83,7 @@ const reportContact = createRoute({
       ...json(ReportContactResponse, {
         reportId: '17',
         credited: true,
-        message: "Thank you. The contact is marked as reported and the reveal is back in today's allowance.",
+        message: "Thank you. The contact is marked as reported for you, and our team will check it. The reveal is back in today's allowance.",
         detail: { field: 'personal_email', status: 'reported', verifiedAt: '2026-09-14T10:20:00.000Z' },
         allowance: { dailyLimit: 250, remaining: 250, resetsAt: '2026-11-24T00:00:00.000Z' },
       }),

@@ -268,7 +268,10 @@ function RecentImports() {
                     {formatDateTime(job.startedAt)}
                   </TableCell>
                   <TableCell>
-                    <Badge variant={importStatusVariant(job)}>{importStatusText(job)}</Badge>
+                    {/* 'Finished with N lines skipped' wraps on a phone rather than pushing Rows out of view. */}
+                    <Badge variant={importStatusVariant(job)} className="whitespace-normal sm:whitespace-nowrap">
+                      {importStatusText(job)}
+                    </Badge>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">{formatNumber(job.records)}</TableCell>
                 </TableRow>
