@@ -11,6 +11,7 @@ import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
 import { startBillingJobs } from './features/billing/jobs';
 import { startMaintenance } from './maintenance';
+import { startEventLoopStats } from './lib/event-loop-stats';
 
 async function main() {
   let env;
@@ -131,6 +132,7 @@ async function main() {
     }
   };
 
+  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE) : null;
   services.mailWorker.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
   const directory = services.directory;
@@ -157,6 +159,7 @@ async function main() {
     await stopMaintenance();
     await runningServices.mailWorker.stop();
     runningServices.mailer.close();
+    stopEventLoopStats?.();
   };
 }
 

@@ -78,6 +78,8 @@ export const EnvSchema = z.object({
   /** Multiplies every rate limit's allowance (the browser-test server raises it: all its users share 127.0.0.1). */
   RATE_LIMIT_FACTOR: wholeNumber(1, 1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A file the event loop's delays are written to on SIGUSR2 (the load bench reads it). */
+  EVENT_LOOP_STATS_FILE: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string };
 

@@ -122,6 +122,32 @@ describe('a search in slices', () => {
     expect(events).toEqual(expect.arrayContaining(['immediate', 'timer', 'database']));
   });
 
+  it('hands out one turn per iteration of the event loop, however many runs are paused', async () => {
+    let tick = 0;
+    let ticking = true;
+    const ticker = () => {
+      tick++;
+      if (ticking) setImmediate(ticker);
+    };
+    setImmediate(ticker);
+    const turns: number[] = [];
+    const runs = ['a', 'e', 'r', 'n', 'o', 'i', 's', 't'].map((letter) => {
+      const criteria = criteriaOf({ query: `${letter} ${letter}${letter}`, state: 'TX' });
+      return runInSlices(index().facetsSteps(criteria, new Workspace(256)), {
+        sliceMs: 0,
+        pause: async () => {
+          await yieldToEventLoop();
+          turns.push(tick);
+        },
+      });
+    });
+    await Promise.all(runs);
+    ticking = false;
+    expect(turns.length).toBeGreaterThan(8 * 5);
+    // Every slice of every run began in an iteration of its own.
+    expect(new Set(turns).size).toBe(turns.length);
+  });
+
   it('runs interleaved with other sliced runs and synchronous calls, each answer unchanged', async () => {
     const work = CASES.flatMap((input) =>
       SORTS.map(([sortKey, direction]) => ({
@@ -160,12 +186,12 @@ describe('a search in slices', () => {
     const before = index().search(criteria, sort);
     const [first] = before.ids;
     index().clearCache();
-    let changed = false;
+    let pauses = 0;
     const run = runInSlices(index().searchSteps(criteria, sort, new Workspace(64)), {
       sliceMs: 0,
       pause: async () => {
-        if (changed) return;
-        changed = true;
+        // The first pause is the wait for a first turn, before the search has begun.
+        if (++pauses !== 2) return;
         // The first match leaves Texas, while the search is paused.
         await ctx.db.sql.query(`UPDATE physicians SET state = 'VT' WHERE id = $1`, [first]);
         await ctx.deps.services.directory.directoryChanged({ ids: [first] });

@@ -67,9 +67,36 @@ export function runToEnd<T>(work: Sliced<T>): T {
   }
 }
 
-/** The event loop's turn: I/O callbacks and timers queued meanwhile run before the work goes on. */
+/*
+ * Turns are handed out one per event-loop iteration, in arrival order: a plain setImmediate per
+ * pause would let every paused run go on within the same iteration (Node runs all the immediates
+ * queued before it reaches them), so 20 concurrent searches would hold the loop for 20 slices.
+ */
+const waiting: Array<() => void> = [];
+let pumping = false;
+function handOutTurn() {
+  const next = waiting.shift();
+  if (!next) {
+    pumping = false;
+    return;
+  }
+  next();
+  // Queued now, so it runs in the next iteration, after that iteration's timers and I/O.
+  setImmediate(handOutTurn);
+}
+
+/**
+ * Waits for the event loop's turn: timers and I/O callbacks queued meanwhile run first, and only
+ * one sliced run goes on per iteration of the loop.
+ */
 export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    if (!pumping) {
+      pumping = true;
+      setImmediate(handOutTurn);
+    }
+  });
 }
 
 export type SliceOptions = {
@@ -88,16 +115,25 @@ export const SLICE_MS = 10;
 export async function runInSlices<T>(
   work: Sliced<T>,
   { sliceMs = SLICE_MS, pause = yieldToEventLoop }: SliceOptions = {},
-): Promise<{ value: T; busyMs: number; pauses: number }> {
+): Promise<{ value: T; busyMs: number; pauses: number; longestSliceMs: number }> {
   let busyMs = 0;
   let pauses = 0;
+  let longestSliceMs = 0;
+  // The first slice waits for its turn too: requests arriving together must not each run one in
+  // the same iteration of the loop.
+  await pause();
+  pauses++;
   let sliceStart = performance.now();
   for (;;) {
     const step = work.next();
-    if (step.done) return { value: step.value, busyMs: busyMs + performance.now() - sliceStart, pauses };
     const now = performance.now();
+    if (step.done) {
+      longestSliceMs = Math.max(longestSliceMs, now - sliceStart);
+      return { value: step.value, busyMs: busyMs + now - sliceStart, pauses, longestSliceMs };
+    }
     if (now - sliceStart >= sliceMs) {
       busyMs += now - sliceStart;
+      longestSliceMs = Math.max(longestSliceMs, now - sliceStart);
       pauses++;
       await pause();
       sliceStart = performance.now();
