@@ -71,6 +71,17 @@ describe('the size of a text query', () => {
     expect(saved.body.error.fields['params.query']).toMatch(/at most 10 words/);
   });
 
+  it("refuses it in 'Search within this list' too", async () => {
+    const { agent } = await ctx.signedInAgent({ tier: 'premium' });
+    const list = await agent.post('/api/lists', { name: 'Bounded' });
+    expect(list.status).toBe(201);
+    const id = list.body.list.id;
+    const refused = await agent.get(`/api/lists/${id}?${q(words(QUERY_MAX_WORDS + 1))}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.query).toMatch(/at most 10 words/);
+    expect((await agent.get(`/api/lists/${id}?${q(words(QUERY_MAX_WORDS))}`)).status).toBe(200);
+  });
+
   it('is declared in the OpenAPI document', async () => {
     const doc = (await new TestAgent(ctx.app).get('/api/openapi.json')).body;
     for (const path of ['/api/physicians', '/api/directory/facets']) {

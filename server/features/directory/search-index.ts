@@ -1089,12 +1089,23 @@ export class DirectoryIndex {
     sortKey: OrderKey,
     direction: SortDirection,
   ): number[] {
+    return runToEnd(this.filterIdsSteps(criteria, ids, sortKey, direction, SHARED));
+  }
+
+  /** filterIds() as a sliced computation (see searchSteps). */
+  *filterIdsSteps(
+    criteria: SearchCriteria,
+    ids: readonly number[],
+    sortKey: OrderKey,
+    direction: SortDirection,
+    ws: Workspace = new Workspace(),
+  ): Sliced<number[]> {
     const s = this.snapshot;
     const specs = buildClauses(s, criteria);
-    // evaluate() returns a shared scratch bitset: it is read synchronously below, before any other search.
+    // The bitset returned is the workspace's: read below, before this run's next search.
     let bits = s.aliveBits;
     if (specs.length > 0) {
-      const matched = this.evaluate(s, specs);
+      const matched = yield* this.evaluateSteps(s, specs, s.aliveBits, ws);
       // A clause that can match nothing returns early with `bits` untouched: trust the total.
       if (matched.total === 0) return [];
       bits = matched.bits;

@@ -129,6 +129,11 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       return index.filterIds(toCriteria({ query }, currentYear()), ids, 'name', 'asc');
     },
 
+    /** filterIds in slices (the lists' route). */
+    filterIdsInSlices(ids: readonly number[], query: string | undefined): Promise<number[]> {
+      return sliced(index.filterIdsSteps(toCriteria({ query }, currentYear()), ids, 'name', 'asc'));
+    },
+
     /** Physicians added or changed (ids, with when) that saved searches' alerts look among. */
     changeWindow(ids: ArrayLike<number>, changedAt: ArrayLike<number>): ChangeWindow {
       return index.changeWindow(ids, changedAt);
