@@ -447,7 +447,16 @@ export type FacetKey = Exclude<keyof FacetsResponse, never>;
  * A clause named by what it tests (the cache key), built only when not cached. `facet` names
  * the filter it comes from: that filter's own counts leave it out (disjunctive facets).
  */
-type ClauseSpec = { key: string; make: () => Clause | typeof NEVER; facet?: FacetKey };
+type ClauseSpec = {
+  key: string;
+  make: () => Clause | typeof NEVER | Sliced<Clause | typeof NEVER>;
+  facet?: FacetKey;
+};
+
+/** Whether a clause maker answered with a sliced computation (the costly ones) rather than the clause. */
+function isSliced<T>(value: T | Sliced<T>): value is Sliced<T> {
+  return typeof (value as { next?: unknown }).next === 'function';
+}
 
 /** A clause from a per-row predicate (ranges, flags, NPI prefix). */
 function rowClause(test: (row: number) => boolean, estimate: number): Clause {
@@ -592,11 +601,15 @@ function termTerms(s: Snapshot, term: string): (Term | null)[] {
   ];
 }
 
-/** Every term matches one of the searched fields, and the state term (if any) the state. */
-function everyTerm(s: Snapshot, c: SearchCriteria): Clause | typeof NEVER {
+/**
+ * Every term matches one of the searched fields, and the state term (if any) the state. Each term
+ * scans eight fields' distinct values (the skill sets number thousands): a pause between terms.
+ */
+function* everyTerm(s: Snapshot, c: SearchCriteria): Sliced<Clause | typeof NEVER> {
   if (c.terms.length === 0) return NEVER;
   const parts: Clause[] = [];
   for (const term of c.terms) {
+    yield;
     const part = anyOf(termTerms(s, term));
     if (part === NEVER) return NEVER;
     parts.push(part);
@@ -727,7 +740,7 @@ function nearClause(s: Snapshot, near: NearCriterion): Clause | typeof NEVER {
 function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
   let facet: FacetKey | undefined;
-  const add = (key: string, make: () => Clause | typeof NEVER) => specs.push({ key, make, facet });
+  const add = (key: string, make: ClauseSpec['make']) => specs.push({ key, make, facet });
 
   if (c.words.length) {
     // The spec's rule. One word: first name, last name, specialty, skills, organization or title
@@ -752,9 +765,10 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
     if (c.terms.length === 0) add(`word:${w}\u0000${rest}`, specRule);
     // Beyond it (ADR 020): every term matches one of the searched fields.
     else
-      add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, () =>
-        eitherClause(specRule(), everyTerm(s, c), s.cols.length),
-      );
+      add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, function* () {
+        const rule = specRule();
+        return eitherClause(rule, yield* everyTerm(s, c), s.cols.length);
+      });
   }
 
   facet = 'specialty';
@@ -1400,7 +1414,8 @@ export class DirectoryIndex {
     for (const spec of fresh) {
       // Each clause first scans its field's distinct values (a pause between two clauses).
       if (made.length > 0) yield;
-      const clause = spec.make();
+      const making = spec.make();
+      const clause = isSliced(making) ? yield* making : making;
       if (clause === NEVER) {
         this.remember(s, spec.key, { bits: new Uint32Array(words), count: 0 });
         return { bits: acc, total: 0 };

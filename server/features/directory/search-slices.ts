@@ -12,8 +12,8 @@
 /** A computation that may pause between chunks of work (it yields nothing) and returns T. */
 export type Sliced<T> = Generator<void, T, void>;
 
-/** Rows per chunk between two possible pauses: about 1-5 ms of the heaviest loops at 1,000,000 rows. */
-export const CHUNK_ROWS = 1 << 15;
+/** Rows per chunk between two possible pauses: about 1-3 ms of the heaviest loops (a 10-word query). */
+export const CHUNK_ROWS = 1 << 14;
 
 /**
  * The scratch buffers of one computation: the bitset a search builds, a byte per row for one
