@@ -374,6 +374,7 @@ async function main() {
         'health max ms': round(Math.max(...s.health)),
         'loop p99 ms': s.loop.p99,
         'loop max ms': s.loop.max,
+        'slice max ms (cpu)': `${s.loop.searchSliceMaxMs} (${s.loop.searchSliceMaxCpuMs})`,
       });
     }
     if (!r.result) continue;
@@ -409,7 +410,7 @@ async function main() {
     console.table(rows);
   }
   console.log(
-    `\nBeside each scenario: /api/health latency (a probe every 20 ms) and the server's event-loop delay (loop p99, max: the longest block); hostile: ${HOSTILE_CONNECTIONS} anonymous connections for ${HOSTILE_SECONDS} s`,
+    `\nBeside each scenario: /api/health latency (a probe every 20 ms), the server's event-loop delay (loop p99, max) and its longest slice of search work (wall and CPU ms); hostile: ${HOSTILE_CONNECTIONS} anonymous connections for ${HOSTILE_SECONDS} s`,
   );
   console.table(scenarioRows);
 }

@@ -1,8 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { takeLongestSlice } from '../features/directory/search-slices';
 
 /** Event-loop delay since the previous report, in ms (ADR 027: what a blocked loop costs everyone). */
-export type EventLoopStats = { p50: number; p99: number; max: number; mean: number; samples: number };
+export type EventLoopStats = {
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+  samples: number;
+  /** The longest slice of search work (wall and CPU ms): the longest block a search caused. */
+  searchSliceMaxMs: number;
+  searchSliceMaxCpuMs: number;
+};
 
 /**
  * EVENT_LOOP_STATS_FILE: the server samples its event loop's delay (monitorEventLoopDelay, every
@@ -21,7 +31,12 @@ export function startEventLoopStats(file: string): () => void {
       max: ms(histogram.max),
       mean: ms(histogram.mean),
       samples: histogram.count,
+      searchSliceMaxMs: 0,
+      searchSliceMaxCpuMs: 0,
     };
+    const slice = takeLongestSlice();
+    stats.searchSliceMaxMs = Math.round(slice.wallMs * 100) / 100;
+    stats.searchSliceMaxCpuMs = Math.round(slice.cpuMs * 100) / 100;
     writeFileSync(file, JSON.stringify(stats));
     histogram.reset();
   };
