@@ -33,6 +33,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
     requests?: AutocannonRequest[];
   };
   export default function autocannon(options: AutocannonOptions): Promise<AutocannonResult>;

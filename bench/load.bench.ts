@@ -9,8 +9,26 @@
  *   55 % search (a word, a specialty, a state, a page), 20 % profile read, 10 % contact reveal,
  *   10 % add 5 physicians to the user's list, 5 % export 25 physicians as CSV.
  * BENCH_LOAD_USERS (40) premium recruiters, each with its own session and list, spread the calls.
+ *
+ * Then the hostile scenarios (ADR 027), each for BENCH_HOSTILE_SECONDS (20) with
+ * BENCH_HOSTILE_CONNECTIONS (20) anonymous connections, half to the facets and half to the search:
+ * 100 one-letter words (what cost 1.3-1.6 s a request before the query bound; now a 400), and the
+ * worst query allowed (10 random one-letter words, so no cache helps, with broad filters). Beside
+ * every scenario, the normal mix included: GET /api/health latency (a probe every 20 ms) and the
+ * server's event-loop delay (monitorEventLoopDelay in the server, read through
+ * EVENT_LOOP_STATS_FILE). `--no-mix` runs the hostile scenarios only, `--no-pglite` PostgreSQL only.
  */
-import autocannon, { type AutocannonRequest } from 'autocannon';
+import { readFileSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
+import {
+  COMPANY_SIZE_BUCKETS,
+  LANGUAGES,
+  SPECIALTIES as SPECIALTY_OPTIONS,
+  US_STATES,
+} from '../contract/directory-options';
+import type { EventLoopStats } from '../server/lib/event-loop-stats';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
@@ -21,6 +39,10 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 40);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 16);
 const PG_URL = process.env.DATABASE_URL;
+const HOSTILE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 20);
+const HOSTILE_CONNECTIONS = Number(process.env.BENCH_HOSTILE_CONNECTIONS ?? 20);
+const RUN_MIX = !process.argv.includes('--no-mix');
+const RUN_PGLITE = !process.argv.includes('--no-pglite');
 
 type Prepared = { engine: string; serverEnv: Record<string, string>; drop(): Promise<void> };
 type Recruiter = { cookie: string; listId: string };
@@ -76,18 +98,139 @@ function kindAt(roll: number): Kind {
   return 'search';
 }
 
+/** Sends SIGUSR2 to the server and reads the event-loop delays it writes (since the last read). */
+async function loopStats(pid: number, file: string): Promise<EventLoopStats> {
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  return JSON.parse(readFileSync(file, 'utf8')) as EventLoopStats;
+}
+
+/** GET /api/health every 20 ms until stopped; the latencies (ms). */
+function probeHealth(url: string): { stop: () => Promise<number[]> } {
+  const samples: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const start = performance.now();
+      try {
+        const res = await fetch(`${url}/api/health`);
+        await res.arrayBuffer();
+        samples.push(performance.now() - start);
+      } catch {
+        samples.push(Number.POSITIVE_INFINITY);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return samples;
+    },
+  };
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const letters = (count: number) => Array.from({ length: count }, () => pick([...LETTERS])).join(' ');
+/** Filters that keep most rows and each add a row set to the facets (every one is a facet filter). */
+function worstFilters(): Record<string, string> {
+  return {
+    specialty: SPECIALTY_OPTIONS.slice(0, 40).join(','),
+    state: US_STATES.slice(0, 50)
+      .map((s) => s.code)
+      .join(','),
+    language: LANGUAGES.slice(0, 20).join(','),
+    skills: `${pick([...LETTERS])},${pick([...LETTERS])}`,
+    source: 'demo,nppes,dac,resume',
+    companySize: COMPANY_SIZE_BUCKETS.join(','),
+    education: 'MD,PhD,MBA,MS,BS',
+    title: pick([...LETTERS]),
+    graduationYearMin: '1950',
+  };
+}
+
+type Scenario = { name: string; path: () => string };
+const HOSTILE: Scenario[] = [
+  {
+    name: 'hostile: 100 one-letter words (400 now)',
+    path: () => `?${new URLSearchParams({ query: letters(100) })}`,
+  },
+  {
+    name: 'hostile: worst allowed (10 words + filters)',
+    path: () => `?${new URLSearchParams({ query: letters(10), ...worstFilters() })}`,
+  },
+];
+
+type ScenarioResult = {
+  scenario: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  statuses: Record<string, number>;
+  health: number[];
+  loop: EventLoopStats;
+};
+
+/** One hostile scenario: anonymous connections alternating facets and search, health probed beside. */
+async function hostile(
+  url: string,
+  pid: number,
+  statsFile: string,
+  scenario: Scenario,
+): Promise<ScenarioResult> {
+  const statuses: Record<string, number> = {};
+  let turn = 0;
+  await loopStats(pid, statsFile);
+  const probe = probeHealth(url);
+  const result = await autocannon({
+    url,
+    connections: HOSTILE_CONNECTIONS,
+    duration: HOSTILE_SECONDS,
+    timeout: 60,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          method: 'GET',
+          path: `${turn++ % 2 === 0 ? '/api/directory/facets' : '/api/physicians'}${scenario.path()}`,
+        }),
+        onResponse: (status: number) => {
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        },
+      },
+    ],
+  });
+  const health = await probe.stop();
+  const loop = await loopStats(pid, statsFile);
+  return {
+    scenario: scenario.name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    statuses,
+    health,
+    loop,
+  };
+}
+
 async function run(engine: 'PGlite' | 'PostgreSQL') {
   const started = performance.now();
   const { prepared, recruiters, maxId } = await prepare(engine);
   console.log(
     `${engine}: ${ROWS.toLocaleString('en-US')} physicians and ${USERS} recruiters ready in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   );
+  const statsFile = join(mkdtempSync(join(tmpdir(), 'bench-load-loop-')), 'event-loop.json');
   const server = await startServer({
     ...prepared.serverEnv,
     RATE_LIMIT_FACTOR: '1000',
     REVEAL_DAILY_LIMIT: '1000000',
     EXPORT_DAILY_LIMIT: '10000000',
+    EVENT_LOOP_STATS_FILE: statsFile,
   });
+  const pid = server.child.pid!;
+  const scenarios: ScenarioResult[] = [];
   const latencies = new Map<Kind, number[]>(MIX.map(([kind]) => [kind, []]));
   const statuses = new Map<string, number>();
   const id = () => 1 + Math.floor(Math.random() * maxId);
@@ -158,18 +301,42 @@ async function run(engine: 'PGlite' | 'PostgreSQL') {
     // Warm-up (index, caches, JIT), then memory is read before the measured run.
     await autocannon({ url: server.url, connections: 8, duration: 5, requests });
     const rssBefore = await rssMb(server.child.pid);
-    measuring = true;
-    const result = await autocannon({
-      url: server.url,
-      connections: CONNECTIONS,
-      duration: SECONDS,
-      requests,
-    });
-    measuring = false;
+    let result: AutocannonResult | null = null;
+    if (RUN_MIX) {
+      await loopStats(pid, statsFile);
+      const probe = probeHealth(server.url);
+      measuring = true;
+      result = await autocannon({
+        url: server.url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests,
+      });
+      measuring = false;
+      scenarios.push({
+        scenario: 'normal mix',
+        requestsPerSecond: Math.round(result.requests.average),
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        statuses: {},
+        health: await probe.stop(),
+        loop: await loopStats(pid, statsFile),
+      });
+    }
+    for (const scenario of HOSTILE) scenarios.push(await hostile(server.url, pid, statsFile, scenario));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssAfter = await rssMb(server.child.pid);
     const failed = [...statuses].filter(([key]) => !/ 2\d\d$/.test(key));
-    return { engine, result, latencies, rssBefore, rssAfter, failed, readySeconds: server.readySeconds };
+    return {
+      engine,
+      result,
+      latencies,
+      rssBefore,
+      rssAfter,
+      failed,
+      scenarios,
+      readySeconds: server.readySeconds,
+    };
   } finally {
     await stopServer(server.child);
     await prepared.drop();
@@ -185,12 +352,32 @@ function percentile(samples: number[], p: number): number {
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function main() {
-  const engines: Array<'PGlite' | 'PostgreSQL'> = ['PGlite'];
+  const engines: Array<'PGlite' | 'PostgreSQL'> = RUN_PGLITE ? ['PGlite'] : [];
   if (PG_URL) engines.push('PostgreSQL');
   const rows: Record<string, unknown>[] = [];
   const summaries: Record<string, unknown>[] = [];
+  const scenarioRows: Record<string, unknown>[] = [];
   for (const engine of engines) {
     const r = await run(engine);
+    for (const s of r.scenarios) {
+      scenarioRows.push({
+        engine,
+        scenario: s.scenario,
+        'req/s': s.requestsPerSecond,
+        'p50 ms': s.p50Ms,
+        'p99 ms': s.p99Ms,
+        statuses: Object.entries(s.statuses)
+          .map(([status, n]) => `${status}: ${n}`)
+          .join(', '),
+        'health p50 ms': round(percentile(s.health, 50)),
+        'health p99 ms': round(percentile(s.health, 99)),
+        'health max ms': round(Math.max(...s.health)),
+        'loop p99 ms': s.loop.p99,
+        'loop max ms': s.loop.max,
+        'slice max ms (cpu)': `${s.loop.searchSliceMaxMs} (${s.loop.searchSliceMaxCpuMs})`,
+      });
+    }
+    if (!r.result) continue;
     for (const [kind, samples] of r.latencies) {
       rows.push({
         engine,
@@ -218,8 +405,14 @@ async function main() {
   console.log(
     `\nLoad: a recruiting team's mix, ${ROWS.toLocaleString('en-US')} physicians, ${USERS} recruiters, real server process`,
   );
-  console.table(summaries);
-  console.table(rows);
+  if (summaries.length) {
+    console.table(summaries);
+    console.table(rows);
+  }
+  console.log(
+    `\nBeside each scenario: /api/health latency (a probe every 20 ms), the server's event-loop delay (loop p99, max) and its longest slice of search work (wall and CPU ms); hostile: ${HOSTILE_CONNECTIONS} anonymous connections for ${HOSTILE_SECONDS} s`,
+  );
+  console.table(scenarioRows);
 }
 
 await main();

@@ -103,6 +103,40 @@ const list = (name: string) =>
     )
     .pipe(z.array(z.string().max(MAX_TEXT)).max(50, `${name} has too many values (at most 50)`))
     .optional();
+
+/**
+ * The text query's bounds (ADR 027): its cost grows with its words (each one is matched against
+ * every searched field), and 10 words of 20 characters cover any real search.
+ */
+export const QUERY_MAX_CHARS = MAX_TEXT;
+export const QUERY_MAX_WORDS = 10;
+// Words as the search splits them: at white space (and control characters, which it reads as
+// spaces), and again at commas for the several-word rule; the larger count is the one bounded.
+// eslint-disable-next-line no-control-regex
+const SPACES = /[\s\u0000-\u001f\u007f]+/;
+// eslint-disable-next-line no-control-regex
+const SPACES_AND_COMMAS = /[\s,\u0000-\u001f\u007f]+/;
+/** How many words the search reads in a text query. */
+export function queryWordCount(query: string): number {
+  const count = (pattern: RegExp) => query.split(pattern).filter(Boolean).length;
+  return Math.max(count(SPACES), count(SPACES_AND_COMMAS));
+}
+/** Why a text query is refused (too long, too many words), or null when it may be sent. */
+export function queryProblem(query: string): string | null {
+  if (query.length > QUERY_MAX_CHARS) return `query must be at most ${QUERY_MAX_CHARS} characters`;
+  if (queryWordCount(query) > QUERY_MAX_WORDS) return `query must be at most ${QUERY_MAX_WORDS} words`;
+  return null;
+}
+/** A text query of the directory search (the search, its facets, saved searches, lists). */
+export const SearchQueryText = z
+  .string()
+  .max(QUERY_MAX_CHARS, `query must be at most ${QUERY_MAX_CHARS} characters`)
+  .refine((v) => queryWordCount(v) <= QUERY_MAX_WORDS, `query must be at most ${QUERY_MAX_WORDS} words`)
+  .transform((v) => v.trim())
+  .describe(
+    `Words searched for: at most ${QUERY_MAX_CHARS} characters and ${QUERY_MAX_WORDS} words (split at white space and commas); more is a 400 naming query`,
+  )
+  .optional();
 const year = (name: string) =>
   z
     .string()
@@ -123,7 +157,7 @@ const flag = (name: string) =>
 
 /** GET /api/physicians query string (all values are strings, as in the page URL). */
 export const SearchPhysiciansQuery = z.object({
-  query: text('query'),
+  query: SearchQueryText,
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, 'page must be a whole number of at least 1')

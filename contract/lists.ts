@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PhysicianSummary } from './directory';
+import { PhysicianSummary, SearchQueryText } from './directory';
 import { LIST_PAGE_SIZE, SELECT_ALL_MAX } from './limits';
 
 /*
@@ -90,11 +90,7 @@ export type RemoveMembersResponse = z.infer<typeof RemoveMembersResponse>;
 
 /** GET /api/lists/{listId} query: 'Search within this list...' and the page. */
 export const GetListQuery = z.object({
-  query: z
-    .string()
-    .max(200, 'query must be at most 200 characters')
-    .transform((v) => v.trim())
-    .optional(),
+  query: SearchQueryText,
   page: z
     .string()
     .regex(/^[1-9]\d{0,5}$/, 'page must be a whole number of at least 1')

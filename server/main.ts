@@ -13,6 +13,7 @@ import { startBillingJobs } from './features/billing/jobs';
 import { startMaintenance } from './maintenance';
 import { removeControlFile, writeControlFile } from './features/operations/control-file';
 import { resolve } from 'node:path';
+import { startEventLoopStats } from './lib/event-loop-stats';
 
 async function main() {
   let env;
@@ -140,6 +141,7 @@ async function main() {
     }
   };
 
+  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE) : null;
   services.mailWorker.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
   const directory = services.directory;
@@ -172,6 +174,7 @@ async function main() {
     runningServices.mailer.close();
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();
+    stopEventLoopStats?.();
   };
 }
 

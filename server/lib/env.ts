@@ -84,6 +84,8 @@ export const EnvSchema = z.object({
   /** The largest import upload accepted (bytes); a larger one is refused with 413. 3 GiB holds the NPPES .zip. */
   IMPORT_MAX_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER).default(3 * 1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A file the event loop's delays are written to on SIGUSR2 (the load bench reads it). */
+  EVENT_LOOP_STATS_FILE: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string };
 

@@ -1,20 +1,30 @@
 import type { Db } from '../db/client';
-import type { RateLimitResult, RateLimitRule, RateLimitStore } from './rate-limit';
+import {
+  hitCost,
+  type RateLimitHit,
+  type RateLimitResult,
+  type RateLimitRule,
+  type RateLimitStore,
+} from './rate-limit';
 
 // One statement per hit, atomic under concurrency: INSERT ... ON CONFLICT DO UPDATE takes the
 // key's row lock, so hits from any number of server processes are counted one after another.
-// The window keeps the attempt times still inside it; a full window records nothing more (a
-// refused attempt does not push the wait further out), and `allowed` says which case happened.
+// The window keeps the attempt times still inside it; a hit of cost $5 is allowed when the window
+// has room for $5 more, and then records $5 times; a full window records nothing more (a refused
+// attempt does not push the wait further out) unless $6 (`always`: a charge for work already
+// done), and `allowed` says which case happened. ($5 never exceeds $4: see hitCost.)
 const PURGE_BATCH = 5000;
 
 const HIT = `
 INSERT INTO rate_limit_hits AS r (key, hits, allowed, expires_at)
-VALUES ($1, ARRAY[$2::float8], true, to_timestamp(($2::float8 + $3::float8) / 1000))
+VALUES ($1, array_fill($2::float8, ARRAY[$5::int]), true, to_timestamp(($2::float8 + $3::float8) / 1000))
 ON CONFLICT (key) DO UPDATE SET
-  allowed = (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) < $4::int,
+  allowed = (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) + $5::int <= $4::int,
   hits = CASE
-    WHEN (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) < $4::int
-    THEN ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at) || $2::float8
+    WHEN (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) + $5::int <= $4::int
+      OR $6::bool
+    THEN ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at)
+      || array_fill($2::float8, ARRAY[$5::int])
     ELSE ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at)
   END,
   expires_at = GREATEST(r.expires_at, to_timestamp(($2::float8 + $3::float8) / 1000))
@@ -30,17 +40,27 @@ RETURNING hits, allowed`;
 export class PgRateLimitStore implements RateLimitStore {
   constructor(private readonly db: Db) {}
 
-  async hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
+  async hit(
+    key: string,
+    rule: RateLimitRule,
+    now: number,
+    weight: RateLimitHit = {},
+  ): Promise<RateLimitResult> {
+    const cost = hitCost(rule, weight);
     const { rows } = await this.db.sql.query<{ hits: Array<number | string>; allowed: boolean }>(HIT, [
       key,
       now,
       rule.windowMs,
       rule.max,
+      cost,
+      weight.always ?? false,
     ]);
     const [row] = rows;
     if (row.allowed) return { allowed: true };
-    const oldest = Number(row.hits[0] ?? now);
-    return { allowed: false, retryAfterMs: Math.max(1, oldest + rule.windowMs - now) };
+    if (weight.always) return { allowed: false, retryAfterMs: rule.windowMs };
+    // Room for `cost` comes back when enough of the oldest attempts have left the window.
+    const leaving = Number(row.hits[row.hits.length + cost - rule.max - 1] ?? now);
+    return { allowed: false, retryAfterMs: Math.max(1, leaving + rule.windowMs - now) };
   }
 
   async peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {

@@ -12,12 +12,19 @@ export type RateLimitRule = {
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
+ * A weighted attempt (default: one attempt, only if the window has room). `cost` counts as that
+ * many attempts (at most the rule's max); `always` records it even in a full window, as a debt
+ * the next attempts wait out (work already done, charged after the fact).
+ */
+export type RateLimitHit = { cost?: number; always?: boolean };
+
+/**
  * Where attempts are counted. Every limiter of the app shares one store (built in services.ts),
  * so a store that lives in the database makes every limit hold across server processes.
  */
 export type RateLimitStore = {
-  /** Records one attempt for `key` if the window has room; otherwise says how long to wait. */
-  hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult>;
+  /** Records one attempt (or `cost`) for `key` if the window has room; otherwise says how long to wait. */
+  hit(key: string, rule: RateLimitRule, now: number, weight?: RateLimitHit): Promise<RateLimitResult>;
   /** Whether `key`'s window is full now, without recording anything (e.g. a lockout check). */
   peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult>;
   /** Forgets a key (e.g. a successful sign-in clears its failures). */
@@ -36,20 +43,30 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly attempts = new Map<string, { times: number[]; expiresAt: number }>();
   private operations = 0;
 
-  async hit(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
+  async hit(
+    key: string,
+    rule: RateLimitRule,
+    now: number,
+    weight: RateLimitHit = {},
+  ): Promise<RateLimitResult> {
     if (++this.operations % 1000 === 0) await this.purgeExpired(now);
+    const cost = hitCost(rule, weight);
     const since = now - rule.windowMs;
     const entry = this.attempts.get(key);
     const times = (entry?.times ?? []).filter((t) => t > since);
     const expiresAt = Math.max(entry?.expiresAt ?? 0, now + rule.windowMs);
-    if (times.length >= rule.max) {
+    const allowed = times.length + cost <= rule.max;
+    if (!allowed && !weight.always) {
       this.attempts.set(key, { times, expiresAt: entry?.expiresAt ?? expiresAt });
-      // Room comes back when the oldest attempt in the window leaves it.
-      return { allowed: false, retryAfterMs: times[0] + rule.windowMs - now };
+      // Room comes back when enough of the oldest attempts have left the window.
+      return {
+        allowed: false,
+        retryAfterMs: times[times.length + cost - rule.max - 1] + rule.windowMs - now,
+      };
     }
-    times.push(now);
+    for (let i = 0; i < cost; i++) times.push(now);
     this.attempts.set(key, { times, expiresAt });
-    return { allowed: true };
+    return allowed ? { allowed: true } : { allowed: false, retryAfterMs: rule.windowMs };
   }
 
   async peek(key: string, rule: RateLimitRule, now: number): Promise<RateLimitResult> {
@@ -83,6 +100,11 @@ export class MemoryRateLimitStore implements RateLimitStore {
   }
 }
 
+/** The attempts a hit counts for: a whole number from 1 to the rule's max. */
+export function hitCost(rule: RateLimitRule, weight: RateLimitHit): number {
+  return Math.max(1, Math.min(rule.max, Math.ceil(weight.cost ?? 1)));
+}
+
 /** One named rule over a shared store: keys are namespaced by the rule's name. */
 export class RateLimiter {
   constructor(
@@ -92,8 +114,14 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  consume(key: string): Promise<RateLimitResult> {
-    return this.store.hit(`${this.name}:${key}`, this.rule, this.now());
+  /** Uses one attempt, or `cost` attempts at once (a costlier request), if the window has room. */
+  consume(key: string, cost = 1): Promise<RateLimitResult> {
+    return this.store.hit(`${this.name}:${key}`, this.rule, this.now(), { cost });
+  }
+
+  /** Records `cost` attempts whatever the room: work already done, which later attempts wait out. */
+  async charge(key: string, cost: number): Promise<void> {
+    if (cost >= 1) await this.store.hit(`${this.name}:${key}`, this.rule, this.now(), { cost, always: true });
   }
 
   /** Whether the window is full, without using an attempt. */

@@ -1,3 +1,4 @@
+import { queryWordCount } from '../../../contract/directory';
 import type { RateLimitRule } from '../../lib/rate-limit';
 
 const MINUTE = 60_000;
@@ -6,6 +7,12 @@ const MINUTE = 60_000;
  * Directory reads per minute. Generous for a recruiter at work (a search every half second),
  * far below what walking the directory would need. Signed-in callers are counted per user,
  * anonymous ones per IP (sign-up itself is limited per IP, so accounts are not free to mint).
+ *
+ * The search allowances are shared by the search, its facets and Select All, and counted in
+ * units of cost (ADR 027): a search or a facets call of one word costs one unit, each further
+ * word of its query one more, and the index work it caused beyond that is charged afterwards
+ * (one unit per SEARCH_WORK_UNIT_MS). So a caller gets about 60 (anonymous) or 120 ordinary
+ * calls a minute, and a few costly ones.
  */
 export const DIRECTORY_RATE_LIMITS = {
   searchPerUser: { max: 120, windowMs: MINUTE },
@@ -13,3 +20,19 @@ export const DIRECTORY_RATE_LIMITS = {
   profilePerUser: { max: 120, windowMs: MINUTE },
   profilePerIp: { max: 60, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * Index work (ms, on the event loop, pauses excluded) worth one unit of the search allowance:
+ * an ordinary search or facets call at 300,000 physicians stays within one.
+ */
+export const SEARCH_WORK_UNIT_MS = 25;
+
+/** Units a search costs before it runs: one, plus one per word of its query after the first. */
+export function searchUpfrontCost(query: string | undefined): number {
+  return Math.max(1, query ? queryWordCount(query) : 0);
+}
+
+/** Units still owed after the work: what `busyMs` is worth beyond what was paid up front. */
+export function searchWorkCharge(busyMs: number, paid: number): number {
+  return Math.max(0, Math.ceil(busyMs / SEARCH_WORK_UNIT_MS) - paid);
+}

@@ -11,7 +11,7 @@ import { SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
 import { fieldError } from '../../lib/errors';
-import { clientIp, enforceRateLimits, type RateLimiter } from '../../lib/rate-limit';
+import { clientIp, enforceRateLimits, rateLimitedError, type RateLimiter } from '../../lib/rate-limit';
 import {
   anyClientError,
   errorResponse,
@@ -21,6 +21,8 @@ import {
   signedInOrApiKey,
 } from '../../lib/openapi';
 import { capabilityGuard, requireCapability } from '../auth/session';
+import { searchUpfrontCost, searchWorkCharge } from './rate-limits';
+import type { WorkMeter } from './service';
 
 const searchPhysicians = createRoute({
   method: 'get',
@@ -34,9 +36,11 @@ const searchPhysicians = createRoute({
   request: { query: SearchPhysiciansQuery },
   responses: {
     200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
-    400: errorResponse('A bad parameter'),
+    400: errorResponse('A bad parameter (a query of more than 200 characters or 10 words names query)'),
     401: errorResponse('An invalid or revoked API key (without one the call is anonymous)'),
-    429: errorResponse('Too many searches: wait (Retry-After) and try again'),
+    429: errorResponse(
+      'Too many searches (an allowance per user, or per address when anonymous, shared with the facets and counted by cost): wait (Retry-After) and try again',
+    ),
   },
 });
 
@@ -58,6 +62,7 @@ const selectAllPhysicians = createRoute({
     400: errorResponse('A bad parameter'),
     401: errorResponse('Not signed in'),
     403: errorResponse('The plan does not include Select All (premium or admin)'),
+    429: errorResponse('Too many searches (shared with the search and its facets): wait (Retry-After)'),
   },
 });
 
@@ -102,18 +107,44 @@ const getFacets = createRoute({
   request: { query: SearchPhysiciansQuery },
   responses: {
     200: { description: 'Facets', ...json(FacetsResponse) },
-    400: errorResponse('A bad parameter'),
+    400: errorResponse('A bad parameter (a query of more than 200 characters or 10 words names query)'),
+    429: errorResponse(
+      'Too many searches (the allowance of the search, shared): wait (Retry-After) and try again',
+    ),
   },
 });
 
 /**
- * Directory reads are limited per user when signed in, per IP otherwise (issue 7, item 4), so
- * the free cap cannot be walked around by sheer volume.
+ * Directory reads are limited per user when signed in, per IP otherwise, so the free cap cannot
+ * be walked around by sheer volume.
  */
 function limitReads(c: Context<AppEnv>, perUser: RateLimiter, perIp: RateLimiter): Promise<void> {
   const user = c.var.currentUser;
   if (user) return enforceRateLimits([[perUser, user.id]]);
   return enforceRateLimits([[perIp, clientIp(c, c.var.deps.env.TRUST_PROXY)]]);
+}
+
+/**
+ * Runs one search-like call (search, facets, Select All) within the caller's search allowance
+ * (ADR 027): its query's words are paid before, the index work it caused beyond that after.
+ */
+async function withinSearchAllowance<T>(
+  c: Context<AppEnv>,
+  query: string | undefined,
+  work: (meter: WorkMeter) => Promise<T>,
+): Promise<T> {
+  const limits = c.var.deps.services.directoryRateLimits;
+  const user = c.var.currentUser;
+  const [limiter, key] = user
+    ? [limits.searchPerUser, user.id]
+    : [limits.searchPerIp, clientIp(c, c.var.deps.env.TRUST_PROXY)];
+  const upfront = searchUpfrontCost(query);
+  const result = await limiter.consume(key, upfront);
+  if (!result.allowed) throw rateLimitedError(result.retryAfterMs);
+  const meter: WorkMeter = { busyMs: 0 };
+  const value = await work(meter);
+  await limiter.charge(key, searchWorkCharge(meter.busyMs, upfront));
+  return value;
 }
 
 /**
@@ -132,18 +163,21 @@ function refuseNpiPrefix(c: Context<AppEnv>, npi: string | undefined) {
 
 export const directoryRoutes = new OpenAPIHono<AppEnv>()
   // Before /physicians/{id}, which would otherwise take 'select-all' for an id.
-  .openapi(selectAllPhysicians, (c) => {
+  .openapi(selectAllPhysicians, async (c) => {
     requireCapability(c, 'selection:all');
-    const { ids, total } = c.var.deps.services.directory.selectAllIds(c.req.valid('query'));
+    const query = c.req.valid('query');
+    const { ids, total } = await withinSearchAllowance(c, query.query, (meter) =>
+      c.var.deps.services.directory.selectAllIdsInSlices(query, meter),
+    );
     c.header('Cache-Control', 'private, no-store');
     return c.json({ ids, total, limit: SELECT_ALL_MAX }, 200);
   })
   .openapi(searchPhysicians, async (c) => {
-    const { directory, directoryRateLimits: limits } = c.var.deps.services;
-    await limitReads(c, limits.searchPerUser, limits.searchPerIp);
     const query = c.req.valid('query');
     refuseNpiPrefix(c, query.npi);
-    const response = await directory.search(query, c.var.currentUser);
+    const response = await withinSearchAllowance(c, query.query, (meter) =>
+      c.var.deps.services.directory.search(query, c.var.currentUser, meter),
+    );
     // The rows depend on who asks (free callers see 20), so no shared cache may keep them.
     c.header('Cache-Control', 'private, no-store');
     return c.json(response, 200);
@@ -158,8 +192,11 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
     return c.json(profile, 200);
   })
   .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))
-  .openapi(getFacets, (c) => {
+  .openapi(getFacets, async (c) => {
     const query = c.req.valid('query');
     refuseNpiPrefix(c, query.npi);
-    return c.json(c.var.deps.services.directory.facets(query), 200);
+    const facets = await withinSearchAllowance(c, query.query, (meter) =>
+      c.var.deps.services.directory.facetsInSlices(query, meter),
+    );
+    return c.json(facets, 200);
   });

@@ -19,6 +19,7 @@ import {
 } from './criteria';
 import { ZIP_SPACE, zipNumber, zipsWithin } from './geo';
 import { sortKey } from './sort-key';
+import { runToEnd, Workspace, type Sliced } from './search-slices';
 
 /*
  * The in-memory search index of the directory (docs/decisions/005-search-index.md).
@@ -428,17 +429,17 @@ function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array 
 // Matching
 
 /**
- * One AND-ed condition of a search, evaluated over every row at once: `narrow` clears bits[i]
- * for the rows that fail it (a tight typed-array pass). Its result is kept as a bitset in the
- * clause cache, so the same condition in another search (other filters, sort or page) costs
- * one AND of 32 rows per step.
+ * One AND-ed condition of a search, evaluated over every row: `narrow` clears bits[i] for the
+ * rows of [from, to) that fail it (a tight typed-array pass, run chunk by chunk). Its result is
+ * kept as a bitset in the clause cache, so the same condition in another search (other filters,
+ * sort or page) costs one AND of 32 rows per step.
  */
 type Clause = {
   /** Rows expected to match (from the per-value counts), to order the clauses. */
   estimate: number;
   /** Whether one row matches (used once few candidates remain). */
   test: (row: number) => boolean;
-  narrow: (bits: Uint8Array, n: number) => void;
+  narrow: (bits: Uint8Array, from: number, to: number) => void;
 };
 /** The filters with live option counts (FacetsResponse keys). */
 export type FacetKey = Exclude<keyof FacetsResponse, never>;
@@ -446,15 +447,24 @@ export type FacetKey = Exclude<keyof FacetsResponse, never>;
  * A clause named by what it tests (the cache key), built only when not cached. `facet` names
  * the filter it comes from: that filter's own counts leave it out (disjunctive facets).
  */
-type ClauseSpec = { key: string; make: () => Clause | typeof NEVER; facet?: FacetKey };
+type ClauseSpec = {
+  key: string;
+  make: () => Clause | typeof NEVER | Sliced<Clause | typeof NEVER>;
+  facet?: FacetKey;
+};
+
+/** Whether a clause maker answered with a sliced computation (the costly ones) rather than the clause. */
+function isSliced<T>(value: T | Sliced<T>): value is Sliced<T> {
+  return typeof (value as { next?: unknown }).next === 'function';
+}
 
 /** A clause from a per-row predicate (ranges, flags, NPI prefix). */
 function rowClause(test: (row: number) => boolean, estimate: number): Clause {
   return {
     estimate,
     test,
-    narrow(bits, n) {
-      for (let i = 0; i < n; i++) if (bits[i] === 1 && !test(i)) bits[i] = 0;
+    narrow(bits, from, to) {
+      for (let i = from; i < to; i++) if (bits[i] === 1 && !test(i)) bits[i] = 0;
     },
   };
 }
@@ -529,24 +539,24 @@ function anyOf(terms: (Term | null)[]): Clause | typeof NEVER {
       for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
       return false;
     },
-    narrow(bits, n) {
+    narrow(bits, from, to) {
       if (k <= 6) {
         // One branch-free pass; missing terms repeat the first one (OR is idempotent).
         const [c0, c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0] = codes;
         const [m0, m1 = m0, m2 = m0, m3 = m0, m4 = m0, m5 = m0] = masks;
-        for (let i = 0; i < n; i++)
+        for (let i = from; i < to; i++)
           bits[i] &= m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]];
         return;
       }
       if (k <= 8) {
         const [c0, c1, c2, c3, c4, c5, c6, c7 = c0] = codes;
         const [m0, m1, m2, m3, m4, m5, m6, m7 = m0] = masks;
-        for (let i = 0; i < n; i++)
+        for (let i = from; i < to; i++)
           bits[i] &=
             m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]] | m6[c6[i]] | m7[c7[i]];
         return;
       }
-      for (let i = 0; i < n; i++) {
+      for (let i = from; i < to; i++) {
         if (bits[i] === 1) {
           let any = 0;
           for (let t = 0; t < k && any === 0; t++) any = masks[t][codes[t][i]];
@@ -567,9 +577,9 @@ function anyPair(pairs: [Term | null, Term | null][]): Clause | typeof NEVER {
     test: (i) =>
       (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) ||
       (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1),
-    narrow(bits, n) {
+    narrow(bits, from, to) {
       const am = a.mask, ac = a.codes, bm = b.mask, bc = b.codes, xm = x.mask, xc = x.codes, ym = y.mask, yc = y.codes; // prettier-ignore
-      for (let i = 0; i < n; i++) bits[i] &= (am[ac[i]] & bm[bc[i]]) | (xm[xc[i]] & ym[yc[i]]);
+      for (let i = from; i < to; i++) bits[i] &= (am[ac[i]] & bm[bc[i]]) | (xm[xc[i]] & ym[yc[i]]);
     },
   };
 }
@@ -591,11 +601,15 @@ function termTerms(s: Snapshot, term: string): (Term | null)[] {
   ];
 }
 
-/** Every term matches one of the searched fields, and the state term (if any) the state. */
-function everyTerm(s: Snapshot, c: SearchCriteria): Clause | typeof NEVER {
+/**
+ * Every term matches one of the searched fields, and the state term (if any) the state. Each term
+ * scans eight fields' distinct values (the skill sets number thousands): a pause between terms.
+ */
+function* everyTerm(s: Snapshot, c: SearchCriteria): Sliced<Clause | typeof NEVER> {
   if (c.terms.length === 0) return NEVER;
   const parts: Clause[] = [];
   for (const term of c.terms) {
+    yield;
     const part = anyOf(termTerms(s, term));
     if (part === NEVER) return NEVER;
     parts.push(part);
@@ -609,25 +623,29 @@ function everyTerm(s: Snapshot, c: SearchCriteria): Clause | typeof NEVER {
   return {
     estimate: Math.min(...parts.map((p) => p.estimate)),
     test: (i) => parts.every((p) => p.test(i)),
-    narrow(bits, n) {
-      for (const part of parts) part.narrow(bits, n);
+    narrow(bits, from, to) {
+      for (const part of parts) part.narrow(bits, from, to);
     },
   };
 }
 
-/** Rows passing either clause. */
-function eitherClause(a: Clause | typeof NEVER, b: Clause | typeof NEVER): Clause | typeof NEVER {
+/** Rows passing either clause (`n`: the rows of the snapshot). */
+function eitherClause(a: Clause | typeof NEVER, b: Clause | typeof NEVER, n: number): Clause | typeof NEVER {
   if (a === NEVER) return b;
   if (b === NEVER) return a;
+  let left: Uint8Array | null = null;
+  let right: Uint8Array | null = null;
   return {
     estimate: a.estimate + b.estimate,
     test: (i) => a.test(i) || b.test(i),
-    narrow(bits, n) {
-      const left = new Uint8Array(n).fill(1);
-      a.narrow(left, n);
-      const right = new Uint8Array(n).fill(1);
-      b.narrow(right, n);
-      for (let i = 0; i < n; i++) bits[i] &= left[i] | right[i];
+    narrow(bits, from, to) {
+      left ??= new Uint8Array(n);
+      right ??= new Uint8Array(n);
+      left.fill(1, from, to);
+      a.narrow(left, from, to);
+      right.fill(1, from, to);
+      b.narrow(right, from, to);
+      for (let i = from; i < to; i++) bits[i] &= left[i] | right[i];
     },
   };
 }
@@ -722,7 +740,7 @@ function nearClause(s: Snapshot, near: NearCriterion): Clause | typeof NEVER {
 function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
   let facet: FacetKey | undefined;
-  const add = (key: string, make: () => Clause | typeof NEVER) => specs.push({ key, make, facet });
+  const add = (key: string, make: ClauseSpec['make']) => specs.push({ key, make, facet });
 
   if (c.words.length) {
     // The spec's rule. One word: first name, last name, specialty, skills, organization or title
@@ -747,9 +765,10 @@ function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
     if (c.terms.length === 0) add(`word:${w}\u0000${rest}`, specRule);
     // Beyond it (ADR 020): every term matches one of the searched fields.
     else
-      add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, () =>
-        eitherClause(specRule(), everyTerm(s, c)),
-      );
+      add(`query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`, function* () {
+        const rule = specRule();
+        return eitherClause(rule, yield* everyTerm(s, c), s.cols.length);
+      });
   }
 
   facet = 'specialty';
@@ -923,23 +942,30 @@ function popcount(v: number): number {
 /** Packs a 0/1 byte per row into a bitset; returns it with its count. */
 function pack(bytes: Uint8Array, n: number): { bits: Uint32Array; count: number } {
   const bits = new Uint32Array((n + 31) >>> 5);
+  return { bits, count: packWords(bytes, n, bits, 0, bits.length) };
+}
+
+/** Packs words [fromWord, toWord) of `bits` from the bytes of rows below `n`; returns their bits set. */
+function packWords(
+  bytes: Uint8Array,
+  n: number,
+  bits: Uint32Array,
+  fromWord: number,
+  toWord: number,
+): number {
   let count = 0;
-  for (let w = 0, i = 0; i < n; w++, i += 32) {
+  for (let w = fromWord, i = fromWord << 5; w < toWord; w++, i += 32) {
     let v = 0;
     const end = Math.min(32, n - i);
     for (let j = 0; j < end; j++) v |= bytes[i + j] << j;
     bits[w] = v;
     count += popcount(v);
   }
-  return { bits, count };
+  return count;
 }
 
-let scratchBytes = new Uint8Array(0);
-/** A byte per row for computing one clause; shared (a search runs synchronously). */
-function bytesBuffer(n: number): Uint8Array {
-  if (scratchBytes.length < n) scratchBytes = new Uint8Array(Math.ceil(n * 1.25));
-  return scratchBytes;
-}
+/** The scratch buffers of the synchronous API (its runs never overlap; sliced runs bring their own). */
+const SHARED = new Workspace();
 
 // ------------------------------------------------------------------------------------------------
 // The index
@@ -1077,12 +1103,23 @@ export class DirectoryIndex {
     sortKey: OrderKey,
     direction: SortDirection,
   ): number[] {
+    return runToEnd(this.filterIdsSteps(criteria, ids, sortKey, direction, SHARED));
+  }
+
+  /** filterIds() as a sliced computation (see searchSteps). */
+  *filterIdsSteps(
+    criteria: SearchCriteria,
+    ids: readonly number[],
+    sortKey: OrderKey,
+    direction: SortDirection,
+    ws: Workspace = new Workspace(),
+  ): Sliced<number[]> {
     const s = this.snapshot;
     const specs = buildClauses(s, criteria);
-    // evaluate() returns a shared scratch bitset: it is read synchronously below, before any other search.
+    // The bitset returned is the workspace's: read below, before this run's next search.
     let bits = s.aliveBits;
     if (specs.length > 0) {
-      const matched = this.evaluate(s, specs);
+      const matched = yield* this.evaluateSteps(s, specs, s.aliveBits, ws);
       // A clause that can match nothing returns early with `bits` untouched: trust the total.
       if (matched.total === 0) return [];
       bits = matched.bits;
@@ -1201,6 +1238,19 @@ export class DirectoryIndex {
 
   /** The exact number of matches and the ids of rows [offset, offset + limit) in sort order. */
   search(criteria: SearchCriteria, options: IndexSearchOptions): IndexSearchResult {
+    return runToEnd(this.searchSteps(criteria, options, SHARED));
+  }
+
+  /**
+   * search() as a sliced computation (search-slices.ts: `runInSlices` pauses between chunks).
+   * `ws`: the run's own scratch buffers. A change of the index during a pause leaves the run on
+   * the snapshot it started with, and its results out of the caches.
+   */
+  *searchSteps(
+    criteria: SearchCriteria,
+    options: IndexSearchOptions,
+    ws: Workspace = new Workspace(),
+  ): Sliced<IndexSearchResult> {
     const s = this.snapshot;
     const want = options.offset + options.limit;
     const key = `${options.sortKey}:${options.sortDirection}:${JSON.stringify(criteria)}`;
@@ -1209,8 +1259,8 @@ export class DirectoryIndex {
       this.cache.delete(key); // LRU: most recent last
       this.cache.set(key, entry);
     } else {
-      entry = this.compute(s, criteria, options.sortKey, options.sortDirection, want);
-      if (this.cacheSize > 0) {
+      entry = yield* this.compute(s, criteria, options.sortKey, options.sortDirection, want, ws);
+      if (this.cacheSize > 0 && this.snapshot === s) {
         // Long results keep a prefix (the next pages); deeper pages are computed again.
         const keep = Math.max(want, MIN_PREFIX * 4);
         const stored =
@@ -1232,13 +1282,14 @@ export class DirectoryIndex {
     return { total: entry.total, ids };
   }
 
-  private compute(
+  private *compute(
     s: Snapshot,
     criteria: SearchCriteria,
     sortKey: SortKey,
     direction: SortDirection,
     want: number,
-  ): CachedResult {
+    ws: Workspace,
+  ): Sliced<CachedResult> {
     const relevance = sortKey === 'relevance';
     const sort = s.sorts[relevance || sortKey === 'distance' ? 'name' : sortKey];
     if (relevance) direction = 'asc';
@@ -1249,22 +1300,28 @@ export class DirectoryIndex {
       const take = Math.min(total, Math.max(want, MIN_PREFIX));
       const ordered = new Int32Array(take);
       let k = 0;
-      walk(sort, direction, (row) => {
-        ordered[k++] = row;
-        return k < take;
-      });
+      yield* walk(
+        sort,
+        direction,
+        (row) => {
+          ordered[k++] = row;
+          return k < take;
+        },
+        ws,
+      );
       return { total, ordered, complete: take === total };
     }
 
-    const { bits, total } = this.evaluate(s, specs);
+    const { bits, total } = yield* this.evaluateSteps(s, specs, s.aliveBits, ws);
     if (total === 0) return { total: 0, ordered: new Int32Array(0), complete: true };
     const take = Math.min(total, Math.max(want, MIN_PREFIX));
-    if (relevance && criteria.words.length) return this.byRelevance(s, criteria, bits, total, take);
+    if (relevance && criteria.words.length)
+      return yield* this.byRelevance(s, criteria, bits, total, take, ws);
     if (sortKey === 'distance' && criteria.near)
       return byDistance(s, criteria.near, bits, total, take, direction);
     const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1;
     const ordered = new Int32Array(take);
-    placeInOrder(sort, direction, bits, has, total, take, ordered, 0);
+    yield* placeInOrder(sort, direction, bits, has, total, take, ordered, 0, ws);
     return { total, ordered, complete: take === total };
   }
 
@@ -1272,33 +1329,38 @@ export class DirectoryIndex {
    * Relevance: each match gets its tier (one pass over the matches), then tier after tier the
    * first rows in name order; a tier before the wanted rows is only counted, never ordered.
    */
-  private byRelevance(
+  private *byRelevance(
     s: Snapshot,
     criteria: SearchCriteria,
     bits: Uint32Array,
     total: number,
     take: number,
-  ): CachedResult {
+    ws: Workspace,
+  ): Sliced<CachedResult> {
     const rank = relevanceRanker(s, criteria);
-    const tiers = tierBuffer(s.cols.length);
+    const tiers = ws.tierBuffer(s.cols.length, NO_TIER);
     const counts = new Int32Array(RELEVANCE_TIERS);
-    for (let w = 0; w < bits.length; w++) {
-      let v = bits[w];
-      while (v !== 0) {
-        const low = v & -v;
-        const row = (w << 5) + (31 - Math.clz32(low));
-        v ^= low;
-        const tier = rank(row);
-        tiers[row] = tier;
-        counts[tier]++;
+    const rankWords = (from: number, to: number) => {
+      for (let w = from; w < to; w++) {
+        let v = bits[w];
+        while (v !== 0) {
+          const low = v & -v;
+          const row = (w << 5) + (31 - Math.clz32(low));
+          v ^= low;
+          const tier = rank(row);
+          tiers[row] = tier;
+          counts[tier]++;
+        }
       }
-    }
+    };
+    yield* ws.chunks(bits.length, rankWords, 32);
     const ordered = new Int32Array(take);
     let k = 0;
     for (let t = 0; t < RELEVANCE_TIERS && k < take; t++) {
       if (counts[t] === 0) continue;
       const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1 && tiers[row] === t;
-      k = placeInOrder(s.sorts.name, 'asc', bits, has, counts[t], Math.min(take, k + counts[t]), ordered, k);
+      const end = Math.min(take, k + counts[t]);
+      k = yield* placeInOrder(s.sorts.name, 'asc', bits, has, counts[t], end, ordered, k, ws);
     }
     tiers.fill(NO_TIER, 0, s.cols.length);
     return { total, ordered, complete: take === total };
@@ -1315,15 +1377,28 @@ export class DirectoryIndex {
     specs: ClauseSpec[],
     start: Uint32Array = s.aliveBits,
   ): { bits: Uint32Array; total: number } {
+    return runToEnd(this.evaluateSteps(s, specs, start, SHARED));
+  }
+
+  /** evaluate() in slices; the bitset returned is `ws`'s (valid until its next search). */
+  private *evaluateSteps(
+    s: Snapshot,
+    specs: ClauseSpec[],
+    start: Uint32Array,
+    ws: Workspace,
+  ): Sliced<{ bits: Uint32Array; total: number }> {
     const n = s.cols.length;
     const words = s.aliveBits.length;
-    const acc = accumulator(words).subarray(0, words);
+    const acc = ws.accumulator(words).subarray(0, words);
     // `start`: the rows to consider (alive rows, or fewer: an alert's window of changed rows).
     acc.set(start);
     const cached: ClauseResult[] = [];
     const fresh: ClauseSpec[] = [];
+    // After a change of the index (during a pause of a sliced run) the cache holds the new
+    // snapshot's rows: this run computes its own.
+    const current = this.snapshot === s;
     for (const spec of specs) {
-      const hit = this.clauseCache.get(spec.key);
+      const hit = current ? this.clauseCache.get(spec.key) : undefined;
       if (!hit) {
         fresh.push(spec);
         continue;
@@ -1337,9 +1412,12 @@ export class DirectoryIndex {
 
     const made: { key: string; clause: Clause }[] = [];
     for (const spec of fresh) {
-      const clause = spec.make();
+      // Each clause first scans its field's distinct values (a pause between two clauses).
+      if (made.length > 0) yield;
+      const making = spec.make();
+      const clause = isSliced(making) ? yield* making : making;
       if (clause === NEVER) {
-        this.remember(spec.key, { bits: new Uint32Array(words), count: 0 });
+        this.remember(s, spec.key, { bits: new Uint32Array(words), count: 0 });
         return { bits: acc, total: 0 };
       }
       made.push({ key: spec.key, clause });
@@ -1350,28 +1428,35 @@ export class DirectoryIndex {
       for (let w = 0; w < words; w++) count += popcount(acc[w]);
       if (count <= n >> 5) {
         const tests = made.slice(k).map((m) => m.clause.test);
-        for (let w = 0; w < words; w++) {
-          let v = acc[w];
-          while (v !== 0) {
-            const low = v & -v;
-            const row = (w << 5) + (31 - Math.clz32(low));
-            v ^= low;
-            for (const test of tests) {
-              if (!test(row)) {
-                acc[w] &= ~low;
-                count--;
-                break;
+        const testWords = (from: number, to: number) => {
+          for (let w = from; w < to; w++) {
+            let v = acc[w];
+            while (v !== 0) {
+              const low = v & -v;
+              const row = (w << 5) + (31 - Math.clz32(low));
+              v ^= low;
+              for (const test of tests) {
+                if (!test(row)) {
+                  acc[w] &= ~low;
+                  count--;
+                  break;
+                }
               }
             }
           }
-        }
+        };
+        yield* ws.chunks(words, testWords, 32);
         return { bits: acc, total: count };
       }
-      const bytes = bytesBuffer(n);
-      bytes.fill(1, 0, n);
-      made[k].clause.narrow(bytes, n);
-      const result = pack(bytes, n);
-      this.remember(made[k].key, result);
+      const { clause, key } = made[k];
+      const bytes = ws.bytesBuffer(n);
+      yield* ws.chunks(n, (from, to) => {
+        bytes.fill(1, from, to);
+        clause.narrow(bytes, from, to);
+      });
+      const result = { bits: new Uint32Array(words), count: 0 };
+      yield* ws.chunks(words, (from, to) => (result.count += packWords(bytes, n, result.bits, from, to)), 32);
+      this.remember(s, key, result);
       if (!and(acc, result.bits)) return { bits: acc, total: 0 };
     }
     let total = 0;
@@ -1379,8 +1464,14 @@ export class DirectoryIndex {
     return { bits: acc, total };
   }
 
-  private remember(key: string, result: ClauseResult) {
-    if (this.clauseBudget <= 0) return;
+  private remember(s: Snapshot, key: string, result: ClauseResult) {
+    if (this.clauseBudget <= 0 || this.snapshot !== s) return;
+    // Two sliced runs may compute the same clause: the second replaces the first.
+    const previous = this.clauseCache.get(key);
+    if (previous) {
+      this.clauseCache.delete(key);
+      this.clauseBytes -= previous.bits.byteLength;
+    }
     const size = result.bits.byteLength;
     while (this.clauseBytes + size > this.clauseBudget && this.clauseCache.size) {
       const [oldest, value] = this.clauseCache.entries().next().value!;
@@ -1409,7 +1500,19 @@ export class DirectoryIndex {
    * most common first. Without any criteria: the directory's own counts, memoised.
    */
   facets(criteria?: SearchCriteria): FacetsResponse {
-    if (!criteria || isEmptyCriteria(criteria)) return this.memoized('facets', () => this.countFacets(null));
+    return runToEnd(this.facetsSteps(criteria, SHARED));
+  }
+
+  /** facets() as a sliced computation (see searchSteps). */
+  *facetsSteps(criteria?: SearchCriteria, ws: Workspace = new Workspace()): Sliced<FacetsResponse> {
+    const s = this.snapshot;
+    if (!criteria || isEmptyCriteria(criteria)) {
+      const memo = this.memo;
+      if (memo.has('facets')) return memo.get('facets') as FacetsResponse;
+      const all = yield* this.countFacets(s, null, ws);
+      if (this.snapshot === s) memo.set('facets', all);
+      return all;
+    }
     const key = JSON.stringify(criteria);
     const hit = this.facetCache.get(key);
     if (hit) {
@@ -1417,8 +1520,8 @@ export class DirectoryIndex {
       this.facetCache.set(key, hit);
       return hit;
     }
-    const result = this.countFacets(criteria);
-    if (this.cacheSize > 0) {
+    const result = yield* this.countFacets(s, criteria, ws);
+    if (this.cacheSize > 0 && this.snapshot === s) {
       this.facetCache.set(key, result);
       while (this.facetCache.size > FACET_CACHE_SIZE)
         this.facetCache.delete(this.facetCache.keys().next().value!);
@@ -1426,20 +1529,20 @@ export class DirectoryIndex {
     return result;
   }
 
-  private countFacets(criteria: SearchCriteria | null): FacetsResponse {
-    const s = this.snapshot;
+  private *countFacets(s: Snapshot, criteria: SearchCriteria | null, ws: Workspace): Sliced<FacetsResponse> {
     const specs = criteria ? buildClauses(s, criteria) : [];
     const n = s.cols.length;
     // Facets whose own filter is not set share one row set (all the clauses); each set filter
     // gets the row set of the other clauses.
     const rowsFor = new Map<string, Uint32Array | null>();
-    const rowSet = (facet: FacetKey): Uint32Array | null => {
+    const evaluate = (own: ClauseSpec[]) => this.evaluateSteps(s, own, s.aliveBits, ws);
+    const rowSet = function* (facet: FacetKey): Sliced<Uint32Array | null> {
       const own = specs.filter((spec) => spec.facet !== facet);
       const key = own.length === specs.length ? '' : facet;
       if (!rowsFor.has(key)) {
         if (own.length === 0) rowsFor.set(key, null);
         else {
-          const { bits, total } = this.evaluate(s, own);
+          const { bits, total } = yield* evaluate(own);
           rowsFor.set(key, total === 0 ? new Uint32Array(bits.length) : bits.slice());
         }
       }
@@ -1479,7 +1582,7 @@ export class DirectoryIndex {
     const countsOf = new Map<FacetKey, Int32Array>();
     const byRowSet = new Map<Uint32Array, FacetColumn[]>();
     for (const column of columns) {
-      const bits = rowSet(column.facet);
+      const bits = yield* rowSet(column.facet);
       if (!bits) countsOf.set(column.facet, column.all);
       else if (byRowSet.has(bits)) byRowSet.get(bits)!.push(column);
       else byRowSet.set(bits, [column]);
@@ -1488,15 +1591,19 @@ export class DirectoryIndex {
       const codes = group.map((column) => column.codes);
       const counts = group.map((column) => new Int32Array(column.size));
       const k = group.length;
-      for (let w = 0; w < bits.length; w++) {
-        let v = bits[w];
-        while (v !== 0) {
-          const low = v & -v;
-          v ^= low;
-          const row = (w << 5) + (31 - Math.clz32(low));
-          for (let c = 0; c < k; c++) counts[c][codes[c][row]]++;
+      const countWords = (from: number, to: number) => {
+        for (let w = from; w < to; w++) {
+          let v = bits[w];
+          while (v !== 0) {
+            const low = v & -v;
+            v ^= low;
+            const row = (w << 5) + (31 - Math.clz32(low));
+            for (let c = 0; c < k; c++) counts[c][codes[c][row]]++;
+          }
         }
-      }
+      };
+      // Chunks of fewer rows when several columns are counted per row.
+      yield* ws.chunks(bits.length, countWords, 32 * Math.max(1, k >> 2));
       group.forEach((column, c) => countsOf.set(column.facet, counts[c]));
     }
     const scalar = (
@@ -1518,7 +1625,7 @@ export class DirectoryIndex {
     let min: number | null = null;
     let max: number | null = null;
     const { graduationYear, alive } = s.cols;
-    const years = rowSet('graduationYear');
+    const years = yield* rowSet('graduationYear');
     const seeYear = (i: number) => {
       const y = graduationYear[i];
       if (y === 0) return;
@@ -1526,17 +1633,22 @@ export class DirectoryIndex {
       if (max === null || y > max) max = y;
     };
     if (!years) {
-      for (let i = 0; i < n; i++) if (alive[i]) seeYear(i);
+      yield* ws.chunks(n, (from, to) => {
+        for (let i = from; i < to; i++) if (alive[i]) seeYear(i);
+      });
     } else {
       // Only the matching rows (the row set holds live rows only).
-      for (let w = 0; w < years.length; w++) {
-        let v = years[w];
-        while (v !== 0) {
-          const low = v & -v;
-          v ^= low;
-          seeYear((w << 5) + (31 - Math.clz32(low)));
+      const seeWords = (from: number, to: number) => {
+        for (let w = from; w < to; w++) {
+          let v = years[w];
+          while (v !== 0) {
+            const low = v & -v;
+            v ^= low;
+            seeYear((w << 5) + (31 - Math.clz32(low)));
+          }
         }
-      }
+      };
+      yield* ws.chunks(years.length, seeWords, 32);
     }
     return {
       specialty: scalar('specialty', 'specialty', formatSpecialty),
@@ -1567,7 +1679,7 @@ export class DirectoryIndex {
  * order, returning `end`. Walking the sort order visits about (end - from) * rows / count rows;
  * sorting the rows by their position costs about count * log(count): the cheaper is taken.
  */
-function placeInOrder(
+function* placeInOrder(
   sort: SortOrder,
   direction: SortDirection,
   bits: Uint32Array,
@@ -1576,7 +1688,8 @@ function placeInOrder(
   end: number,
   ordered: Int32Array,
   from: number,
-): number {
+  ws: Workspace,
+): Sliced<number> {
   const rows = sort.order.length;
   const need = end - from;
   const walkCost = Math.min(rows, (need * rows) / count);
@@ -1603,10 +1716,15 @@ function placeInOrder(
     for (let q = 0; q < need; q++) ordered[k++] = sort.order[desc ? flip(positions[q]) : positions[q]];
     return k;
   }
-  walk(sort, direction, (row) => {
-    if (has(row)) ordered[k++] = row;
-    return k < end;
-  });
+  yield* walk(
+    sort,
+    direction,
+    (row) => {
+      if (has(row)) ordered[k++] = row;
+      return k < end;
+    },
+    ws,
+  );
   return k;
 }
 
@@ -1658,29 +1776,46 @@ function byDistance(
   return { total, ordered: take === total ? sorted : sorted.slice(0, take), complete: take === total };
 }
 
+/** A row's tier outside a relevance search (the workspace's tier buffer holds it between searches). */
 const NO_TIER = 255;
-let scratchTiers = new Uint8Array(0);
-/** The tier of each row during one relevance search (NO_TIER elsewhere); shared, reset after use. */
-function tierBuffer(n: number): Uint8Array {
-  if (scratchTiers.length < n) {
-    scratchTiers = new Uint8Array(Math.ceil(n * 1.25));
-    scratchTiers.fill(NO_TIER);
-  }
-  return scratchTiers;
-}
 
 /**
- * Visits rows in sort order. Descending reverses values and id ties; rows without a value stay
- * last in both directions (like ORDER BY key DESC NULLS LAST, id DESC).
+ * Visits rows in sort order, pausing every chunk of rows. Descending reverses values and id ties;
+ * rows without a value stay last in both directions (like ORDER BY key DESC NULLS LAST, id DESC).
  */
-function walk(sort: SortOrder, direction: SortDirection, visit: (row: number) => boolean): void {
+function* walk(
+  sort: SortOrder,
+  direction: SortDirection,
+  visit: (row: number) => boolean,
+  ws: Workspace,
+): Sliced<void> {
   const { order, nonNull } = sort;
+  const chunk = ws.chunkRows;
+  let seen = 0;
   if (direction === 'asc') {
-    for (let j = 0; j < order.length; j++) if (!visit(order[j])) return;
+    for (let j = 0; j < order.length; j++) {
+      if (!visit(order[j])) return;
+      if (++seen === chunk) {
+        seen = 0;
+        yield;
+      }
+    }
     return;
   }
-  for (let j = nonNull - 1; j >= 0; j--) if (!visit(order[j])) return;
-  for (let j = order.length - 1; j >= nonNull; j--) if (!visit(order[j])) return;
+  for (let j = nonNull - 1; j >= 0; j--) {
+    if (!visit(order[j])) return;
+    if (++seen === chunk) {
+      seen = 0;
+      yield;
+    }
+  }
+  for (let j = order.length - 1; j >= nonNull; j--) {
+    if (!visit(order[j])) return;
+    if (++seen === chunk) {
+      seen = 0;
+      yield;
+    }
+  }
 }
 
 /** acc &= bits; false when nothing is left. */
@@ -1688,13 +1823,6 @@ function and(acc: Uint32Array, bits: Uint32Array): boolean {
   let any = 0;
   for (let w = 0; w < acc.length; w++) any |= acc[w] &= bits[w];
   return any !== 0;
-}
-
-let scratchAcc = new Uint32Array(0);
-/** The bitset a search builds; shared (a search runs synchronously from start to end). */
-function accumulator(words: number): Uint32Array {
-  if (scratchAcc.length < words) scratchAcc = new Uint32Array(Math.ceil(words * 1.25));
-  return scratchAcc;
 }
 
 /** Rows per item of a set field, from the rows per distinct set. */

@@ -14,9 +14,23 @@ import type { Logger } from '../../lib/logger';
 import { resolveSort, toCriteria } from './criteria';
 import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
 import { DirectoryIndex, type ChangeWindow } from './search-index';
+import { runInSlices, type Sliced } from './search-slices';
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[] } | null;
+
+/** Adds up the index work (ms, pauses excluded) of the calls it is given to (a rate limit's cost). */
+export type WorkMeter = { busyMs: number };
+
+/**
+ * Runs index work in slices (ADR 027): the event loop gets a turn every few milliseconds, so one
+ * search, however costly, never holds the other requests for long.
+ */
+async function sliced<T>(work: Sliced<T>, meter?: WorkMeter): Promise<T> {
+  const { value, busyMs } = await runInSlices(work);
+  if (meter) meter.busyMs += busyMs;
+  return value;
+}
 
 /** Writes that touched at most this many physicians patch the index; larger ones rebuild it. */
 const PATCH_LIMIT = 5_000;
@@ -67,13 +81,18 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
      * GET /api/physicians. Free and anonymous callers receive only the first 20 rows of a search
      * (page 1; later pages are empty) with the true total; others get full pages.
      */
-    async search(request: SearchPhysiciansRequest, viewer: Viewer): Promise<SearchPhysiciansResponse> {
+    async search(
+      request: SearchPhysiciansRequest,
+      viewer: Viewer,
+      meter?: WorkMeter,
+    ): Promise<SearchPhysiciansResponse> {
       const page = request.page ?? 1;
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
       const offset = (page - 1) * PAGE_SIZE;
       const limit = full ? PAGE_SIZE : page === 1 ? FREE_RESULT_CAP : 0;
       const criteria = toCriteria(request, currentYear());
-      const { total, ids } = index.search(criteria, { ...resolveSort(request, criteria), offset, limit });
+      const options = { ...resolveSort(request, criteria), offset, limit };
+      const { total, ids } = await sliced(index.searchSteps(criteria, options), meter);
       const results = await findSummariesByIds(db, ids);
       return {
         results,
@@ -99,12 +118,27 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       });
     },
 
+    /** selectAllIds in slices (the route's; the synchronous one serves in-process callers). */
+    selectAllIdsInSlices(
+      request: SearchPhysiciansRequest,
+      meter?: WorkMeter,
+    ): Promise<{ ids: number[]; total: number }> {
+      const criteria = toCriteria(request, currentYear());
+      const options = { ...resolveSort(request, criteria), offset: 0, limit: SELECT_ALL_MAX };
+      return sliced(index.searchSteps(criteria, options), meter);
+    },
+
     /**
      * The ids among `ids` that match a text query (the search's rules), ordered by name:
      * 'Search within this list...' on the server, from the index (no SQL over the members).
      */
     filterIds(ids: readonly number[], query: string | undefined): number[] {
       return index.filterIds(toCriteria({ query }, currentYear()), ids, 'name', 'asc');
+    },
+
+    /** filterIds in slices (the lists' route). */
+    filterIdsInSlices(ids: readonly number[], query: string | undefined): Promise<number[]> {
+      return sliced(index.filterIdsSteps(toCriteria({ query }, currentYear()), ids, 'name', 'asc'));
     },
 
     /** Physicians added or changed (ids, with when) that saved searches' alerts look among. */
@@ -151,6 +185,11 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     /** Live option counts for the current search, each filter's own selection left out. */
     facets(request: SearchPhysiciansRequest = {}): FacetsResponse {
       return index.facets(toCriteria(request, currentYear()));
+    },
+
+    /** facets() in slices (the route's). */
+    facetsInSlices(request: SearchPhysiciansRequest, meter?: WorkMeter): Promise<FacetsResponse> {
+      return sliced(index.facetsSteps(toCriteria(request, currentYear())), meter);
     },
 
     /**

@@ -104,7 +104,7 @@ export async function getList(input: {
   if (!found) throw listNotFound();
   const { list, memberIds } = found;
   // Members ordered by name, narrowed by the text query with the directory search's own rules.
-  const matchingIds = input.directory.filterIds(memberIds, input.query || undefined);
+  const matchingIds = await input.directory.filterIdsInSlices(memberIds, input.query || undefined);
   const page = input.page ?? 1;
   const start = (page - 1) * LIST_PAGE_SIZE;
   const results = await input.directory.getPhysiciansByIds(matchingIds.slice(start, start + LIST_PAGE_SIZE));

@@ -1,11 +1,21 @@
 import { NewSinceNotice } from '@web/features/saved-searches/new-since-notice';
-import { memo, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, RotateCw, Search, SearchX, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { FREE_RESULT_CAP } from '@contract/limits';
-import type { PhysicianSummary } from '@contract/directory';
+import { QUERY_MAX_CHARS, QUERY_MAX_WORDS, queryWordCount, type PhysicianSummary } from '@contract/directory';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
@@ -412,15 +422,19 @@ function SearchBox({
   }
   useEffect(() => () => clearTimeout(timer.current), []);
 
+  // A query the API would refuse (ADR 027) is not sent: the box says why instead.
+  const tooLong = queryTooLong(draft);
   const run = (text: string) => {
     clearTimeout(timer.current);
+    if (queryTooLong(text)) return;
     setSentQueries((sent) => [...sent.slice(-19), text.trim()]);
     onSearch(text);
   };
   const onChange = (text: string) => {
     setDraft(text);
-    onType(text);
     clearTimeout(timer.current);
+    if (queryTooLong(text)) return;
+    onType(text);
     timer.current = setTimeout(() => run(text), QUERY_SETTLE_MS);
   };
   // Text typed into the server's drawing of the page before it went live (ADR 026) is still in
@@ -454,23 +468,35 @@ function SearchBox({
             value={draft}
             onChange={(event) => onChange(event.target.value)}
             placeholder="Name, specialty, skill, company or title"
-            maxLength={200}
+            maxLength={QUERY_MAX_CHARS}
             autoComplete="off"
             enterKeyHint="search"
             className="h-10 pl-10 text-base sm:text-sm"
-            aria-describedby={`${id}-help`}
+            aria-invalid={tooLong ? true : undefined}
+            aria-describedby={tooLong ? `${id}-too-long` : `${id}-help`}
           />
         </div>
         <Button type="submit" className="h-10 px-5">
           Search
         </Button>
       </div>
-      <p id={`${id}-help`} className="text-xs text-muted-foreground">
-        Results update as you type. A full name, or several words that must each match a field, e.g.
-        'cardiology boston' or 'Boston, MA'.
-      </p>
+      {tooLong ? (
+        <p id={`${id}-too-long`} role="alert" className="text-xs text-destructive">
+          A search takes at most {QUERY_MAX_WORDS} words: remove some to search again.
+        </p>
+      ) : (
+        <p id={`${id}-help`} className="text-xs text-muted-foreground">
+          Results update as you type. A full name, or several words that must each match a field, e.g.
+          'cardiology boston' or 'Boston, MA'.
+        </p>
+      )}
     </form>
   );
+}
+
+/** Whether the API would refuse this query for its words (its length is the input's maxLength). */
+function queryTooLong(text: string): boolean {
+  return queryWordCount(text) > QUERY_MAX_WORDS;
 }
 
 /** Results drawn at once when an answer arrives (a screenful at 1280x800 and more). */

@@ -1,0 +1,163 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { QUERY_MAX_WORDS } from '../../../contract/directory';
+import { RateLimiter } from '../../lib/rate-limit';
+import { createTestContext, TestAgent, type TestResponse } from '../../test/harness';
+import {
+  DIRECTORY_RATE_LIMITS,
+  searchUpfrontCost,
+  searchWorkCharge,
+  SEARCH_WORK_UNIT_MS,
+} from './rate-limits';
+
+// Bounded search work (ADR 027): a query's size is bounded, and the search, its facets and
+// Select All share one allowance per user (per address when anonymous) counted by cost.
+vi.setConfig({ testTimeout: 120_000 });
+const ctx = await createTestContext({ env: { TRUST_PROXY: '1' } });
+afterAll(() => ctx.close());
+
+await ctx.db.sql.query(
+  `INSERT INTO physicians (id, npi, first_name, last_name, specialty) VALUES
+   (1, '1234567890', 'John', 'Smith', 'Cardiology'), (2, '1234500001', 'Jane', 'Smithson', 'Pediatrics')`,
+);
+await ctx.deps.services.directory.directoryChanged({ ids: [1, 2] });
+
+class IpAgent extends TestAgent {
+  constructor(readonly ip: string) {
+    super(ctx.app);
+  }
+  override request<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<TestResponse<T>> {
+    return super.request<T>(method, path, {
+      ...options,
+      headers: { 'x-forwarded-for': this.ip, ...options.headers },
+    });
+  }
+}
+
+const words = (count: number) =>
+  Array.from({ length: count }, (_, i) => String.fromCharCode(97 + (i % 26))).join(' ');
+const q = (query: string) => `query=${encodeURIComponent(query)}`;
+
+describe('the size of a text query', () => {
+  it('refuses more than 10 words or 200 characters with a 400 naming query, on the search and its facets', async () => {
+    const agent = new IpAgent('192.0.2.10');
+    for (const path of ['/api/physicians', '/api/directory/facets']) {
+      // The review's request: 100 one-letter words (199 characters, under the old length bound).
+      const hundred = await agent.get(`${path}?${q(words(100))}`);
+      expect(hundred.status, path).toBe(400);
+      expect(hundred.body.error.fields.query).toMatch(/at most 10 words/);
+      expect((await agent.get(`${path}?${q(words(QUERY_MAX_WORDS + 1))}`)).status).toBe(400);
+      // Commas split words too (the several-word rule reads 'a,b,c' as three terms).
+      const commas = await agent.get(`${path}?${q(words(11).replaceAll(' ', ','))}`);
+      expect(commas.status).toBe(400);
+      expect(commas.body.error.fields).toHaveProperty('query');
+      expect((await agent.get(`${path}?${q('x'.repeat(201))}`)).body.error.fields.query).toMatch(
+        /200 characters/,
+      );
+      expect((await agent.get(`${path}?${q(words(QUERY_MAX_WORDS))}`)).status, path).toBe(200);
+    }
+  });
+
+  it('refuses it in a saved search too (its alerts search the same way)', async () => {
+    const { agent } = await ctx.signedInAgent({ tier: 'premium' });
+    const saved = await agent.post('/api/saved-searches', {
+      name: 'Too long',
+      params: { query: words(QUERY_MAX_WORDS + 1) },
+    });
+    expect(saved.status).toBe(400);
+    expect(saved.body.error.fields['params.query']).toMatch(/at most 10 words/);
+  });
+
+  it("refuses it in 'Search within this list' too", async () => {
+    const { agent } = await ctx.signedInAgent({ tier: 'premium' });
+    const list = await agent.post('/api/lists', { name: 'Bounded' });
+    expect(list.status).toBe(201);
+    const id = list.body.list.id;
+    const refused = await agent.get(`/api/lists/${id}?${q(words(QUERY_MAX_WORDS + 1))}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.query).toMatch(/at most 10 words/);
+    expect((await agent.get(`/api/lists/${id}?${q(words(QUERY_MAX_WORDS))}`)).status).toBe(200);
+  });
+
+  it('is declared in the OpenAPI document', async () => {
+    const doc = (await new TestAgent(ctx.app).get('/api/openapi.json')).body;
+    for (const path of ['/api/physicians', '/api/directory/facets']) {
+      const query = doc.paths[path].get.parameters.find((p: { name: string }) => p.name === 'query');
+      expect(query.schema.maxLength).toBe(200);
+      expect(query.description).toMatch(/10 words/);
+      expect(doc.paths[path].get.responses).toHaveProperty('429');
+    }
+  });
+});
+
+describe('the shared search allowance', () => {
+  it('counts facets calls: an address alone cannot call them without end (429 with Retry-After)', async () => {
+    const agent = new IpAgent('198.51.100.60');
+    const max = DIRECTORY_RATE_LIMITS.searchPerIp.max;
+    for (let i = 0; i < max; i++)
+      expect((await agent.get('/api/directory/facets?query=smith')).status).toBe(200);
+    const blocked = await agent.get('/api/directory/facets?query=smith');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.error.code).toBe('rate_limited');
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same allowance as the search.
+    expect((await agent.get('/api/physicians?query=smith')).status).toBe(429);
+    expect((await new IpAgent('198.51.100.61').get('/api/directory/facets')).status).toBe(200);
+  });
+
+  it('shares one allowance between search and facets, per user', async () => {
+    const { agent } = await ctx.signedInAgent({ tier: 'premium' });
+    const max = DIRECTORY_RATE_LIMITS.searchPerUser.max;
+    for (let i = 0; i < max / 2; i++) {
+      expect((await agent.get('/api/physicians?query=smith')).status).toBe(200);
+      expect((await agent.get('/api/directory/facets?query=smith')).status).toBe(200);
+    }
+    expect((await agent.get('/api/directory/facets?query=smith')).status).toBe(429);
+    expect((await agent.get('/api/physicians?query=smith')).status).toBe(429);
+    const { agent: other } = await ctx.signedInAgent({ tier: 'premium' });
+    expect((await other.get('/api/directory/facets?query=smith')).status).toBe(200);
+  });
+
+  it('charges a costlier query more: 10 words cost 10 units', async () => {
+    expect(searchUpfrontCost(undefined)).toBe(1);
+    expect(searchUpfrontCost('smith')).toBe(1);
+    expect(searchUpfrontCost(words(10))).toBe(10);
+    const agent = new IpAgent('198.51.100.62');
+    const max = DIRECTORY_RATE_LIMITS.searchPerIp.max;
+    for (let i = 0; i < max / 10; i++)
+      expect((await agent.get(`/api/directory/facets?${q(words(10))}`)).status).toBe(200);
+    const blocked = await agent.get(`/api/physicians?${q(words(10))}`);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('charges the work a call caused after it ran, in the app store (memory or database), even past the allowance', async () => {
+    expect(searchWorkCharge(SEARCH_WORK_UNIT_MS / 2, 1)).toBe(0);
+    expect(searchWorkCharge(SEARCH_WORK_UNIT_MS * 4.5, 1)).toBe(4);
+    expect(searchWorkCharge(SEARCH_WORK_UNIT_MS * 4.5, 10)).toBe(0);
+    const rule = { max: 10, windowMs: 60_000 };
+    let now = 1_000_000;
+    const limiter = new RateLimiter(
+      `charge-${Date.now()}`,
+      rule,
+      ctx.deps.services.rateLimitStore,
+      () => now,
+    );
+    expect(await limiter.consume('k', 4)).toEqual({ allowed: true });
+    // 4 + 30 (capped at the max, 10): the window is over-full, and stays so for a whole window.
+    await limiter.charge('k', 30);
+    now += 1_000;
+    const refused = await limiter.consume('k');
+    expect(refused.allowed).toBe(false);
+    expect(refused.allowed === false && refused.retryAfterMs).toBe(59_000);
+    now += 59_001;
+    expect(await limiter.consume('k', 10)).toEqual({ allowed: true });
+    // A weighted attempt that does not fit records nothing and says when it would.
+    now += 30_000;
+    const tooBig = await limiter.consume('k', 3);
+    expect(tooBig).toEqual({ allowed: false, retryAfterMs: 30_000 });
+  });
+});

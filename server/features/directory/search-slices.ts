@@ -1,0 +1,166 @@
+/*
+ * Search work in slices (docs/decisions/027-bounded-search-work.md).
+ *
+ * The index's long loops (a clause over every row, relevance tiers, walks of a sort order,
+ * facet counts) are written as generators that `yield` between chunks of rows. The same code
+ * then runs two ways: `runToEnd` drives it without ever pausing (the synchronous API, as before),
+ * and `runInSlices` gives the event loop back whenever a slice has run for `sliceMs`, so no
+ * request holds the server for long whatever its query. Results are identical by construction:
+ * it is one computation, paused or not.
+ */
+
+/** A computation that may pause between chunks of work (it yields nothing) and returns T. */
+export type Sliced<T> = Generator<void, T, void>;
+
+/** Rows per chunk between two possible pauses: about 1-3 ms of the heaviest loops (a 10-word query). */
+export const CHUNK_ROWS = 1 << 14;
+
+/**
+ * The scratch buffers of one computation: the bitset a search builds, a byte per row for one
+ * clause, the relevance tier of each row. The synchronous API shares one (its runs never
+ * overlap); every sliced run has its own, since other runs go on while it pauses.
+ */
+export class Workspace {
+  private acc = new Uint32Array(0);
+  private bytes = new Uint8Array(0);
+  private tiers = new Uint8Array(0);
+
+  /** `chunkRows`: rows per chunk (tests make it small to pause on a small index). */
+  constructor(readonly chunkRows = CHUNK_ROWS) {}
+
+  /** A bitset of at least `words` words (contents undefined). */
+  accumulator(words: number): Uint32Array {
+    if (this.acc.length < words) this.acc = new Uint32Array(Math.ceil(words * 1.25));
+    return this.acc;
+  }
+
+  /** A byte per row (contents undefined). */
+  bytesBuffer(n: number): Uint8Array {
+    if (this.bytes.length < n) this.bytes = new Uint8Array(Math.ceil(n * 1.25));
+    return this.bytes;
+  }
+
+  /** A byte per row, every one `empty` (users put the value back after use). */
+  tierBuffer(n: number, empty: number): Uint8Array {
+    if (this.tiers.length < n) {
+      this.tiers = new Uint8Array(Math.ceil(n * 1.25));
+      this.tiers.fill(empty);
+    }
+    return this.tiers;
+  }
+
+  /** Runs `body` over [0, n) in chunks of `chunkRows / per` items, pausing between chunks. */
+  *chunks(n: number, body: (from: number, to: number) => void, per = 1): Sliced<void> {
+    const size = Math.max(1, Math.floor(this.chunkRows / per));
+    for (let from = 0; from < n; from += size) {
+      body(from, Math.min(n, from + size));
+      if (from + size < n) yield;
+    }
+  }
+}
+
+/** Runs a sliced computation to its end without pausing. */
+export function runToEnd<T>(work: Sliced<T>): T {
+  for (;;) {
+    const step = work.next();
+    if (step.done) return step.value;
+  }
+}
+
+/*
+ * Turns are handed out one per event-loop iteration, in arrival order: a plain setImmediate per
+ * pause would let every paused run go on within the same iteration (Node runs all the immediates
+ * queued before it reaches them), so 20 concurrent searches would hold the loop for 20 slices.
+ */
+const waiting: Array<() => void> = [];
+let pumping = false;
+function handOutTurn() {
+  const next = waiting.shift();
+  if (!next) {
+    pumping = false;
+    return;
+  }
+  next();
+  // Queued now, so it runs in the next iteration, after that iteration's timers and I/O.
+  setImmediate(handOutTurn);
+}
+
+/**
+ * Waits for the event loop's turn: timers and I/O callbacks queued meanwhile run first, and only
+ * one sliced run goes on per iteration of the loop.
+ */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    if (!pumping) {
+      pumping = true;
+      setImmediate(handOutTurn);
+    }
+  });
+}
+
+export type SliceOptions = {
+  /** Longest run between two pauses, in ms (a chunk already started is finished first). */
+  sliceMs?: number;
+  /** How to pause (tests count the pauses). */
+  pause?: () => Promise<void>;
+};
+/** The default slice: well under the 50 ms bound, long enough that pausing costs little. */
+export const SLICE_MS = 10;
+
+/**
+ * The longest slice run since the last `takeLongestSlice()`: wall time, and this thread's CPU
+ * time (what the slice itself cost, without the time the machine gave to other processes).
+ */
+let longest = { wallMs: 0, cpuMs: 0 };
+export function takeLongestSlice(): { wallMs: number; cpuMs: number } {
+  const taken = longest;
+  longest = { wallMs: 0, cpuMs: 0 };
+  return taken;
+}
+const threadCpuMs = () => {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1000;
+};
+function noteSlice(wallMs: number, cpuStart: number) {
+  if (wallMs > longest.wallMs) longest.wallMs = wallMs;
+  const cpuMs = threadCpuMs() - cpuStart;
+  if (cpuMs > longest.cpuMs) longest.cpuMs = cpuMs;
+}
+
+/**
+ * Runs a sliced computation, pausing whenever a slice has run `sliceMs`; returns its value, the
+ * time spent computing (pauses excluded: the work the request caused) and the number of pauses.
+ */
+export async function runInSlices<T>(
+  work: Sliced<T>,
+  { sliceMs = SLICE_MS, pause = yieldToEventLoop }: SliceOptions = {},
+): Promise<{ value: T; busyMs: number; pauses: number; longestSliceMs: number }> {
+  let busyMs = 0;
+  let pauses = 0;
+  let longestSliceMs = 0;
+  // The first slice waits for its turn too: requests arriving together must not each run one in
+  // the same iteration of the loop.
+  await pause();
+  pauses++;
+  let sliceStart = performance.now();
+  let cpuStart = threadCpuMs();
+  for (;;) {
+    const step = work.next();
+    const now = performance.now();
+    if (step.done) {
+      longestSliceMs = Math.max(longestSliceMs, now - sliceStart);
+      noteSlice(now - sliceStart, cpuStart);
+      return { value: step.value, busyMs: busyMs + now - sliceStart, pauses, longestSliceMs };
+    }
+    if (now - sliceStart >= sliceMs) {
+      busyMs += now - sliceStart;
+      longestSliceMs = Math.max(longestSliceMs, now - sliceStart);
+      noteSlice(now - sliceStart, cpuStart);
+      pauses++;
+      await pause();
+      sliceStart = performance.now();
+      cpuStart = threadCpuMs();
+    }
+  }
+}

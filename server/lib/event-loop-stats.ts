@@ -1,0 +1,48 @@
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { takeLongestSlice } from '../features/directory/search-slices';
+
+/** Event-loop delay since the previous report, in ms (ADR 027: what a blocked loop costs everyone). */
+export type EventLoopStats = {
+  p50: number;
+  p99: number;
+  max: number;
+  mean: number;
+  samples: number;
+  /** The longest slice of search work (wall and CPU ms): the longest block a search caused. */
+  searchSliceMaxMs: number;
+  searchSliceMaxCpuMs: number;
+};
+
+/**
+ * EVENT_LOOP_STATS_FILE: the server samples its event loop's delay (monitorEventLoopDelay, every
+ * 10 ms) and, on SIGUSR2, writes the delays since the previous report to that file as JSON and
+ * starts over. For the load bench (bench/load.bench.ts): nothing is served over HTTP, and the
+ * file holds timings only. Returns a stop function.
+ */
+export function startEventLoopStats(file: string): () => void {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const report = () => {
+    const stats: EventLoopStats = {
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+      mean: ms(histogram.mean),
+      samples: histogram.count,
+      searchSliceMaxMs: 0,
+      searchSliceMaxCpuMs: 0,
+    };
+    const slice = takeLongestSlice();
+    stats.searchSliceMaxMs = Math.round(slice.wallMs * 100) / 100;
+    stats.searchSliceMaxCpuMs = Math.round(slice.cpuMs * 100) / 100;
+    writeFileSync(file, JSON.stringify(stats));
+    histogram.reset();
+  };
+  process.on('SIGUSR2', report);
+  return () => {
+    process.off('SIGUSR2', report);
+    histogram.disable();
+  };
+}
