@@ -27,7 +27,6 @@ export const MATCH_WEIGHTS = {
   lastNamePart: 22,
   firstName: 30,
   nickname: 26,
-  firstNamePrefix: 20,
   firstNameTypo: 18,
   initial: 12,
   firstNameDiffers: -30,
@@ -62,6 +61,9 @@ const CREDENTIALS = new Set([
 /** Name particles that are not a last name on their own ('de' of 'De La Cruz'). */
 const PARTICLES = new Set(['de', 'la', 'del', 'della', 'van', 'von', 'der', 'den', 'da', 'di', 'du', 'le', 'st', 'el', 'al', 'bin', 'ben', 'dos', 'das']);
 
+/** Letters Unicode does not decompose to a plain one. */
+const FOLD_EXTRA: Record<string, string> = { ß: 'ss', ø: 'o', ł: 'l', đ: 'd', ħ: 'h', ı: 'i' };
+
 /** Lower case, accents gone ('Núñez' -> 'nunez'), apostrophes dropped ("O'Brien" -> 'obrien'). */
 export function fold(value: string): string {
   return value
@@ -69,7 +71,7 @@ export function fold(value: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/['’`]/g, '')
-    .replace(/[ßø]/g, (c) => (c === 'ß' ? 'ss' : 'o'))
+    .replace(/[ßøłđħı]/g, (c) => FOLD_EXTRA[c])
     .trim();
 }
 
@@ -237,6 +239,18 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length];
 }
 
+/**
+ * One letter mistyped or two swapped, the length kept ('Jonh', 'Micheal'): an added or dropped
+ * letter is not a typo here, as it often makes another name ('Robert', 'Roberta').
+ */
+function isTypo(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
+  if (diff.length === 1) return true;
+  return diff.length === 2 && diff[1] === diff[0] + 1 && a[diff[0]] === b[diff[1]] && a[diff[1]] === b[diff[0]];
+}
+
 export type Scored = { prepared: PreparedPhysician; points: number; agrees: string[]; differs: string[] };
 
 /** The points of one physician for one row, with the fields that agree and differ. */
@@ -269,10 +283,7 @@ export function scorePhysician(query: RowQuery, p: PreparedPhysician): Scored {
     } else if (nicknamesAgree(a, b)) {
       points += w.nickname;
       agrees.push('nickname');
-    } else if (Math.min(a.length, b.length) >= 3 && (a.startsWith(b) || b.startsWith(a))) {
-      points += w.firstNamePrefix;
-      agrees.push('first name (short form)');
-    } else if (Math.min(a.length, b.length) >= 4 && editDistance(a, b, 1) <= 1) {
+    } else if (a.length >= 4 && isTypo(a, b)) {
       points += w.firstNameTypo;
       agrees.push('first name (one letter off)');
     } else {
