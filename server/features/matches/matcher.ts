@@ -75,6 +75,23 @@ export function fold(value: string): string {
     .trim();
 }
 
+/**
+ * `fn` remembered per argument: the directory repeats its values (a few thousand first names,
+ * cities and organisations), so a job folds each once. Forgets everything past `max` entries.
+ */
+function remembered<T>(fn: (value: string) => T, max = 200_000): (value: string) => T {
+  const seen = new Map<string, T>();
+  return (value) => {
+    let result = seen.get(value);
+    if (result === undefined) {
+      if (seen.size >= max) seen.clear();
+      result = fn(value);
+      seen.set(value, result);
+    }
+    return result;
+  };
+}
+
 /** Words of a folded value: letters only, split at anything else (hyphens, dots, commas). */
 function words(folded: string): string[] {
   return folded.split(/[^a-z]+/).filter(Boolean);
@@ -207,18 +224,25 @@ export type PreparedPhysician = {
   organization: Set<string>;
 };
 
+const firstWordOf = remembered((value: string) => words(fold(value))[0] ?? '');
+/** lastNameKeys, remembered (the index asks once per distinct last name, the matcher per physician). */
+export const rememberedLastNameKeys = remembered(lastNameKeys);
+const cityOf = remembered((value: string) => (value ? cityKey(fold(value), '') : null));
+const stateOf = remembered((value: string) => (value ? stateCode(value).toUpperCase() : ''));
+const specialtyOf = remembered(specialtyKey);
+const organizationOf = remembered((value: string) => organizationWords(value));
+
 export function preparePhysician(physician: PhysicianForMatching, middleName: string | null = null): PreparedPhysician {
-  const firstWords = words(fold(physician.firstName));
   return {
     physician,
     middleInitial: middleName ? (words(fold(middleName))[0]?.[0] ?? null) : null,
-    first: firstWords[0] ?? '',
-    lastKeys: lastNameKeys(physician.lastName),
-    city: physician.city ? cityKey(fold(physician.city), '') : null,
-    state: physician.state ? stateCode(physician.state).toUpperCase() : '',
+    first: firstWordOf(physician.firstName),
+    lastKeys: rememberedLastNameKeys(physician.lastName),
+    city: cityOf(physician.city),
+    state: stateOf(physician.state),
     zip: physician.zip ? Number(physician.zip) : null,
-    specialties: [physician.specialty, physician.subSpecialty, physician.secondarySpecialty].filter(Boolean).map(specialtyKey),
-    organization: organizationWords(physician.organization),
+    specialties: [physician.specialty, physician.subSpecialty, physician.secondarySpecialty].filter(Boolean).map(specialtyOf),
+    organization: organizationOf(physician.organization),
   };
 }
 
@@ -253,8 +277,15 @@ function isTypo(a: string, b: string): boolean {
 
 export type Scored = { prepared: PreparedPhysician; points: number; agrees: string[]; differs: string[] };
 
-/** The points of one physician for one row, with the fields that agree and differ. */
-export function scorePhysician(query: RowQuery, p: PreparedPhysician): Scored {
+/** The most points the place, specialty and organization can add (for scorePhysician's early exit). */
+const MOST_FROM_THE_REST = MATCH_WEIGHTS.city + MATCH_WEIGHTS.zip + MATCH_WEIGHTS.specialty + MATCH_WEIGHTS.organization;
+
+/**
+ * The points of one physician for one row, with the fields that agree and differ. With a
+ * `floor`: null as soon as the names and the state show the physician cannot reach it (most
+ * namesakes of a common last name have another first name or live elsewhere).
+ */
+export function scorePhysician(query: RowQuery, p: PreparedPhysician, floor = -Infinity): Scored | null {
   const w = MATCH_WEIGHTS;
   const agrees: string[] = [];
   const differs: string[] = [];
@@ -309,6 +340,7 @@ export function scorePhysician(query: RowQuery, p: PreparedPhysician): Scored {
       differs.push('state');
     }
   }
+  if (points + MOST_FROM_THE_REST < floor) return null;
   if (query.city && p.city) {
     if (query.city === p.city) {
       points += w.city;
@@ -385,12 +417,16 @@ function candidateOf(s: Scored): MatchCandidate {
  */
 export function matchRow(query: RowQuery, byNpi: PreparedPhysician | null, namesakes: readonly PreparedPhysician[]): RowMatch {
   if (byNpi) {
-    const scored = scorePhysician(query, byNpi);
+    const scored = scorePhysician(query, byNpi)!;
     const candidate = { ...candidateOf(scored), score: 1, agrees: ['NPI', ...scored.agrees] };
     return { outcome: 'matched', physicianId: byNpi.physician.id, score: 1, candidates: [candidate] };
   }
   if (!query.lastKeys.length) return { outcome: 'none', physicianId: null, score: null, candidates: [] };
-  const scored = namesakes.map((p) => scorePhysician(query, p)).sort((a, b) => b.points - a.points || a.prepared.physician.id - b.prepared.physician.id);
+  // Physicians skipped by the floor score under CANDIDATE: they are never listed, and a best one
+  // reaching MATCHED leads them by more than MARGIN, so skipping them changes no outcome.
+  const scored = namesakes
+    .flatMap((p) => scorePhysician(query, p, MATCH_THRESHOLDS.CANDIDATE) ?? [])
+    .sort((a, b) => b.points - a.points || a.prepared.physician.id - b.prepared.physician.id);
   const best = scored[0];
   if (!best || best.points < MATCH_THRESHOLDS.CANDIDATE) return { outcome: 'none', physicianId: null, score: null, candidates: [] };
   const listed = scored.filter((s) => s.points >= MATCH_THRESHOLDS.CANDIDATE).slice(0, MATCH_MAX_CANDIDATES).map(candidateOf);
@@ -419,21 +455,70 @@ export function matchSlice(
   physicians: readonly PhysicianForMatching[],
   middleNames: ReadonlyMap<number, string> = new Map(),
 ): RowMatch[] {
-  const byKey = new Map<string, PreparedPhysician[]>();
-  const byNpi = new Map<string, PreparedPhysician>();
+  return matchWithPool(queries, physicianPool(physicians, middleNames));
+}
+
+/**
+ * Physicians prepared once, found by last-name key then first name (folded first word), and by
+ * NPI. A row with a first name is compared only with the physicians whose first name could be
+ * the same person's (same, nickname, typo, initial): a common surname has thousands of
+ * physicians but a few hundred first names, so a row costs its surname's first names, not its
+ * surname's physicians.
+ */
+export type PhysicianPool = {
+  byKey: Map<string, Map<string, PreparedPhysician[]>>;
+  byNpi: Map<string, PreparedPhysician>;
+};
+
+export function emptyPool(): PhysicianPool {
+  return { byKey: new Map(), byNpi: new Map() };
+}
+
+/** Adds physicians to a pool (the worker adds them in chunks, yielding between). */
+export function addToPool(
+  pool: PhysicianPool,
+  physicians: readonly PhysicianForMatching[],
+  middleNames: ReadonlyMap<number, string> = new Map(),
+): PhysicianPool {
   for (const physician of physicians) {
     const prepared = preparePhysician(physician, middleNames.get(physician.id) ?? null);
-    if (physician.npi) byNpi.set(physician.npi, prepared);
+    if (physician.npi) pool.byNpi.set(physician.npi, prepared);
     for (const key of prepared.lastKeys) {
-      const list = byKey.get(key);
+      let byFirst = pool.byKey.get(key);
+      if (!byFirst) pool.byKey.set(key, (byFirst = new Map()));
+      const list = byFirst.get(prepared.first);
       if (list) list.push(prepared);
-      else byKey.set(key, [prepared]);
+      else byFirst.set(prepared.first, [prepared]);
     }
   }
+  return pool;
+}
+
+export function physicianPool(
+  physicians: readonly PhysicianForMatching[],
+  middleNames: ReadonlyMap<number, string> = new Map(),
+): PhysicianPool {
+  return addToPool(emptyPool(), physicians, middleNames);
+}
+
+/** Whether two folded first names could be one person's (the first-name rows of the weights). */
+function firstNamesCompatible(query: RowQuery, first: string): boolean {
+  const a = query.first;
+  if (!a || !first) return true;
+  if (a === first) return true;
+  if (query.firstIsInitial || first.length === 1) return a[0] === first[0];
+  return nicknamesAgree(a, first) || (a.length >= 4 && isTypo(a, first));
+}
+
+export function matchWithPool(queries: readonly RowQuery[], pool: PhysicianPool): RowMatch[] {
   return queries.map((query) => {
-    const exact = query.npi ? (byNpi.get(query.npi) ?? null) : null;
-    const namesakes = new Set<PreparedPhysician>();
-    if (!exact) for (const key of query.lastKeys) for (const p of byKey.get(key) ?? []) namesakes.add(p);
-    return matchRow(query, exact, [...namesakes]);
+    const exact = query.npi ? (pool.byNpi.get(query.npi) ?? null) : null;
+    if (exact || query.lastKeys.length === 0) return matchRow(query, exact, []);
+    const namesakes: PreparedPhysician[] = [];
+    for (const key of query.lastKeys) {
+      for (const [first, list] of pool.byKey.get(key) ?? []) if (firstNamesCompatible(query, first)) namesakes.push(...list);
+    }
+    // A physician under two of the row's keys ('garcia' and 'garcialopez') is listed once.
+    return matchRow(query, exact, query.lastKeys.length === 1 ? namesakes : [...new Set(namesakes)]);
   });
 }

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryIndex } from '../directory/search-index';
 import { checkExportCeiling, exportFileName, logExport } from '../exports/service';
-import { lastNameKeys, matchSlice, readRow, rowLabel, type RowMatch } from './matcher';
+import { addToPool, emptyPool, readRow, rememberedLastNameKeys, rowLabel, type PhysicianPool, type RowQuery } from './matcher';
 import * as repo from './repo';
 import { checkMapping, guessMapping, mappedRow, readSheet, writeSheet } from './spreadsheet';
 
@@ -244,38 +244,37 @@ export async function enrichedFile(
   return { body, fileName: exportFileName(`${base}-enriched`, job.format, now), format: job.format, count: ids.length };
 }
 
-// ---- matching one slice (the worker's step) ------------------------------------------------------
+// ---- matching (the worker's steps) ---------------------------------------------------------------
 
-const keysByLastName = new Map<string, string[]>();
-
-/** lastNameKeys, remembered: the index asks once per distinct last name for every slice. */
-function cachedKeys(lastName: string): string[] {
-  let keys = keysByLastName.get(lastName);
-  if (!keys) {
-    if (keysByLastName.size > 500_000) keysByLastName.clear();
-    keys = lastNameKeys(lastName);
-    keysByLastName.set(lastName, keys);
-  }
-  return keys;
-}
-
-/** Matches one slice of a job's rows against the index (and the middle names, when a row has one). */
-export async function matchRows(
+/**
+ * Reads a job's rows and gathers, in one pass over the index, every physician sharing a last-name
+ * key or an NPI with one of them (with middle names from the database when a row gives a middle
+ * initial: the index holds none). The worker then matches the rows slice by slice from this pool.
+ */
+export async function prepareMatching(
   db: Db,
   index: DirectoryIndex,
   job: { columns: string[]; mapping: repo.MatchJobRow['mapping'] },
-  slice: ReadonlyArray<{ row: number; cells: string[] }>,
-): Promise<Array<{ row: number; match: RowMatch }>> {
-  const queries = slice.map((r) => readRow(mappedRow(r.cells, job.columns, job.mapping)));
+  rows: ReadonlyArray<{ row: number; cells: string[] }>,
+): Promise<{ queries: RowQuery[]; pool: PhysicianPool }> {
+  const queries = rows.map((r) => readRow(mappedRow(r.cells, job.columns, job.mapping)));
   const keys = new Set(queries.flatMap((q) => q.lastKeys));
   const npis = new Set(queries.flatMap((q) => (q.npi ? [q.npi] : [])));
   const physicians = index.physiciansForMatching({
-    lastNameAccepts: (name) => cachedKeys(name).some((key) => keys.has(key)),
+    lastNameAccepts: (name) => rememberedLastNameKeys(name).some((key) => keys.has(key)),
     npis,
   });
   const middleKeys = new Set(queries.flatMap((q) => (q.middleInitial ? q.lastKeys : [])));
-  const needMiddle = middleKeys.size ? physicians.filter((p) => cachedKeys(p.lastName).some((k) => middleKeys.has(k))).map((p) => p.id) : [];
+  const needMiddle = middleKeys.size
+    ? physicians.filter((p) => rememberedLastNameKeys(p.lastName).some((k) => middleKeys.has(k))).map((p) => p.id)
+    : [];
   const middleNames = await repo.findMiddleNames(db, needMiddle);
-  const matches = matchSlice(queries, physicians, middleNames);
-  return slice.map((r, i) => ({ row: r.row, match: matches[i] }));
+  // Prepared in chunks, the event loop given a turn between them (a large list's pool is most of
+  // the directory).
+  const pool = emptyPool();
+  for (let start = 0; start < physicians.length; start += 20_000) {
+    addToPool(pool, physicians.slice(start, start + 20_000), middleNames);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { queries, pool };
 }

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
 import type { DirectoryIndex } from '../directory/search-index';
+import { MATCH_MAX_ROWS } from '../../../contract/matches';
 import * as repo from './repo';
-import { matchRows } from './service';
+import { matchWithPool } from './matcher';
+import { prepareMatching } from './service';
 
 /** Rows matched per step; the event loop gets a turn between steps. */
-export const MATCH_SLICE_ROWS = 500;
+export const MATCH_SLICE_ROWS = 250;
 /** A claimed job is this process's for this long after its last saved slice. */
 export const MATCH_LEASE_MS = 60_000;
 /** How often a server looks for queued jobs, or jobs a stopped process left (main.ts). */
@@ -32,11 +34,15 @@ export function createMatchWorker(deps: { db: Db; logger: Logger; index: Directo
 
   async function runJob(job: repo.MatchJobRow): Promise<void> {
     const lease = { id: job.id, owner, leaseMs: MATCH_LEASE_MS };
-    for (;;) {
+    // The rows not matched yet (all of them, or what a stopped process left), and once for the
+    // job the physicians they may be: the index as it is when the job starts.
+    const rows = await repo.nextRows(deps.db, job.id, MATCH_MAX_ROWS);
+    const { queries, pool } = await prepareMatching(deps.db, deps.index, job, rows);
+    await nextTurn();
+    for (let start = 0; start < rows.length; start += MATCH_SLICE_ROWS) {
       if (stopped) return; // the lease passes and another process resumes the job
-      const slice = await repo.nextRows(deps.db, job.id, MATCH_SLICE_ROWS);
-      if (slice.length === 0) break;
-      const results = await matchRows(deps.db, deps.index, job, slice);
+      const matches = matchWithPool(queries.slice(start, start + MATCH_SLICE_ROWS), pool);
+      const results = matches.map((match, i) => ({ row: rows[start + i].row, match }));
       if (!(await repo.saveSlice(deps.db, lease, results))) return;
       await nextTurn();
     }
