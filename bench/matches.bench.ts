@@ -63,7 +63,7 @@ async function bench(engine: BenchEngine): Promise<string[][]> {
     const res = await app.request(`/api/matches/${id}`, { headers });
     job = (await res.json()) as typeof job;
     if (job.status === 'done' || job.status === 'failed') break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const totalMs = performance.now() - started;
   delay.disable();

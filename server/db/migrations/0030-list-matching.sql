@@ -12,6 +12,10 @@ CREATE TABLE match_jobs (
   status text NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
   total_rows integer NOT NULL,
   done_rows integer NOT NULL DEFAULT 0,
+  -- Rows per outcome, kept with each slice and each resolved row (a progress poll reads one row).
+  matched_rows integer NOT NULL DEFAULT 0,
+  ambiguous_rows integer NOT NULL DEFAULT 0,
+  none_rows integer NOT NULL DEFAULT 0,
   -- The process working on the job and until when; another may take it over after that.
   lease_owner uuid,
   lease_until timestamptz,
@@ -29,11 +33,19 @@ CREATE TABLE match_rows (
   -- The user's cells in column order, unchanged (the enriched file gives them back).
   cells jsonb NOT NULL,
   label text NOT NULL DEFAULT '',
-  outcome text CHECK (outcome IN ('matched', 'ambiguous', 'none')),
+  PRIMARY KEY (job_id, row_number)
+);
+
+-- One row per matched row, inserted slice by slice in row order (inserts only: a 10,000-row job
+-- rewrites nothing, and a takeover resumes after the highest row here).
+CREATE TABLE match_results (
+  job_id uuid NOT NULL REFERENCES match_jobs (id) ON DELETE CASCADE,
+  row_number integer NOT NULL,
+  outcome text NOT NULL CHECK (outcome IN ('matched', 'ambiguous', 'none')),
   -- No foreign key: a physician removed later must not take the user's row with it.
   physician_id integer,
   score real,
-  candidates jsonb,
+  candidates jsonb NOT NULL DEFAULT '[]',
   resolved boolean NOT NULL DEFAULT false,
   PRIMARY KEY (job_id, row_number)
 );

@@ -294,8 +294,9 @@ describe('who may do what', () => {
     expect(later.matches).toBeGreaterThan(sixDays.matches);
     // (The pass at +8 days also ended the session, so the job is checked in the database.)
     expect((await ctx.db.sql.query('SELECT 1 FROM match_jobs WHERE id = $1', [created.body.id])).rows).toHaveLength(0);
-    const rows = await ctx.db.sql.query('SELECT 1 FROM match_rows WHERE job_id = $1', [created.body.id]);
-    expect(rows.rows).toHaveLength(0);
+    for (const table of ['match_rows', 'match_results']) {
+      expect((await ctx.db.sql.query(`SELECT 1 FROM ${table} WHERE job_id = $1`, [created.body.id])).rows).toHaveLength(0);
+    }
   }, 60_000);
 });
 
@@ -307,12 +308,13 @@ describe('jobs live in the database', () => {
     const created = await upload(basic, '/api/matches', { name: 'l.csv', body: fixtureCsv(rows) });
     await ctx.deps.services.matchWorker.idle();
     await ctx.db.sql.query(
-      `UPDATE match_jobs SET status = 'running', done_rows = 0, lease_owner = gen_random_uuid(), lease_until = now() - interval '1 second' WHERE id = $1`,
+      `UPDATE match_jobs SET status = 'running', done_rows = 3, matched_rows = 3, ambiguous_rows = 0, none_rows = 0, lease_owner = gen_random_uuid(), lease_until = now() - interval '1 second' WHERE id = $1`,
       [created.body.id],
     );
-    await ctx.db.sql.query('UPDATE match_rows SET outcome = NULL, physician_id = NULL, score = NULL, candidates = NULL WHERE job_id = $1 AND row_number > 3', [created.body.id]);
+    await ctx.db.sql.query('DELETE FROM match_results WHERE job_id = $1 AND row_number > 3', [created.body.id]);
     ctx.deps.services.matchWorker.wake();
     const job = await matchDone(basic, created.body.id);
     expect(job.rows!.map((r) => r.physicianId)).toEqual(rows.map((r) => r.expected));
+    expect(job.counts).toEqual({ matched: rows.length, ambiguous: 0, none: 0 });
   }, 60_000);
 });

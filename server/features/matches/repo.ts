@@ -18,12 +18,15 @@ export type MatchJobRow = {
   status: MatchStatus;
   total_rows: number;
   done_rows: number;
+  matched_rows: number;
+  ambiguous_rows: number;
+  none_rows: number;
   error: string | null;
   created_at: string;
 };
 
 const JOB_COLUMNS = `id::text AS id, user_id::text AS user_id, file_name, format, columns, mapping, status, total_rows,
-  done_rows, error, created_at`;
+  done_rows, matched_rows, ambiguous_rows, none_rows, error, created_at`;
 
 const parseJob = (row: MatchJobRow & { columns: unknown; mapping: unknown }): MatchJobRow => ({
   ...row,
@@ -70,23 +73,21 @@ export async function findJob(db: Db, id: string, userId: string): Promise<Match
   return rows[0] ? parseJob(rows[0]) : null;
 }
 
-export async function countOutcomes(db: Db, jobId: string): Promise<MatchCounts> {
-  const { rows } = await db.sql.query<{ outcome: string; n: number }>(
-    'SELECT outcome, count(*)::int AS n FROM match_rows WHERE job_id = $1 AND outcome IS NOT NULL GROUP BY outcome',
-    [jobId],
-  );
-  const counts: MatchCounts = { matched: 0, ambiguous: 0, none: 0 };
-  for (const r of rows) counts[r.outcome as keyof MatchCounts] = r.n;
-  return counts;
+/** The job's rows per outcome (kept on the job row). */
+export function countsOf(job: Pick<MatchJobRow, 'matched_rows' | 'ambiguous_rows' | 'none_rows'>): MatchCounts {
+  return { matched: job.matched_rows, ambiguous: job.ambiguous_rows, none: job.none_rows };
 }
+
+const COUNT_COLUMN: Record<keyof MatchCounts, string> = { matched: 'matched_rows', ambiguous: 'ambiguous_rows', none: 'none_rows' };
 
 /** Every matched row of a job, in row order (one JSON round trip). */
 export async function findRows(db: Db, jobId: string, row?: number): Promise<MatchRow[]> {
   const { rows } = await db.sql.query<{ data: string | null }>(
     `SELECT json_agg(json_build_object(
-        'row', row_number, 'label', label, 'outcome', outcome, 'physicianId', physician_id,
-        'score', score, 'resolved', resolved, 'candidates', coalesce(candidates, '[]'::jsonb)) ORDER BY row_number)::text AS data
-       FROM match_rows WHERE job_id = $1 AND outcome IS NOT NULL AND ($2::int IS NULL OR row_number = $2)`,
+        'row', r.row_number, 'label', m.label, 'outcome', r.outcome, 'physicianId', r.physician_id,
+        'score', r.score, 'resolved', r.resolved, 'candidates', r.candidates) ORDER BY r.row_number)::text AS data
+       FROM match_results r JOIN match_rows m ON m.job_id = r.job_id AND m.row_number = r.row_number
+      WHERE r.job_id = $1 AND ($2::int IS NULL OR r.row_number = $2)`,
     [jobId, row ?? null],
   );
   const parsed: MatchRow[] = rows[0]?.data ? JSON.parse(rows[0].data) : [];
@@ -94,24 +95,38 @@ export async function findRows(db: Db, jobId: string, row?: number): Promise<Mat
   return parsed;
 }
 
-/** Sets a row's outcome as the user resolved it. */
+/** Sets a row's outcome as the user resolved it, and the job's counts, in one transaction. */
 export async function resolveRow(
   db: Db,
   jobId: string,
   row: number,
   outcome: { physicianId: number | null; score: number | null },
-): Promise<void> {
-  await db.sql.query(
-    `UPDATE match_rows SET outcome = $3, physician_id = $4, score = $5, resolved = true WHERE job_id = $1 AND row_number = $2`,
-    [jobId, row, outcome.physicianId === null ? 'none' : 'matched', outcome.physicianId, outcome.score],
-  );
+): Promise<MatchCounts> {
+  return db.transaction(async (tx) => {
+    const before = await tx.sql.query<{ outcome: keyof MatchCounts }>(
+      'SELECT outcome FROM match_results WHERE job_id = $1 AND row_number = $2 FOR UPDATE',
+      [jobId, row],
+    );
+    const now: keyof MatchCounts = outcome.physicianId === null ? 'none' : 'matched';
+    await tx.sql.query(
+      `UPDATE match_results SET outcome = $3, physician_id = $4, score = $5, resolved = true WHERE job_id = $1 AND row_number = $2`,
+      [jobId, row, now, outcome.physicianId, outcome.score],
+    );
+    const old = before.rows[0].outcome;
+    const { rows } = await tx.sql.query<MatchJobRow>(
+      `UPDATE match_jobs SET ${COUNT_COLUMN[old]} = ${COUNT_COLUMN[old]} - 1, ${COUNT_COLUMN[now]} = ${COUNT_COLUMN[now]} + 1
+        WHERE id = $1 RETURNING matched_rows, ambiguous_rows, none_rows`,
+      [jobId],
+    );
+    return countsOf(rows[0]);
+  });
 }
 
 /** The job's matched physician ids, distinct, in row order (for 'Add matched to a list'). */
 export async function matchedIds(db: Db, jobId: string): Promise<number[]> {
   const { rows } = await db.sql.query<{ ids: string | null }>(
     `SELECT string_agg(physician_id::text, ',' ORDER BY first_row) AS ids FROM (
-       SELECT physician_id, min(row_number) AS first_row FROM match_rows
+       SELECT physician_id, min(row_number) AS first_row FROM match_results
         WHERE job_id = $1 AND outcome = 'matched' GROUP BY physician_id) m`,
     [jobId],
   );
@@ -124,8 +139,10 @@ export async function findEnrichmentRows(
   jobId: string,
 ): Promise<Array<{ cells: string[]; outcome: string | null; physicianId: number | null; score: number | null }>> {
   const { rows } = await db.sql.query<{ data: string | null }>(
-    `SELECT json_agg(json_build_object('cells', cells, 'outcome', outcome, 'physicianId', physician_id, 'score', score)
-       ORDER BY row_number)::text AS data FROM match_rows WHERE job_id = $1`,
+    `SELECT json_agg(json_build_object('cells', m.cells, 'outcome', r.outcome, 'physicianId', r.physician_id, 'score', r.score)
+       ORDER BY m.row_number)::text AS data
+       FROM match_rows m LEFT JOIN match_results r ON r.job_id = m.job_id AND r.row_number = m.row_number
+      WHERE m.job_id = $1`,
     [jobId],
   );
   return rows[0]?.data ? JSON.parse(rows[0].data) : [];
@@ -195,11 +212,14 @@ export async function claimJob(db: Db, owner: string, leaseMs: number): Promise<
   return rows[0] ? parseJob(rows[0]) : null;
 }
 
-/** The next rows not matched yet, with their cells. */
+/** The next rows not matched yet (after the last saved slice), with their cells. */
 export async function nextRows(db: Db, jobId: string, limit: number): Promise<Array<{ row: number; cells: string[] }>> {
   const { rows } = await db.sql.query<{ data: string | null }>(
     `SELECT json_agg(json_build_array(row_number, cells) ORDER BY row_number)::text AS data FROM (
-       SELECT row_number, cells FROM match_rows WHERE job_id = $1 AND outcome IS NULL ORDER BY row_number LIMIT $2) r`,
+       SELECT row_number, cells FROM match_rows
+        WHERE job_id = $1
+          AND row_number > coalesce((SELECT max(row_number) FROM match_results WHERE job_id = $1), 0)
+        ORDER BY row_number LIMIT $2) r`,
     [jobId, limit],
   );
   const list: [number, string[]][] = rows[0]?.data ? JSON.parse(rows[0].data) : [];
@@ -216,11 +236,13 @@ export async function saveSlice(
   results: ReadonlyArray<{ row: number; match: RowMatch }>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const n = (outcome: string) => results.filter((r) => r.match.outcome === outcome).length;
     const held = await tx.sql.query(
       `UPDATE match_jobs SET lease_until = now() + $3::int * interval '1 millisecond',
-              done_rows = done_rows + $4
+              done_rows = done_rows + $4, matched_rows = matched_rows + $5, ambiguous_rows = ambiguous_rows + $6,
+              none_rows = none_rows + $7
         WHERE id = $1 AND lease_owner = $2 AND status = 'running' RETURNING id`,
-      [job.id, job.owner, job.leaseMs, results.length],
+      [job.id, job.owner, job.leaseMs, results.length, n('matched'), n('ambiguous'), n('none')],
     );
     if (held.rows.length === 0) return false;
     const payload = results.map(({ row, match }) => ({
@@ -231,9 +253,9 @@ export async function saveSlice(
       c: match.candidates,
     }));
     await tx.sql.query(
-      `UPDATE match_rows m SET outcome = r->>'o', physician_id = (r->>'p')::int, score = (r->>'s')::real, candidates = r->'c'
-         FROM jsonb_array_elements($2::jsonb) AS r
-        WHERE m.job_id = $1 AND m.row_number = (r->>'n')::int AND m.outcome IS NULL`,
+      `INSERT INTO match_results (job_id, row_number, outcome, physician_id, score, candidates)
+       SELECT $1, (r->>'n')::int, r->>'o', (r->>'p')::int, (r->>'s')::real, r->'c' FROM jsonb_array_elements($2::jsonb) AS r
+       ON CONFLICT DO NOTHING`,
       [job.id, JSON.stringify(payload)],
     );
     return true;

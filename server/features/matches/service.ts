@@ -136,7 +136,8 @@ async function ownJob(db: Db, userId: string, id: string) {
 export async function getMatch(deps: AppDeps, input: { userId: string; id: string }): Promise<MatchJobResponse> {
   const job = await ownJob(deps.db, input.userId, input.id);
   const done = job.status === 'done';
-  const [counts, rows] = await Promise.all([repo.countOutcomes(deps.db, job.id), done ? repo.findRows(deps.db, job.id) : undefined]);
+  const counts = repo.countsOf(job);
+  const rows = done ? await repo.findRows(deps.db, job.id) : undefined;
   return {
     id: job.id,
     fileName: job.file_name,
@@ -167,9 +168,9 @@ export async function resolveMatchRow(
     if (!candidate) throw fieldError('physicianId', 'physicianId must be one of the row’s candidates.');
     score = candidate.score;
   }
-  await repo.resolveRow(deps.db, job.id, input.row, { physicianId: input.physicianId, score });
+  const counts = await repo.resolveRow(deps.db, job.id, input.row, { physicianId: input.physicianId, score });
   const [updated] = await repo.findRows(deps.db, job.id, input.row);
-  return { row: updated, counts: await repo.countOutcomes(deps.db, job.id) };
+  return { row: updated, counts };
 }
 
 /** The enriched file's columns after the user's own. */
