@@ -36,6 +36,7 @@ export const APP_PATHS = [
   '/billing/demo/portal',
   '/lists',
   '/lists/:listId',
+  '/match-list',
   '/admin-dashboard',
   '/resume-approval',
   '/users',

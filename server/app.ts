@@ -36,6 +36,7 @@ import { exportsRoutes } from './features/exports/routes';
 import { removalRoutes } from './features/removal/routes';
 import { contactFormRoutes } from './features/contact-form/routes';
 import { importRoutes, IMPORT_UPLOAD_PATH } from './features/import/routes';
+import { matchesRoutes, MATCH_UPLOAD_PATHS } from './features/matches/routes';
 import { apiKeysRoutes } from './features/api-keys/routes';
 import { resolveApiKey } from './features/api-keys/service';
 import { apiDocsRoutes } from './features/api-docs/routes';
@@ -125,6 +126,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     savedSearchesRoutes,
     contactsRoutes,
     exportsRoutes,
+    matchesRoutes,
     adminRoutes,
     billingRoutes,
     importRoutes,
@@ -230,9 +232,12 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
       throw new AppError('payload_too_large', 'The request body is larger than 2 MB.');
     },
   });
-  // An admin's import upload is the one large body: streamed to disk by its route (admins only).
+  // Two large bodies, each streamed to disk by its route with its own limit: an admin's import
+  // upload, and a recruiter's list to match (10 MB; its capability guard runs before the body).
   app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === IMPORT_UPLOAD_PATH ? next() : limitBody(c, next),
+    c.req.method === 'POST' && (c.req.path === IMPORT_UPLOAD_PATH || MATCH_UPLOAD_PATHS.includes(c.req.path))
+      ? next()
+      : limitBody(c, next),
   );
   app.use('/api/*', rejectNulCharacters);
 

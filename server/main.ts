@@ -143,6 +143,7 @@ async function main() {
 
   const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE) : null;
   services.mailWorker.start();
+  services.matchWorker.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
   const directory = services.directory;
   const listener = env.DATABASE_URL
@@ -171,6 +172,7 @@ async function main() {
     await listener?.stop();
     await stopMaintenance();
     await runningServices.mailWorker.stop();
+    await runningServices.matchWorker.stop();
     runningServices.mailer.close();
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();

@@ -59,14 +59,14 @@ describe('maintenance pass', () => {
     await store.hit('maintenance-test:passed', hour, now.getTime() - 2 * 3_600_000);
     await store.hit('maintenance-test:live', hour, now.getTime() - 600_000);
 
-    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 2, tokens: 2, rateLimits: 1, submissions: 0, digests: 0 });
+    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 2, tokens: 2, rateLimits: 1, submissions: 0, digests: 0, matches: 0 });
     expect(await ids('sessions', user.id)).toEqual([live, nearlyIdle].sort());
     expect(await ids('auth_tokens', user.id)).toEqual([liveToken]);
     // The live window still holds its attempt.
     expect((await store.peek('maintenance-test:live', hour, now.getTime())).allowed).toBe(false);
 
     // Nothing more to do.
-    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, submissions: 0, digests: 0 });
+    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, submissions: 0, digests: 0, matches: 0 });
   });
 
   it('two passes at once (two server processes) delete each row once, without errors', async () => {

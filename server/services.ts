@@ -18,6 +18,8 @@ import { createImportJobs } from './features/import/uploads';
 import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
 import { createMetrics } from './lib/metrics';
 import { countMailQueue } from './lib/mail-queue';
+import { MATCH_RATE_LIMITS } from './features/matches/rate-limits';
+import { createMatchWorker } from './features/matches/worker';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
@@ -52,6 +54,9 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     /** Requests per API key (app.ts, ADR 022). */
     apiKeyRateLimits: createRateLimiters('api-keys', API_KEY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    matchRateLimits: createRateLimiters('matches', MATCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    /** Matches uploaded lists in slices (features/matches/worker.ts); main.ts starts its polling. */
+    matchWorker: createMatchWorker({ db: deps.db, logger: deps.logger, index: directory.index }),
     /** Imports uploaded on the admin page, running or done, in this process. */
     importJobs,
     /** GET /metrics (lib/metrics.ts); app.ts counts every request into it. */

@@ -45,6 +45,8 @@ type Row = Partial<Record<Caller, number>>;
  * - reject: 409 for the admin, as the one fixture submission was approved by the row before.
  * - refund request resolve: 404 for the admin (a well-formed id of no request: the guard let it through).
  * - import upload: 400 for the admin (no kind, no file name, no file); an import by id: 400 ('{id}' is no UUID).
+ * - matches: Monthly and up upload (400: the minimal body has no file) and read, resolve (404: a
+ *   well-formed id of no upload); the enriched download needs the Annual Plan (404 past the guard).
  */
 const EXPECTED: Record<string, Row> = {
   'GET /api/health': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
@@ -216,6 +218,11 @@ const EXPECTED: Record<string, Row> = {
   // Report wrong contact: reveal holders only; the minimal body is empty (400).
   'POST /api/contact-reports': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
   'GET /api/admin/contact-reports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
+  'POST /api/matches': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'POST /api/matches/preview': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'GET /api/matches/{id}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'POST /api/matches/{id}/rows/{row}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'GET /api/matches/{id}/enriched': { anonymous: 401, free: 403, basic: 403, premium: 404, admin: 404 },
   // A well-formed id of no report: 404 for the admin (the guard let it through).
   'POST /api/admin/contact-reports/{id}/resolve': {
     anonymous: 401,
@@ -333,7 +340,9 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/admin\/users\/\{id\}/, `/api/admin/users/${targetUserId}`)
     .replace(/^\/api\/admin\/refund-requests\/\{id\}/, `/api/admin/refund-requests/${MISSING_UUID}`)
     .replace(/^\/api\/account\/api-keys\/\{id\}/, `/api/account/api-keys/${MISSING_UUID}`)
-    .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999');
+    .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999')
+    .replace(/^\/api\/matches\/\{id\}/, `/api/matches/${MISSING_UUID}`)
+    .replace('{row}', '1');
   const body = BODIES[op.operationId] ?? (op.hasBody ? {} : undefined);
   return { path, body };
 }
@@ -351,6 +360,7 @@ const BODIES: Record<string, unknown> = {
   createExport: { physicianIds: [BASE + 1] },
   createApiKey: { name: 'Matrix key' },
   resolveContactReport: { action: 'reverify' },
+  resolveMatchRow: { physicianId: null },
 };
 
 async function call(op: Ops[number], caller: Caller): Promise<TestResponse> {

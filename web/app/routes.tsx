@@ -74,6 +74,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: appPath('/billing/demo/portal'), lazy: () => import('@web/features/billing/demo-portal-page').then((m) => ({ Component: m.DemoPortalPage })) },
   { path: appPath('/lists'), lazy: () => import('@web/features/lists/my-lists-page').then((m) => ({ Component: m.MyListsPage })) },
   { path: appPath('/lists/:listId'), lazy: () => import('@web/features/lists/list-detail-page').then((m) => ({ Component: m.ListDetailPage })) },
+  { path: appPath('/match-list'), lazy: () => import('@web/features/matches/match-list-page').then((m) => ({ Component: m.MatchListPage })) },
 ];
 
 /**

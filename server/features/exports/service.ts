@@ -71,9 +71,11 @@ function ceilingError(count: number, used: number, dailyLimit: number, now: Date
 
 /**
  * Checks the daily ceiling and writes the export_logs row and the audit row, in one transaction
- * that runs only after the file was built: a failed export leaves no log row.
+ * that runs only after the file was built: a failed export leaves no log row. Every file of
+ * contacts goes through here (this feature's exports, the matches feature's enriched download):
+ * the row counts against EXPORT_DAILY_LIMIT and ends the money-back guarantee (billing).
  */
-async function logExport(options: {
+export async function logExport(options: {
   db: Db;
   userId: string;
   count: number;
@@ -82,7 +84,7 @@ async function logExport(options: {
   ip: string | null;
   now: Date;
   details: Record<string, unknown>;
-}) {
+}): Promise<void> {
   const { userId, count, dailyLimit, now } = options;
   await options.db.transaction(async (tx) => {
     await repo.lockUserExports(tx, userId);
@@ -97,6 +99,12 @@ async function logExport(options: {
       ip: options.ip,
     });
   });
+}
+
+/** The cheap check before a file is built (logExport checks again under the lock): 429 past the ceiling. */
+export async function checkExportCeiling(db: Db, userId: string, count: number, dailyLimit: number, now: Date): Promise<void> {
+  const used = await repo.exportedSince(db, userId, startOfUtcDay(now));
+  if (used + count > dailyLimit) throw ceilingError(count, used, dailyLimit, now);
 }
 
 /**
@@ -116,8 +124,7 @@ export async function createExport(options: {
   const now = options.now ?? new Date();
   const ids = await resolveIds(db, userId, request);
   // Cheap check before building the file; logExport checks again under the lock.
-  const used = await repo.exportedSince(db, userId, startOfUtcDay(now));
-  if (used + ids.length > options.dailyLimit) throw ceilingError(ids.length, used, options.dailyLimit, now);
+  await checkExportCeiling(db, userId, ids.length, options.dailyLimit, now);
   const records = await repo.findExportRecords(db, ids);
   if (records.length !== ids.length) {
     const found = new Set(records.map((r) => r.id));

@@ -42,9 +42,14 @@ export function MyListsPage() {
             Shortlists of physicians you built from the directory.
           </p>
         </div>
-        <Button asChild variant="outline">
-          <Link to="/directory">Go to Directory</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/match-list">Match a list</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/directory">Go to Directory</Link>
+          </Button>
+        </div>
       </div>
 
       <div className="mt-8">

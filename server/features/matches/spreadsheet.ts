@@ -1,0 +1,184 @@
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { parse } from 'csv-parse/sync';
+import { MATCH_FIELDS, MATCH_MAX_ROWS, type MatchField, type MatchFormat, type MatchMapping } from '../../../contract/matches';
+import { fieldError } from '../../lib/errors';
+import { writeCsv } from '../../lib/exporters/csv';
+import type { ExportTable } from '../../lib/exporters/table';
+import { writeXlsx } from '../../lib/exporters/xlsx';
+
+/** An uploaded sheet: its header (unique names) and its data rows as text cells. */
+export type Sheet = { format: MatchFormat; columns: string[]; rows: string[][] };
+
+/** 'csv' or 'xlsx' from the file name (and, for XLSX, its zip signature). */
+export function formatOf(fileName: string, bytes: Buffer): MatchFormat {
+  if (/\.xlsx$/i.test(fileName) || (bytes[0] === 0x50 && bytes[1] === 0x4b)) return 'xlsx';
+  if (/\.(csv|txt|tsv)$/i.test(fileName) || !/\.\w+$/.test(fileName)) return 'csv';
+  throw fieldError('file', 'The file must be a .csv or .xlsx spreadsheet.');
+}
+
+/** UTF-8 (with or without BOM) when it decodes cleanly, else Windows-1252 (Excel's 'CSV' on Windows). */
+function decodeText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return iconv.decode(bytes, 'win1252');
+  }
+}
+
+function readCsv(bytes: Buffer): string[][] {
+  const text = decodeText(bytes);
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const delimiter = [',', ';', '\t'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0];
+  try {
+    return parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: false,
+      to_line: MATCH_MAX_ROWS + 2,
+    }) as string[][];
+  } catch (error) {
+    throw fieldError('file', `The CSV file could not be read: ${(error as Error).message.slice(0, 200)}`);
+  }
+}
+
+async function readXlsx(bytes: Buffer): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw fieldError('file', 'The Excel file could not be read (is it an .xlsx workbook?).');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const out: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    if (out.length > MATCH_MAX_ROWS + 1) return;
+    const cells: string[] = [];
+    for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
+    out.push(cells);
+  });
+  return out;
+}
+
+/** Reads an upload: the first non-empty row is the header. At most MATCH_MAX_ROWS data rows. */
+export async function readSheet(fileName: string, bytes: Buffer): Promise<Sheet> {
+  if (bytes.length === 0) throw fieldError('file', 'The file is empty.');
+  const format = formatOf(fileName, bytes);
+  const all = (format === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes)).filter((row) => row.some((cell) => cell.trim() !== ''));
+  if (all.length < 2) throw fieldError('file', 'The file needs a header row and at least one row of data.');
+  if (all.length - 1 > MATCH_MAX_ROWS) {
+    throw fieldError('file', `The file holds more than ${MATCH_MAX_ROWS.toLocaleString('en-US')} rows; split it and upload each part.`);
+  }
+  const [header, ...rows] = all;
+  const width = Math.max(header.length, ...rows.map((row) => row.length));
+  const seen = new Map<string, number>();
+  const columns = Array.from({ length: width }, (_, i) => {
+    const base = (header[i] ?? '').trim().slice(0, 200) || `Column ${i + 1}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base} (${n})`;
+  });
+  return { format, columns, rows: rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? '')) };
+}
+
+/** Header words -> field, tried exactly (letters and digits only, lower case), then by containment. */
+const HEADER_NAMES: ReadonlyArray<readonly [MatchField, readonly string[]]> = [
+  ['npi', ['npi', 'npinumber', 'nationalproviderid', 'nationalprovideridentifier']],
+  ['firstName', ['first', 'firstname', 'fname', 'givenname', 'forename']],
+  ['lastName', ['last', 'lastname', 'lname', 'surname', 'familyname']],
+  ['middleName', ['middle', 'middlename', 'mi', 'middleinitial']],
+  ['fullName', ['name', 'fullname', 'physician', 'physicianname', 'provider', 'providername', 'doctor', 'candidate', 'candidatename', 'contactname']],
+  ['suffix', ['suffix', 'namesuffix']],
+  ['credential', ['credential', 'credentials', 'degree', 'degrees']],
+  ['city', ['city', 'town', 'practicecity']],
+  ['state', ['state', 'st', 'province', 'practicestate']],
+  ['zip', ['zip', 'zipcode', 'postalcode', 'postcode', 'zip5']],
+  ['specialty', ['specialty', 'speciality', 'specialties', 'primaryspecialty', 'practicearea', 'department']],
+  ['organization', ['organization', 'organisation', 'employer', 'hospital', 'practice', 'practicename', 'company', 'facility', 'group']],
+  ['email', ['email', 'emailaddress', 'mail']],
+  ['phone', ['phone', 'telephone', 'phonenumber', 'mobile', 'cell', 'tel']],
+];
+const CONTAINS: ReadonlyArray<readonly [MatchField, string]> = [
+  ['npi', 'npi'],
+  ['firstName', 'firstname'],
+  ['lastName', 'lastname'],
+  ['middleName', 'middle'],
+  ['fullName', 'fullname'],
+  ['zip', 'zip'],
+  ['email', 'email'],
+  ['phone', 'phone'],
+  ['specialty', 'special'],
+  ['city', 'city'],
+  ['state', 'state'],
+  ['organization', 'organi'],
+];
+
+/** The mapping guessed from the header: each field at most once, first column wins. */
+export function guessMapping(columns: readonly string[]): MatchMapping {
+  const mapping: MatchMapping = {};
+  const used = new Set<MatchField>();
+  const take = (column: string, field: MatchField) => {
+    if (used.has(field) || column in mapping) return;
+    mapping[column] = field;
+    used.add(field);
+  };
+  const keyOf = (column: string) => column.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  for (const column of columns) {
+    const key = keyOf(column);
+    const hit = HEADER_NAMES.find(([, names]) => names.includes(key));
+    if (hit) take(column, hit[0]);
+  }
+  for (const column of columns) {
+    if (column in mapping) continue;
+    const key = keyOf(column);
+    const hit = CONTAINS.find(([field, part]) => !used.has(field) && key.includes(part));
+    if (hit) take(column, hit[0]);
+  }
+  return mapping;
+}
+
+/** Checks a mapping against the header: known columns, each field once, something to match on. */
+export function checkMapping(mapping: MatchMapping, columns: readonly string[]): MatchMapping {
+  const seen = new Set<MatchField>();
+  for (const [column, field] of Object.entries(mapping)) {
+    if (!columns.includes(column)) throw fieldError('mapping', `The file has no column named '${column.slice(0, 80)}'.`);
+    if (seen.has(field)) throw fieldError('mapping', `Two columns are mapped to ${field}; map each field once.`);
+    seen.add(field);
+  }
+  if (!seen.has('npi') && !seen.has('lastName') && !seen.has('fullName')) {
+    throw fieldError('mapping', 'Map a column to NPI, Last name or Full name: the rows are matched on them.');
+  }
+  return mapping;
+}
+
+/** One row's mapped cells by field. */
+export function mappedRow(cells: readonly string[], columns: readonly string[], mapping: MatchMapping): Partial<Record<MatchField, string>> {
+  const out: Partial<Record<MatchField, string>> = {};
+  columns.forEach((column, i) => {
+    const field = mapping[column];
+    if (field && MATCH_FIELDS.includes(field) && cells[i]?.trim()) out[field] = cells[i];
+  });
+  return out;
+}
+
+/** The enriched file: the user's columns unchanged, then ours (renamed if the user has one so named). */
+export async function writeSheet(
+  format: MatchFormat,
+  columns: readonly string[],
+  extra: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<string | null>>,
+): Promise<Buffer> {
+  const taken = new Set(columns);
+  const table: ExportTable = {
+    title: 'Matched',
+    columns: [
+      ...columns.map((header) => ({ header, width: 18 })),
+      ...extra.map((header) => ({ header: taken.has(header) ? `${header} (PhysicianDirect)` : header, width: 20 })),
+    ],
+    rows,
+  };
+  return format === 'xlsx' ? writeXlsx(table) : writeCsv(table);
+}
