@@ -35,6 +35,7 @@ const EMAIL_OPTIONS = { allow_display_name: false, require_tld: true, allow_ip_d
 /** Answers kept per domain (a batch holds many addresses of few domains). */
 const MX_CACHE_MS = 10 * 60_000;
 const MX_CACHE_MAX = 10_000;
+const NO_ANSWER_CACHE_MS = 60_000;
 
 export const BUILTIN_CONFIDENCE = {
   /** Syntax fine and the domain takes mail; the mailbox itself is not checked. */
@@ -155,9 +156,10 @@ export function createBuiltinVerifier(options: BuiltinOptions = {}): ContactVeri
     lookups++;
     const answer = resolver.resolveMx(domain).then(classifyMx, (error: Error) => classifyMx(error));
     cache.set(domain, { answer, at: now });
-    // A timeout is not remembered: the next address of the domain asks again.
+    // No answer is remembered for a minute only: a resolver that is down is not asked once per
+    // address, and the domain is asked again soon.
     void answer.then((a) => {
-      if (a === 'no_answer') cache.delete(domain);
+      if (a === 'no_answer') cache.set(domain, { answer, at: now - MX_CACHE_MS + NO_ANSWER_CACHE_MS });
     });
     return answer;
   }
