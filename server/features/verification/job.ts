@@ -148,12 +148,26 @@ export async function drainVerification(
  * Checks one physician's values now (the operators' 'verify now'), outside the queue's rate:
  * one physician's few values. A provider error is the caller's (503).
  */
-export async function verifyPhysicianNow(deps: VerificationJobDeps, physicianId: number, now = new Date()): Promise<repo.FieldResult[] | null> {
+export async function verifyPhysicianNow(
+  deps: VerificationJobDeps,
+  physicianId: number,
+  options: { now?: Date; audit?: (tx: Db, results: repo.FieldResult[]) => Promise<void> } = {},
+): Promise<repo.FieldResult[] | null> {
+  const now = options.now ?? new Date();
   const row = await repo.findRow(deps.db, physicianId);
   if (!row) return null;
   const checked = await Promise.all(row.values.map(async (v) => ({ v, r: await check(deps.verifier, v.field, v.value) })));
   const results = checked.map(({ v, r }) => ({ field: v.field, value: v.value, status: r.status, confidence: r.confidence, method: r.method }));
-  await repo.writeRowResults(deps.db, physicianId, results, now);
+  await repo.writeRowResults(deps.db, physicianId, results, now, options.audit && ((tx) => options.audit!(tx, results)));
   await deps.onChanged?.([physicianId]);
   return results;
+}
+
+/**
+ * A first start's check of the demo directory (ADR 032): the built-in verifier, without DNS (the
+ * demo's domains are answered from their table), over every value the generator left never
+ * checked or due, at no rate limit: it is all offline work. Runs in the background after start.
+ */
+export async function verifyDemoDirectory(deps: Omit<VerificationJobDeps, 'ratePerMinute' | 'verifier'>, verifier: ContactVerifier): Promise<VerificationRunResult> {
+  return drainVerification({ ...deps, verifier, ratePerMinute: 100_000_000 });
 }
