@@ -97,7 +97,14 @@ export type FieldResult = {
  * valid -> 'verified'; risky or invalid -> a 'verified' value becomes 'unverified'; 'reported' and
  * 'self_reported' stay until a valid check or an operator (ADR 030, 032).
  */
-export async function writeRowResults(db: Db, physicianId: number, results: readonly FieldResult[], at: Date): Promise<void> {
+export async function writeRowResults(
+  db: Db,
+  physicianId: number,
+  results: readonly FieldResult[],
+  at: Date,
+  /** More writes in the same transaction (an operator's audit row). */
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const params: unknown[] = [physicianId, at.toISOString()];
     const sets: string[] = [];
@@ -122,6 +129,7 @@ export async function writeRowResults(db: Db, physicianId: number, results: read
     // A second statement: checked_at reads the values the first one wrote.
     await tx.sql.query(`UPDATE physician_contacts SET checked_at = ${CHECKED_AT_SQL} WHERE physician_id = $1`, [physicianId]);
     await refreshVerifiedAtWithoutTouch(tx, physicianId);
+    await alsoInTransaction?.(tx);
   });
 }
 
