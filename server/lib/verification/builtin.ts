@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import { isDisposableEmailDomain } from 'disposable-email-domains-js';
+import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { parsePhoneNumberFromString, type NumberType } from 'libphonenumber-js/max';
 import isEmail from 'validator/lib/isEmail';
 import type { ContactVerifier, PhoneKind, VerificationResult } from './provider';
@@ -30,6 +30,9 @@ export type BuiltinOptions = {
   /** A resolver's servers (tests point it at a local DNS server); unset: the system's. */
   dnsServers?: string[];
 };
+
+// Built once: the package's own isDisposableEmailDomain builds a Set of its whole list per call.
+const DISPOSABLE_DOMAINS: ReadonlySet<string> = disposableEmailBlocklistSet();
 
 const EMAIL_OPTIONS = { allow_display_name: false, require_tld: true, allow_ip_domain: false, allow_utf8_local_part: false };
 /** Answers kept per domain (a batch holds many addresses of few domains). */
@@ -70,7 +73,7 @@ export function checkEmailOffline(email: string): { verdict: VerificationResult 
   if (at <= 0 || !isEmail(trimmed, EMAIL_OPTIONS)) {
     return { verdict: result('invalid', BUILTIN_CONFIDENCE.badSyntax, 'not a valid address'), domain, role: false };
   }
-  if (isDisposableEmailDomain(domain)) {
+  if (DISPOSABLE_DOMAINS.has(domain)) {
     return { verdict: result('invalid', BUILTIN_CONFIDENCE.disposable, 'disposable domain'), domain, role: false };
   }
   return { verdict: null, domain, role: isRoleLocalPart(trimmed.slice(0, at)) };
