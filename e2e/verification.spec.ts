@@ -31,10 +31,11 @@ test('admin: the Verification page, and verify now for one physician', async ({ 
   await expect(page.getByRole('img', { name: /^Values by age of their last check: 0-7 days/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Share of values found invalid, per source: demo/ })).toBeVisible();
   await expect(page.getByText('Physicians due')).toBeVisible();
+  await screenshotBoth(page, 'verification-admin-page');
   await page.getByLabel('Physician id').fill('1');
   await page.getByRole('button', { name: 'Verify now' }).click();
   await expect(page.getByText(/^Physician 1 checked$/)).toBeVisible();
-  await screenshotBoth(page, 'verification-admin-page');
+  await expect(page.getByRole('form', { name: 'Verify one physician now' }).getByText(/ by builtin$/).first()).toBeVisible();
 });
 
 test('the footer says what is true about verification', async ({ page }) => {

@@ -163,8 +163,11 @@ export function ContactButton({
     return (
       <span className="inline-flex max-w-full min-w-0 flex-wrap items-center gap-1">
         {button}
-        {detail.status !== 'reported' && <VerificationBadge check={detail.verification} />}
-        <ReportContact physicianId={physicianId} kind={kind} value={value} detail={detail} />
+        {/* The check and the flag wrap together on a narrow screen. */}
+        <span className="inline-flex items-center gap-1">
+          {detail.status !== 'reported' && <VerificationBadge check={detail.verification} />}
+          <ReportContact physicianId={physicianId} kind={kind} value={value} detail={detail} />
+        </span>
       </span>
     );
   }

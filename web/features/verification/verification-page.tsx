@@ -17,7 +17,7 @@ function Bars({ title, rows, unit = '' }: { title: string; rows: Array<{ label: 
   const max = Math.max(1, ...rows.map((r) => r.value));
   const summary = `${title}: ${rows.map((r) => `${r.label} ${formatNumber(r.value)}${unit}`).join(', ')}.`;
   return (
-    <svg viewBox={`0 0 320 ${rows.length * 26}`} role="img" aria-label={summary} className="w-full">
+    <svg viewBox={`0 0 320 ${rows.length * 26}`} role="img" aria-label={summary} className="w-full max-w-md">
       {rows.map((r, i) => (
         <g key={r.label} transform={`translate(0 ${i * 26})`}>
           <text x={0} y={15} className="fill-muted-foreground text-[11px]">
