@@ -42,6 +42,7 @@ export const APP_PATHS = [
   '/users',
   '/users/:id',
   '/admin/audit',
+  '/admin/verification',
   '/admin/import',
   '/admin/messages',
 ] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ContactVerification } from './verification';
 
 /** Days during which revealing the same physician again is free (not counted). */
 export const FREE_REVEAL_DAYS = 30;
@@ -32,11 +33,15 @@ export type ContactField = z.infer<typeof ContactField>;
 export const ContactStatus = z.enum(['verified', 'unverified', 'reported', 'self_reported']);
 export type ContactStatus = z.infer<typeof ContactStatus>;
 
-/** Which value a revealed email or phone is, its status and when it was last verified. */
+/**
+ * Which value a revealed email or phone is, its status and when it was last verified, and what
+ * its last check found (status valid or risky, confidence, date, method; ADR 032).
+ */
 export const RevealedContactDetail = z.object({
   field: ContactField,
   status: ContactStatus,
   verifiedAt: z.string().nullable(),
+  verification: ContactVerification,
 });
 export type RevealedContactDetail = z.infer<typeof RevealedContactDetail>;
 
@@ -56,6 +61,11 @@ export const RevealContactResponse = z.object({
    * places of its kind were taken; ADR 030), or null.
    */
   selfReported: z.object({ email: z.string().nullable(), phone: z.string().nullable() }),
+  /**
+   * Values on file that failed verification and are therefore not shown (nor charged for when
+   * nothing else is shown).
+   */
+  withheld: z.array(ContactField),
   /** False when this reveal was free: the same physician was revealed in the last 30 days. */
   counted: z.boolean(),
   allowance: RevealAllowance,

@@ -63,6 +63,9 @@ export const FLAG_FILTER_KEYS = [
   'hasMobile',
   'hasPersonalEmail',
   'hasLinkedin',
+  // ADR 032: a physician with an email whose last check found it valid; a mobile found valid.
+  'emailVerified',
+  'mobileValid',
 ] as const;
 /** Radius search: within `radius` miles of `near` (a ZIP or 'City, ST'); `zip`: a ZIP or its first digits. */
 export const GEO_FILTER_KEYS = ['near', 'radius', 'zip'] as const;
@@ -73,7 +76,7 @@ export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'
  * changed after that instant, docs/decisions/024-new-match-alerts.md).
  */
 export const VIEW_KEYS = ['query', 'page', 'sortKey', 'sortDirection', 'changedSince'] as const;
-/** Every query parameter that filters (the pricing page's "37 searchable parameters"). */
+/** Every query parameter that filters (the pricing page's "39 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,
   ...TEXT_FILTER_KEYS,
@@ -209,6 +212,8 @@ export const SearchPhysiciansQuery = z.object({
   hasMobile: flag('hasMobile'),
   hasPersonalEmail: flag('hasPersonalEmail'),
   hasLinkedin: flag('hasLinkedin'),
+  emailVerified: flag('emailVerified'),
+  mobileValid: flag('mobileValid'),
   verifiedWithinMonths: z
     .enum(VERIFIED_WITHIN_OPTIONS, {
       error: `verifiedWithinMonths must be one of ${VERIFIED_WITHIN_OPTIONS.join(', ')}`,

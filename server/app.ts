@@ -32,6 +32,7 @@ import { listsRoutes } from './features/lists/routes';
 import { savedSearchesRoutes } from './features/saved-searches/routes';
 import { submissionRoutes } from './features/submissions/routes';
 import { contactsRoutes } from './features/contacts/routes';
+import { verificationRoutes } from './features/verification/routes';
 import { exportsRoutes } from './features/exports/routes';
 import { removalRoutes } from './features/removal/routes';
 import { contactFormRoutes } from './features/contact-form/routes';
@@ -125,6 +126,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     listsRoutes,
     savedSearchesRoutes,
     contactsRoutes,
+    verificationRoutes,
     exportsRoutes,
     matchesRoutes,
     adminRoutes,

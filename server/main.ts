@@ -10,7 +10,10 @@ import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
 import { startBillingJobs } from './features/billing/jobs';
-import { startMaintenance } from './maintenance';
+import { startMaintenance, verificationJobDeps } from './maintenance';
+import { verifyDemoDirectory } from './features/verification/job';
+import { createBuiltinVerifier } from './lib/verification/builtin';
+import { DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { removeControlFile, writeControlFile } from './features/operations/control-file';
 import { resolve } from 'node:path';
 import { startEventLoopStats } from './lib/event-loop-stats';
@@ -58,6 +61,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   let services: AppServices | undefined;
+  let demoLoaded = false;
   try {
     database = await openDatabase(env, logger, {
       // The embedded database's worker died: requests fail with 500 until the server stops.
@@ -79,6 +83,7 @@ async function main() {
         signal: stopRequested.signal,
       });
       if (seeded.loaded) logger.info('demo data loaded');
+      demoLoaded = seeded.loaded;
       if (seeded.accountsCreated.length) {
         const list = DEMO_ACCOUNTS.map((a) => `${a.email} [${a.role === 'admin' ? 'admin' : a.tier}]`).join(', ');
         // Printed once: only the hash is kept. Development keeps the documented password.
@@ -124,6 +129,13 @@ async function main() {
   const deps = { db: database.db, env, logger, services };
   const stopBillingJobs = startBillingJobs(deps);
   const stopMaintenance = startMaintenance(deps);
+  if (demoLoaded) {
+    // A first start checks the demo directory's new and due values with the built-in verifier (ADR 032).
+    const started = Date.now();
+    void verifyDemoDirectory(verificationJobDeps(deps), createBuiltinVerifier({ dns: false, knownDomains: DEMO_MAIL_DOMAINS }))
+      .then((run) => logger.info(`demo directory: ${run.values.toLocaleString('en-US')} contact values checked by the built-in verifier in ${((Date.now() - started) / 1000).toFixed(1)} s`))
+      .catch((error: unknown) => logger.error({ err: error }, 'demo directory: verification failed'));
+  }
   const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
   // The server's page renderer (ADR 026) loads now, not in a visitor's first request.
   void loadPageRenderer((error) => logger.warn({ err: error }, 'pages will be drawn by the browser only'));

@@ -5,8 +5,23 @@ import { runAlertDigests } from './features/saved-searches/alerts';
 import { purgeExpiredUnconfirmed } from './features/submissions/repo';
 import { purgeOldJobs } from './features/matches/repo';
 import { MATCH_RETENTION_DAYS } from '../contract/matches';
+import { drainVerification, type VerificationJobDeps } from './features/verification/job';
 
 const EVERY_10_MINUTES = 10 * 60 * 1000;
+/** The re-verification job's tick: its rate is per minute (VERIFY_RATE_PER_MINUTE). */
+const EVERY_MINUTE = 60 * 1000;
+
+/** The re-verification job's dependencies, from the app's (ADR 032). */
+export function verificationJobDeps(deps: AppDeps): VerificationJobDeps {
+  return {
+    db: deps.db,
+    verifier: deps.services.verifier,
+    maxAgeDays: deps.env.VERIFY_MAX_AGE_DAYS,
+    ratePerMinute: deps.env.VERIFY_RATE_PER_MINUTE,
+    logger: deps.logger,
+    onChanged: (ids) => deps.services.directory.directoryChanged({ ids }),
+  };
+}
 
 export type MaintenanceResult = {
   sessions: number;
@@ -40,11 +55,25 @@ export async function runMaintenance(deps: AppDeps, now = new Date()): Promise<M
 }
 
 /**
- * Runs the pass at start and every 10 minutes in the server process. Returns a stop function
- * that waits for a pass in progress (so it ends before the database closes).
+ * Runs the pass at start and every 10 minutes in the server process, and the re-verification job
+ * (contact values older than VERIFY_MAX_AGE_DAYS, within VERIFY_RATE_PER_MINUTE) at start and
+ * every minute. Returns a stop function that waits for a pass in progress (so it ends before the
+ * database closes).
  */
-export function startMaintenance(deps: AppDeps, intervalMs = EVERY_10_MINUTES): () => Promise<void> {
+export function startMaintenance(deps: AppDeps, intervalMs = EVERY_10_MINUTES, verifyIntervalMs = EVERY_MINUTE): () => Promise<void> {
   let running: Promise<void> | null = null;
+  let verifying: Promise<void> | null = null;
+  const stopping = new AbortController();
+  const verify = () => {
+    verifying ??= drainVerification(verificationJobDeps(deps), { signal: stopping.signal })
+      .then((run) => {
+        if (run.values) deps.logger.info({ verification: run }, 'verification: contact values checked');
+      })
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'verification job failed'))
+      .finally(() => {
+        verifying = null;
+      });
+  };
   const run = () => {
     running ??= runMaintenance(deps)
       .then((purged) => {
@@ -57,10 +86,16 @@ export function startMaintenance(deps: AppDeps, intervalMs = EVERY_10_MINUTES): 
       });
   };
   run();
+  verify();
   const timer = setInterval(run, intervalMs);
   timer.unref();
+  const verifyTimer = setInterval(verify, verifyIntervalMs);
+  verifyTimer.unref();
   return async () => {
     clearInterval(timer);
+    clearInterval(verifyTimer);
+    stopping.abort();
     await running;
+    await verifying;
   };
 }

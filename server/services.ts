@@ -20,6 +20,8 @@ import { createMetrics } from './lib/metrics';
 import { countMailQueue } from './lib/mail-queue';
 import { MATCH_RATE_LIMITS } from './features/matches/rate-limits';
 import { createMatchWorker } from './features/matches/worker';
+import { createContactVerifier, DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
+import { demoDataPlan } from './db/seed/demo';
 
 /**
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
@@ -47,6 +49,11 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
     removalRateLimits: createRateLimiters('removal', REMOVAL_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     contactRateLimits: createRateLimiters('contact-form', CONTACT_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory,
+    /**
+     * Checks contact values (ADR 032): ZeroBounce / Twilio Lookup when configured, else the
+     * built-in checks; the demo directory's fictional mail domains are answered without DNS.
+     */
+    verifier: createContactVerifier(deps.env, { knownDomains: demoDataPlan(deps.env).seed ? DEMO_MAIL_DOMAINS : undefined }),
     /** Stripe (STRIPE_SECRET_KEY) or the built-in demo provider. */
     billing: createBillingProvider(deps),
     billingRateLimits: createRateLimiters('billing', BILLING_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),

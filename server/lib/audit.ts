@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'contact.reported',
   'contact.report_resolved',
+  'contact.verified_now',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

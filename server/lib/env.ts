@@ -83,6 +83,24 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. the output of openssl rand -hex 16)').optional(),
   /** The largest import upload accepted (bytes); a larger one is refused with 413. 3 GiB holds the NPPES .zip. */
   IMPORT_MAX_BYTES: wholeNumber(1, Number.MAX_SAFE_INTEGER).default(3 * 1024 ** 3),
+  /** Contact values last checked longer ago than this are re-verified by the job (ADR 032). */
+  VERIFY_MAX_AGE_DAYS: wholeNumber(1, 365).default(30),
+  /** Values the re-verification job checks per minute, across every server process (the providers' rate and quota). */
+  VERIFY_RATE_PER_MINUTE: wholeNumber(1, 100_000).default(600),
+  /** 0: the built-in verifier never asks DNS for MX records (every such email stays 'unknown'). */
+  VERIFY_DNS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' })
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
+  /** ZeroBounce verifies emails when set; unset: the built-in checks. */
+  ZEROBOUNCE_API_KEY: z.string().min(8, 'must be a ZeroBounce API key').optional(),
+  /** Another ZeroBounce API address (tests, the US or EU endpoint); unset: api.zerobounce.net/v2. */
+  ZEROBOUNCE_API_URL: z.url('must be a URL such as https://api-us.zerobounce.net/v2').optional(),
+  /** Twilio Lookup v2 verifies phones when both are set; unset: the built-in checks. */
+  TWILIO_ACCOUNT_SID: z.string().startsWith('AC', 'must start with AC').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(8, 'must be a Twilio auth token').optional(),
+  /** Another Twilio Lookup address (tests); unset: https://lookups.twilio.com. */
+  TWILIO_LOOKUP_URL: z.url('must be a URL such as http://localhost:4010').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A file the event loop's delays are written to on SIGUSR2 (the load bench reads it). */
   EVENT_LOOP_STATS_FILE: z.string().optional(),
@@ -110,6 +128,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (env.STRIPE_SECRET_KEY && (!env.STRIPE_PRICE_MONTHLY || !env.STRIPE_PRICE_ANNUAL)) {
     problems.push('STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ANNUAL: both required when STRIPE_SECRET_KEY is set');
+  }
+  if (!env.TWILIO_ACCOUNT_SID !== !env.TWILIO_AUTH_TOKEN) {
+    problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: set both or neither');
   }
   if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.BILLING_DEMO) {
     // The demo provider hands out paid plans for a test card number: never by accident in production.

@@ -223,6 +223,11 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/matches/{id}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
   'POST /api/matches/{id}/rows/{row}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
   'GET /api/matches/{id}/enriched': { anonymous: 401, free: 403, basic: 403, premium: 404, admin: 404 },
+  // Contact verification (ADR 032): the pages' coverage is public; the operators' page and
+  // 'verify now' (of the fixture physician) are admins'.
+  'GET /api/verification/summary': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
+  'GET /api/admin/verification': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
+  'POST /api/admin/verification/physicians/{id}': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
   // A well-formed id of no report: 404 for the admin (the guard let it through).
   'POST /api/admin/contact-reports/{id}/resolve': {
     anonymous: 401,
@@ -342,7 +347,8 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/account\/api-keys\/\{id\}/, `/api/account/api-keys/${MISSING_UUID}`)
     .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999')
     .replace(/^\/api\/matches\/\{id\}/, `/api/matches/${MISSING_UUID}`)
-    .replace('{row}', '1');
+    .replace('{row}', '1')
+    .replace(/^\/api\/admin\/verification\/physicians\/\{id\}/, `/api/admin/verification/physicians/${PHYSICIAN_ID}`);
   const body = BODIES[op.operationId] ?? (op.hasBody ? {} : undefined);
   return { path, body };
 }

@@ -26,6 +26,7 @@ export const adminNavItems: NavItem[] = [
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
   { label: 'Audit Log', to: '/admin/audit' },
+  { label: 'Verification', to: '/admin/verification' },
   { label: 'Messages', to: '/admin/messages' },
   { label: 'Import', to: '/admin/import' },
 ];
@@ -36,6 +37,7 @@ export const adminMobileNavItems: NavItem[] = [
   { label: 'Users', to: '/users' },
   { label: 'Resume Approval', to: '/resume-approval' },
   { label: 'Audit Log', to: '/admin/audit' },
+  { label: 'Verification', to: '/admin/verification' },
   { label: 'Messages', to: '/admin/messages' },
   { label: 'Import', to: '/admin/import' },
 ];

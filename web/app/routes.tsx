@@ -108,6 +108,11 @@ export const adminRoutes: RouteObject[] = [
     lazy: () => import('@web/features/admin/audit-page').then((m) => ({ Component: m.AuditPage })),
   },
   {
+    path: appPath('/admin/verification'),
+    handle: { adminDenied: 'home' },
+    lazy: () => import('@web/features/verification/verification-page').then((m) => ({ Component: m.VerificationPage })),
+  },
+  {
     path: appPath('/admin/import'),
     handle: { adminDenied: 'home' },
     lazy: () => import('@web/features/import/import-page').then((m) => ({ Component: m.ImportPage })),

@@ -2,6 +2,12 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { BrandLink } from './brand';
 import { footerNavGroups } from './nav-items';
+import { useVerificationSentence } from '@web/features/verification/api';
+
+/** 'Contact details verified monthly.' only while it is true (ADR 032). */
+function VerificationSentence() {
+  return <p>{useVerificationSentence()}</p>;
+}
 
 /** Memoised: a page that rewrites its query string (the search) does not re-render it. */
 export const SiteFooter = memo(function SiteFooter() {
@@ -39,7 +45,7 @@ export const SiteFooter = memo(function SiteFooter() {
         </div>
         <div className="mt-12 flex flex-col gap-2 border-t pt-6 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between">
           <p>© {new Date().getFullYear()} PhysicianDirect. All rights reserved.</p>
-          <p>Contact details verified monthly.</p>
+          <VerificationSentence />
         </div>
       </div>
     </footer>

@@ -1,4 +1,4 @@
-import type { GeneratedPhysician } from './generator';
+import { CONTACT_VALUE_ORDER, type GeneratedPhysician } from './generator';
 
 /**
  * Lines for `COPY ... FROM STDIN WITH (FORMAT csv)`. In that format an unquoted empty field is
@@ -55,6 +55,20 @@ export const CONTACT_COPY_COLUMNS = [
   'mobile_phone_verified_at',
   'office_phone_status',
   'office_phone_verified_at',
+  // ADR 032: what each value's last check found, and the row's oldest check (the queue's order).
+  'personal_email_verification',
+  'personal_email_confidence',
+  'personal_email_method',
+  'work_email_verification',
+  'work_email_confidence',
+  'work_email_method',
+  'mobile_phone_verification',
+  'mobile_phone_confidence',
+  'mobile_phone_method',
+  'office_phone_verification',
+  'office_phone_confidence',
+  'office_phone_method',
+  'checked_at',
 ] as const;
 
 function text(value: string | null): string {
@@ -109,11 +123,26 @@ export function physicianCopyLine(p: GeneratedPhysician): string {
     bool(p.telehealth),
     text(p.linkedinUrl),
     '"demo"',
-    text(p.verifiedAt.toISOString()),
+    p.verifiedAt ? text(p.verifiedAt.toISOString()) : '',
     text(p.subSpecialty),
     bool(p.acceptingMedicaid),
     text(p.createdAt.toISOString()) + '\n',
   ].join(',');
+}
+
+/**
+ * checked_at of a row: the oldest check of its present values; empty (NULL) when one of them was
+ * never checked or none is present (the re-verification job takes such rows first).
+ */
+function checkedAt(p: GeneratedPhysician): string {
+  let oldest: Date | null = null;
+  for (const [i, key] of CONTACT_VALUE_ORDER.entries()) {
+    if (p[key] === null) continue;
+    const at = p.contactFreshness[i].verifiedAt;
+    if (at === null) return '';
+    if (oldest === null || at < oldest) oldest = at;
+  }
+  return oldest ? text(oldest.toISOString()) : '';
 }
 
 export function contactCopyLine(p: GeneratedPhysician): string {
@@ -124,5 +153,7 @@ export function contactCopyLine(p: GeneratedPhysician): string {
     text(p.mobilePhone),
     text(p.officePhone),
     ...p.contactFreshness.map((f) => `${f.status},${f.verifiedAt ? text(f.verifiedAt.toISOString()) : ''}`),
+    ...p.contactFreshness.map((f) => `${f.verification},${f.confidence ?? ''},${f.method ?? ''}`),
+    checkedAt(p),
   ].join(',') + '\n';
 }

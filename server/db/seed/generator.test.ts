@@ -1,3 +1,5 @@
+import { createBuiltinVerifier } from '../../lib/verification/builtin';
+import { DEMO_MAIL_DOMAINS } from '../../lib/verification/create-verifier';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COMPANY_SIZE_BUCKETS,
@@ -15,7 +17,7 @@ import {
 } from './copy-rows';
 import { SUB_SPECIALTIES } from '../../../contract/nucc-taxonomy';
 import { zipsOfCity } from '../../features/directory/geo';
-import { DEFAULT_SEED, generatePhysicians, npiForId, type GeneratedPhysician } from './generator';
+import { CONTACT_VALUE_ORDER, DEFAULT_SEED, generatePhysicians, npiForId, type GeneratedPhysician } from './generator';
 import { CITIES, ZIP_FIRST_DIGIT_BY_STATE } from './reference-data';
 
 // Filled before the first test that reads it (its speed is measured by `npm run bench:generator`).
@@ -153,7 +155,9 @@ describe('generatePhysicians', () => {
   });
 
   it('uses only example domains for email and the fictional 555-01XX block for phones', () => {
-    const email = /^[a-z0-9.]+@example\.(com|org|net)$/;
+    // Besides the few values made bad on purpose (ADR 032): disposable domains, role addresses,
+    // the area code 555 (none) and toll-free mobiles.
+    const email = /^([a-z0-9.]+@example\.(com|org|net)|[a-z0-9.]+@(mailinator\.com|guerrillamail\.com|yopmail\.com|10minutemail\.com)|office\+[0-9a-z]+@example\.org)$/;
     const phone = /^\(\d{3}\) 555-01\d\d$/;
     expect(
       violations((p, fail) => {
@@ -163,7 +167,8 @@ describe('generatePhysicians', () => {
         for (const number of [p.mobilePhone, p.officePhone]) {
           if (number === null) continue;
           if (!phone.test(number)) fail(`phone ${number}`);
-          if (number.slice(1, 4) !== areaCodes.get(`${p.city}|${p.state}`))
+          const area = number.slice(1, 4);
+          if (area !== areaCodes.get(`${p.city}|${p.state}`) && area !== '555' && !(area === '800' && number === p.mobilePhone))
             fail(`area code of ${number} in ${p.city}`);
         }
       }),
@@ -227,7 +232,6 @@ describe('generatePhysicians', () => {
           !SUB_SPECIALTIES.some((s) => s.specialty === p.specialty && s.name === p.subSpecialty)
         )
           fail(`sub-specialty ${p.subSpecialty} of ${p.specialty}`);
-        if (p.createdAt.getTime() > p.verifiedAt.getTime()) fail('added after its verification');
         if (!(COMPANY_SIZE_BUCKETS as readonly string[]).includes(p.organizationSize)) fail('size');
         if (!(REVENUE_BUCKETS as readonly string[]).includes(p.organizationRevenue)) fail('revenue');
         if (!(INDUSTRY_OPTIONS as readonly string[]).includes(p.organizationIndustry)) fail('industry');
@@ -254,33 +258,54 @@ describe('generatePhysicians', () => {
         ) {
           fail(`linkedin ${p.linkedinUrl}`);
         }
-        const age = Date.UTC(2026, 10, 1) - p.verifiedAt.getTime();
-        if (age <= 0 || age > 730 * 24 * 3600 * 1000) fail(`verified at ${p.verifiedAt.toISOString()}`);
-        // physicians.verified_at is the latest verification of its contacts (ADR 022).
-        const dates = p.contactFreshness.flatMap((f) => (f.verifiedAt ? [f.verifiedAt.getTime()] : []));
+        // physicians.verified_at is the latest valid check of its contacts (ADR 022, 032).
         const values = [p.personalEmail, p.workEmail, p.mobilePhone, p.officePhone];
-        if (dates.length && Math.max(...dates) !== p.verifiedAt.getTime()) fail('verifiedAt is not the latest');
+        const valid = p.contactFreshness.flatMap((f) => (f.verification === 'valid' && f.verifiedAt ? [f.verifiedAt.getTime()] : []));
+        if ((valid.length ? Math.max(...valid) : null) !== (p.verifiedAt?.getTime() ?? null)) fail('verifiedAt is not the latest valid check');
         p.contactFreshness.forEach((f, i) => {
-          if ((f.status === 'verified') !== (f.verifiedAt !== null)) fail(`status ${f.status} with ${f.verifiedAt}`);
-          if (values[i] === null && f.status !== 'unverified') fail(`an absent value is ${f.status}`);
+          if ((f.status === 'verified') !== (f.verification === 'valid')) fail(`status ${f.status} with ${f.verification}`);
+          if ((f.method === null) !== (f.verifiedAt === null)) fail('a check without a date');
+          if (values[i] === null && f.method !== null) fail(`an absent value was checked`);
+          const age = Date.UTC(2026, 10, 1) - (f.verifiedAt?.getTime() ?? Date.UTC(2026, 10, 1) - 1);
+          if (age <= 0 || age > 31 * 86_400_000) fail(`checked at ${f.verifiedAt?.toISOString()}`);
         });
       }),
     ).toEqual([]);
     const freshness = sample.flatMap((p) =>
       p.contactFreshness.filter((_, i) => [p.personalEmail, p.workEmail, p.mobilePhone, p.officePhone][i] !== null),
     );
-    const verifiedShare = freshness.filter((f) => f.status === 'verified').length / freshness.length;
-    expect(verifiedShare).toBeGreaterThan(0.85);
-    expect(verifiedShare).toBeLessThan(0.95);
-    // Spread over the two years: some within 3 months, some older than a year.
-    const ages = sample.map((p) => (Date.UTC(2026, 10, 1) - p.verifiedAt.getTime()) / (24 * 3600 * 1000));
-    expect(ages.filter((d) => d <= 90).length / ages.length).toBeGreaterThan(0.3);
-    expect(ages.filter((d) => d > 365).length / ages.length).toBeGreaterThan(0.2);
+    const share = (status: string) => freshness.filter((f) => f.verification === status).length / freshness.length;
+    // Every state shows: mostly valid, some unknown (example.net's resolver never answers), a few risky and invalid.
+    expect(share('valid')).toBeGreaterThan(0.7);
+    expect(share('unknown')).toBeGreaterThan(0.05);
+    expect(share('risky')).toBeGreaterThan(0.005);
+    expect(share('invalid')).toBeGreaterThan(0.005);
+    const never = freshness.filter((f) => f.method === null).length / freshness.length;
+    expect(never).toBeGreaterThan(0.01);
+    expect(never).toBeLessThan(0.03);
     const doShare =
       sample.filter((p) => p.credential === 'DO').length /
       sample.filter((p) => p.credential !== 'PA-C').length;
     expect(doShare).toBeGreaterThan(0.2);
     expect(doShare).toBeLessThan(0.3);
+  });
+});
+
+describe('contact checks (ADR 032)', () => {
+  beforeAll(loadSample);
+  it('are what the built-in verifier answers for each value (so re-checking changes nothing)', async () => {
+    const verifier = createBuiltinVerifier({ dns: false, knownDomains: DEMO_MAIL_DOMAINS });
+    const mismatches: string[] = [];
+    for (const p of sample.slice(0, 3_000)) {
+      for (const [i, key] of CONTACT_VALUE_ORDER.entries()) {
+        const value = p[key];
+        const f = p.contactFreshness[i];
+        if (value === null || f.method === null) continue;
+        const r = i < 2 ? await verifier.verifyEmail(value) : await verifier.verifyPhone(value, i === 2 ? 'mobile' : 'office');
+        if (r.status !== f.verification || r.confidence !== f.confidence) mismatches.push(`${value}: ${f.verification}/${f.confidence} vs ${r.status}/${r.confidence}`);
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 });
 
@@ -312,10 +337,10 @@ describe('COPY lines', () => {
     mobilePhone: '(212) 555-0142',
     officePhone: null,
     contactFreshness: [
-      { status: 'unverified', verifiedAt: null },
-      { status: 'verified', verifiedAt: new Date('2026-10-15T12:00:00.000Z') },
-      { status: 'verified', verifiedAt: new Date('2025-03-01T08:00:00.000Z') },
-      { status: 'unverified', verifiedAt: null },
+      { status: 'unverified', verifiedAt: null, verification: 'unknown', confidence: null, method: null },
+      { status: 'verified', verifiedAt: new Date('2026-10-15T12:00:00.000Z'), verification: 'valid', confidence: 75, method: 'builtin' },
+      { status: 'verified', verifiedAt: new Date('2025-03-01T08:00:00.000Z'), verification: 'valid', confidence: 65, method: 'builtin' },
+      { status: 'unverified', verifiedAt: null, verification: 'unknown', confidence: null, method: null },
     ],
   };
 
@@ -354,10 +379,24 @@ describe('COPY lines', () => {
       'mobile_phone_verified_at',
       'office_phone_status',
       'office_phone_verified_at',
+      'personal_email_verification',
+      'personal_email_confidence',
+      'personal_email_method',
+      'work_email_verification',
+      'work_email_confidence',
+      'work_email_method',
+      'mobile_phone_verification',
+      'mobile_phone_confidence',
+      'mobile_phone_method',
+      'office_phone_verification',
+      'office_phone_confidence',
+      'office_phone_method',
+      'checked_at',
     ]);
     expect(contactCopyLine(tricky)).toBe(
       '42,,"aoneil42@example.org","(212) 555-0142",,unverified,,verified,"2026-10-15T12:00:00.000Z",' +
-        'verified,"2025-03-01T08:00:00.000Z",unverified,\n',
+        'verified,"2025-03-01T08:00:00.000Z",unverified,,' +
+        'unknown,,,valid,75,builtin,valid,65,builtin,unknown,,,"2025-03-01T08:00:00.000Z"\n',
     );
   });
 
@@ -381,6 +420,8 @@ describe('COPY lines', () => {
             p.mobilePhone,
             p.officePhone,
             ...p.contactFreshness.flatMap((f) => [f.status, f.verifiedAt?.toISOString() ?? null]),
+            ...p.contactFreshness.flatMap((f) => [f.verification, f.confidence === null ? null : String(f.confidence), f.method]),
+            contact.at(-1),
           ]);
       if (!same) mismatches.push(p.id);
     }

@@ -1,3 +1,6 @@
+import type { VerificationStatus } from '../../../contract/verification';
+import { BUILTIN_CONFIDENCE, checkPhone, emailVerdict } from '../../lib/verification/builtin';
+import { DEMO_MAIL_DOMAINS } from '../../lib/verification/create-verifier';
 import { SUB_SPECIALTIES } from '../../../contract/nucc-taxonomy';
 import { zipsOfCity } from '../../features/directory/geo';
 import {
@@ -67,7 +70,8 @@ export type GeneratedPhysician = {
   telehealth: boolean;
   acceptingMedicaid: boolean;
   linkedinUrl: string | null;
-  verifiedAt: Date;
+  /** The latest check that found one of its values valid (null: none did). */
+  verifiedAt: Date | null;
   /** When the record joined the directory (addedSince filter). */
   createdAt: Date;
   personalEmail: string | null;
@@ -78,8 +82,17 @@ export type GeneratedPhysician = {
   contactFreshness: ContactFreshness[];
 };
 
-/** One contact value's freshness: an absent value is 'unverified' with no date. */
-export type ContactFreshness = { status: 'verified' | 'unverified'; verifiedAt: Date | null };
+/**
+ * One contact value's freshness and last check (ADR 022, 032): an absent value is 'unverified'
+ * and never checked; a value found valid is 'verified'.
+ */
+export type ContactFreshness = {
+  status: 'verified' | 'unverified';
+  verifiedAt: Date | null;
+  verification: VerificationStatus;
+  confidence: number | null;
+  method: 'builtin' | null;
+};
 /** The order of `contactFreshness`: personal email, work email, mobile phone, office phone. */
 export const CONTACT_VALUE_ORDER = ['personalEmail', 'workEmail', 'mobilePhone', 'officePhone'] as const;
 
@@ -93,10 +106,20 @@ const FRESHNESS_STREAM = 0x2545f491;
  */
 const REFERENCE_TIME = Date.UTC(2026, 10, 1);
 const REFERENCE_YEAR = 2026;
-/** Contacts were last verified within about 24 months (most within weeks or months). */
+/** Records' former 'verified' dates, about 24 months back: only the added date still draws from them. */
 const VERIFIED_WINDOW_SECONDS = 730 * 24 * 3600;
-/** Share of contact values, other than the latest verified one, never verified. */
-const UNVERIFIED_SHARE = 0.12;
+/**
+ * Contact values were last checked by the re-verification job within the last 31 days (a
+ * month's cycle, so about 3% are due again), except NEVER_CHECKED_SHARE of them (new values the
+ * job has not reached: a first start checks them, ADR 032).
+ */
+const CHECK_WINDOW_SECONDS = 31 * 24 * 3600;
+const NEVER_CHECKED_SHARE = 0.02;
+/** Values made bad on purpose, so the demo shows every state the checks find. */
+const DISPOSABLE_EMAIL_SHARE = 0.015;
+const ROLE_EMAIL_SHARE = 0.02;
+const INVALID_PHONE_SHARE = 0.015;
+const TOLL_FREE_MOBILE_SHARE = 0.01;
 /** Records joined the directory over the three years before the reference time. */
 const ADDED_WINDOW_SECONDS = 3 * 365 * 24 * 3600;
 const FIRST_GRADUATION_YEAR = 1970;
@@ -889,7 +912,7 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
   // The latest verification of the physician's contacts: squared, so recent dates are the most
   // common and the oldest about two years back. (One draw, as before this was per contact.)
   const recency = random.next();
-  const verifiedAt = new Date(
+  const formerlyVerifiedAt = new Date(
     REFERENCE_TIME - (1 + Math.floor(recency * recency * (VERIFIED_WINDOW_SECONDS - 1))) * 1000,
   );
   // Issue 14's fields draw last, so every field above stays as it was.
@@ -897,7 +920,7 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
   const subSpecialty = subs.length > 0 && random.next() < 0.3 ? subs[random.below(subs.length)] : null;
   const acceptingMedicaid = seesPatients && random.next() < (MEDICAID_SHARE[specialty.name] ?? 0.72);
   const createdAt = new Date(
-    Math.min(verifiedAt.getTime(), REFERENCE_TIME - random.below(ADDED_WINDOW_SECONDS) * 1000),
+    Math.min(formerlyVerifiedAt.getTime(), REFERENCE_TIME - random.below(ADDED_WINDOW_SECONDS) * 1000),
   );
 
   return {
@@ -931,7 +954,8 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     telehealth,
     acceptingMedicaid,
     linkedinUrl,
-    verifiedAt,
+    // Set with the contacts' checks (contactFreshnessOf).
+    verifiedAt: null,
     createdAt,
     personalEmail,
     workEmail,
@@ -941,24 +965,64 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
   };
 }
 
+/** Domains of disposable mailboxes (all on the maintained list the built-in verifier reads). */
+const DISPOSABLE_DOMAINS = ['mailinator.com', 'guerrillamail.com', 'yopmail.com', '10minutemail.com'];
+
+/** What the built-in checks find for a demo email, decided by how the generator made it. */
+function demoEmailCheck(email: string): Pick<ContactFreshness, 'verification' | 'confidence'> {
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (DISPOSABLE_DOMAINS.includes(domain)) return { verification: 'invalid', confidence: BUILTIN_CONFIDENCE.disposable };
+  const verdict = emailVerdict(DEMO_MAIL_DOMAINS.get(domain) ?? 'no_answer', email.startsWith('office+'));
+  return { verification: verdict.status, confidence: verdict.confidence };
+}
+
+/** The built-in phone check, once per number prefix and kind: the demo's numbers differ in their last two digits only. */
+const phoneChecks = new Map<string, Pick<ContactFreshness, 'verification' | 'confidence'>>();
+function demoPhoneCheck(phone: string, kind: 'mobile' | 'office'): Pick<ContactFreshness, 'verification' | 'confidence'> {
+  const key = `${kind}:${phone.slice(0, -2)}`;
+  let found = phoneChecks.get(key);
+  if (!found) {
+    const verdict = checkPhone(phone, kind);
+    found = { verification: verdict.status, confidence: verdict.confidence };
+    phoneChecks.set(key, found);
+  }
+  return found;
+}
+
 /**
- * Each contact value's freshness, from a random stream of its own (so nothing else in the record
- * moves): one present value carries the physician's verifiedAt (the latest), the others were
- * verified earlier within the window, or never (UNVERIFIED_SHARE). Demo data has no 'reported'
- * value: only users report.
+ * Each contact value's freshness and last check, from a random stream of its own (so nothing
+ * else in the record moves): a few values are made bad first (a disposable domain, a role
+ * address, a number with no area code, a toll-free mobile), then each present value was checked
+ * by the built-in verifier within CHECK_WINDOW_SECONDS before `checkedUntil`, or never
+ * (NEVER_CHECKED_SHARE). Its result is what the built-in checks answer for that value, so the
+ * re-verification job finds the same. The physician's verifiedAt is the latest valid check.
+ * Demo data has no 'reported' value: only users report.
  */
-function contactFreshnessOf(p: GeneratedPhysician, random: Random): ContactFreshness[] {
-  const present = CONTACT_VALUE_ORDER.map((key) => p[key] !== null);
-  const count = present.filter(Boolean).length;
-  let latest = count === 0 ? -1 : random.below(count);
-  const windowStart = REFERENCE_TIME - VERIFIED_WINDOW_SECONDS * 1000;
-  return present.map((isPresent) => {
-    if (!isPresent) return { status: 'unverified', verifiedAt: null };
-    if (latest-- === 0) return { status: 'verified', verifiedAt: p.verifiedAt };
-    if (random.next() < UNVERIFIED_SHARE) return { status: 'unverified', verifiedAt: null };
-    const span = p.verifiedAt.getTime() - windowStart;
-    return { status: 'verified', verifiedAt: new Date(p.verifiedAt.getTime() - 1000 * Math.floor((random.next() * span) / 1000)) };
+function contactFreshnessOf(p: GeneratedPhysician, random: Random, checkedUntil: number): ContactFreshness[] {
+  const idText = p.id.toString(36);
+  if (p.personalEmail && random.next() < DISPOSABLE_EMAIL_SHARE) {
+    p.personalEmail = `${p.personalEmail.slice(0, p.personalEmail.indexOf('@'))}@${DISPOSABLE_DOMAINS[random.below(DISPOSABLE_DOMAINS.length)]}`;
+  }
+  if (p.workEmail && random.next() < ROLE_EMAIL_SHARE) p.workEmail = `office+${idText}@example.org`;
+  if (p.mobilePhone) {
+    const roll = random.next();
+    if (roll < INVALID_PHONE_SHARE) p.mobilePhone = `(555)${p.mobilePhone.slice(5)}`;
+    else if (roll < INVALID_PHONE_SHARE + TOLL_FREE_MOBILE_SHARE) p.mobilePhone = `(800)${p.mobilePhone.slice(5)}`;
+  }
+  if (p.officePhone && random.next() < INVALID_PHONE_SHARE) p.officePhone = `(555)${p.officePhone.slice(5)}`;
+
+  let latestValid: number | null = null;
+  const freshness = CONTACT_VALUE_ORDER.map((key, i): ContactFreshness => {
+    const value = p[key];
+    const never: ContactFreshness = { status: 'unverified', verifiedAt: null, verification: 'unknown', confidence: null, method: null };
+    if (value === null || random.next() < NEVER_CHECKED_SHARE) return never;
+    const verifiedAt = new Date(checkedUntil - 1000 * (1 + random.below(CHECK_WINDOW_SECONDS)));
+    const check = i < 2 ? demoEmailCheck(value) : demoPhoneCheck(value, i === 2 ? 'mobile' : 'office');
+    if (check.verification === 'valid') latestValid = Math.max(latestValid ?? 0, verifiedAt.getTime());
+    return { status: check.verification === 'valid' ? 'verified' : 'unverified', verifiedAt, ...check, method: 'builtin' };
   });
+  p.verifiedAt = latestValid === null ? null : new Date(latestValid);
+  return freshness;
 }
 
 /**
@@ -970,8 +1034,10 @@ export function* generatePhysicians(options: {
   count: number;
   seed?: number;
   startId?: number;
+  /** The contacts' checks end here (ms since 1970); the demo load passes its own start time. */
+  checkedUntil?: number;
 }): Generator<GeneratedPhysician> {
-  const { count, seed = DEFAULT_SEED, startId = 1 } = options;
+  const { count, seed = DEFAULT_SEED, startId = 1, checkedUntil = REFERENCE_TIME } = options;
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (!Number.isInteger(startId) || startId < 1 || startId + count > NPI_BODY_RANGE) {
@@ -986,7 +1052,7 @@ export function* generatePhysicians(options: {
     random.reseed(seed, id);
     const physician = buildPhysician(id, random, t);
     freshnessRandom.reseed(seed ^ FRESHNESS_STREAM, id);
-    physician.contactFreshness = contactFreshnessOf(physician, freshnessRandom);
+    physician.contactFreshness = contactFreshnessOf(physician, freshnessRandom, checkedUntil);
     yield physician;
   }
 }

@@ -250,7 +250,16 @@ export async function writeSelfReportedContacts(db: Sql, physicianId: number, pl
     const value = `$${params.length}`;
     return column.startsWith('self_reported_')
       ? [`${column} = ${value}`, 'self_reported_at = now()']
-      : [`${column} = ${value}`, `${column}_status = 'self_reported'`, `${column}_verified_at = NULL`];
+      : [
+          `${column} = ${value}`,
+          `${column}_status = 'self_reported'`,
+          `${column}_verified_at = NULL`,
+          // Not checked yet: 'unknown' until the re-verification job (it is due at once) says more (ADR 032).
+          `${column}_verification = 'unknown'`,
+          `${column}_confidence = NULL`,
+          `${column}_method = NULL`,
+          'checked_at = NULL',
+        ];
   });
   await db.sql.query(`UPDATE physician_contacts SET ${[...new Set(sets)].join(', ')} WHERE physician_id = $1`, params);
 }

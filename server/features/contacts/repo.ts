@@ -1,5 +1,7 @@
 import { ContactField, type ContactReport, type ContactStatus } from '../../../contract/contacts';
+import type { ContactVerification, VerificationMethod, VerificationStatus } from '../../../contract/verification';
 import type { Db } from '../../db/client';
+import { CHECKED_AT_SQL } from '../verification/repo';
 
 /** The four columns, in the order the reveal prefers them (personal before work, mobile before office). */
 export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
@@ -8,8 +10,25 @@ export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
  * The contacts feature's SQL: the only reads of physician_contacts besides the export.
  */
 
-/** One contact value on file with its freshness. */
-export type ContactValue = { value: string; status: ContactStatus; verifiedAt: Date | null };
+/** The confidence of a value an operator re-verified by hand. */
+const OPERATOR_CONFIDENCE = 90;
+
+/** One contact value on file with its freshness and what its last check found (ADR 032). */
+export type ContactValue = { value: string; status: ContactStatus; verifiedAt: Date | null; verification: ContactVerification };
+
+/** The verification columns of a field as read from a row (physician_contacts or a join). */
+export function verificationOf(row: Record<string, unknown>, field: ContactField, prefix = ''): ContactVerification {
+  const method = (row[`${prefix}${field}_method`] as VerificationMethod | null) ?? null;
+  const at = row[`${prefix}${field}_verified_at`] as string | Date | null;
+  const confidence = row[`${prefix}${field}_confidence`] as number | null;
+  return {
+    status: ((row[`${prefix}${field}_verification`] as VerificationStatus | null) ?? 'unknown'),
+    confidence: confidence === null || confidence === undefined ? null : Number(confidence),
+    // A date without a check by the pipeline (before ADR 032) is not shown as a check.
+    checkedAt: method && at ? new Date(at).toISOString() : null,
+    method,
+  };
+}
 
 export type ContactRecord = {
   physicianId: number;
@@ -25,7 +44,9 @@ const toDate = (value: Date | string | null): Date | null => (value === null ? n
 
 /** Every contact value of the physician (empty ones left out), or null for an unknown physician. */
 export async function findContact(db: Db, physicianId: number): Promise<ContactRecord | null> {
-  const columns = CONTACT_FIELDS.map((f) => `c.${f}, c.${f}_status, c.${f}_verified_at`).join(', ');
+  const columns = CONTACT_FIELDS.map(
+    (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
+  ).join(', ');
   const { rows } = await db.sql.query<Record<string, string | Date | null> & { id: number }>(
     `SELECT p.id, p.first_name, p.last_name, p.verified_at, ${columns}, c.self_reported_email, c.self_reported_phone
        FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
@@ -42,6 +63,7 @@ export async function findContact(db: Db, physicianId: number): Promise<ContactR
       value,
       status: row[`${field}_status`] as ContactStatus,
       verifiedAt: toDate(row[`${field}_verified_at`]),
+      verification: verificationOf(row, field),
     };
   }
   return {
@@ -204,10 +226,17 @@ export async function setContactStatus(
 ): Promise<void> {
   const column = checkedField(field);
   if (verifiedAt) {
+    // An operator checked the value by hand (ADR 032): valid, by 'operator'; a pending request
+    // to check it is answered.
     await db.sql.query(
-      `UPDATE physician_contacts SET ${column}_status = $2, ${column}_verified_at = $3 WHERE physician_id = $1`,
-      [physicianId, status, verifiedAt.toISOString()],
+      `UPDATE physician_contacts SET ${column}_status = $2, ${column}_verified_at = $3,
+              ${column}_verification = 'valid', ${column}_confidence = ${OPERATOR_CONFIDENCE}, ${column}_method = 'operator',
+              verify_requested_fields = array_remove(verify_requested_fields, $4),
+              verify_requested_at = CASE WHEN cardinality(array_remove(verify_requested_fields, $4)) > 0 THEN verify_requested_at END
+        WHERE physician_id = $1`,
+      [physicianId, status, verifiedAt.toISOString(), column],
     );
+    await db.sql.query(`UPDATE physician_contacts SET checked_at = ${CHECKED_AT_SQL} WHERE physician_id = $1`, [physicianId]);
   } else {
     await db.sql.query(`UPDATE physician_contacts SET ${column}_status = $2 WHERE physician_id = $1`, [
       physicianId,
@@ -216,15 +245,18 @@ export async function setContactStatus(
   }
 }
 
-/** Clears one value (an operator removed it as wrong): no value, unverified, no date. */
+/** Clears one value (an operator removed it as wrong): no value, unverified, no date, no check. */
 export async function clearContact(db: Db, physicianId: number, field: ContactField): Promise<void> {
   const column = checkedField(field);
   await db.sql.query(
-    `UPDATE physician_contacts SET ${column} = NULL, ${column}_status = 'unverified', ${column}_verified_at = NULL
+    `UPDATE physician_contacts SET ${column} = NULL, ${column}_status = 'unverified', ${column}_verified_at = NULL,
+            ${column}_verification = 'unknown', ${column}_confidence = NULL, ${column}_method = NULL
       WHERE physician_id = $1`,
     [physicianId],
   );
+  await db.sql.query(`UPDATE physician_contacts SET checked_at = ${CHECKED_AT_SQL} WHERE physician_id = $1`, [physicianId]);
 }
+
 
 /**
  * physicians.verified_at = the latest verified_at of its present, verified contacts (null when none

@@ -3,7 +3,6 @@ import {
   CONTACT_REPORT_QUORUM,
   type ContactField,
   type ContactReportsResponse,
-  type ContactStatus,
   FREE_REVEAL_DAYS,
   type ReportContactResponse,
   type ResolveContactReportResponse,
@@ -16,6 +15,8 @@ import { recordAudit } from '../../lib/audit';
 import { nextUtcMidnight, resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo';
+import { requestVerification } from '../verification/repo';
+import { shownValue } from './shown-value';
 
 const DAY_MS = 86_400_000;
 
@@ -41,21 +42,6 @@ export async function getRevealAllowance(options: {
   return allowanceOf(used, options.dailyLimit, now);
 }
 
-// How much a value is to be trusted, for choosing which of two to show.
-const TRUST: Record<ContactStatus, number> = { verified: 2, unverified: 2, self_reported: 1, reported: 0 };
-
-/**
- * Which of two values the reveal shows: the first (personal email, mobile) when present, unless
- * the second is present and more to be trusted (the first reported wrong, or only self-reported,
- * while the second is not; ADR 022: a reported value stays visible, marked, when there is nothing
- * better).
- */
-function shownValue(contact: repo.ContactRecord, first: ContactField, second: ContactField): ContactField | null {
-  const a = contact.values[first];
-  const b = contact.values[second];
-  if (a && !(b && TRUST[b.status] > TRUST[a.status])) return first;
-  return b ? second : null;
-}
 
 /**
  * The contact as this user sees it: a value they reported (report still open) is 'reported' for
@@ -71,7 +57,7 @@ function asSeenBy(contact: repo.ContactRecord, reported: Set<ContactField>): rep
 
 function detailOf(contact: repo.ContactRecord, field: ContactField): RevealedContactDetail {
   const value = contact.values[field]!;
-  return { field, status: value.status, verifiedAt: value.verifiedAt?.toISOString() ?? null };
+  return { field, status: value.status, verifiedAt: value.verifiedAt?.toISOString() ?? null, verification: value.verification };
 }
 
 /**
@@ -98,8 +84,12 @@ export async function revealContact(options: {
     const contact = asSeenBy(stored, await repo.findOpenReportedFields(tx, userId, physicianId));
 
     let used = await repo.countUsedRevealsSince(tx, userId, startOfUtcDay(now));
-    const email = shownValue(contact, 'personal_email', 'work_email');
-    const phone = shownValue(contact, 'mobile_phone', 'office_phone');
+    // A value that failed verification is never shown, and alone costs no reveal (ADR 032).
+    const email = shownValue(contact.values, 'personal_email', 'work_email');
+    const phone = shownValue(contact.values, 'mobile_phone', 'office_phone');
+    const withheld = (Object.keys(contact.values) as ContactField[]).filter(
+      (field) => contact.values[field]!.verification.status === 'invalid',
+    );
     const disclosed = email !== null || phone !== null || contact.selfReported.email !== null || contact.selfReported.phone !== null;
     let counted = false;
     if (disclosed) {
@@ -135,6 +125,7 @@ export async function revealContact(options: {
       emailDetail: email && detailOf(contact, email),
       phoneDetail: phone && detailOf(contact, phone),
       selfReported: contact.selfReported,
+      withheld,
       counted,
       allowance: allowanceOf(used, dailyLimit, now),
     };
@@ -196,6 +187,8 @@ export async function reportContact(options: {
       await repo.setContactStatus(tx, physicianId, field, 'reported');
       await repo.refreshPhysicianVerifiedAt(tx, physicianId);
     }
+    // The value goes first in the re-verification queue (ADR 032).
+    await requestVerification(tx, physicianId, [field], now);
     const credited = creditedRevealId !== null;
     await recordAudit(tx, {
       action: 'contact.reported',
@@ -216,7 +209,7 @@ export async function reportContact(options: {
       reportId,
       credited,
       message,
-      detail: { field, status: 'reported', verifiedAt: value.verifiedAt?.toISOString() ?? null },
+      detail: { field, status: 'reported', verifiedAt: value.verifiedAt?.toISOString() ?? null, verification: value.verification },
       allowance: allowanceOf(used, options.dailyLimit, now),
     };
   });

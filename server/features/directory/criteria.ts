@@ -53,6 +53,8 @@ export type SearchCriteria = {
   acceptingMedicaid: boolean | null;
   hasMobile: boolean | null;
   hasPersonalEmail: boolean | null;
+  emailVerified: boolean | null;
+  mobileValid: boolean | null;
   hasLinkedin: boolean | null;
   /** verified_at at or after this instant (ms): UTC midnight, N calendar months before today. */
   verifiedSince: number | null;
@@ -193,6 +195,8 @@ export function toCriteria(
     hasMobile: request.hasMobile ?? null,
     hasPersonalEmail: request.hasPersonalEmail ?? null,
     hasLinkedin: request.hasLinkedin ?? null,
+    emailVerified: request.emailVerified ?? null,
+    mobileValid: request.mobileValid ?? null,
     verifiedSince: request.verifiedWithinMonths != null ? monthsAgo(request.verifiedWithinMonths, now) : null,
     addedSince: request.addedSince ? Date.parse(`${request.addedSince}T00:00:00Z`) : null,
     changedSince: request.changedSince ? Date.parse(request.changedSince) : null,

@@ -466,6 +466,8 @@ describe('tiers with every sort and filter', () => {
     hasMobile: 'false',
     hasPersonalEmail: 'false',
     hasLinkedin: 'true',
+    emailVerified: 'false',
+    mobileValid: 'false',
     verifiedWithinMonths: '24',
     addedSince: '2000-01-01',
   };

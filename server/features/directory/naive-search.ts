@@ -1,4 +1,5 @@
 import { US_STATES } from '../../../contract/directory-options';
+import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../verification/flags';
 import type { SortDirection, SortKey } from '../../../contract/directory';
 import type { Db } from '../../db/client';
 import { WORD_BREAK_SQL, type SearchCriteria } from './criteria';
@@ -148,6 +149,13 @@ export function naiveSearchSql(
   };
   contact('mobile_phone', c.hasMobile);
   contact('personal_email', c.hasPersonalEmail);
+  const checked = (sql: string, wanted: boolean | null) => {
+    if (wanted === null) return;
+    const exists = `EXISTS (SELECT 1 FROM physician_contacts c WHERE c.physician_id = physicians.id AND (${sql}))`;
+    and.push(wanted ? exists : `NOT ${exists}`);
+  };
+  checked(EMAIL_VERIFIED_SQL('c'), c.emailVerified);
+  checked(MOBILE_VALID_SQL('c'), c.mobileValid);
   if (c.hasLinkedin !== null) and.push(`(coalesce(linkedin_url, '') <> '') = ${p(c.hasLinkedin)}`);
   if (c.verifiedSince !== null)
     and.push(`verified_at >= ${p(new Date(c.verifiedSince).toISOString())}::timestamptz`);

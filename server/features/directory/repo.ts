@@ -1,4 +1,5 @@
 import type { PhysicianProfile, PhysicianSummary } from '../../../contract/directory';
+import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification/flags';
 import type { Db } from '../../db/client';
 import {
   FIELD_SEP,
@@ -43,6 +44,9 @@ const FLAG_COLUMNS: Record<FlagField, string> = {
   hasMobile: `(coalesce(c.mobile_phone, '') <> '')`,
   hasPersonalEmail: `(coalesce(c.personal_email, '') <> '')`,
   hasLinkedin: `(coalesce(linkedin_url, '') <> '')`,
+  // ADR 032: what the last check found (an email reported wrong by users does not count).
+  emailVerified: `(${EMAIL_VERIFIED_SQL('c')})`,
+  mobileValid: `(${MOBILE_VALID_SQL('c')})`,
 };
 /** Whole milliseconds since 1970 (floor), or the NULL mark. */
 const epochMs = (column: string) =>
@@ -142,8 +146,8 @@ const SUMMARY_COLUMNS = `
   p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.title, p.credential, p.specialty,
   p.organization, p.organization_size, p.organization_revenue, p.organization_industry,
   p.city, p.state, p.skills, p.education, p.linkedin_url, p.verified_at,
-  (coalesce(c.personal_email, '') <> '' OR coalesce(c.work_email, '') <> '') AS has_email,
-  (coalesce(c.mobile_phone, '') <> '' OR coalesce(c.office_phone, '') <> '') AS has_phone`;
+  ${HAS_SHOWABLE('c', 'personal_email', 'work_email')} AS has_email,
+  ${HAS_SHOWABLE('c', 'mobile_phone', 'office_phone')} AS has_phone`;
 
 const PROFILE_COLUMNS = `${SUMMARY_COLUMNS},
   p.sub_specialty, p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages,

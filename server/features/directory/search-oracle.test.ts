@@ -360,6 +360,8 @@ function filterValue(r: Random, key: FilterKey): string {
     case 'hasMobile':
     case 'hasPersonalEmail':
     case 'hasLinkedin':
+    case 'emailVerified':
+    case 'mobileValid':
       return r.pick(['true', 'false']);
     case 'subSpecialty':
       return several(r, pools.subSpecialty);

@@ -1,9 +1,12 @@
+import type { ContactVerification } from '../../../contract/verification';
 import type { ExportTable } from '../../lib/exporters/table';
 import type { ExportRecord } from './repo';
 
 /*
  * The exported columns (issue 8): name, title, specialty, organisation, city, state, NPI, email,
- * phone, LinkedIn, skills, education. The same for CSV, Excel and PDF.
+ * phone, LinkedIn, skills, education; beside the email and the phone what their last check
+ * found: status (valid, risky, unknown), confidence (0-100) and date (ADR 032). The same for
+ * CSV, Excel and PDF.
  */
 
 export const EXPORT_COLUMNS = [
@@ -15,7 +18,13 @@ export const EXPORT_COLUMNS = [
   { header: 'State', width: 8 },
   { header: 'NPI', width: 15 },
   { header: 'Email', width: 30 },
+  { header: 'Email Status', width: 9 },
+  { header: 'Email Confidence', width: 9 },
+  { header: 'Email Verified', width: 11 },
   { header: 'Phone', width: 16 },
+  { header: 'Phone Status', width: 9 },
+  { header: 'Phone Confidence', width: 9 },
+  { header: 'Phone Verified', width: 11 },
   { header: 'LinkedIn', width: 29 },
   { header: 'Skills', width: 30 },
   { header: 'Education', width: 31 },
@@ -41,6 +50,12 @@ export function educationText(value: unknown): string {
     .join('; ');
 }
 
+/** Status, confidence and date (YYYY-MM-DD) cells of a value's check; empty without a value. */
+export function checkCells(check: ContactVerification | null): [string | null, string | null, string | null] {
+  if (!check) return [null, null, null];
+  return [check.status, check.confidence === null ? null : String(check.confidence), check.checkedAt?.slice(0, 10) ?? null];
+}
+
 export function exportTable(records: readonly ExportRecord[]): ExportTable {
   return {
     title: 'Physicians',
@@ -54,7 +69,9 @@ export function exportTable(records: readonly ExportRecord[]): ExportTable {
       r.state,
       r.npi,
       r.email,
+      ...checkCells(r.email_check),
       r.phone,
+      ...checkCells(r.phone_check),
       r.linkedin_url,
       (r.skills ?? []).join(', '),
       educationText(r.education),

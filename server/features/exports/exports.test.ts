@@ -116,7 +116,13 @@ const HEADER = [
   'State',
   'NPI',
   'Email',
+  'Email Status',
+  'Email Confidence',
+  'Email Verified',
   'Phone',
+  'Phone Status',
+  'Phone Confidence',
+  'Phone Verified',
   'LinkedIn',
   'Skills',
   'Education',
@@ -167,7 +173,13 @@ describe('POST /api/exports by role', () => {
         'TX',
         '1000000003',
         'doc3@example.com',
+        'unknown',
+        '',
+        '',
         '(555) 010-0003',
+        'unknown',
+        '',
+        '',
         'https://www.linkedin.com/in/doc-3',
         'Leadership, Research',
         'Baylor College of Medicine - MD',
@@ -189,6 +201,54 @@ describe('POST /api/exports by role', () => {
       ]);
     });
   }
+});
+
+describe('verification in exports (ADR 032)', () => {
+  it('a value that failed verification is never exported; the check of the shown one is', async () => {
+    // 510: its only email failed verification; 511: the personal one failed, the work one is valid;
+    // 512: its mobile failed, so the office phone is exported instead.
+    await ctx.db.sql.query(
+      `UPDATE physician_contacts SET personal_email_verification = 'invalid', personal_email_confidence = 0,
+              personal_email_method = 'builtin', personal_email_verified_at = '2026-11-20T10:00:00Z'
+        WHERE physician_id IN (510, 511)`,
+    );
+    await ctx.db.sql.query(
+      `UPDATE physician_contacts SET work_email = 'work511@example.org', work_email_verification = 'valid',
+              work_email_confidence = 97, work_email_method = 'zerobounce', work_email_verified_at = '2026-11-21T10:00:00Z'
+        WHERE physician_id = 511`,
+    );
+    await ctx.db.sql.query(
+      `UPDATE physician_contacts SET mobile_phone_verification = 'invalid', mobile_phone_method = 'twilio',
+              mobile_phone_verified_at = now(), office_phone = '(212) 555-0132', office_phone_verification = 'risky',
+              office_phone_confidence = 40, office_phone_method = 'twilio', office_phone_verified_at = '2026-11-22T10:00:00Z'
+        WHERE physician_id = 512`,
+    );
+    const { agent } = await agentFor('premium');
+    const csv = await exportFile(agent, { physicianIds: [510, 511, 512], format: 'csv' });
+    expect(csv.status).toBe(200);
+    const text = csv.bytes.toString('utf8');
+    expect(text).not.toContain('doc510@example.com');
+    expect(text).not.toContain('doc511@example.com');
+    expect(text).not.toContain('(555) 010-0512');
+    const rows = parseCsv(text.slice(1));
+    const cells = (row: string[]) => row.slice(7, 15);
+    expect(cells(rows[1])).toEqual(['', '', '', '', '(555) 010-0510', 'unknown', '', '']);
+    expect(cells(rows[2])).toEqual(['work511@example.org', 'valid', '97', '2026-11-21', '(555) 010-0511', 'unknown', '', '']);
+    expect(cells(rows[3])).toEqual(['doc512@example.com', 'unknown', '', '', '(212) 555-0132', 'risky', '40', '2026-11-22']);
+
+    const pdf = await exportFile(agent, { physicianIds: [510, 511, 512], format: 'pdf' });
+    // Cells wrap inside their column: compare without the line breaks.
+    const pdfText = (await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), { mergePages: true })).text.replace(/\s/g, '');
+    expect(pdfText).toContain('work511@example.org');
+    expect(pdfText).not.toContain('doc510@example.com');
+    expect(pdfText).not.toContain('doc511@example.com');
+    const xlsx = await exportFile(agent, { physicianIds: [510, 511, 512], format: 'xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const values = JSON.stringify(book.worksheets[0].getSheetValues());
+    expect(values).toContain('work511@example.org');
+    expect(values).not.toContain('doc510@example.com');
+  });
 });
 
 describe('export files open in their readers', () => {

@@ -1,5 +1,9 @@
+import type { ContactField } from '../../../contract/contacts';
 import type { ExportFormat } from '../../../contract/exports';
+import type { ContactVerification } from '../../../contract/verification';
 import type { Db } from '../../db/client';
+import { verificationOf } from '../contacts/repo';
+import { shownValue, type ValueStanding } from '../contacts/shown-value';
 
 /** One physician as exported: profile columns plus the contact (from physician_contacts). */
 export type ExportRecord = {
@@ -19,8 +23,11 @@ export type ExportRecord = {
   skills: string[] | null;
   education: unknown;
   linkedin_url: string | null;
+  /** The email and phone the reveal would show (never one that failed verification), with their check. */
   email: string | null;
   phone: string | null;
+  email_check: ContactVerification | null;
+  phone_check: ContactVerification | null;
   verified_at: string | null;
   medical_school: string | null;
   graduation_year: number | null;
@@ -32,6 +39,35 @@ export type ExportRecord = {
   telehealth: boolean | null;
 };
 
+const FIELDS = ['personal_email', 'work_email', 'mobile_phone', 'office_phone'] as const satisfies readonly ContactField[];
+const CONTACT_COLUMNS = FIELDS.map(
+  (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
+).join(', ');
+
+/** The shown email and phone of a raw row, chosen as the reveal chooses them (contacts/shown-value.ts). */
+function withContact(row: Record<string, unknown>): ExportRecord {
+  const values: Partial<Record<ContactField, ValueStanding & { value: string; check: ContactVerification }>> = {};
+  for (const field of FIELDS) {
+    const value = row[field] as string | null;
+    if (!value) continue;
+    const check = verificationOf(row, field);
+    values[field] = { value, status: row[`${field}_status`] as ValueStanding['status'], verification: check, check };
+  }
+  const email = shownValue(values, 'personal_email', 'work_email');
+  const phone = shownValue(values, 'mobile_phone', 'office_phone');
+  const record = { ...row } as Record<string, unknown>;
+  for (const field of FIELDS) {
+    for (const suffix of ['', '_status', '_verified_at', '_verification', '_confidence', '_method']) delete record[field + suffix];
+  }
+  return {
+    ...(record as Omit<ExportRecord, 'email' | 'phone' | 'email_check' | 'phone_check'>),
+    email: email && values[email]!.value,
+    phone: phone && values[phone]!.value,
+    email_check: email && values[email]!.check,
+    phone_check: phone && values[phone]!.check,
+  };
+}
+
 /** The physicians with these ids, in the order given; unknown ids are absent. One JSON round trip. */
 export async function findExportRecords(db: Db, ids: readonly number[]): Promise<ExportRecord[]> {
   if (ids.length === 0) return [];
@@ -41,14 +77,12 @@ export async function findExportRecords(db: Db, ids: readonly number[]): Promise
               p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
               p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
               p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
-              p.accepting_new_patients, p.telehealth,
-              coalesce(nullif(c.personal_email, ''), nullif(c.work_email, '')) AS email,
-              coalesce(nullif(c.mobile_phone, ''), nullif(c.office_phone, '')) AS phone
+              p.accepting_new_patients, p.telehealth, ${CONTACT_COLUMNS}
          FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
         WHERE p.id = ANY($1::int[])) r`,
     [ids],
   );
-  const records: ExportRecord[] = rows[0]?.data ? JSON.parse(rows[0].data) : [];
+  const records: ExportRecord[] = rows[0]?.data ? (JSON.parse(rows[0].data) as Array<Record<string, unknown>>).map(withContact) : [];
   const byId = new Map(records.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -7,7 +7,15 @@ import { AppError, fieldError } from '../../lib/errors';
 import { writeCsv } from '../../lib/exporters/csv';
 import { writePdfProfile, writePdfTable } from '../../lib/exporters/pdf';
 import { writeXlsx } from '../../lib/exporters/xlsx';
-import { displayName, educationText, exportTable } from './columns';
+import { checkCells, displayName, educationText, exportTable } from './columns';
+import type { ContactVerification } from '../../../contract/verification';
+
+/** 'valid, 97% confidence, checked 2026-11-20' (the profile PDF). */
+function checkText(check: ContactVerification | null): string {
+  const [status, confidence, date] = checkCells(check);
+  if (!status) return 'Not specified';
+  return [status, confidence && `${confidence}% confidence`, date ? `checked ${date}` : 'not checked yet'].filter(Boolean).join(', ');
+}
 import * as repo from './repo';
 
 export type ExportFile = { body: Buffer; fileName: string; format: ExportFormat; count: number };
@@ -177,7 +185,9 @@ export async function exportProfilePdf(options: {
         heading: 'Contact',
         lines: [
           ['Email', text(r.email)],
+          ['Email check', checkText(r.email_check)],
           ['Phone', text(r.phone)],
+          ['Phone check', checkText(r.phone_check)],
           ['LinkedIn', text(r.linkedin_url)],
           ['Last verified', verified],
         ],

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { useCan } from '@web/app/session';
 import { usePhysicianContact } from '@web/features/contacts/api';
 import { ReportContact } from '@web/features/contacts/report-contact';
+import { VerificationBadge } from '@web/features/contacts/verification-badge';
 import { Button } from '@web/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { isApiError } from '@web/lib/api';
@@ -158,11 +159,15 @@ export function ContactButton({
 
   const detail = kind === 'email' ? contact?.emailDetail : contact?.phoneDetail;
   if (!inactive && value && detail) {
-    // 'Report wrong contact' beside the revealed value (ADR 022).
+    // What its last check found (ADR 032), and 'Report wrong contact' beside the revealed value (ADR 022).
     return (
-      <span className="inline-flex max-w-full min-w-0 items-center gap-1">
+      <span className="inline-flex max-w-full min-w-0 flex-wrap items-center gap-1">
         {button}
-        <ReportContact physicianId={physicianId} kind={kind} value={value} detail={detail} />
+        {/* The check and the flag wrap together on a narrow screen. */}
+        <span className="inline-flex items-center gap-1">
+          {detail.status !== 'reported' && <VerificationBadge check={detail.verification} />}
+          <ReportContact physicianId={physicianId} kind={kind} value={value} detail={detail} />
+        </span>
       </span>
     );
   }

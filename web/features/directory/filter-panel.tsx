@@ -86,6 +86,8 @@ const MORE_KEYS: FilterKey[] = [
 const RECORD_KEYS: FilterKey[] = [
   'hasMobile',
   'hasPersonalEmail',
+  'emailVerified',
+  'mobileValid',
   'hasLinkedin',
   'verifiedWithinMonths',
   'source',
@@ -130,12 +132,14 @@ const PRACTICE_FLAGS = [
 const RECORD_FLAGS = [
   { key: 'hasMobile', label: 'Has a mobile phone' },
   { key: 'hasPersonalEmail', label: 'Has a personal email' },
+  { key: 'emailVerified', label: 'Email verified' },
+  { key: 'mobileValid', label: 'Mobile valid' },
   { key: 'hasLinkedin', label: 'Has a LinkedIn profile' },
 ] as const satisfies { key: FlagFilterKey; label: string }[];
 
 /**
  * The filter fields (document 2, "Filter sidebar"), each writing its key to the URL, plus the
- * 'More filters' group behind the pricing page's "37 searchable parameters". Sections are
+ * 'More filters' group behind the pricing page's "39 searchable parameters". Sections are
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {

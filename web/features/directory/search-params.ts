@@ -337,6 +337,8 @@ const FILTER_NAMES: Record<FilterKey, string> = {
   acceptingMedicaid: 'Accepts Medicaid',
   hasMobile: 'Has mobile phone',
   hasPersonalEmail: 'Has personal email',
+  emailVerified: 'Email verified',
+  mobileValid: 'Mobile valid',
   hasLinkedin: 'Has LinkedIn',
   verifiedWithinMonths: 'Verified within',
   addedSince: 'Added since',

@@ -3,12 +3,16 @@ import { ArrowRight, BadgeCheck, HeartHandshake, Scale, SlidersHorizontal, Targe
 import { StartTrialButton } from '@web/features/billing/start-trial-button';
 import { Button } from '@web/components/ui/button';
 import { PageHero, Section, SectionHeading } from './marketing-ui';
+import { verificationClaim } from '@contract/verification';
+import { useVerificationSummary } from '@web/features/verification/api';
 
 const DIFFERENTIATORS = [
   {
     icon: BadgeCheck,
     title: 'Verified, not scraped and forgotten',
-    text: 'Contact details are re-verified every month, so your calls and emails reach the physician rather than a switchboard or a dead inbox.',
+    // Completed with what is true now (ADR 032): see AboutPage.
+    text: ', so your calls and emails reach the physician rather than a switchboard or a dead inbox.',
+    verification: true,
   },
   {
     icon: SlidersHorizontal,
@@ -28,6 +32,7 @@ const DIFFERENTIATORS = [
 ];
 
 export function AboutPage() {
+  const claim = verificationClaim(useVerificationSummary().data);
   return (
     <>
       <PageHero
@@ -79,7 +84,9 @@ export function AboutPage() {
                 <item.icon className="size-5" aria-hidden />
               </div>
               <h3 className="mt-5 text-lg font-semibold tracking-tight">{item.title}</h3>
-              <p className="mt-2 leading-relaxed text-muted-foreground">{item.text}</p>
+              <p className="mt-2 leading-relaxed text-muted-foreground">
+                {'verification' in item ? claim.clause + item.text : item.text}
+              </p>
             </div>
           ))}
         </div>

@@ -18,6 +18,8 @@ import {
   Users,
 } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
+import { verificationClaim } from '@contract/verification';
+import { useVerificationSummary } from '@web/features/verification/api';
 import { Button } from '@web/components/ui/button';
 import { HeroPattern, Section, SectionHeading } from './marketing-ui';
 
@@ -42,7 +44,9 @@ const BENEFITS = [
   {
     icon: ShieldCheck,
     title: 'Data you can stand behind',
-    text: 'Contacts are re-verified every month, and physicians can remove their information at any time.',
+    // Completed with what is true now (ADR 032): see LandingPage.
+    text: ', and physicians can remove their information at any time.',
+    verification: true,
   },
 ];
 
@@ -93,6 +97,7 @@ export function LandingPage() {
 }
 
 function Hero() {
+  const claim = verificationClaim(useVerificationSummary().data);
   return (
     <div className="relative overflow-hidden border-b bg-gradient-to-b from-primary-soft/80 via-background to-background">
       <HeroPattern />
@@ -100,7 +105,7 @@ function Hero() {
         <div className="min-w-0">
           <Badge variant="teal" className="px-3 py-1 text-[13px]">
             <BadgeCheck aria-hidden />
-            Contacts verified every month
+            {claim.badge}
           </Badge>
           <h1 className="mt-6 text-4xl leading-[1.1] font-semibold tracking-tight text-balance text-foreground sm:text-5xl xl:text-[3.5rem]">
             Reach the physicians you need to hire, <span className="text-primary">directly.</span>
@@ -215,6 +220,7 @@ function Stats() {
 }
 
 function Benefits() {
+  const claim = verificationClaim(useVerificationSummary().data);
   return (
     <Section labelledBy="benefits-heading">
       <SectionHeading
@@ -230,7 +236,9 @@ function Benefits() {
               <benefit.icon className="size-5" aria-hidden />
             </div>
             <h3 className="mt-5 text-lg font-semibold tracking-tight">{benefit.title}</h3>
-            <p className="mt-2 leading-relaxed text-muted-foreground">{benefit.text}</p>
+            <p className="mt-2 leading-relaxed text-muted-foreground">
+              {'verification' in benefit ? claim.clause + benefit.text : benefit.text}
+            </p>
           </div>
         ))}
       </div>
