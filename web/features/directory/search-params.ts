@@ -1,6 +1,7 @@
 import {
   FILTER_KEYS,
   FLAG_FILTER_KEYS,
+  DEFAULT_RADIUS,
   RADIUS_OPTIONS,
   LIST_FILTER_KEYS,
   RANGE_FILTER_KEYS,
@@ -388,7 +389,6 @@ export function readRadius(params: URLSearchParams): string {
   const raw = params.get('radius') ?? '';
   return (RADIUS_OPTIONS as readonly string[]).includes(raw) ? raw : DEFAULT_RADIUS;
 }
-export const DEFAULT_RADIUS = '25';
 
 /** Sets 'Within N miles of' (both keys; an empty place removes both, and a distance sort). */
 export function withNear(params: URLSearchParams, near: string, radius: string): URLSearchParams {
