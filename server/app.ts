@@ -16,7 +16,7 @@ import { auditActor } from './lib/audit';
 import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { requestIdFor, runWithRequestId } from './lib/request-context';
-import { answerBootCalls, bootCalls, gzipEachPart, isServerDrawn, loadWebShell, pageDrawer } from './lib/web-shell';
+import { answerBootCalls, bootCalls, gzipEachPart, loadWebShell, pageDrawer, type PageRenderer } from './lib/web-shell';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
@@ -105,10 +105,12 @@ export type CreateAppOptions = {
   deps: AppDeps;
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
+  /** The web app's renderer of the pages the server draws (ADR 026), from main.ts; without it the browser draws every page. */
+  pageRenderer?: PageRenderer;
 };
 
 /** Builds the HTTP app (no listen): middleware, features, error handler, SPA fallback. */
-export function createApp({ deps, webRoot }: CreateAppOptions) {
+export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
@@ -277,7 +279,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   });
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    const shell = loadWebShell(webRoot);
+    const shell = loadWebShell(webRoot, pageRenderer?.pages);
     // `precompressed`: the build writes .br and .gz beside each file (vite.config.ts), sent to
     // clients that accept them; others are compressed on the fly by compress() above.
     // Hashed names: a file's content never changes. (Set after serveStatic answered: its
@@ -290,17 +292,20 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     app.use('*', serveStatic({ root: webRoot, precompressed: true }));
     // SPA fallback: the React router renders every other path. Paths it has no page for get its
     // 'Page Not Found' with the status 404 (contract/app-paths.ts lists the router's paths).
-    // A page comes with its chunks preloaded and its first answers inside (lib/web-shell.ts);
-    // /search comes drawn (ADR 026).
+    // A page comes with its first answers inside (lib/web-shell.ts); the pages of pageRenderer
+    // come drawn (ADR 026).
     app.get('*', (c) => {
       if (!isAppPath(c.req.path)) return c.html(shell.html, 404);
       const calls = bootCalls(c.req.path, new URL(c.req.url).searchParams);
       // The answers are this caller's: kept by no shared cache, and asked again on every visit.
       c.header('Cache-Control', 'private, no-cache');
       c.header('Content-Type', 'text/html; charset=UTF-8');
-      const draw = isServerDrawn(c.req.path)
-        ? pageDrawer(c.req.url, calls, (error) => deps.logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server'))
-        : undefined;
+      const draw =
+        pageRenderer && shell.draws(c.req.path)
+          ? pageDrawer(pageRenderer, c.req.url, calls, (error) =>
+              deps.logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server'),
+            )
+          : undefined;
       const page = shell.stream(c.req.path, answerBootCalls(app, c, calls), draw);
       c.header('Vary', 'Accept-Encoding');
       if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(page, 200);

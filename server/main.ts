@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { loadPageRenderer } from './lib/web-shell';
+import type { PageRenderer } from './lib/web-shell';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
 import { openDatabase, type OpenedDatabase } from './db/open';
@@ -123,9 +123,11 @@ async function main() {
   const deps = { db: database.db, env, logger, services };
   const stopBillingJobs = startBillingJobs(deps);
   const stopMaintenance = startMaintenance(deps);
-  const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
-  // The server's page renderer (ADR 026) loads now, not in a visitor's first request.
-  void loadPageRenderer((error) => logger.warn({ err: error }, 'pages will be drawn by the browser only'));
+  const app = createApp({
+    deps,
+    webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    pageRenderer: await webPageRenderer(logger),
+  });
 
   // Requests still running (even after their client hung up) finish before the database closes.
   let inFlight = 0;
@@ -172,6 +174,31 @@ async function main() {
     runningServices.mailer.close();
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();
+  };
+}
+
+/**
+ * The web app's pages drawn by the server (ADR 026), its renderer loading now rather than in a
+ * visitor's first request. None when the web sources are not here (a deployment of the build
+ * alone) or fail to load: the browser then draws every page, as before.
+ */
+async function webPageRenderer(logger: ReturnType<typeof createLogger>): Promise<PageRenderer | undefined> {
+  const browserOnly = (error: unknown) => logger.warn({ err: error }, 'pages will be drawn by the browser only');
+  const web = await import('../web/app/server-pages').catch((error: unknown) => {
+    browserOnly(error);
+    return null;
+  });
+  if (!web) return undefined;
+  const loaded = web.loadRenderer().then(
+    (renderer) => renderer,
+    (error: unknown) => {
+      browserOnly(error);
+      return null;
+    },
+  );
+  return {
+    pages: web.SERVER_DRAWN_PAGES,
+    renderPage: async (url, answers) => (await loaded)?.renderPage(url, answers) ?? null,
   };
 }
 
