@@ -13,6 +13,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './lib/openapi';
 import { auditActor } from './lib/audit';
+import { isGuard } from './lib/guards';
 import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { requestIdFor, runWithRequestId } from './lib/request-context';
@@ -99,6 +100,26 @@ function acceptsApiKey(security: Array<Record<string, string[]>> | undefined): b
 function bearerToken(header: string | undefined): string | null {
   const match = header?.match(/^Bearer(?:[ \t]+(.*))?$/i);
   return match ? (match[1] ?? '').trim() : null;
+}
+
+/**
+ * A signedIn operation answers 401 to a caller without a session before anything else reads the
+ * request (its body, query or params): an anonymous caller learns nothing from validation errors.
+ * That is its route's one guard (lib/guards.ts, route middleware, which runs before the
+ * validators). Checked here against each feature's own OpenAPI definitions, so no operation whose
+ * security needs a session can go without: the app refuses to start.
+ */
+export function assertGuarded(features: Array<Pick<OpenAPIHono<AppEnv>, 'openAPIRegistry' | 'routes'>>): void {
+  for (const routes of features) {
+    const guarded = new Set(routes.routes.filter((route) => isGuard(route.handler)).map((route) => `${route.method} ${route.path}`));
+    for (const def of routes.openAPIRegistry.definitions) {
+      if (def.type !== 'route' || !requiresSession(def.route.security)) continue;
+      const route = `${def.route.method.toUpperCase()} ${def.route.path.replace(/\{(\w+)\}/g, ':$1')}`;
+      if (!guarded.has(route)) {
+        throw new Error(`${route} needs a session (its OpenAPI security) but has no guard: add signedInGuard or capabilityGuard (server/lib/guards.ts)`);
+      }
+    }
+  }
 }
 
 export type CreateAppOptions = {
@@ -238,19 +259,7 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
   );
   app.use('/api/*', rejectNulCharacters);
 
-  // A signedIn operation answers 401 to a caller without a session before anything else reads the
-  // request (its body, query or params): an anonymous caller learns nothing from validation errors.
-  // Registered from each feature's own OpenAPI definitions, so no signedIn route can miss it.
-  for (const routes of features) {
-    for (const def of routes.openAPIRegistry.definitions) {
-      if (def.type !== 'route' || !requiresSession(def.route.security)) continue;
-      const path = `/api${def.route.path.replace(/\{(\w+)\}/g, ':$1')}`;
-      app.on(def.route.method.toUpperCase(), path, async (c, next) => {
-        if (!c.var.currentUser) throw new AppError('unauthenticated', 'User not authenticated.');
-        await next();
-      });
-    }
-  }
+  assertGuarded(features);
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {

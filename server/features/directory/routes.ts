@@ -10,7 +10,6 @@ import {
 import { SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
-import { fieldError } from '../../lib/errors';
 import { clientIp, enforceRateLimits, type RateLimiter } from '../../lib/rate-limit';
 import {
   anyClientError,
@@ -20,7 +19,7 @@ import {
   publicOrApiKey,
   signedInOrApiKey,
 } from '../../lib/openapi';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 
 const searchPhysicians = createRoute({
   method: 'get',
@@ -116,24 +115,9 @@ function limitReads(c: Context<AppEnv>, perUser: RateLimiter, perIp: RateLimiter
   return enforceRateLimits([[perIp, clientIp(c, c.var.deps.env.TRUST_PROXY)]]);
 }
 
-/**
- * Without full results (anonymous, free) the NPI filter takes one whole NPI only: a prefix
- * would let a caller walk the directory 20 rows at a time past the free cap.
- */
-function refuseNpiPrefix(c: Context<AppEnv>, npi: string | undefined) {
-  const full = c.var.currentUser?.capabilities.includes('search:full-results') ?? false;
-  if (npi && !full && !/^\d{10}$/.test(npi)) {
-    throw fieldError(
-      'npi',
-      'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).',
-    );
-  }
-}
-
 export const directoryRoutes = new OpenAPIHono<AppEnv>()
   // Before /physicians/{id}, which would otherwise take 'select-all' for an id.
   .openapi(selectAllPhysicians, (c) => {
-    requireCapability(c, 'selection:all');
     const { ids, total } = c.var.deps.services.directory.selectAllIds(c.req.valid('query'));
     c.header('Cache-Control', 'private, no-store');
     return c.json({ ids, total, limit: SELECT_ALL_MAX }, 200);
@@ -141,9 +125,7 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(searchPhysicians, async (c) => {
     const { directory, directoryRateLimits: limits } = c.var.deps.services;
     await limitReads(c, limits.searchPerUser, limits.searchPerIp);
-    const query = c.req.valid('query');
-    refuseNpiPrefix(c, query.npi);
-    const response = await directory.search(query, c.var.currentUser);
+    const response = await directory.search(c.req.valid('query'), c.var.currentUser);
     // The rows depend on who asks (free callers see 20), so no shared cache may keep them.
     c.header('Cache-Control', 'private, no-store');
     return c.json(response, 200);
@@ -159,7 +141,5 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))
   .openapi(getFacets, (c) => {
-    const query = c.req.valid('query');
-    refuseNpiPrefix(c, query.npi);
-    return c.json(c.var.deps.services.directory.facets(query), 200);
+    return c.json(c.var.deps.services.directory.facets(c.req.valid('query'), c.var.currentUser), 200);
   });

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/directory';
 import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { resolveSort, toCriteria } from './criteria';
 import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
@@ -17,6 +17,17 @@ import { DirectoryIndex, type ChangeWindow } from './search-index';
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[] } | null;
+
+/**
+ * Without full results (anonymous, free) the NPI filter takes one whole NPI only: a prefix
+ * would let a caller walk the directory 20 rows at a time past the free cap.
+ */
+function refuseNpiPrefix(request: SearchPhysiciansRequest, viewer: Viewer): void {
+  const full = viewer?.capabilities.includes('search:full-results') ?? false;
+  if (request.npi && !full && !/^\d{10}$/.test(request.npi)) {
+    throw fieldError('npi', 'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).');
+  }
+}
 
 /** Writes that touched at most this many physicians patch the index; larger ones rebuild it. */
 const PATCH_LIMIT = 5_000;
@@ -68,6 +79,7 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
      * (page 1; later pages are empty) with the true total; others get full pages.
      */
     async search(request: SearchPhysiciansRequest, viewer: Viewer): Promise<SearchPhysiciansResponse> {
+      refuseNpiPrefix(request, viewer);
       const page = request.page ?? 1;
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
       const offset = (page - 1) * PAGE_SIZE;
@@ -149,7 +161,8 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     },
 
     /** Live option counts for the current search, each filter's own selection left out. */
-    facets(request: SearchPhysiciansRequest = {}): FacetsResponse {
+    facets(request: SearchPhysiciansRequest, viewer: Viewer): FacetsResponse {
+      refuseNpiPrefix(request, viewer);
       return index.facets(toCriteria(request, currentYear()));
     },
 
