@@ -7,7 +7,7 @@ import { enqueueEmail } from '../../lib/mail-queue';
 import type { MailMessage } from '../../lib/mailer';
 import { enforceRateLimits, rateLimitedError } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { revokeAllApiKeys } from '../api-keys/service';
+import { revokeAllApiKeys } from '../api-keys';
 import { deviceCookieAfterSignIn, knownDeviceOf } from './device-cookie';
 import type { Email } from '../../lib/mail-layout';
 import { accountExistsEmail, passwordChangedEmail, passwordResetEmail, verificationEmail } from './emails';

@@ -5,7 +5,7 @@ import type { AlertFrequency, SavedSearch, SavedSearchParams } from '../../../co
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import { verifyLink } from '../../lib/link-signing';
-import { resolveSort, toCriteria } from '../directory/criteria';
+import { resolveSort, toCriteria } from '../directory';
 import { ALERT_LINK_PURPOSE } from './alerts';
 import * as repo from './repo';
 

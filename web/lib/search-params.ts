@@ -9,10 +9,10 @@ import {
   type FilterKey,
   type SortDirection,
   type SortKey,
-} from '../../../contract/directory';
-import { splitList } from '../../../contract/search-url';
+} from '@contract/directory';
+import { splitList } from '@contract/search-url';
 
-export { apiSearchString, splitList } from '../../../contract/search-url';
+export { apiSearchString, splitList } from '@contract/search-url';
 
 /*
  * The search page keeps its whole state in the URL (document 2, section 2): query, page,
