@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { loadPageRenderer } from './lib/web-shell';
+import type { PageRenderer } from './lib/web-shell';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
 import { openDatabase, type OpenedDatabase } from './db/open';
@@ -17,6 +17,7 @@ import { DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { removeControlFile, writeControlFile } from './features/operations/control-file';
 import { resolve } from 'node:path';
 import { startEventLoopStats } from './lib/event-loop-stats';
+import { takeLongestSlice } from './features/directory';
 
 async function main() {
   let env;
@@ -136,9 +137,11 @@ async function main() {
       .then((run) => logger.info(`demo directory: ${run.values.toLocaleString('en-US')} contact values checked by the built-in verifier in ${((Date.now() - started) / 1000).toFixed(1)} s`))
       .catch((error: unknown) => logger.error({ err: error }, 'demo directory: verification failed'));
   }
-  const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
-  // The server's page renderer (ADR 026) loads now, not in a visitor's first request.
-  void loadPageRenderer((error) => logger.warn({ err: error }, 'pages will be drawn by the browser only'));
+  const app = createApp({
+    deps,
+    webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    pageRenderer: await webPageRenderer(logger),
+  });
 
   // Requests still running (even after their client hung up) finish before the database closes.
   let inFlight = 0;
@@ -153,7 +156,7 @@ async function main() {
     }
   };
 
-  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE) : null;
+  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE, takeLongestSlice) : null;
   services.mailWorker.start();
   services.matchWorker.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
@@ -189,6 +192,31 @@ async function main() {
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();
     stopEventLoopStats?.();
+  };
+}
+
+/**
+ * The web app's pages drawn by the server (ADR 026), its renderer loading now rather than in a
+ * visitor's first request. None when the web sources are not here (a deployment of the build
+ * alone) or fail to load: the browser then draws every page, as before.
+ */
+async function webPageRenderer(logger: ReturnType<typeof createLogger>): Promise<PageRenderer | undefined> {
+  const browserOnly = (error: unknown) => logger.warn({ err: error }, 'pages will be drawn by the browser only');
+  const web = await import('../web/app/server-pages').catch((error: unknown) => {
+    browserOnly(error);
+    return null;
+  });
+  if (!web) return undefined;
+  const loaded = web.loadRenderer().then(
+    (renderer) => renderer,
+    (error: unknown) => {
+      browserOnly(error);
+      return null;
+    },
+  );
+  return {
+    pages: web.SERVER_DRAWN_PAGES,
+    renderPage: async (url, answers) => (await loaded)?.renderPage(url, answers) ?? null,
   };
 }
 

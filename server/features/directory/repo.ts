@@ -1,5 +1,5 @@
 import type { PhysicianProfile, PhysicianSummary } from '../../../contract/directory';
-import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification/flags';
+import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification';
 import type { Db } from '../../db/client';
 import {
   FIELD_SEP,
