@@ -4,6 +4,7 @@ import { createApp } from './app';
 import type { PageRenderer } from './lib/web-shell';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
+import { AppError } from './lib/errors';
 import { openDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ACCOUNTS, demoDataPlan, secureDemoAccounts, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
@@ -60,6 +61,27 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  // Listening from the first moment (ADR 031): until the app is ready every request answers 503
+  // with Retry-After, so a load balancer sees a process that is starting (its /api/ready is 503)
+  // rather than a refused connection, and traffic comes once migrations ran and the index is built.
+  type Handler = Parameters<typeof serve>[0]['fetch'];
+  let handle: Handler | null = null;
+  const server = serve({
+    fetch: (request, bindings) => (handle ? handle(request, bindings) : startingResponse()),
+    port: env.PORT,
+    hostname: env.HOST,
+  });
+  const listening = new Promise<number>((resolvePort) =>
+    server.once('listening', () => {
+      const address = server.address();
+      resolvePort(typeof address === 'object' && address ? address.port : env.PORT);
+    }),
+  );
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error.message, code: error.code }, `cannot listen on ${env.HOST}:${env.PORT}`);
+    process.exit(1);
+  });
 
   let services: AppServices | undefined;
   let demoLoaded = false;
@@ -170,11 +192,11 @@ async function main() {
     : null;
 
   const dataDir = env.DATABASE_URL ? null : resolve(env.DATA_DIR);
-  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    // `npm run backup` finds this server (and proves it may ask) through DATA_DIR/control.json.
-    if (dataDir) services!.lifecycle.backupToken = writeControlFile(dataDir, info.port).token;
-    logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${info.port})`);
-  });
+  const port = await listening;
+  // `npm run backup` finds this server (and proves it may ask) through DATA_DIR/control.json.
+  if (dataDir) services.lifecycle.backupToken = writeControlFile(dataDir, port).token;
+  handle = fetch;
+  logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${port})`);
 
   const runningServices = services;
   serving.stop = async () => {
@@ -193,6 +215,15 @@ async function main() {
     runningServices.importJobs.removeUploads();
     stopEventLoopStats?.();
   };
+}
+
+/** Every answer while the server starts: try again shortly (the load balancer's readiness check too). */
+function startingResponse(): Response {
+  const body = new AppError('service_unavailable', 'The server is starting (loading the directory). Try again in a few seconds.').toBody();
+  return new Response(JSON.stringify(body), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '2', 'cache-control': 'no-store' },
+  });
 }
 
 /**
