@@ -6,7 +6,7 @@ import {
   type SortDirection,
   type SortKey,
   type SpecialtyCount,
-} from '../../../contract/directory';
+} from '../../../../contract/directory';
 import {
   hasWholeWord,
   isEmptyCriteria,
@@ -16,10 +16,10 @@ import {
   stateMatches,
   type NearCriterion,
   type SearchCriteria,
-} from './criteria';
-import { ZIP_SPACE, zipNumber, zipsWithin } from './geo';
-import { sortKey } from './sort-key';
-import { runToEnd, Workspace, type Sliced } from './search-slices';
+} from '../criteria';
+import { ZIP_SPACE, zipNumber, zipsWithin } from '../geo';
+import { sortKey } from '../sort-key';
+import { runToEnd, Workspace, type Sliced } from '../search-slices';
 
 /*
  * The in-memory search index of the directory (docs/decisions/005-search-index.md).
