@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * API keys of the public REST API (issue 14, ADR 022): premium and admin users create named keys
+ * API keys of the public REST API (ADR 022): premium and admin users create named keys
  * in account settings; a key is shown once (only its SHA-256 is kept) and is sent as
  * `Authorization: Bearer <key>` to the search, profile, lists, contact and export calls.
  */

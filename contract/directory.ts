@@ -34,7 +34,7 @@ export const LIST_FILTER_KEYS = [
   'licenseState',
   'language',
   'credential',
-  // issue 14
+  // radius search and its companions (ADR 023)
   'subSpecialty',
   'secondarySpecialty',
   'source',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Admin upload of a public CMS file (issue 12): POST /api/admin/imports streams the file to the
+ * Admin upload of a public CMS file: POST /api/admin/imports streams the file to the
  * server, which runs the same import as `npm run import` in its own process; the page polls
  * GET /api/admin/imports/{id} for progress and the summary.
  */

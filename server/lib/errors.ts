@@ -7,7 +7,7 @@ const STATUS: Record<ErrorCode, number> = {
   unauthenticated: 401,
   email_not_verified: 403,
   forbidden: 403,
-  // 403, not 402: the caller is known but their plan does not include the call (issue 8).
+  // 403, not 402: the caller is known but their plan does not include the call.
   subscription_required: 403,
   not_found: 404,
   conflict: 409,

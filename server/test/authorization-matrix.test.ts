@@ -12,7 +12,7 @@ import {
 } from './harness';
 
 /*
- * Authorisation matrix (issue 15): every operation of /api/openapi.json x every kind of caller,
+ * Authorisation matrix: every operation of /api/openapi.json x every kind of caller,
  * with the expected status from ONE table (EXPECTED below). An operation without a row fails the
  * test, so a new endpoint cannot escape it. The same calls feed a leak scan: nothing a physician
  * can be reached by (email, phone) reaches an anonymous or free caller.

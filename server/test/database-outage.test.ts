@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { createTestContext } from './harness';
 
 /*
- * Faults (issue 15): PostgreSQL restarted under a running server. The app reaches PostgreSQL
+ * Faults: PostgreSQL restarted under a running server. The app reaches PostgreSQL
  * through a TCP proxy that this test cuts (every connection dropped, new ones refused: what a
  * restart looks like from the server) and brings back. During the outage every request gets a
  * clear 503 with Retry-After, never a 500 or a hang; afterwards the same app (no restart) answers

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, resumeSubmission, type TestAgent } from './harness';
 
 /*
- * Fuzzing (issue 15): every operation of /api/openapi.json receives bodies, queries and path ids
+ * Fuzzing: every operation of /api/openapi.json receives bodies, queries and path ids
  * generated from its own declared schemas, mixed with hostile values (huge and unicode strings,
  * nulls, wrong types, prototype keys, SQL and spreadsheet-formula payloads, malformed JSON).
  * Whatever arrives: never a 5xx, never a stack trace or a file path in a body, every 400 names the

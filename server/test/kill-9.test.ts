@@ -5,7 +5,7 @@ import { createTestUser, resumeSubmission } from './harness';
 import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from './server-process';
 
 /*
- * Faults (issue 15): the server process killed with SIGKILL in the middle of a bulk list add, an
+ * Faults: the server process killed with SIGKILL in the middle of a bulk list add, an
  * export and a resume approval run, then started again on the same database. Each change is
  * whole or absent, checked row by row, and the restarted server serves. The kill comes at several
  * delays after the request leaves, so some land before, some during and some after the work.

@@ -1,4 +1,4 @@
--- Security and operations (issue 7): the outbox becomes a durable mail queue, rate-limit counters
+-- Security and operations: the outbox becomes a durable mail queue, rate-limit counters
 -- can live in the database (shared by every server process), sessions gain an idle timeout.
 
 -- Mail queue. Rows written by enqueueEmail start 'queued'; the mail worker claims due rows with

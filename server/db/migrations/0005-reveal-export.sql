@@ -1,4 +1,4 @@
--- Contact reveal and export (issue 8).
+-- Contact reveal and export.
 -- A reveal of a physician the same user already paid for in the last 30 days is free: it is still
 -- recorded (and audited) but does not count against the daily ceiling.
 ALTER TABLE contact_reveals ADD COLUMN counted boolean NOT NULL DEFAULT true;

@@ -1,4 +1,4 @@
--- New-match alerts on saved searches (issue 14; docs/decisions/024-new-match-alerts.md).
+-- New-match alerts on saved searches (docs/decisions/024-new-match-alerts.md).
 -- alert: how often a digest may be sent. alert_checked_at: the end of the last window of
 -- directory changes looked at (new matches are the physicians added or changed after it).
 ALTER TABLE saved_searches ADD COLUMN alert text NOT NULL DEFAULT 'off' CHECK (alert IN ('off', 'daily', 'weekly'));

@@ -1,4 +1,4 @@
--- API keys (issue 14, ADR 022): a premium or admin user's named keys for the public REST API.
+-- API keys (ADR 022): a premium or admin user's named keys for the public REST API.
 -- Only the SHA-256 of a key is kept (the key is shown once); `prefix` is its first characters, to
 -- tell keys apart in the list. A revoked key keeps its row (audit rows name it) and never works again.
 CREATE TABLE api_keys (

@@ -1,4 +1,4 @@
--- Contact freshness and wrong-contact reports (issue 14, ADR 022).
+-- Contact freshness and wrong-contact reports (ADR 022).
 -- Each of the four contact values carries a status and the date it was last verified;
 -- physicians.verified_at is the latest verified_at of its verified contacts (kept by the code
 -- that changes a status: contacts/repo.ts refreshPhysicianVerifiedAt, resume approval).

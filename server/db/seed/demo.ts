@@ -166,7 +166,7 @@ export function demoDataPlan(env: { NODE_ENV: string; DATABASE_URL?: string; DEM
 }
 
 /**
- * Production start (issue 7): a demo account must never keep the published DEMO_PASSWORD, and
+ * Production start: a demo account must never keep the published DEMO_PASSWORD, and
  * one a development start created on this database (the embedded ./data, or DEMO_DATA=1 on
  * PostgreSQL) still has it. With DEMO_DATA=1 (`replacement` given: the random password main.ts
  * prints once) such accounts get that password, as if created now; without it they are disabled

@@ -225,7 +225,7 @@ describe('generatePhysicians', () => {
     expect(
       violations((p, fail) => {
         if (!stateCodes.has(p.state)) fail(`state ${p.state}`);
-        // A real ZIP of the physician's city (the package the radius search reads: issue 14).
+        // A real ZIP of the physician's city (the package the radius search reads).
         if (!zipsOfCity(p.city, p.state).includes(p.zip)) fail(`zip ${p.zip} in ${p.city}, ${p.state}`);
         if (
           p.subSpecialty !== null &&

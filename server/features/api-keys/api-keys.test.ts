@@ -5,7 +5,7 @@ import { createTestContext } from '../../test/harness';
 import { API_KEY_RATE_LIMITS } from './rate-limits';
 
 /*
- * API keys (issue 14, ADR 022): who may make them, and that a key reaches exactly what its user
+ * API keys (ADR 022): who may make them, and that a key reaches exactly what its user
  * may, as the user is now, on the search, profile, lists, contact and export calls only. PGlite
  * and PostgreSQL (DATABASE_URL).
  */

@@ -182,7 +182,7 @@ describe('429 answers', () => {
   });
 });
 
-describe('login lockout (issue 7, item 5)', () => {
+describe('login lockout', () => {
   const limits = ctx.deps.services.authRateLimits;
   const max = limits.loginPerEmail.rule.max;
 
@@ -224,7 +224,7 @@ describe('login lockout (issue 7, item 5)', () => {
   });
 });
 
-describe('TRUST_PROXY=1 takes the hop the proxy added (issue 7, item 6)', () => {
+describe('TRUST_PROXY=1 takes the hop the proxy added', () => {
   it('40 tries with a different forged leftmost hop from one client are limited', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
@@ -239,7 +239,7 @@ describe('TRUST_PROXY=1 takes the hop the proxy added (issue 7, item 6)', () => 
   });
 });
 
-describe('password hashing (issue 7, item 10)', () => {
+describe('password hashing', () => {
   it("uses scrypt at OWASP's minimum (N=2^15, r=8, p=3) and upgrades an older hash at sign-in", async () => {
     const { hashPassword } = await import('./password');
     expect((await hashPassword('x-password')).split('$').slice(0, 4)).toEqual(['scrypt', '32768', '8', '3']);

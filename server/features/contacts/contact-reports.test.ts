@@ -3,7 +3,7 @@ import { CONTACT_CREDITS_PER_DAY } from '../../../contract/contacts';
 import { createTestContext, type TestAgent } from '../../test/harness';
 
 /*
- * Contact freshness and 'Report wrong contact' (issue 14, ADR 022): the reveal shows each value's
+ * Contact freshness and 'Report wrong contact' (ADR 022): the reveal shows each value's
  * status and date; a report gives exactly one reveal back (at most 10 a day), marks the value and
  * queues it for the operators, who re-verify or remove it. PGlite and PostgreSQL.
  */

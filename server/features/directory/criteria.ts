@@ -42,7 +42,7 @@ export type SearchCriteria = {
   boardCertified: boolean | null;
   acceptingNewPatients: boolean | null;
   telehealth: boolean | null;
-  // issue 14 (ADR 023)
+  // ADR 023
   subSpecialty: string[];
   secondarySpecialty: string[];
   source: string[];

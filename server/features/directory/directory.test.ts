@@ -126,7 +126,7 @@ async function insertPhysician(p: Fixture) {
       p.accepting ?? null,
       p.telehealth ?? null,
       `https://www.linkedin.com/in/${p.first.toLowerCase()}-${p.last.toLowerCase()}`,
-      // issue 14: the city's first ZIP; a sub-specialty, a secondary specialty and Medicaid for some.
+      // The city's first ZIP; a sub-specialty, a secondary specialty and Medicaid for some.
       p.city && p.state ? (zipsOfCity(p.city, stateCode(p.state))[0] ?? null) : null,
       p.id % 4 === 0 ? 'Interventional Cardiology' : null,
       p.id % 5 === 0 ? 'Internal Medicine' : null,
@@ -781,7 +781,7 @@ describe('service hooks for other features', () => {
   });
 });
 
-describe('relevance, several-word queries and live facets (issue 13, ADR 020)', () => {
+describe('relevance, several-word queries and live facets (ADR 020)', () => {
   // prettier-ignore
   const EXTRA: Fixture[] = [
     { id: 40, first: 'Adam', last: 'Blacksmith', title: 'Hospitalist', specialty: 'Internal Medicine', org: 'Smith Family Practice', city: 'Boston', state: 'MA', skills: ['Communication'], degrees: ['MD'], credential: 'MD', year: 2010, gender: 'M', languages: ['English'], board: true, npi: '1555000040' },

@@ -137,7 +137,7 @@ export function naiveSearchSql(
   if (c.acceptingNewPatients !== null) and.push(`accepting_new_patients = ${p(c.acceptingNewPatients)}`);
   if (c.telehealth !== null) and.push(`telehealth = ${p(c.telehealth)}`);
 
-  // issue 14 (ADR 023)
+  // ADR 023
   anyEqual('sub_specialty', c.subSpecialty);
   anyEqual('secondary_specialty', c.secondarySpecialty);
   anyEqual('source', c.source);

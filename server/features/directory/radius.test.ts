@@ -9,7 +9,7 @@ import { naiveSearch } from './naive-search';
 import { stateCode } from './criteria';
 
 /*
- * Radius search (issue 14, ADR 023): the great-circle distance against known pairs, and every
+ * Radius search (ADR 023): the great-circle distance against known pairs, and every
  * radius search's total and order against a brute-force distance filter over the whole fixture
  * (each physician's ZIP centroid, no bounding box), through the API and the reference SQL.
  */

@@ -105,7 +105,7 @@ const MESSY: Messy[] = [
   // Odd NPIs and years.
   { first: 'Pad', last: 'Npi', npi: ' 1999000009', year: 1970, gender: 'F', zip: ' 77030 ' },
   { first: 'Short', last: 'Npi', npi: '19990', year: 2026, gender: 'M', flags: [true, false, true], zip: '77030-1234', sub: ' interventional cardiology ' },
-  // Odd ZIPs (issue 14): short, letters, a separator character, ZIP+4 without a dash.
+  // Odd ZIPs: short, letters, a separator character, ZIP+4 without a dash.
   { first: 'Zip', last: 'Short', city: 'Houston', state: 'TX', zip: '7703' },
   { first: 'Zip', last: 'Letters', city: 'Houston', state: 'TX', zip: 'ABCDE' },
   { first: 'Zip', last: 'Separator', city: 'Houston', state: 'TX', zip: '\u001f77002' },
@@ -444,7 +444,7 @@ describe('random oracle: the index answers as the reference SQL', () => {
             : await naiveSearch(ctx.db, criteria, { ...sort, offset, limit });
         const params = new URLSearchParams({ ...input, page: String(page) });
         const res = await agent.agent.get(`/api/physicians?${params}`);
-        // Without full results only a whole 10-digit NPI is accepted (issue 7, item 4).
+        // Without full results only a whole 10-digit NPI is accepted.
         if (!agent.paid && input.npi && !/^\d{10}$/.test(input.npi)) {
           expect(res.status, label).toBe(400);
           continue;

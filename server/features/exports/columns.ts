@@ -3,7 +3,7 @@ import type { ExportTable } from '../../lib/exporters/table';
 import type { ExportRecord } from './repo';
 
 /*
- * The exported columns (issue 8): name, title, specialty, organisation, city, state, NPI, email,
+ * The exported columns: name, title, specialty, organisation, city, state, NPI, email,
  * phone, LinkedIn, skills, education; beside the email and the phone what their last check
  * found: status (valid, risky, unknown), confidence (0-100) and date (ADR 032). The same for
  * CSV, Excel and PDF.

@@ -5,7 +5,7 @@ import type { Role, Tier } from '../../../contract/account';
 import { createTestContext, type TestAgent, type TestResponse } from '../../test/harness';
 
 /*
- * Export (issue 8) for every role, each file opened with a reader, on PGlite and PostgreSQL.
+ * Export for every role, each file opened with a reader, on PGlite and PostgreSQL.
  * The daily ceiling is 600 exported contacts here so it is reached with two exports.
  */
 

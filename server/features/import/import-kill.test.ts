@@ -16,7 +16,7 @@ import { runImport } from './service';
 import { writeSyntheticNppesFile } from './synthetic-nppes';
 
 /*
- * Safe to stop (issue 12): an import killed with SIGKILL part-way, then run again, leaves exactly
+ * Safe to stop: an import killed with SIGKILL part-way, then run again, leaves exactly
  * what one uninterrupted run leaves. The import runs in a child process (import-child.ts, which
  * opens the database as the CLI does) on the engine of this test run: a PGlite data directory, or
  * a schema of DATABASE_URL. It is killed after its first committed batch; the rerun is the real

@@ -12,7 +12,7 @@ import { lockDataDir } from '../../db/data-dir-lock';
 import { writeSyntheticNppesFile } from './synthetic-nppes';
 
 /*
- * A running server sees an import (issue 12). On PostgreSQL: a real server process on a database
+ * A running server sees an import. On PostgreSQL: a real server process on a database
  * of its own; `npm run import` (the CLI, another process) loads a file; a search over HTTP finds
  * the imported physicians without a restart, and the server reloaded its index once for the
  * whole import (its batches do not notify; the end does). On the embedded database the CLI

@@ -5,7 +5,7 @@ import { FREE_ALERT_DIGEST_MAX } from '../../../contract/limits';
 import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
 import { ALERT_SETTLE_MS, runAlertDigests } from './alerts';
 
-/* New-match alerts on saved searches (issue 14): digests from approvals, none without news, the signed unsubscribe. */
+/* New-match alerts on saved searches: digests from approvals, none without news, the signed unsubscribe. */
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());

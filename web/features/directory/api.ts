@@ -122,7 +122,7 @@ export function useDirectoryFacets(apiSearch: string, enabled = true) {
   return useQuery({
     queryKey: directoryKeys.facets(search),
     // The counts follow the results: asked for once the frame with the new results is drawn,
-    // so neither the request nor reading its answer holds that frame back (issue 13).
+    // so neither the request nor reading its answer holds that frame back.
     queryFn: async ({ signal }) => {
       await afterNextPaint();
       return apiFetch(`/api/directory/facets${search ? `?${search}` : ''}`, { schema: FacetsResponse, signal });

@@ -21,7 +21,7 @@ type ResultsTableProps = {
 };
 
 /**
- * The dense view of the results (issue 13): one 32 px row per physician, so a laptop screen
+ * The dense view of the results: one 32 px row per physician, so a laptop screen
  * shows a dozen or more. Same selection as the cards: each row's box, Space to tick it; the
  * name opens the profile. A click elsewhere on the row ticks it too (a wide target for a mouse).
  */
