@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium, type Page } from '@playwright/test';
-import { QUERY_SETTLE_MS } from '../web/features/directory/search-params';
+import { QUERY_SETTLE_MS } from '../web/lib/search-params';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
 import { prepareServerDatabase, startServer, stopServer } from '../server/test/server-process';

@@ -148,6 +148,8 @@ const year = (name: string) =>
     .optional();
 /** The radii of 'Within N miles of' (miles). */
 export const RADIUS_OPTIONS = ['10', '25', '50', '100', '250'] as const;
+/** The radius of `near` without `radius`, and the sidebar's default (ADR 023). */
+export const DEFAULT_RADIUS = '25' satisfies (typeof RADIUS_OPTIONS)[number];
 /** 'Verified in the last N months'. */
 export const VERIFIED_WITHIN_OPTIONS = ['3', '6', '12', '24'] as const;
 /** Where a record came from (physicians.source). */

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestUser, TEST_PASSWORD } from '../server/test/harness';
-import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../server/test/server-process';
+import { freePort, prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../server/test/server-process';
 
 /*
  * The operations an operator relies on, on the real server process (README, Operations): a SIGTERM
@@ -57,6 +57,37 @@ async function physicianTotal(server: ServerProcess): Promise<number> {
 }
 
 describe.skipIf(Boolean(process.env.DATABASE_URL))('operations on the real server process', () => {
+  it('readiness: 503 while the server starts (database, migrations, index), 200 once it serves', async () => {
+    const database = await prepareServerDatabase({ engine: 'pglite', rows: 2000, name: 'ready' });
+    dirs.push(database.serverEnv.DATA_DIR);
+    await database.driver.close();
+    const port = await freePort();
+    const inherited = { ...process.env };
+    delete inherited.DATABASE_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
+      cwd: root,
+      env: { ...inherited, ...database.serverEnv, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1', DEMO_DIRECTORY_SIZE: '0' },
+      stdio: 'ignore',
+    });
+    const statuses: number[] = [];
+    try {
+      const deadline = Date.now() + 90_000;
+      while (statuses.at(-1) !== 200 && Date.now() < deadline) {
+        const status = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status, () => 0);
+        if (status) statuses.push(status);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Listening before it can serve: the balancer hears 'not ready', never a refused connection.
+      expect(statuses[0]).toBe(503);
+      expect(statuses.at(-1)).toBe(200);
+      expect(new Set(statuses)).toEqual(new Set([503, 200]));
+      const search = await fetch(`http://127.0.0.1:${port}/api/physicians`);
+      expect(((await search.json()) as { total: number }).total).toBe(2000);
+    } finally {
+      await stopServer(child);
+    }
+  }, 120_000);
+
   it('SIGTERM during a request: the request finishes, new ones are refused, the process exits 0', async () => {
     const database = await prepareServerDatabase({ engine: 'pglite', rows: 0, name: 'sigterm' });
     dirs.push(database.serverEnv.DATA_DIR);

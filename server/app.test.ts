@@ -1,4 +1,9 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { afterAll, describe, expect, it } from 'vitest';
+import { assertGuarded } from './app';
+import type { AppEnv } from './lib/context';
+import { capabilityGuard, signedInGuard } from './lib/guards';
+import { publicAccess, signedIn, signedInOrApiKey } from './lib/openapi';
 import { createTestContext } from './test/harness';
 
 const ctx = await createTestContext();
@@ -25,6 +30,23 @@ describe('app', () => {
     expect(res.body.subscription).toMatchObject({ subscribed: true, tier: 'premium', status: 'active' });
     expect(res.body.capabilities).toContain('exports:create');
     expect(res.body.capabilities).not.toContain('admin:access');
+  });
+
+  it('refuses to build routes whose OpenAPI security needs a session but that have no guard', () => {
+    const route = (path: string, security: Array<Record<string, string[]>>, middleware?: typeof signedInGuard) =>
+      createRoute({ method: 'get', path, security, middleware, responses: { 200: { description: 'ok' } } });
+    const ok = new OpenAPIHono<AppEnv>()
+      .openapi(route('/open', publicAccess), (c) => c.body(null, 200))
+      .openapi(route('/mine/{id}', signedIn, signedInGuard), (c) => c.body(null, 200))
+      .openapi(route('/keyed', signedInOrApiKey, capabilityGuard('lists:use')), (c) => c.body(null, 200));
+    expect(() => assertGuarded([ok])).not.toThrow();
+    const unguarded = new OpenAPIHono<AppEnv>().openapi(route('/forgotten/{id}', signedInOrApiKey), (c) => c.body(null, 200));
+    expect(() => assertGuarded([ok, unguarded])).toThrow('GET /forgotten/:id needs a session');
+    // A middleware that only looks like a guard does not count.
+    const lookalike = new OpenAPIHono<AppEnv>();
+    lookalike.use('/forgotten/*', async (_c, next) => next());
+    lookalike.openapi(route('/forgotten/{id}', signedIn), (c) => c.body(null, 200));
+    expect(() => assertGuarded([lookalike])).toThrow('GET /forgotten/:id needs a session');
   });
 
   it('refuses a state-changing call without the CSRF header', async () => {

@@ -13,10 +13,11 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './lib/openapi';
 import { auditActor } from './lib/audit';
+import { isGuard } from './lib/guards';
 import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { requestIdFor, runWithRequestId } from './lib/request-context';
-import { answerBootCalls, bootCalls, gzipEachPart, isServerDrawn, loadWebShell, pageDrawer } from './lib/web-shell';
+import { answerBootCalls, bootCalls, gzipEachPart, loadWebShell, pageDrawer, type PageRenderer } from './lib/web-shell';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
 import { SESSION_COOKIE } from './features/auth/session';
 import { loadCurrentUser } from './features/auth/session';
@@ -103,14 +104,36 @@ function bearerToken(header: string | undefined): string | null {
   return match ? (match[1] ?? '').trim() : null;
 }
 
+/**
+ * A signedIn operation answers 401 to a caller without a session before anything else reads the
+ * request (its body, query or params): an anonymous caller learns nothing from validation errors.
+ * That is its route's one guard (lib/guards.ts, route middleware, which runs before the
+ * validators). Checked here against each feature's own OpenAPI definitions, so no operation whose
+ * security needs a session can go without: the app refuses to start.
+ */
+export function assertGuarded(features: Array<Pick<OpenAPIHono<AppEnv>, 'openAPIRegistry' | 'routes'>>): void {
+  for (const routes of features) {
+    const guarded = new Set(routes.routes.filter((route) => isGuard(route.handler)).map((route) => `${route.method} ${route.path}`));
+    for (const def of routes.openAPIRegistry.definitions) {
+      if (def.type !== 'route' || !requiresSession(def.route.security)) continue;
+      const route = `${def.route.method.toUpperCase()} ${def.route.path.replace(/\{(\w+)\}/g, ':$1')}`;
+      if (!guarded.has(route)) {
+        throw new Error(`${route} needs a session (its OpenAPI security) but has no guard: add signedInGuard or capabilityGuard (server/lib/guards.ts)`);
+      }
+    }
+  }
+}
+
 export type CreateAppOptions = {
   deps: AppDeps;
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
+  /** The web app's renderer of the pages the server draws (ADR 026), from main.ts; without it the browser draws every page. */
+  pageRenderer?: PageRenderer;
 };
 
 /** Builds the HTTP app (no listen): middleware, features, error handler, SPA fallback. */
-export function createApp({ deps, webRoot }: CreateAppOptions) {
+export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   // Feature routes. Each feature exports an OpenAPIHono mounted under /api.
@@ -243,19 +266,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   );
   app.use('/api/*', rejectNulCharacters);
 
-  // A signedIn operation answers 401 to a caller without a session before anything else reads the
-  // request (its body, query or params): an anonymous caller learns nothing from validation errors.
-  // Registered from each feature's own OpenAPI definitions, so no signedIn route can miss it.
-  for (const routes of features) {
-    for (const def of routes.openAPIRegistry.definitions) {
-      if (def.type !== 'route' || !requiresSession(def.route.security)) continue;
-      const path = `/api${def.route.path.replace(/\{(\w+)\}/g, ':$1')}`;
-      app.on(def.route.method.toUpperCase(), path, async (c, next) => {
-        if (!c.var.currentUser) throw new AppError('unauthenticated', 'User not authenticated.');
-        await next();
-      });
-    }
-  }
+  assertGuarded(features);
   for (const routes of features) app.route('/api', routes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY_SCHEME, {
@@ -284,7 +295,7 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
   });
 
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    const shell = loadWebShell(webRoot);
+    const shell = loadWebShell(webRoot, pageRenderer?.pages);
     // `precompressed`: the build writes .br and .gz beside each file (vite.config.ts), sent to
     // clients that accept them; others are compressed on the fly by compress() above.
     // Hashed names: a file's content never changes. (Set after serveStatic answered: its
@@ -297,17 +308,20 @@ export function createApp({ deps, webRoot }: CreateAppOptions) {
     app.use('*', serveStatic({ root: webRoot, precompressed: true }));
     // SPA fallback: the React router renders every other path. Paths it has no page for get its
     // 'Page Not Found' with the status 404 (contract/app-paths.ts lists the router's paths).
-    // A page comes with its chunks preloaded and its first answers inside (lib/web-shell.ts);
-    // /search comes drawn (ADR 026).
+    // A page comes with its first answers inside (lib/web-shell.ts); the pages of pageRenderer
+    // come drawn (ADR 026).
     app.get('*', (c) => {
       if (!isAppPath(c.req.path)) return c.html(shell.html, 404);
       const calls = bootCalls(c.req.path, new URL(c.req.url).searchParams);
       // The answers are this caller's: kept by no shared cache, and asked again on every visit.
       c.header('Cache-Control', 'private, no-cache');
       c.header('Content-Type', 'text/html; charset=UTF-8');
-      const draw = isServerDrawn(c.req.path)
-        ? pageDrawer(c.req.url, calls, (error) => deps.logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server'))
-        : undefined;
+      const draw =
+        pageRenderer && shell.draws(c.req.path)
+          ? pageDrawer(pageRenderer, c.req.url, calls, (error) =>
+              deps.logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server'),
+            )
+          : undefined;
       const page = shell.stream(c.req.path, answerBootCalls(app, c, calls), draw);
       c.header('Vary', 'Accept-Encoding');
       if (!/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) return c.body(page, 200);

@@ -1,9 +1,10 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { loadPageRenderer } from './lib/web-shell';
+import type { PageRenderer } from './lib/web-shell';
 import { ConfigError, loadEnv } from './lib/env';
 import { createLogger } from './lib/logger';
+import { AppError } from './lib/errors';
 import { openDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ACCOUNTS, demoDataPlan, secureDemoAccounts, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
@@ -17,6 +18,7 @@ import { DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { removeControlFile, writeControlFile } from './features/operations/control-file';
 import { resolve } from 'node:path';
 import { startEventLoopStats } from './lib/event-loop-stats';
+import { takeLongestSlice } from './features/directory';
 
 async function main() {
   let env;
@@ -59,6 +61,27 @@ async function main() {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  // Listening from the first moment (ADR 031): until the app is ready every request answers 503
+  // with Retry-After, so a load balancer sees a process that is starting (its /api/ready is 503)
+  // rather than a refused connection, and traffic comes once migrations ran and the index is built.
+  type Handler = Parameters<typeof serve>[0]['fetch'];
+  let handle: Handler | null = null;
+  const server = serve({
+    fetch: (request, bindings) => (handle ? handle(request, bindings) : startingResponse()),
+    port: env.PORT,
+    hostname: env.HOST,
+  });
+  const listening = new Promise<number>((resolvePort) =>
+    server.once('listening', () => {
+      const address = server.address();
+      resolvePort(typeof address === 'object' && address ? address.port : env.PORT);
+    }),
+  );
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error.message, code: error.code }, `cannot listen on ${env.HOST}:${env.PORT}`);
+    process.exit(1);
+  });
 
   let services: AppServices | undefined;
   let demoLoaded = false;
@@ -136,9 +159,11 @@ async function main() {
       .then((run) => logger.info(`demo directory: ${run.values.toLocaleString('en-US')} contact values checked by the built-in verifier in ${((Date.now() - started) / 1000).toFixed(1)} s`))
       .catch((error: unknown) => logger.error({ err: error }, 'demo directory: verification failed'));
   }
-  const app = createApp({ deps, webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)) });
-  // The server's page renderer (ADR 026) loads now, not in a visitor's first request.
-  void loadPageRenderer((error) => logger.warn({ err: error }, 'pages will be drawn by the browser only'));
+  const app = createApp({
+    deps,
+    webRoot: fileURLToPath(new URL('../dist/web', import.meta.url)),
+    pageRenderer: await webPageRenderer(logger),
+  });
 
   // Requests still running (even after their client hung up) finish before the database closes.
   let inFlight = 0;
@@ -153,7 +178,7 @@ async function main() {
     }
   };
 
-  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE) : null;
+  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE, takeLongestSlice) : null;
   services.mailWorker.start();
   services.matchWorker.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
@@ -167,11 +192,11 @@ async function main() {
     : null;
 
   const dataDir = env.DATABASE_URL ? null : resolve(env.DATA_DIR);
-  const server = serve({ fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    // `npm run backup` finds this server (and proves it may ask) through DATA_DIR/control.json.
-    if (dataDir) services!.lifecycle.backupToken = writeControlFile(dataDir, info.port).token;
-    logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${info.port})`);
-  });
+  const port = await listening;
+  // `npm run backup` finds this server (and proves it may ask) through DATA_DIR/control.json.
+  if (dataDir) services.lifecycle.backupToken = writeControlFile(dataDir, port).token;
+  handle = fetch;
+  logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${port})`);
 
   const runningServices = services;
   serving.stop = async () => {
@@ -189,6 +214,40 @@ async function main() {
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();
     stopEventLoopStats?.();
+  };
+}
+
+/** Every answer while the server starts: try again shortly (the load balancer's readiness check too). */
+function startingResponse(): Response {
+  const body = new AppError('service_unavailable', 'The server is starting (loading the directory). Try again in a few seconds.').toBody();
+  return new Response(JSON.stringify(body), {
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '2', 'cache-control': 'no-store' },
+  });
+}
+
+/**
+ * The web app's pages drawn by the server (ADR 026), its renderer loading now rather than in a
+ * visitor's first request. None when the web sources are not here (a deployment of the build
+ * alone) or fail to load: the browser then draws every page, as before.
+ */
+async function webPageRenderer(logger: ReturnType<typeof createLogger>): Promise<PageRenderer | undefined> {
+  const browserOnly = (error: unknown) => logger.warn({ err: error }, 'pages will be drawn by the browser only');
+  const web = await import('../web/app/server-pages').catch((error: unknown) => {
+    browserOnly(error);
+    return null;
+  });
+  if (!web) return undefined;
+  const loaded = web.loadRenderer().then(
+    (renderer) => renderer,
+    (error: unknown) => {
+      browserOnly(error);
+      return null;
+    },
+  );
+  return {
+    pages: web.SERVER_DRAWN_PAGES,
+    renderPage: async (url, answers) => (await loaded)?.renderPage(url, answers) ?? null,
   };
 }
 

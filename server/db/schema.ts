@@ -1,5 +1,6 @@
 // Drizzle table definitions mirroring migrations/*.sql (the SQL is the source of truth; the
-// schema test checks every column here exists in the migrated database).
+// schema test checks every column here exists in the migrated database). Only the tables that
+// drizzle code still queries: new queries are SQL (docs/decisions/034-query-style.md).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -107,13 +108,6 @@ export const refundRequests = pgTable('refund_requests', {
   resolvedBy: uuid('resolved_by'),
 });
 
-export const billingEvents = pgTable('billing_events', {
-  id: text('id').primaryKey(),
-  provider: text('provider').notNull(),
-  type: text('type').notNull(),
-  receivedAt: tstz('received_at').notNull().defaultNow(),
-  processedAt: tstz('processed_at'),
-});
 
 export const demoCheckoutSessions = pgTable('demo_checkout_sessions', {
   id: text('id').primaryKey(),
@@ -166,38 +160,7 @@ export const physicians = pgTable('physicians', {
   dacRefreshedAt: tstz('dac_refreshed_at'), // 0009
 });
 
-export const importRuns = pgTable('import_runs', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  kind: text('kind', { enum: ['nppes', 'dac'] }).notNull(),
-  fileKey: text('file_key').notNull(),
-  recordsDone: bigint('records_done', { mode: 'number' }).notNull().default(0),
-  counts: jsonb('counts').$type<Record<string, number>>().notNull().default({}),
-  malformed: jsonb('malformed').$type<{ line: number; reason: string }[]>().notNull().default([]),
-  startedAt: tstz('started_at').notNull().defaultNow(),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
-  finishedAt: tstz('finished_at'),
-});
 
-export const physicianContacts = pgTable('physician_contacts', {
-  physicianId: integer('physician_id').primaryKey(),
-  personalEmail: text('personal_email'),
-  workEmail: text('work_email'),
-  mobilePhone: text('mobile_phone'),
-  officePhone: text('office_phone'),
-  // 0011-contact-freshness: each value's status ('verified', 'unverified', 'reported') and date.
-  personalEmailStatus: text('personal_email_status').notNull().default('unverified'),
-  personalEmailVerifiedAt: tstz('personal_email_verified_at'),
-  workEmailStatus: text('work_email_status').notNull().default('unverified'),
-  workEmailVerifiedAt: tstz('work_email_verified_at'),
-  mobilePhoneStatus: text('mobile_phone_status').notNull().default('unverified'),
-  mobilePhoneVerifiedAt: tstz('mobile_phone_verified_at'),
-  officePhoneStatus: text('office_phone_status').notNull().default('unverified'),
-  officePhoneVerifiedAt: tstz('office_phone_verified_at'),
-  // 0012: a resume's value kept beside the four when its kind's places are taken ('self_reported' is also a status).
-  selfReportedEmail: text('self_reported_email'),
-  selfReportedPhone: text('self_reported_phone'),
-  selfReportedAt: tstz('self_reported_at'),
-});
 
 /** 0011-contact-freshness: 'Report wrong contact', and the operators' queue of open reports. */
 export const contactReports = pgTable('contact_reports', {
@@ -227,33 +190,8 @@ export const apiKeys = pgTable('api_keys', {
   revokedAt: tstz('revoked_at'),
 });
 
-export const contactReveals = pgTable('contact_reveals', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  userId: uuid('user_id').notNull(),
-  physicianId: integer('physician_id').notNull(),
-  /** False for a free re-reveal (the same physician within 30 days): not counted against the ceiling. */
-  counted: boolean('counted').notNull().default(true),
-  createdAt: createdAt(),
-});
 
-export const physicianLists = pgTable('physician_lists', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id').notNull(),
-  name: text('name').notNull(),
-  description: text('description'),
-  createdAt: createdAt(),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
-});
 
-export const listMembers = pgTable(
-  'list_members',
-  {
-    listId: uuid('list_id').notNull(),
-    physicianId: integer('physician_id').notNull(),
-    addedAt: tstz('added_at').notNull().defaultNow(),
-  },
-  (table) => [primaryKey({ columns: [table.listId, table.physicianId] })],
-);
 
 export const savedSearches = pgTable('saved_searches', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -299,15 +237,6 @@ export const candidateSubmissions = pgTable('candidate_submissions', {
   confirmedAt: tstz('confirmed_at'),
 });
 
-export const removalRequests = pgTable('removal_requests', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email'), // 0007: nullable, cleared once the removal is confirmed
-  tokenHash: text('token_hash').notNull().unique(),
-  expiresAt: tstz('expires_at').notNull(),
-  confirmedAt: tstz('confirmed_at'),
-  removedCount: integer('removed_count'),
-  createdAt: createdAt(),
-});
 
 /** 0007: keyed hashes of suppressed emails and NPIs (server/features/removal/suppression.ts). */
 export const suppressions = pgTable(

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { takeLongestSlice } from '../features/directory/search-slices';
 
 /** Event-loop delay since the previous report, in ms (ADR 027: what a blocked loop costs everyone). */
 export type EventLoopStats = {
@@ -20,7 +19,11 @@ export type EventLoopStats = {
  * starts over. For the load bench (bench/load.bench.ts): nothing is served over HTTP, and the
  * file holds timings only. Returns a stop function.
  */
-export function startEventLoopStats(file: string): () => void {
+export function startEventLoopStats(
+  file: string,
+  /** The longest slice of search work since the last call (the directory's, handed in by main.ts). */
+  takeLongestSlice: () => { wallMs: number; cpuMs: number },
+): () => void {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;

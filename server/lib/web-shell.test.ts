@@ -6,7 +6,8 @@ import { createApp } from '../app';
 import { createTestContext, createTestUser, TestAgent } from '../test/harness';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import { constants, gunzipSync } from 'node:zlib';
-import { bootCalls, gzipEachPart, loadWebShell, preloadTags } from './web-shell';
+import { SERVER_DRAWN_PAGES, loadRenderer } from '../../web/app/server-pages';
+import { bootCalls, gzipEachPart, loadWebShell, preloadTags, type PageRenderer } from './web-shell';
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
@@ -32,7 +33,10 @@ const manifest = {
   '_zod-Z.js': { file: 'assets/zod-Z.js', imports: ['_react-R.js'] },
 };
 writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
-const app = createApp({ deps: ctx.deps, webRoot: root });
+// The web app's own renderer and pages, as server/main.ts hands them in.
+const renderer = await loadRenderer();
+const pageRenderer: PageRenderer = { pages: SERVER_DRAWN_PAGES, renderPage: renderer.renderPage };
+const app = createApp({ deps: ctx.deps, webRoot: root, pageRenderer });
 
 /** The JSON of the page's boot-data element. */
 function bootData(html: string): Record<string, unknown> | null {
@@ -60,7 +64,7 @@ describe('page shell (ADR 025)', () => {
   });
 
   it('streams the head (scripts, preloads) before the answers are ready, then the answers', async () => {
-    const shell = loadWebShell(root);
+    const shell = loadWebShell(root, SERVER_DRAWN_PAGES);
     let answer!: (boot: Record<string, unknown>) => void;
     const boot = new Promise<Record<string, unknown>>((resolve) => (answer = resolve));
     const reader = shell.stream('/search', boot).getReader();
@@ -163,8 +167,18 @@ describe('page shell (ADR 025)', () => {
     expect((await agent.get('/pricing')).text).toContain('<div id="root"></div>');
   });
 
+  it('draws only the pages handed in: without a page renderer the browser draws /search', async () => {
+    const browserOnly = createApp({ deps: ctx.deps, webRoot: root });
+    const page = await new TestAgent(browserOnly).get('/search?query=smithson');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<div id="root"></div>');
+    expect(page.text).not.toContain('search-page-C.css');
+    // Its first answers are still inside (ADR 025).
+    expect(Object.keys(bootData(page.text)!).sort()).toEqual(['/api/me', '/api/physicians?query=smithson']);
+  });
+
   it('sends a page gzip-compressed to clients that accept it, the head before the answers', async () => {
-    const shell = loadWebShell(root);
+    const shell = loadWebShell(root, SERVER_DRAWN_PAGES);
     let answer!: (boot: Record<string, unknown>) => void;
     const boot = new Promise<Record<string, unknown>>((resolve) => (answer = resolve));
     const reader = gzipEachPart(shell.stream('/search', boot)).getReader();

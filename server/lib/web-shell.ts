@@ -9,9 +9,6 @@ import { apiSearchString, physiciansSearchPath } from '../../contract/search-url
 /*
  * The HTML of the web app's pages (ADR 025). Every app path gets the built index.html, plus:
  *
- * - for pages in PAGE_MODULES, <link rel="modulepreload"> for the chunks of that page's lazy
- *   route (from Vite's build manifest), so the browser fetches them beside the first script
- *   instead of after it has run;
  * - the answers of the GET calls the page makes first (BOOT_CALLS: /api/me everywhere, the
  *   search on /search), made inside this process through the app itself, with the request's
  *   cookie and address (the same routes, validation, rate limits and audit as a fetch), as a
@@ -19,20 +16,17 @@ import { apiSearchString, physiciansSearchPath } from '../../contract/search-url
  *   data instead of asking again (web/lib/boot-data.ts). Only 200 answers are embedded; anything
  *   else, or no answer within BOOT_BUDGET_MS, and the page simply asks itself. Such a page is
  *   private: `Cache-Control: private, no-cache` (app.ts).
- * - for pages in SERVER_DRAWN, when every boot call was answered, the page itself drawn by the
- *   server with those answers (web/app/server-render.tsx, ADR 026) inside #root: the browser
- *   paints the results before any script ran, then hydrates them.
+ * - for the pages the server draws (handed in as a PageRenderer: server/main.ts gives the web
+ *   app's, web/app/server-pages.ts), the stylesheets of the page's lazy route (from Vite's build
+ *   manifest) and, when every boot call was answered, the page itself drawn with those answers
+ *   inside #root (ADR 026): the browser paints the results before any script ran, then hydrates
+ *   them. This module imports nothing of the web app.
  */
 
 /** The page a path names: '/search/' is '/search' (the router treats them alike). */
 function pagePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
 }
-
-/** A page's lazy route modules, as Vite's manifest names them (relative to web/). */
-export const PAGE_MODULES: Record<string, string[]> = {
-  '/search': ['features/directory/search-page.tsx'],
-};
 
 /** The first GET calls of a page (each exactly as the page's apiFetch will ask it). */
 export function bootCalls(pathname: string, search: URLSearchParams): string[] {
@@ -43,44 +37,34 @@ export function bootCalls(pathname: string, search: URLSearchParams): string[] {
   return calls;
 }
 
-/** Pages the server draws itself (ADR 026). */
-export const SERVER_DRAWN = new Set(['/search']);
-
-/** Whether the server draws `pathname` (with or without its trailing slash). */
-export function isServerDrawn(pathname: string): boolean {
-  return SERVER_DRAWN.has(pagePath(pathname));
-}
+/**
+ * What the web app gives the server to draw pages with (ADR 026). createApp takes it as an option;
+ * without one (API tests, a deployment without the web sources) every page is drawn by the browser.
+ */
+export type PageRenderer = {
+  /** The pages the server draws (paths without a trailing slash), each with its lazy route modules as Vite's manifest names them (relative to web/). */
+  pages: Record<string, string[]>;
+  /** The HTML inside #root for `url` drawn with `answers`, or null when it would not simply render. */
+  renderPage(url: string, answers: Record<string, unknown>): Promise<string | null>;
+};
 
 /** Draws a page's #root content from its boot answers; null when it is not drawn. */
 export type PageDrawer = (answers: Record<string, unknown>) => Promise<string | null>;
-
-type Renderer = { renderPage(url: string, answers: Record<string, unknown>): Promise<string | null> };
-let renderer: Promise<Renderer | null> | null = null;
-
-/**
- * The server's renderer (the web app's own components, loaded through tsx on first use: about
- * half a second, so server/main.ts loads it at start). Null when the sources are not there
- * (a deployment of the build alone): pages then go out as before, drawn by the browser.
- */
-export function loadPageRenderer(onError?: (error: unknown) => void): Promise<Renderer | null> {
-  renderer ??= import('../../web/app/server-render').catch((error: unknown) => {
-    onError?.(error);
-    return null;
-  });
-  return renderer;
-}
 
 /**
  * The drawer of page `url` for `calls` (its boot calls): draws only when every call has its
  * answer (a page drawn without its data would only show loading states), else null.
  */
-export function pageDrawer(url: string, calls: string[], onError: (error: unknown) => void): PageDrawer {
+export function pageDrawer(
+  renderer: PageRenderer,
+  url: string,
+  calls: string[],
+  onError: (error: unknown) => void,
+): PageDrawer {
   return async (answers) => {
     if (!calls.every((call) => call in answers)) return null;
-    const loaded = await loadPageRenderer(onError);
-    if (!loaded) return null;
     try {
-      return await loaded.renderPage(url, answers);
+      return await renderer.renderPage(url, answers);
     } catch (error) {
       onError(error);
       return null;
@@ -101,7 +85,9 @@ type Manifest = Record<string, ManifestChunk>;
 export type WebShell = {
   /** index.html as built (for 404s and pages without extras). */
   html: string;
-  /** The page's HTML with its preloads. */
+  /** Whether the server draws `pathname` (with or without its trailing slash). */
+  draws(pathname: string): boolean;
+  /** The page's HTML (a drawn page with its styles, and no code asked for ahead of the parser). */
   render(pathname: string): string;
   /**
    * That page streamed with its boot answers: everything up to #root (the head with its
@@ -111,31 +97,32 @@ export type WebShell = {
   stream(pathname: string, boot: Promise<Record<string, unknown>>, draw?: PageDrawer): ReadableStream<Uint8Array>;
 };
 
-/** Reads the build (index.html and .vite/manifest.json, when present) once, at start. */
-export function loadWebShell(webRoot: string): WebShell {
+/**
+ * Reads the build (index.html and .vite/manifest.json, when present) once, at start. `drawnPages`:
+ * the pages the server draws, with their lazy route modules (PageRenderer.pages).
+ */
+export function loadWebShell(webRoot: string, drawnPages: Record<string, string[]> = {}): WebShell {
   const html = readFileSync(join(webRoot, 'index.html'), 'utf8');
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
-  const preloads = new Map<string, string>();
   const styles = new Map<string, string>();
-  for (const [path, modules] of Object.entries(PAGE_MODULES)) {
-    const tags = preloadTags(manifest, modules);
-    preloads.set(path, tags);
-    styles.set(path, tags.replace(MODULE_PRELOAD, ''));
+  for (const [path, modules] of Object.entries(drawnPages)) {
+    styles.set(path, preloadTags(manifest, modules).replace(MODULE_PRELOAD, ''));
   }
+  const draws = (pathname: string) => styles.has(pagePath(pathname));
   // A page the server draws paints before its scripts are needed: it asks for no code ahead of
   // the parser, since fetching and compiling some 60 modules beside the first layout holds that
   // first paint back (about 800 ms instead of 450 in a fresh Chromium, ADR 026). Its styles stay.
   const drawnHtml = html.replace(MODULE_PRELOAD, '');
   const render: WebShell['render'] = (pathname) => {
     const page = pagePath(pathname);
-    const drawn = isServerDrawn(page);
-    const tags = (drawn ? styles : preloads).get(page);
-    const base = drawn ? drawnHtml : html;
-    return tags ? base.replace('</head>', `${tags}</head>`) : base;
+    if (!draws(page)) return html;
+    const tags = styles.get(page);
+    return tags ? drawnHtml.replace('</head>', `${tags}</head>`) : drawnHtml;
   };
   return {
     html,
+    draws,
     render,
     stream(pathname, boot, draw) {
       const page = render(pathname);

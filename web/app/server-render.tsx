@@ -14,7 +14,7 @@ await loadHeaderMenus();
  * The server's render of a page (ADR 026): the same route tree, providers and components as
  * the browser, drawn once to HTML with the page's first answers (the boot answers the server
  * made for this caller), for the browser to paint before any script ran and then hydrate.
- * Runs in the server process (server/lib/web-shell.ts imports it through tsx).
+ * Runs in the server process: server/main.ts loads it through tsx (server-pages.ts) and hands it to the app.
  */
 
 const handler = createStaticHandler(rootRoutes);

@@ -3,13 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { MeResponse, SessionUser, SubscriptionStatus } from '@contract/account';
-import {
-  capabilitiesFor,
-  FREE_SUBSCRIPTION,
-  tierSatisfies,
-  type Capability,
-  type PaidTier,
-} from '@contract/capabilities';
+import { capabilitiesFor, FREE_SUBSCRIPTION, type Capability } from '@contract/capabilities';
 import { SUBSCRIPTION_RECHECK_MS } from '@contract/limits';
 import { apiFetch } from '@web/lib/api';
 import { takeBootAnswer } from '@web/lib/boot-data';
@@ -80,12 +74,6 @@ export function useMe(): Me {
 /** Whether the current visitor may do `capability` (mirrors the server's rule). */
 export function useCan(capability: Capability): boolean {
   return useMe().capabilities.includes(capability);
-}
-
-/** Whether the current user's tier satisfies `required` (admins always pass). */
-export function useHasTier(required: PaidTier): boolean {
-  const me = useMe();
-  return me.isAdmin || tierSatisfies(me.subscription.tier, required);
 }
 
 /**

@@ -22,13 +22,6 @@ export function formatDate(value: Date | string | number | null | undefined, fal
   return date ? dateFormat.format(date) : fallback;
 }
 
-/** '3:07 PM' (12-hour clock). */
-export function formatTime(value: Date | string | number | null | undefined, fallback = ''): string {
-  if (value === null || value === undefined || value === '') return fallback;
-  const date = toDate(value);
-  return date ? timeFormat.format(date) : fallback;
-}
-
 /** 'May 13, 2025 at 3:07 PM' (the saved-search panel's date and 12-hour time). */
 export function formatDateTime(value: Date | string | number | null | undefined, fallback = ''): string {
   if (value === null || value === undefined || value === '') return fallback;

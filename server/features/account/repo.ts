@@ -1,15 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { exportLogs, users } from '../../db/schema';
 
-const profileColumns = {
-  email: users.email,
-  name: users.name,
-  bio: users.bio,
-  notifyMarketing: users.notifyMarketing,
-  notifyNewFeatures: users.notifyNewFeatures,
-  notifySecurityAlerts: users.notifySecurityAlerts,
-};
+/*
+ * The account feature's SQL (parameterised SQL through db.sql, ADR 034).
+ */
 
 export type ProfileRow = {
   email: string;
@@ -20,9 +13,21 @@ export type ProfileRow = {
   notifySecurityAlerts: boolean;
 };
 
+const PROFILE_COLUMNS = `email, name, bio, notify_marketing AS "notifyMarketing",
+  notify_new_features AS "notifyNewFeatures", notify_security_alerts AS "notifySecurityAlerts"`;
+
+/** The columns a profile change may set, by field. */
+const PROFILE_CHANGE_COLUMNS = {
+  name: 'name',
+  bio: 'bio',
+  notifyMarketing: 'notify_marketing',
+  notifyNewFeatures: 'notify_new_features',
+  notifySecurityAlerts: 'notify_security_alerts',
+} as const satisfies Record<keyof Omit<ProfileRow, 'email'>, string>;
+
 export async function findProfile(db: Db, userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.orm.select(profileColumns).from(users).where(eq(users.id, userId));
-  return row;
+  const { rows } = await db.sql.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM users WHERE id = $1`, [userId]);
+  return rows[0];
 }
 
 export async function updateProfile(
@@ -30,24 +35,27 @@ export async function updateProfile(
   userId: string,
   changes: Partial<Omit<ProfileRow, 'email'>>,
 ): Promise<ProfileRow | undefined> {
-  const [row] = await db.orm.update(users).set(changes).where(eq(users.id, userId)).returning(profileColumns);
-  return row;
+  const fields = (Object.keys(PROFILE_CHANGE_COLUMNS) as Array<keyof typeof PROFILE_CHANGE_COLUMNS>).filter(
+    (field) => changes[field] !== undefined,
+  );
+  if (!fields.length) return findProfile(db, userId);
+  const assignments = fields.map((field, i) => `${PROFILE_CHANGE_COLUMNS[field]} = $${i + 2}`).join(', ');
+  const { rows } = await db.sql.query<ProfileRow>(
+    `UPDATE users SET ${assignments} WHERE id = $1 RETURNING ${PROFILE_COLUMNS}`,
+    [userId, ...fields.map((field) => changes[field])],
+  );
+  return rows[0];
 }
 
 export async function exportStats(db: Db, userId: string, recentCount: number) {
-  const [{ total }] = await db.orm
-    .select({ total: sql<number>`coalesce(sum(${exportLogs.exportCount}), 0)::int` })
-    .from(exportLogs)
-    .where(eq(exportLogs.userId, userId));
-  const recent = await db.orm
-    .select({
-      exportDate: exportLogs.exportDate,
-      exportCount: exportLogs.exportCount,
-      format: exportLogs.format,
-    })
-    .from(exportLogs)
-    .where(eq(exportLogs.userId, userId))
-    .orderBy(desc(exportLogs.exportDate), desc(exportLogs.id))
-    .limit(recentCount);
-  return { total: Number(total), recent };
+  const { rows: totals } = await db.sql.query<{ total: number }>(
+    'SELECT coalesce(sum(export_count), 0)::int AS total FROM export_logs WHERE user_id = $1',
+    [userId],
+  );
+  const { rows: recent } = await db.sql.query<{ exportDate: Date; exportCount: number; format: string }>(
+    `SELECT export_date AS "exportDate", export_count AS "exportCount", format FROM export_logs
+     WHERE user_id = $1 ORDER BY export_date DESC, id DESC LIMIT $2`,
+    [userId, recentCount],
+  );
+  return { total: Number(totals[0]?.total ?? 0), recent };
 }

@@ -6,8 +6,8 @@ import {
   UpdateProfileRequest,
 } from '../../../contract/auth';
 import type { AppEnv } from '../../lib/context';
+import { signedInGuard } from '../../lib/guards';
 import { csrfRefused, errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
-import { requireUser } from '../auth/session';
 import * as account from './service';
 
 const unauthenticated = { 401: errorResponse('Not signed in') };
@@ -18,6 +18,7 @@ const getProfile = createRoute({
   operationId: 'getProfile',
   tags: ['account'],
   security: signedIn,
+  middleware: signedInGuard,
   summary: 'Name, email, bio and notification preferences of the signed-in user',
   responses: { 200: { description: 'Profile', ...json(ProfileResponse) }, ...unauthenticated },
 });
@@ -28,6 +29,7 @@ const updateProfile = createRoute({
   operationId: 'updateProfile',
   tags: ['account'],
   security: signedIn,
+  middleware: signedInGuard,
   summary: 'Save name and bio',
   request: jsonBody(UpdateProfileRequest),
   responses: {
@@ -44,6 +46,7 @@ const updateNotifications = createRoute({
   operationId: 'updateNotifications',
   tags: ['account'],
   security: signedIn,
+  middleware: signedInGuard,
   summary: 'Save any of the three notification switches',
   request: jsonBody(UpdateNotificationsRequest),
   responses: {
@@ -60,26 +63,27 @@ const getExports = createRoute({
   operationId: 'getExportStats',
   tags: ['account'],
   security: signedIn,
+  middleware: signedInGuard,
   summary: 'Total exported contacts and the 5 latest exports',
   responses: { 200: { description: 'Export statistics', ...json(ExportStatsResponse) }, ...unauthenticated },
 });
 
 export const accountRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getProfile, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     return c.json(await account.getProfile({ db: c.var.deps.db, userId: user.id }), 200);
   })
   .openapi(updateProfile, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const { name, bio } = c.req.valid('json');
     return c.json(await account.updateProfile({ db: c.var.deps.db, userId: user.id, name, bio }), 200);
   })
   .openapi(updateNotifications, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const changes = c.req.valid('json');
     return c.json(await account.updateNotifications({ db: c.var.deps.db, userId: user.id, changes }), 200);
   })
   .openapi(getExports, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     return c.json(await account.getExportStats({ db: c.var.deps.db, userId: user.id }), 200);
   });

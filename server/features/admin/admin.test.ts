@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tier } from '../../../contract/account';
 import { createTestContext, createTestUser, type TestAgent } from '../../test/harness';
-import { addSuppressions } from '../removal/suppression';
+import { addSuppressions } from '../removal';
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());

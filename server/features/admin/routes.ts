@@ -18,25 +18,26 @@ import {
   UserStats,
 } from '../../../contract/admin';
 import type { AppEnv } from '../../lib/context';
+import { capabilityGuard, type GuardedContext } from '../../lib/guards';
 import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
-import { requireCapability } from '../auth/session';
+
 import { adminService } from './service';
 
 /** Every admin call: 401 signed out, 403 for a signed-in non-admin. */
 const guarded = {
   tags: ['admin'],
   security: signedIn,
+  middleware: capabilityGuard('admin:access'),
 };
 const guardResponses = {
   401: errorResponse('Not signed in'),
   403: errorResponse('Signed in, but not an admin'),
 };
 
-/** The admin making the call (401/403 otherwise), with the client IP for the audit row. */
-function requireAdmin(c: Context<AppEnv>) {
-  const user = requireCapability(c, 'admin:access');
-  return { userId: user.id, ip: clientIp(c, c.var.deps.env.TRUST_PROXY) };
+/** The admin making the call, with the client IP for the audit row. */
+function actorOf(c: GuardedContext) {
+  return { userId: c.var.user.id, ip: clientIp(c, c.var.deps.env.TRUST_PROXY) };
 }
 
 const getOverview = createRoute({
@@ -178,59 +179,48 @@ const listAudit = createRoute({
   },
 });
 
-const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
+const noStore = <E extends AppEnv>(c: Context<E>) => c.header('Cache-Control', 'private, no-store');
 
 export const adminRoutes = new OpenAPIHono<AppEnv>();
-// Before any validator runs: a signed-out caller gets 401 and a non-admin 403, whatever they sent.
-adminRoutes.use('/admin/*', async (c, next) => {
-  requireAdmin(c);
-  await next();
-});
 adminRoutes
   .openapi(getOverview, async (c) => {
-    requireAdmin(c);
     noStore(c);
     return c.json(await adminService.overview(c.var.deps), 200);
   })
   .openapi(listSubmissions, async (c) => {
-    requireAdmin(c);
     noStore(c);
     return c.json(await adminService.listSubmissions(c.var.deps, c.req.valid('query')), 200);
   })
   .openapi(approveSubmission, async (c) => {
-    const actor = requireAdmin(c);
+    const actor = actorOf(c);
     return c.json(await adminService.approveSubmission(c.var.deps, c.req.valid('param').id, actor), 200);
   })
   .openapi(rejectSubmission, async (c) => {
-    const actor = requireAdmin(c);
+    const actor = actorOf(c);
     return c.json(await adminService.rejectSubmission(c.var.deps, c.req.valid('param').id, actor), 200);
   })
   .openapi(listUsers, async (c) => {
-    requireAdmin(c);
     noStore(c);
     return c.json(await adminService.listUsers(c.var.deps, c.req.valid('query')), 200);
   })
   .openapi(getUserStats, async (c) => {
-    requireAdmin(c);
     noStore(c);
     return c.json(await adminService.userStats(c.var.deps), 200);
   })
   .openapi(getUser, async (c) => {
-    requireAdmin(c);
     noStore(c);
     return c.json(await adminService.userDetail(c.var.deps, c.req.valid('param').id), 200);
   })
   .openapi(revokeSessions, async (c) => {
-    const actor = requireAdmin(c);
+    const actor = actorOf(c);
     return c.json(await adminService.revokeSessions(c.var.deps, c.req.valid('param').id, actor), 200);
   })
   .openapi(setUserRole, async (c) => {
-    const actor = requireAdmin(c);
+    const actor = actorOf(c);
     const { role } = c.req.valid('json');
     return c.json(await adminService.setRole(c.var.deps, c.req.valid('param').id, role, actor), 200);
   })
   .openapi(listAudit, async (c) => {
-    requireAdmin(c);
     noStore(c);
     return c.json(await adminService.listAudit(c.var.deps, c.req.valid('query')), 200);
   });

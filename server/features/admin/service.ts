@@ -22,13 +22,13 @@ import { AUDIT_ACTIONS, recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
-import { isSuppressed } from '../removal/suppression';
+import { isSuppressed } from '../removal';
 import { profileLiveEmail } from './emails';
 import { parseLocation } from './location';
 import { monthlyCentsOf, planNameOf } from './plans';
 import * as repo from './repo';
 import { planContact, type StoredContacts } from './self-reported-contacts';
-import { sessionPolicy } from '../auth/session';
+import { sessionPolicy } from '../auth';
 
 type Actor = { userId: string; ip: string | null };
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { apiKeys, subscriptions, users } from '../../db/schema';
-import { entitledSubscription } from '../auth/session';
+import { entitledSubscription } from '../auth';
 
 /*
  * The api-keys feature's SQL.

@@ -8,7 +8,7 @@ import {
 import type { AppEnv } from '../../lib/context';
 import { csrfRefused, errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
-import { capabilityGuard, requireCapability, requireUser } from '../auth/session';
+import { capabilityGuard, signedInGuard } from '../../lib/guards';
 import * as apiKeys from './service';
 
 /*
@@ -54,6 +54,7 @@ const listApiKeys = createRoute({
   method: 'get',
   path: '/account/api-keys',
   operationId: 'listApiKeys',
+  middleware: signedInGuard,
   tags: ['api-keys'],
   summary: "The signed-in user's active API keys (name, first characters, created, last used)",
   security: signedIn,
@@ -67,6 +68,7 @@ const revokeApiKey = createRoute({
   method: 'delete',
   path: '/account/api-keys/{id}',
   operationId: 'revokeApiKey',
+  middleware: signedInGuard,
   tags: ['api-keys'],
   summary: 'Revoke an API key: it stops working at once (audited)',
   security: signedIn,
@@ -82,7 +84,7 @@ const revokeApiKey = createRoute({
 
 export const apiKeysRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createApiKey, async (c) => {
-    const user = requireCapability(c, 'api-keys:manage');
+    const user = c.var.user;
     const { db, env } = c.var.deps;
     const created = await apiKeys.createApiKey({
       db,
@@ -96,11 +98,11 @@ export const apiKeysRoutes = new OpenAPIHono<AppEnv>()
   // Listing and revoking stay open to a user who is no longer premium: they can still see and
   // revoke the keys they made (which now work with their current, lower capabilities).
   .openapi(listApiKeys, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     return c.json(await apiKeys.listApiKeys({ db: c.var.deps.db, userId: user.id }), 200);
   })
   .openapi(revokeApiKey, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const { db, env } = c.var.deps;
     await apiKeys.revokeApiKey({ db, userId: user.id, id: c.req.valid('param').id, ip: clientIp(c, env.TRUST_PROXY) });
     return c.body(null, 204);

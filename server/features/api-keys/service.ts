@@ -11,7 +11,7 @@ import { recordAudit } from '../../lib/audit';
 import type { CurrentUser } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { LAST_SEEN_WRITE_INTERVAL_MS, toSubscriptionStatus } from '../auth/session';
+import { LAST_SEEN_WRITE_INTERVAL_MS, toSubscriptionStatus } from '../auth';
 import * as repo from './repo';
 
 /** Characters of a key kept to tell keys apart in the list: 'pd_live_' and 4 of the secret. */

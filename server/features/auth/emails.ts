@@ -1,8 +1,5 @@
 import { compose, type Email } from '../../lib/mail-layout';
 
-// The layout (and how text a person typed appears in it) lives in lib/mail-layout.ts.
-export { compose, type Email };
-
 const BRAND = 'PhysicianDirect';
 
 /**

@@ -20,7 +20,8 @@ import { clientIp } from '../../lib/rate-limit';
 import { meResponseFor } from './me-routes';
 import * as auth from './service';
 import { DEVICE_COOKIE } from './device-cookie';
-import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie, signedInGuard } from './session';
+import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session';
+import { signedInGuard } from '../../lib/guards';
 
 const invalid = { 400: errorResponse('A field is missing or invalid (fields names each)') };
 const tooMany = { 429: errorResponse('Too many attempts from this address or for this email; try again later') };
@@ -28,7 +29,7 @@ const badToken = {
   400: errorResponse('A field is invalid, or the token is unknown, used or expired (code invalid_token)'),
 };
 
-function meta(c: Context<AppEnv>): auth.RequestMeta {
+function meta<E extends AppEnv>(c: Context<E>): auth.RequestMeta {
   return { ip: clientIp(c, c.var.deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? null };
 }
 
@@ -219,13 +220,13 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   })
   .openapi(changePassword, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const { currentPassword, newPassword } = c.req.valid('json');
     const result = await auth.changePassword({ deps: c.var.deps, meta: meta(c), user, currentPassword, newPassword });
     return c.json(result, 200);
   })
   .openapi(signOutOthers, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     // No body (or no JSON content type) reads as {}: sessions only.
     const { endApiKeys } = c.req.valid('json');
     return c.json(await auth.signOutOtherSessions({ deps: c.var.deps, meta: meta(c), user, endApiKeys }), 200);

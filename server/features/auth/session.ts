@@ -1,14 +1,10 @@
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { sessions, subscriptions, users } from '../../db/schema';
 import type { AppEnv, CurrentUser } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import type { Capability } from '../../../contract/account';
-import { requiredTierFor } from '../../../contract/account';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -119,46 +115,6 @@ export async function resolveSession(
 export async function loadCurrentUser(c: Context<AppEnv>): Promise<CurrentUser | null> {
   return resolveSession(c.var.deps.db, getCookie(c, SESSION_COOKIE), sessionPolicy(c.var.deps.env));
 }
-
-/** Route guard: the signed-in user, or 401. */
-export function requireUser(c: Context<AppEnv>): CurrentUser {
-  const user = c.var.currentUser;
-  if (!user) throw new AppError('unauthenticated', 'User not authenticated.');
-  return user;
-}
-
-/** Route guard: the user holding `capability`, or 401 / 403 (with the tier that would allow it). */
-export function requireCapability(c: Context<AppEnv>, capability: Capability): CurrentUser {
-  const user = requireUser(c);
-  if (user.capabilities.includes(capability)) return user;
-  const tier = requiredTierFor(capability);
-  if (tier) {
-    // The plan names of the pricing page (document 1, section 9), not the internal tier names.
-    const plan = tier === 'premium' ? 'the Annual Plan' : 'a Monthly or Annual Plan';
-    throw new AppError('subscription_required', `This feature requires ${plan} subscription.`, {
-      requiredTier: tier,
-    });
-  }
-  throw new AppError('forbidden', 'You are not authorized to perform this action.');
-}
-
-/**
- * The same guard as route middleware (`createRoute({ middleware: [capabilityGuard('lists:add')] })`):
- * it runs before the request is validated, so an anonymous caller gets 401 and a caller without
- * the plan 403 whatever the body holds.
- */
-export function capabilityGuard(capability: Capability) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    requireCapability(c, capability);
-    await next();
-  });
-}
-
-/** The sign-in guard as route middleware: 401 before the body is validated (see capabilityGuard). */
-export const signedInGuard = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
 
 /** Starts a server-side session; returns the token for the cookie (only its hash is stored). */
 export async function createSession(

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, TestAgent } from '../../test/harness';
 import { createDemoAccounts } from '../../db/seed/demo';
-import { createSession, SESSION_COOKIE } from '../auth/session';
+import { createSession, SESSION_COOKIE } from '../auth';
 import { runBillingJobs } from './jobs';
 
 const ctx = await createTestContext({ env: { ADMIN_EMAILS: 'ops@example.com,owner@example.com' } });

@@ -19,7 +19,7 @@ import {
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
-import { requireCapability, requireUser } from '../auth/session';
+import { capabilityGuard, signedInGuard } from '../../lib/guards';
 import * as billing from './service';
 import * as demo from './demo-service';
 
@@ -32,6 +32,7 @@ const createCheckout = createRoute({
   tags: ['billing'],
   summary: 'Start a hosted checkout for a plan (or the 7-day trial of the Monthly plan)',
   security: signedIn,
+  middleware: signedInGuard,
   request: jsonBody(CreateCheckoutRequest),
   responses: {
     200: { description: 'Address of the hosted checkout', ...json(CreateCheckoutResponse) },
@@ -49,6 +50,7 @@ const createPortal = createRoute({
   tags: ['billing'],
   summary: 'Open the hosted customer portal (change plan, update card, cancel)',
   security: signedIn,
+  middleware: signedInGuard,
   responses: {
     200: { description: 'Address of the portal', ...json(CreatePortalResponse) },
     ...unauthenticated,
@@ -64,6 +66,7 @@ const getSubscription = createRoute({
   tags: ['billing'],
   summary: 'The signed-in user’s plan, status, renewal date, trial and money-back guarantee state',
   security: signedIn,
+  middleware: signedInGuard,
   responses: {
     200: { description: 'Subscription', ...json(BillingSubscriptionResponse) },
     ...unauthenticated,
@@ -95,6 +98,7 @@ const requestRefund = createRoute({
   tags: ['billing'],
   summary: 'Ask for a refund under the 30-day money-back guarantee',
   security: signedIn,
+  middleware: signedInGuard,
   request: jsonBody(CreateRefundRequest),
   responses: {
     200: { description: 'Subscription, with the request recorded', ...json(BillingSubscriptionResponse) },
@@ -112,6 +116,7 @@ const listRefundRequests = createRoute({
   tags: ['admin', 'billing'],
   summary: 'Money-back guarantee requests, open ones first (admins)',
   security: signedIn,
+  middleware: capabilityGuard('admin:access'),
   responses: {
     200: { description: 'Refund requests', ...json(AdminRefundRequestsResponse) },
     ...unauthenticated,
@@ -126,6 +131,7 @@ const resolveRefundRequest = createRoute({
   tags: ['admin', 'billing'],
   summary: 'Mark an open money-back request refunded or declined (admins; audited; the customer is emailed)',
   security: signedIn,
+  middleware: capabilityGuard('admin:access'),
   request: { params: RefundRequestIdParams, ...jsonBody(ResolveRefundRequest) },
   responses: {
     200: { description: 'The request, resolved', ...json(ResolveRefundRequestResponse) },
@@ -146,6 +152,7 @@ const getDemoCheckout = createRoute({
   tags: ['billing'],
   summary: 'Demo provider: the hosted checkout page’s session',
   security: signedIn,
+  middleware: signedInGuard,
   request: { params: SessionParam },
   responses: {
     200: { description: 'Checkout session', ...json(DemoCheckoutSessionResponse) },
@@ -161,6 +168,7 @@ const payDemoCheckout = createRoute({
   tags: ['billing'],
   summary: 'Demo provider: pay with a test card (4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined)',
   security: signedIn,
+  middleware: signedInGuard,
   request: { params: SessionParam, ...jsonBody(DemoPayRequest) },
   responses: {
     200: { description: 'Paid: where to go next', ...json(DemoPayResponse) },
@@ -179,6 +187,7 @@ const getDemoPortal = createRoute({
   tags: ['billing'],
   summary: 'Demo provider: the customer portal’s subscription',
   security: signedIn,
+  middleware: signedInGuard,
   responses: {
     200: { description: 'Portal', ...json(DemoPortalResponse) },
     ...unauthenticated,
@@ -193,6 +202,7 @@ const actOnDemoPortal = createRoute({
   tags: ['billing'],
   summary: 'Demo provider: cancel at period end, resume, or change plan',
   security: signedIn,
+  middleware: signedInGuard,
   request: jsonBody(DemoPortalAction),
   responses: {
     200: { description: 'Portal after the change', ...json(DemoPortalResponse) },
@@ -205,18 +215,18 @@ const actOnDemoPortal = createRoute({
 
 export const billingRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createCheckout, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const { priceId, trial } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.checkoutPerUser, user.id]]);
     return c.json(await billing.createCheckout(c.var.deps, { user, priceId, trial: trial ?? false }), 200);
   })
   .openapi(createPortal, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.portalPerUser, user.id]]);
     return c.json(await billing.createPortal(c.var.deps, { user }), 200);
   })
   .openapi(getSubscription, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     c.header('Cache-Control', 'no-store');
     return c.json(await billing.getSubscription(c.var.deps, { user }), 200);
   })
@@ -227,42 +237,41 @@ export const billingRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await billing.handleWebhook(c.var.deps, { rawBody, signature }), 200);
   })
   .openapi(requestRefund, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const { reason } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.refundPerUser, user.id]]);
     const ip = clientIp(c, c.var.deps.env.TRUST_PROXY);
     return c.json(await billing.requestRefund(c.var.deps, { user, reason: reason ?? null, ip }), 200);
   })
   .openapi(listRefundRequests, async (c) => {
-    requireCapability(c, 'admin:access');
     c.header('Cache-Control', 'no-store');
     return c.json(await billing.listRefundRequests(c.var.deps), 200);
   })
   .openapi(resolveRefundRequest, async (c) => {
-    const admin = requireCapability(c, 'admin:access');
+    const admin = c.var.user;
     const ip = clientIp(c, c.var.deps.env.TRUST_PROXY);
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
     return c.json(await billing.resolveRefundRequest(c.var.deps, { id, status, actor: { userId: admin.id, ip } }), 200);
   })
   .openapi(getDemoCheckout, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const { sessionId } = c.req.valid('param');
     return c.json(await demo.getDemoCheckout(c.var.deps, { user, sessionId }), 200);
   })
   .openapi(payDemoCheckout, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     const { sessionId } = c.req.valid('param');
     const { cardNumber } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.demoPayPerUser, user.id]]);
     return c.json(await demo.payDemoCheckout(c.var.deps, { user, sessionId, cardNumber }), 200);
   })
   .openapi(getDemoPortal, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     return c.json(await demo.getDemoPortal(c.var.deps, { user }), 200);
   })
   .openapi(actOnDemoPortal, async (c) => {
-    const user = requireUser(c);
+    const user = c.var.user;
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.portalPerUser, user.id]]);
     return c.json(await demo.actOnDemoPortal(c.var.deps, { user, action: c.req.valid('json') }), 200);
   });

@@ -8,7 +8,7 @@ import {
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
-import { requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import { readContactMessages, sendContactMessage } from './service';
 
 const createContactMessage = createRoute({
@@ -33,6 +33,7 @@ const listContactMessages = createRoute({
   tags: ['contact-form', 'admin'],
   summary: 'Contact messages, newest first, 25 per page (admins)',
   security: signedIn,
+  middleware: capabilityGuard('admin:access'),
   request: { query: ListContactMessagesQuery },
   responses: {
     200: { description: 'One page of messages', ...json(ListContactMessagesResponse) },
@@ -49,7 +50,6 @@ export const contactFormRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ ok: true as const }, 201);
   })
   .openapi(listContactMessages, async (c) => {
-    requireCapability(c, 'admin:access');
     const response = await readContactMessages({ deps: c.var.deps, page: c.req.valid('query').page });
     c.header('Cache-Control', 'private, no-store');
     return c.json(response, 200);

@@ -1,7 +1,7 @@
 import { ContactField, type ContactReport, type ContactStatus } from '../../../contract/contacts';
 import type { ContactVerification, VerificationMethod, VerificationStatus } from '../../../contract/verification';
 import type { Db } from '../../db/client';
-import { CHECKED_AT_SQL } from '../verification/repo';
+import { CHECKED_AT_SQL } from '../verification';
 
 /** The four columns, in the order the reveal prefers them (personal before work, mobile before office). */
 export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;

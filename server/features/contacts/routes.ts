@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from '../../lib/context';
 import { csrfRefused, errorResponse, json, jsonBody, signedIn, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import * as contacts from './service';
 
 const revealErrors = {
@@ -153,7 +153,7 @@ const resolveContactReport = createRoute({
 
 export const contactsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(revealContact, async (c) => {
-    const user = requireCapability(c, 'contacts:reveal');
+    const user = c.var.user;
     const { db, env } = c.var.deps;
     const result = await contacts.revealContact({
       db,
@@ -166,7 +166,7 @@ export const contactsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(result, 200);
   })
   .openapi(getRevealAllowance, async (c) => {
-    const user = requireCapability(c, 'contacts:reveal');
+    const user = c.var.user;
     const { db, env } = c.var.deps;
     c.header('Cache-Control', 'private, no-store');
     return c.json(
@@ -175,7 +175,7 @@ export const contactsRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(reportContact, async (c) => {
-    const user = requireCapability(c, 'contacts:reveal');
+    const user = c.var.user;
     const { db, env, services } = c.var.deps;
     const body = c.req.valid('json');
     const result = await contacts.reportContact({
@@ -193,12 +193,11 @@ export const contactsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(result, 201);
   })
   .openapi(listContactReports, async (c) => {
-    requireCapability(c, 'admin:access');
     c.header('Cache-Control', 'private, no-store');
     return c.json(await contacts.listContactReports({ db: c.var.deps.db }), 200);
   })
   .openapi(resolveContactReport, async (c) => {
-    const admin = requireCapability(c, 'admin:access');
+    const admin = c.var.user;
     const { db, env, services } = c.var.deps;
     const { physicianId, resolved } = await contacts.resolveContactReport({
       db,

@@ -15,7 +15,7 @@ import { recordAudit } from '../../lib/audit';
 import { nextUtcMidnight, resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo';
-import { requestVerification } from '../verification/repo';
+import { requestVerification } from '../verification';
 import { shownValue } from './shown-value';
 
 const DAY_MS = 86_400_000;

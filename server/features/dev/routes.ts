@@ -7,7 +7,7 @@ import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { listOutbox } from '../../lib/mailer';
 import { errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
-import { ALERT_SETTLE_MS, runAlertDigests } from '../saved-searches/alerts';
+import { ALERT_SETTLE_MS, runAlertDigests } from '../saved-searches';
 import { isFromThisMachine } from '../../lib/rate-limit';
 
 /** The mailbox holds live sign-in links, so it answers only a caller on this machine. */

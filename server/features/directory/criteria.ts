@@ -1,5 +1,5 @@
 import { US_STATES } from '../../../contract/directory-options';
-import type { SearchPhysiciansRequest, SortDirection, SortKey } from '../../../contract/directory';
+import { DEFAULT_RADIUS, type SearchPhysiciansRequest, type SortDirection, type SortKey } from '../../../contract/directory';
 import { fieldError } from '../../lib/errors';
 import { resolveNear } from './geo';
 
@@ -66,7 +66,7 @@ export type SearchCriteria = {
 
 export type NearCriterion = { lat: number; lon: number; miles: number };
 /** The radius used when `near` comes without one (the sidebar's default). */
-export const DEFAULT_RADIUS_MILES = 25;
+export const DEFAULT_RADIUS_MILES = Number(DEFAULT_RADIUS);
 
 /** 'city, state' must match both parts; a single part matches city or state. */
 export type LocationCriterion = { city: string | null; state: string | null; either: string | null };

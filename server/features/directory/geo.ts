@@ -9,8 +9,6 @@ import { createRequire } from 'node:module';
 
 /** Mean radius of the Earth in miles (the IUGG mean radius, 6,371.0 km). */
 export const EARTH_RADIUS_MILES = 3958.8;
-/** The radii the filter offers (miles). */
-export const RADIUS_MILES = [10, 25, 50, 100, 250] as const;
 /** Every 5-digit ZIP number is below this: the size of per-ZIP tables. */
 export const ZIP_SPACE = 100_000;
 

@@ -1,5 +1,5 @@
 import { US_STATES } from '../../../contract/directory-options';
-import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../verification/flags';
+import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../verification';
 import type { SortDirection, SortKey } from '../../../contract/directory';
 import type { Db } from '../../db/client';
 import { WORD_BREAK_SQL, type SearchCriteria } from './criteria';

@@ -1,5 +1,5 @@
 import type { PhysicianProfile, PhysicianSummary } from '../../../contract/directory';
-import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification/flags';
+import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification';
 import type { Db } from '../../db/client';
 import {
   FIELD_SEP,
@@ -56,7 +56,8 @@ const INDEX_FROM = 'physicians LEFT JOIN physician_contacts c ON c.physician_id 
 
 /*
  * The searchable fields of each physician as one string in the index's wire format
- * (search-index.ts, FIELD_SEP...): id, npi, SCALAR_FIELDS, graduation year, FLAG_FIELDS, SET_FIELDS.
+ * (search-index/wire-format.ts, FIELD_SEP...): id, npi, SCALAR_FIELDS, graduation year,
+ * FLAG_FIELDS, SET_FIELDS.
  * Text goes as stored (blanking the separator characters in SQL triples the cost on PGlite); a
  * batch whose separators do not add up, because some value holds one, is read again with them
  * blanked (`safe`).

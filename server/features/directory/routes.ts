@@ -10,7 +10,6 @@ import {
 import { SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
-import { fieldError } from '../../lib/errors';
 import { clientIp, enforceRateLimits, rateLimitedError, type RateLimiter } from '../../lib/rate-limit';
 import {
   anyClientError,
@@ -20,7 +19,7 @@ import {
   publicOrApiKey,
   signedInOrApiKey,
 } from '../../lib/openapi';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import { searchUpfrontCost, searchWorkCharge } from './rate-limits';
 import type { WorkMeter } from './service';
 
@@ -128,8 +127,8 @@ function limitReads(c: Context<AppEnv>, perUser: RateLimiter, perIp: RateLimiter
  * Runs one search-like call (search, facets, Select All) within the caller's search allowance
  * (ADR 027): its query's words are paid before, the index work it caused beyond that after.
  */
-async function withinSearchAllowance<T>(
-  c: Context<AppEnv>,
+async function withinSearchAllowance<T, E extends AppEnv>(
+  c: Context<E>,
   query: string | undefined,
   work: (meter: WorkMeter) => Promise<T>,
 ): Promise<T> {
@@ -147,24 +146,9 @@ async function withinSearchAllowance<T>(
   return value;
 }
 
-/**
- * Without full results (anonymous, free) the NPI filter takes one whole NPI only: a prefix
- * would let a caller walk the directory 20 rows at a time past the free cap.
- */
-function refuseNpiPrefix(c: Context<AppEnv>, npi: string | undefined) {
-  const full = c.var.currentUser?.capabilities.includes('search:full-results') ?? false;
-  if (npi && !full && !/^\d{10}$/.test(npi)) {
-    throw fieldError(
-      'npi',
-      'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).',
-    );
-  }
-}
-
 export const directoryRoutes = new OpenAPIHono<AppEnv>()
   // Before /physicians/{id}, which would otherwise take 'select-all' for an id.
   .openapi(selectAllPhysicians, async (c) => {
-    requireCapability(c, 'selection:all');
     const query = c.req.valid('query');
     const { ids, total } = await withinSearchAllowance(c, query.query, (meter) =>
       c.var.deps.services.directory.selectAllIdsInSlices(query, meter),
@@ -174,7 +158,6 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(searchPhysicians, async (c) => {
     const query = c.req.valid('query');
-    refuseNpiPrefix(c, query.npi);
     const response = await withinSearchAllowance(c, query.query, (meter) =>
       c.var.deps.services.directory.search(query, c.var.currentUser, meter),
     );
@@ -194,9 +177,8 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))
   .openapi(getFacets, async (c) => {
     const query = c.req.valid('query');
-    refuseNpiPrefix(c, query.npi);
     const facets = await withinSearchAllowance(c, query.query, (meter) =>
-      c.var.deps.services.directory.facetsInSlices(query, meter),
+      c.var.deps.services.directory.facetsInSlices(query, c.var.currentUser, meter),
     );
     return c.json(facets, 200);
   });

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/directory';
 import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { resolveSort, toCriteria } from './criteria';
 import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
@@ -30,6 +30,17 @@ async function sliced<T>(work: Sliced<T>, meter?: WorkMeter): Promise<T> {
   const { value, busyMs } = await runInSlices(work);
   if (meter) meter.busyMs += busyMs;
   return value;
+}
+
+/**
+ * Without full results (anonymous, free) the NPI filter takes one whole NPI only: a prefix
+ * would let a caller walk the directory 20 rows at a time past the free cap.
+ */
+function refuseNpiPrefix(request: SearchPhysiciansRequest, viewer: Viewer): void {
+  const full = viewer?.capabilities.includes('search:full-results') ?? false;
+  if (request.npi && !full && !/^\d{10}$/.test(request.npi)) {
+    throw fieldError('npi', 'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).');
+  }
 }
 
 /** Writes that touched at most this many physicians patch the index; larger ones rebuild it. */
@@ -88,6 +99,7 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       viewer: Viewer,
       meter?: WorkMeter,
     ): Promise<SearchPhysiciansResponse> {
+      refuseNpiPrefix(request, viewer);
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
       let page = full ? (request.page ?? 1) : 1;
       const limit = full ? PAGE_SIZE : FREE_RESULT_CAP;
@@ -196,12 +208,14 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     },
 
     /** Live option counts for the current search, each filter's own selection left out. */
-    facets(request: SearchPhysiciansRequest = {}): FacetsResponse {
+    facets(request: SearchPhysiciansRequest, viewer: Viewer): FacetsResponse {
+      refuseNpiPrefix(request, viewer);
       return index.facets(toCriteria(request, currentYear()));
     },
 
     /** facets() in slices (the route's). */
-    facetsInSlices(request: SearchPhysiciansRequest, meter?: WorkMeter): Promise<FacetsResponse> {
+    facetsInSlices(request: SearchPhysiciansRequest, viewer: Viewer, meter?: WorkMeter): Promise<FacetsResponse> {
+      refuseNpiPrefix(request, viewer);
       return sliced(index.facetsSteps(toCriteria(request, currentYear())), meter);
     },
 

@@ -2,8 +2,7 @@ import type { ContactField } from '../../../contract/contacts';
 import type { ExportFormat } from '../../../contract/exports';
 import type { ContactVerification } from '../../../contract/verification';
 import type { Db } from '../../db/client';
-import { verificationOf } from '../contacts/repo';
-import { shownValue, type ValueStanding } from '../contacts/shown-value';
+import { shownValue, verificationOf, type ValueStanding } from '../contacts';
 
 /** One physician as exported: profile columns plus the contact (from physician_contacts). */
 export type ExportRecord = {

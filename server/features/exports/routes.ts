@@ -4,7 +4,7 @@ import { CreateExportRequest, EXPORT_COUNT_HEADER, EXPORT_MEDIA_TYPE } from '../
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, jsonBody, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import * as exports from './service';
 import type { ExportFile } from './service';
 
@@ -83,7 +83,7 @@ function fileResponse(file: ExportFile) {
 
 export const exportsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createExport, async (c) => {
-    const user = requireCapability(c, 'exports:create');
+    const user = c.var.user;
     const { db, env } = c.var.deps;
     const file = await exports.createExport({
       db,
@@ -95,7 +95,7 @@ export const exportsRoutes = new OpenAPIHono<AppEnv>()
     return fileResponse(file) as never;
   })
   .openapi(exportProfile, async (c) => {
-    const user = requireCapability(c, 'profile:export');
+    const user = c.var.user;
     const { db, env } = c.var.deps;
     const file = await exports.exportProfilePdf({
       db,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { addSuppressions } from '../removal/suppression';
+import { addSuppressions } from '../removal';
 import { sampleNppesFile } from './fixtures';
 import { NPPES } from './nppes';
 import { runImport } from './service';

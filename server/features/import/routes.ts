@@ -3,18 +3,18 @@ import type { Context } from 'hono';
 import { ImportIdParams, ImportJobResponse, ListImportsResponse, StartImportQuery } from '../../../contract/import';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, signedIn } from '../../lib/openapi';
-import { requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import { getImport, listImports, startUploadedImport } from './uploads';
 
 /** The upload's path: app.ts exempts it from the 2 MB body limit (the NPPES file is gigabytes). */
 export const IMPORT_UPLOAD_PATH = '/api/admin/imports';
 
-const guarded = { tags: ['admin', 'import'], security: signedIn };
+const guarded = { tags: ['admin', 'import'], security: signedIn, middleware: capabilityGuard('admin:access') };
 const guardResponses = {
   401: errorResponse('Not signed in'),
   403: errorResponse('Signed in, but not an admin'),
 };
-const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
+const noStore = <E extends AppEnv>(c: Context<E>) => c.header('Cache-Control', 'private, no-store');
 
 const startImport = createRoute({
   method: 'post',
@@ -67,7 +67,7 @@ const listImportJobs = createRoute({
 export const importRoutes = new OpenAPIHono<AppEnv>();
 importRoutes
   .openapi(startImport, async (c) => {
-    const user = requireCapability(c, 'admin:access');
+    const user = c.var.user;
     const { kind, fileName } = c.req.valid('query');
     const length = Number(c.req.header('content-length'));
     const job = await startUploadedImport(c.var.deps, {
@@ -80,12 +80,10 @@ importRoutes
     return c.json({ import: job }, 202);
   })
   .openapi(getImportJob, (c) => {
-    requireCapability(c, 'admin:access');
     noStore(c);
     return c.json({ import: getImport(c.var.deps, c.req.valid('param').id) }, 200);
   })
   .openapi(listImportJobs, (c) => {
-    requireCapability(c, 'admin:access');
     noStore(c);
     return c.json({ imports: listImports(c.var.deps) }, 200);
   });

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import { loadSuppressionMatcher } from '../removal/suppression';
+import { loadSuppressionMatcher } from '../removal';
 import { basename } from 'node:path';
 import { CsvRecords, TRUNCATED, type CsvRecord } from './csv-records';
 import { decodeText } from './decode';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
-import { addSuppressions } from '../removal/suppression';
+import { addSuppressions } from '../removal';
 import { sampleNppesFile } from './fixtures';
 import { writeSyntheticNppesFile } from './synthetic-nppes';
 import { createImportJobs } from './uploads';

@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import * as lists from './service';
 
 const listParams = z.object({ listId: z.string().max(64) });
@@ -28,7 +28,7 @@ const errors = {
 };
 
 /** Every list write counts against the caller's allowance (lists/rate-limits.ts). */
-function limitWrites(c: Context<AppEnv>, userId: string): Promise<void> {
+function limitWrites<E extends AppEnv>(c: Context<E>, userId: string): Promise<void> {
   return enforceRateLimits([[c.var.deps.services.listRateLimits.writesPerUser, userId]]);
 }
 
@@ -157,18 +157,18 @@ const removeListMembers = createRoute({
  */
 export const listsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listLists, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     return c.json({ lists: await lists.listLists({ db: c.var.deps.db, userId: user.id }) }, 200);
   })
   .openapi(createList, async (c) => {
-    const user = requireCapability(c, 'lists:add');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     const body = c.req.valid('json');
     const result = await lists.createList({ db: c.var.deps.db, userId: user.id, ...body });
     return c.json(result, 201);
   })
   .openapi(getList, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     const { query, page } = c.req.valid('query');
     const detail = await lists.getList({
       db: c.var.deps.db,
@@ -182,7 +182,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(detail, 200);
   })
   .openapi(updateList, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     const list = await lists.updateList({
       db: c.var.deps.db,
@@ -193,7 +193,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(list, 200);
   })
   .openapi(deleteList, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     await lists.deleteList({
       db: c.var.deps.db,
@@ -204,7 +204,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     return c.body(null, 204);
   })
   .openapi(addListMembers, async (c) => {
-    const user = requireCapability(c, 'lists:add');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     const result = await lists.addMembers({
       db: c.var.deps.db,
@@ -215,7 +215,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(result, 200);
   })
   .openapi(removeListMembers, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     const result = await lists.removeMembers({
       db: c.var.deps.db,

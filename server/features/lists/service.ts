@@ -8,7 +8,7 @@ import { LIST_CAPACITY, LIST_PAGE_SIZE } from '../../../contract/limits';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError, fieldError } from '../../lib/errors';
-import type { DirectoryService } from '../directory/service';
+import type { DirectoryService } from '../directory';
 import * as repo from './repo';
 
 /*

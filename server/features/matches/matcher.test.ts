@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { npiForId } from '../../db/seed/generator';
-import type { PhysicianForMatching } from '../directory/search-index';
+import type { PhysicianForMatching } from '../directory';
 import { isValidNpi, lastNameKeys, MATCH_THRESHOLDS, matchSlice, readRow, splitFullName } from './matcher';
 import { guessMapping } from './spreadsheet';
 import { specialtyAgrees, specialtyNames } from './specialty-terms';

@@ -1,7 +1,5 @@
 import { MATCH_MAX_CANDIDATES, type MatchCandidate, type MatchField, type MatchOutcome } from '../../../contract/matches';
-import { stateCode } from '../directory/criteria';
-import { cityKey, haversineMiles, zipTable } from '../directory/geo';
-import type { PhysicianForMatching } from '../directory/search-index';
+import { cityKey, haversineMiles, stateCode, zipTable, type PhysicianForMatching } from '../directory';
 import { nicknamesAgree } from './nicknames';
 import { specialtyAgrees, specialtyKey, specialtyNames } from './specialty-terms';
 

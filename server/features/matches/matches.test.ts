@@ -6,7 +6,7 @@ import type { Tier, Role } from '../../../contract/account';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { runMaintenance } from '../../maintenance';
 import { createTestContext, createTestUser, TestAgent } from '../../test/harness';
-import { createSession, SESSION_COOKIE } from '../auth/session';
+import { createSession, SESSION_COOKIE } from '../auth';
 import { buildMessyFixture, FIXTURE_COLUMNS, fixtureCsv, type FixtureRow } from './fixture';
 
 const DEMO_ROWS = 3_000;

@@ -15,7 +15,7 @@ import { EXPORT_COUNT_HEADER } from '../../../contract/exports';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import * as matches from './service';
 
 /** The uploads' paths: app.ts exempts them from the 2 MB body limit (they stream to disk with their own). */
@@ -33,9 +33,9 @@ const { $schema: _dialect, ...formSchema } = z.toJSONSchema(CreateMatchForm) as 
 const uploadBody = {
   body: { required: true, content: { 'multipart/form-data': { schema: formSchema as { type: 'object' } } } },
 };
-const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
+const noStore = <E extends AppEnv>(c: Context<E>) => c.header('Cache-Control', 'private, no-store');
 
-function upload(c: Context<AppEnv>, userId: string) {
+function upload<E extends AppEnv>(c: Context<E>, userId: string) {
   const length = Number(c.req.header('content-length'));
   return enforceRateLimits([[c.var.deps.services.matchRateLimits.uploadsPerUser, userId]]).then(() =>
     matches.receiveUpload({
@@ -145,22 +145,22 @@ const enriched = createRoute({
 
 export const matchesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(previewMatch, async (c) => {
-    const user = requireCapability(c, 'lists:add');
+    const { user } = c.var;
     noStore(c);
     return c.json(await matches.previewUpload(await upload(c, user.id)), 200);
   })
   .openapi(createMatch, async (c) => {
-    const user = requireCapability(c, 'lists:add');
+    const { user } = c.var;
     const created = await matches.createMatch(c.var.deps, { userId: user.id, upload: await upload(c, user.id) });
     return c.json(created, 202);
   })
   .openapi(getMatch, async (c) => {
-    const user = requireCapability(c, 'lists:add');
+    const { user } = c.var;
     noStore(c);
     return c.json(await matches.getMatch(c.var.deps, { userId: user.id, id: c.req.valid('param').id }), 200);
   })
   .openapi(resolveRow, async (c) => {
-    const user = requireCapability(c, 'lists:add');
+    const { user } = c.var;
     await enforceRateLimits([[c.var.deps.services.matchRateLimits.resolvesPerUser, user.id]]);
     const { id, row } = c.req.valid('param');
     const result = await matches.resolveMatchRow(c.var.deps, {
@@ -172,7 +172,7 @@ export const matchesRoutes = new OpenAPIHono<AppEnv>()
     return c.json(result, 200);
   })
   .openapi(enriched, async (c) => {
-    const user = requireCapability(c, 'exports:create');
+    const { user } = c.var;
     const { env } = c.var.deps;
     const file = await matches.enrichedFile(c.var.deps, {
       userId: user.id,

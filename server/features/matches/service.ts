@@ -17,8 +17,8 @@ import {
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
-import type { DirectoryIndex } from '../directory/search-index';
-import { checkExportCeiling, exportFileName, logExport } from '../exports/service';
+import type { DirectoryIndex } from '../directory';
+import { checkExportCeiling, exportFileName, logExport } from '../exports';
 import { addToPool, emptyPool, readRow, rememberedLastNameKeys, rowLabel, type PhysicianPool, type RowQuery } from './matcher';
 import * as repo from './repo';
 import { checkMapping, guessMapping, mappedRow, readSheet, writeSheet } from './spreadsheet';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Logger } from '../../lib/logger';
-import type { DirectoryIndex } from '../directory/search-index';
+import type { DirectoryIndex } from '../directory';
 import { MATCH_MAX_ROWS } from '../../../contract/matches';
 import * as repo from './repo';
 import { matchWithPool } from './matcher';

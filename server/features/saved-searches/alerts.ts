@@ -5,7 +5,7 @@ import type { AppDeps } from '../../lib/context';
 import { linkSigner } from '../../lib/link-signing';
 import { enqueueEmails } from '../../lib/mail-queue';
 import { compose, userText } from '../../lib/mail-layout';
-import type { ChangeWindow } from '../directory/search-index';
+import type { ChangeWindow } from '../directory';
 import * as repo from './repo';
 
 /*

@@ -11,7 +11,7 @@ import {
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import * as savedSearches from './service';
 
 const guard = capabilityGuard('lists:use');
@@ -19,7 +19,7 @@ const unauthenticated = { 401: errorResponse('Not signed in') };
 const rateLimited = { 429: errorResponse('Too many saved-search changes: wait (Retry-After) and try again') };
 
 /** Every save and delete counts against the caller's allowance (saved-searches/rate-limits.ts). */
-function limitWrites(c: Context<AppEnv>, userId: string): Promise<void> {
+function limitWrites<E extends AppEnv>(c: Context<E>, userId: string): Promise<void> {
   return enforceRateLimits([[c.var.deps.services.savedSearchRateLimits.writesPerUser, userId]]);
 }
 
@@ -108,21 +108,21 @@ const unsubscribeAlert = createRoute({
 /** Any signed-in user, free included, saves, applies and deletes their own searches. */
 export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listSavedSearches, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     return c.json(
       { savedSearches: await savedSearches.listSavedSearches({ db: c.var.deps.db, userId: user.id }) },
       200,
     );
   })
   .openapi(createSavedSearch, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     const { name, params } = c.req.valid('json');
     return c.json(
       await savedSearches.createSavedSearch({
         db: c.var.deps.db,
         userId: user.id,
-        paid: user.capabilities.includes('search:full-results'),
+        capabilities: user.capabilities,
         name,
         params,
       }),
@@ -130,7 +130,7 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(updateSavedSearch, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     return c.json(
       await savedSearches.setAlert({
@@ -154,7 +154,7 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(deleteSavedSearch, async (c) => {
-    const user = requireCapability(c, 'lists:use');
+    const user = c.var.user;
     await limitWrites(c, user.id);
     await savedSearches.deleteSavedSearch({
       db: c.var.deps.db,

@@ -1,10 +1,11 @@
+import type { Capability } from '../../../contract/capabilities';
 import { SearchPhysiciansQuery } from '../../../contract/directory';
 import { FREE_SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX } from '../../../contract/limits';
 import type { AlertFrequency, SavedSearch, SavedSearchParams } from '../../../contract/saved-searches';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import { verifyLink } from '../../lib/link-signing';
-import { resolveSort, toCriteria } from '../directory/criteria';
+import { resolveSort, toCriteria } from '../directory';
 import { ALERT_LINK_PURPOSE } from './alerts';
 import * as repo from './repo';
 
@@ -23,22 +24,23 @@ export function listSavedSearches(input: { db: Db; userId: string }): Promise<Sa
 export async function createSavedSearch(input: {
   db: Db;
   userId: string;
-  /** Whether the user has the paid tier's full results (free users have the free caps). */
-  paid: boolean;
+  /** The user's capabilities: with the paid tier's full results more searches may be kept. */
+  capabilities: readonly Capability[];
   name: string;
   params: SavedSearchParams;
 }): Promise<SavedSearch> {
+  const paid = input.capabilities.includes('search:full-results');
   const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(input.params)) {
     const trimmed = value?.trim();
     if (trimmed) params[key] = trimmed;
   }
   checkSearchRules(params);
-  const max = input.paid ? SAVED_SEARCHES_MAX : FREE_SAVED_SEARCHES_MAX;
+  const max = paid ? SAVED_SEARCHES_MAX : FREE_SAVED_SEARCHES_MAX;
   if ((await repo.countSavedSearches(input.db, input.userId)) >= max) {
     throw fieldError(
       'name',
-      input.paid
+      paid
         ? `You can keep up to ${max} saved searches: delete one first.`
         : `Free accounts keep up to ${max} saved searches: delete one first, or upgrade to keep more.`,
     );

@@ -10,7 +10,7 @@ import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
-import { isSuppressed } from '../removal/suppression';
+import { isSuppressed } from '../removal';
 import { submissionConfirmationEmail, submissionReceiptEmail } from './emails';
 import {
   claimUnconfirmed,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '../../../contract/submissions';
 import { runMaintenance } from '../../maintenance';
 import { createTestContext, resumeSubmission, submissionConfirmToken, TestAgent, type TestResponse } from '../../test/harness';
-import { addSuppressions } from '../removal/suppression';
+import { addSuppressions } from '../removal';
 import { SUBMISSION_RATE_LIMITS } from './rate-limits';
 
 // TRUST_PROXY: each agent speaks from an IP of its own, so per-IP limits do not spill between tests.

@@ -14,7 +14,7 @@ import { anyClientError, csrfRefused, errorResponse, json, publicAccess, signedI
 import { clientIp } from '../../lib/rate-limit';
 import { VerifierUnavailableError } from '../../lib/verification/provider';
 import { verificationJobDeps } from '../../maintenance';
-import { capabilityGuard, requireCapability } from '../auth/session';
+import { capabilityGuard } from '../../lib/guards';
 import { verifyPhysicianNow } from './job';
 import { coverage, overview } from './stats';
 
@@ -82,7 +82,6 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ coverage: share, maxAgeDays: env.VERIFY_MAX_AGE_DAYS, verifiedMonthly: share >= VERIFIED_MONTHLY_MIN_COVERAGE }, 200);
   })
   .openapi(getVerificationOverview, async (c) => {
-    requireCapability(c, 'admin:access');
     const { db, env, services } = c.var.deps;
     c.header('Cache-Control', 'private, no-store');
     return c.json(
@@ -91,7 +90,7 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(verifyPhysician, async (c) => {
-    const admin = requireCapability(c, 'admin:access');
+    const admin = c.var.user;
     const physicianId = Number(c.req.valid('param').id);
     const deps = verificationJobDeps(c.var.deps);
     let results;

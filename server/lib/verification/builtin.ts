@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
 import { parsePhoneNumberFromString, type NumberType } from 'libphonenumber-js/max';
-import isEmail from 'validator/lib/isEmail';
+import isEmail from 'validator/lib/isEmail.js';
 import type { ContactVerifier, PhoneKind, VerificationResult } from './provider';
 import { isRoleLocalPart } from './role-addresses';
 

@@ -5,7 +5,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate, formatNumber, pluralize } from '@web/lib/utils';
 import { useExportStats } from './api';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@web/components/settings-card';
 
 /** 'YYYY-MM-DD' is a calendar day, not UTC midnight: read it in local time so it does not shift a day. */
 export function exportDateLabel(value: string): string {

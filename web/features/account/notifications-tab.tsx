@@ -7,7 +7,7 @@ import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/features/auth/form-errors';
 import { SavedSearchAlertsCard } from '@web/features/saved-searches/alert-settings';
 import { useProfile, useUpdateNotification } from './api';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@web/components/settings-card';
 
 type PreferenceKey = keyof NotificationPreferences;
 

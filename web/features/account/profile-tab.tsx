@@ -10,7 +10,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { Textarea } from '@web/components/ui/textarea';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '@web/features/auth/form-errors';
 import { useProfile, useUpdateProfile } from './api';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@web/components/settings-card';
 
 export function ProfileTab() {
   const profile = useProfile();

@@ -20,7 +20,7 @@ import { PasswordField } from '@web/features/auth/auth-fields';
 import { errorMessage, serverFieldErrors } from '@web/features/auth/form-errors';
 import { useValidatedForm } from '@web/features/auth/use-validated-form';
 import { useChangePassword, useSignOutOtherDevices } from './api';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@web/components/settings-card';
 
 /**
  * Under the profile (the spec's four tabs stay four): Change Password, and 'Sign out of all other

@@ -22,7 +22,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useBillingSubscription, useRequestRefund } from '@web/features/billing/api';
 import { useOpenBillingPortal } from '@web/features/billing/use-billing-portal';
 import { formatDate } from '@web/lib/utils';
-import { SettingsCard } from './settings-card';
+import { SettingsCard } from '@web/components/settings-card';
 
 
 export function SubscriptionTab() {

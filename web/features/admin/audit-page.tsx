@@ -5,7 +5,7 @@ import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { ResultsPagination } from '@web/features/directory/results-pagination';
+import { ResultsPagination } from '@web/components/results-pagination';
 import { formatDateTime, formatNumber } from '@web/lib/utils';
 import { useAuditEvents } from './api';
 import { TableStates } from './table-states';

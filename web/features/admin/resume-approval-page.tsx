@@ -8,7 +8,7 @@ import { Card } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { Tabs, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { ResultsPagination } from '@web/features/directory/results-pagination';
+import { ResultsPagination } from '@web/components/results-pagination';
 import { formatDate, formatNumber } from '@web/lib/utils';
 import { processSubmission, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { SubmissionMatchNote } from './submission-match';

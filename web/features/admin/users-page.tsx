@@ -9,7 +9,7 @@ import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { ResultsPagination } from '@web/features/directory/results-pagination';
+import { ResultsPagination } from '@web/components/results-pagination';
 import { formatNumber } from '@web/lib/utils';
 import { adminKeys, useUsers, useUserStats } from './api';
 import { subscriptionBadge, userRowDisplay, usersFooter } from './format';

@@ -26,7 +26,7 @@ import {
 } from '@web/components/ui/dialog';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { SettingsCard } from '@web/features/account/settings-card';
+import { SettingsCard } from '@web/components/settings-card';
 import { errorMessage } from '@web/features/auth/form-errors';
 import { formatDate, formatDateTime } from '@web/lib/utils';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';

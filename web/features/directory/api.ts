@@ -4,6 +4,7 @@ import {
   FacetsResponse,
   PhysicianProfile,
   SearchPhysiciansResponse,
+  SelectAllPhysiciansResponse,
   SpecialtyCountsResponse,
   type SpecialtyCount,
 } from '@contract/directory';
@@ -131,5 +132,12 @@ export function useDirectoryFacets(apiSearch: string, enabled = true) {
     gcTime: FIVE_MINUTES_MS,
     refetchOnWindowFocus: false,
     enabled,
+  });
+}
+
+/** GET /api/physicians/select-all with the search page's own query string. */
+export function fetchSelectAll(apiSearch: string) {
+  return apiFetch(`/api/physicians/select-all${apiSearch ? `?${apiSearch}` : ''}`, {
+    schema: SelectAllPhysiciansResponse,
   });
 }

@@ -6,7 +6,7 @@ import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn, formatNumber } from '@web/lib/utils';
 import { visibleOptions, type FilterOption } from './filter-options';
-import { includesCaseInsensitive, SEARCH_DEBOUNCE_MS, toggleListValue } from './search-params';
+import { includesCaseInsensitive, SEARCH_DEBOUNCE_MS, toggleListValue } from '@web/lib/search-params';
 
 type TextFilterProps = {
   label: ReactNode;

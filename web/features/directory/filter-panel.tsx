@@ -34,7 +34,7 @@ import {
   type FilterValue,
   type FlagFilterKey,
   type ListFilterKey,
-} from './search-params';
+} from '@web/lib/search-params';
 
 /**
  * Changes the page's URL. `now`: the page draws the change at once (not as a transition React

@@ -27,9 +27,9 @@ import { cn, formatDate } from '@web/lib/utils';
 import { usePhysician } from './api';
 import { ContactStatus } from '@web/features/contacts/contact-status';
 import { useExportProfile } from '@web/features/exports/api';
-import { ContactButton } from './contact-buttons';
-import { LinkedinIcon } from './linkedin-icon';
-import { PhysicianAvatar } from './physician-avatar';
+import { ContactButton } from '@web/features/physicians/contact-buttons';
+import { LinkedinIcon } from '@web/features/physicians/linkedin-icon';
+import { PhysicianAvatar } from '@web/features/physicians/physician-avatar';
 import {
   displayLocation,
   displaySpecialty,
@@ -42,7 +42,7 @@ import {
   safeExternalUrl,
   visibleItems,
   yesNo,
-} from './physician-format';
+} from '@web/features/physicians/physician-format';
 
 const STATE_NAMES: Record<string, string> = Object.fromEntries(US_STATES.map((s) => [s.code, s.name]));
 

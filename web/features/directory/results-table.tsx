@@ -5,7 +5,7 @@ import type { PhysicianSummary } from '@contract/directory';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn, formatMonthYear } from '@web/lib/utils';
-import { displayLocation, displaySpecialty, fullName, nameWithCredential } from './physician-format';
+import { displayLocation, displaySpecialty, fullName, nameWithCredential } from '@web/features/physicians/physician-format';
 
 type ResultsTableProps = {
   physicians: PhysicianSummary[];

@@ -3,7 +3,7 @@ import type { SavedSearchParams } from '@contract/saved-searches';
 import { SELECT_ALL_MAX } from '@contract/limits';
 import { useSidePanels } from '@web/app/side-panels';
 import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
-import { fetchSelectAll } from '@web/features/lists/api';
+import { fetchSelectAll } from './api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
 import { Bookmark, CheckSquare, Download, EllipsisVertical, History, ListPlus, SquareStack } from 'lucide-react';
 import { toast } from 'sonner';

@@ -36,11 +36,11 @@ import {
 } from './api';
 import { FilterPanel, type UpdateSearch } from './filter-panel';
 import { FilterSheet, FilterSidebar } from './filter-sidebar';
-import { resultLine } from './pagination';
-import { PhysicianCard, PhysicianCardSkeleton } from './physician-card';
+import { resultLine } from '@web/lib/pagination';
+import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/physicians/physician-card';
 import { ResultsTable } from './results-table';
 import { useResultsView, type ResultsView } from './results-view';
-import { ResultsPagination } from './results-pagination';
+import { ResultsPagination } from '@web/components/results-pagination';
 import {
   announceSelectionOutcome,
   SearchActionBar,
@@ -66,7 +66,7 @@ import {
   withQuery,
   withSort,
   withTab,
-} from './search-params';
+} from '@web/lib/search-params';
 import { isPageSelected, useSelection, type Selection } from './selection';
 import { SortMenu } from './sort-menu';
 import { UpsellBox } from './upsell-box';

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
-import { DEFAULT_SORT, sortHasDirection } from './search-params';
+import { DEFAULT_SORT, sortHasDirection } from '@web/lib/search-params';
 
 const SORT_LABEL: Record<SortKey, string> = {
   relevance: 'Relevance',

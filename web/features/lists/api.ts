@@ -8,7 +8,6 @@ import {
   type CreateListRequest,
   type UpdateListRequest,
 } from '@contract/lists';
-import { SelectAllPhysiciansResponse } from '@contract/directory';
 import { apiFetch } from '@web/lib/api';
 
 export const listKeys = {
@@ -101,12 +100,5 @@ export function useDeleteList() {
     mutationFn: (listId: string) => apiFetch(`/api/lists/${encodeURIComponent(listId)}`, { method: 'DELETE' }),
     // Not the deleted list's detail: refetching it would answer 'List not found' while leaving.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: listKeys.mine }),
-  });
-}
-
-/** GET /api/physicians/select-all with the search page's own query string. */
-export function fetchSelectAll(apiSearch: string) {
-  return apiFetch(`/api/physicians/select-all${apiSearch ? `?${apiSearch}` : ''}`, {
-    schema: SelectAllPhysiciansResponse,
   });
 }

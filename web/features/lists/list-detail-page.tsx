@@ -16,10 +16,10 @@ import {
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
-import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/directory/physician-card';
-import { ResultsPagination } from '@web/features/directory/results-pagination';
+import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/physicians/physician-card';
+import { ResultsPagination } from '@web/components/results-pagination';
 import { ExportMenu } from '@web/features/exports/export-menu';
-import { readPage, readText } from '@web/features/directory/search-params';
+import { readPage, readText } from '@web/lib/search-params';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
 import { useListDetail, useRemoveFromList, useUpdateList } from './api';

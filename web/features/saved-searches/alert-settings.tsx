@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/features/auth/form-errors';
-import { SettingsCard } from '@web/features/account/settings-card';
+import { SettingsCard } from '@web/components/settings-card';
 import { useSavedSearches, useUpdateSavedSearchAlert } from './api';
 import { savedSearchSummary } from './saved-searches-panel';
 

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { SavedSearch } from '@contract/saved-searches';
 import { SidePanelItemHeader, SidePanelList } from '@web/components/side-panel-list';
 import { Button } from '@web/components/ui/button';
-import { activeFilterChips, splitList } from '@web/features/directory/search-params';
+import { activeFilterChips, splitList } from '@web/lib/search-params';
 import { useDeleteSavedSearch, useSavedSearches } from './api';
 
 /** 'Nov 23, 2026 at 1:05 PM': date and 12-hour time (document 1, Saved Searches side panel). */

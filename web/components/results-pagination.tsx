@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, MoreHorizontal } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/utils';
-import { pageItems } from './pagination';
+import { pageItems } from '@web/lib/pagination';
 
 type ResultsPaginationProps = {
   page: number;

@@ -1,6 +1,7 @@
 import {
   FILTER_KEYS,
   FLAG_FILTER_KEYS,
+  DEFAULT_RADIUS,
   RADIUS_OPTIONS,
   LIST_FILTER_KEYS,
   RANGE_FILTER_KEYS,
@@ -8,10 +9,10 @@ import {
   type FilterKey,
   type SortDirection,
   type SortKey,
-} from '../../../contract/directory';
-import { splitList } from '../../../contract/search-url';
+} from '@contract/directory';
+import { splitList } from '@contract/search-url';
 
-export { apiSearchString, splitList } from '../../../contract/search-url';
+export { apiSearchString, splitList } from '@contract/search-url';
 
 /*
  * The search page keeps its whole state in the URL (document 2, section 2): query, page,
@@ -390,7 +391,6 @@ export function readRadius(params: URLSearchParams): string {
   const raw = params.get('radius') ?? '';
   return (RADIUS_OPTIONS as readonly string[]).includes(raw) ? raw : DEFAULT_RADIUS;
 }
-export const DEFAULT_RADIUS = '25';
 
 /** Sets 'Within N miles of' (both keys; an empty place removes both, and a distance sort). */
 export function withNear(params: URLSearchParams, near: string, radius: string): URLSearchParams {

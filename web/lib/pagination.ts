@@ -1,5 +1,5 @@
-import { PAGINATION_WINDOW } from '../../../contract/limits';
-import { formatNumber } from '../../lib/utils';
+import { PAGINATION_WINDOW } from '@contract/limits';
+import { formatNumber } from './utils';
 
 export type PageItem = { type: 'page'; page: number } | { type: 'ellipsis'; key: 'start' | 'end' };
 

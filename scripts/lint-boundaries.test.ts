@@ -1,0 +1,97 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The import boundaries of eslint.config.js: each rule refuses a deliberate violation and lets the
+ * allowed form through. The code is linted as if it were the named file (it is not written).
+ */
+
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+
+/** The messages of no-restricted-imports for `code` placed at `filePath` (without ESLint's preamble). */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message.replace(/^.* is restricted from being used by a pattern\. /, ''));
+}
+
+describe('import boundaries (eslint.config.js)', () => {
+  it('server/lib imports no feature and nothing of web/', async () => {
+    const file = 'server/lib/boundary-probe.ts';
+    expect(await boundaryErrors(file, "import { SESSION_COOKIE } from '../features/auth';\nexport { SESSION_COOKIE };\n")).toEqual([
+      'server/lib is the lowest layer: it imports no feature.',
+    ]);
+    expect(
+      await boundaryErrors('server/lib/billing/boundary-probe.ts', "export { x } from '../../features/billing/service';\n"),
+    ).toHaveLength(1);
+    expect(await boundaryErrors(file, "export { SERVER_DRAWN_PAGES } from '../../web/app/server-pages';\n")).toEqual([
+      expect.stringContaining('server/lib imports nothing of web/'),
+    ]);
+    expect(await boundaryErrors(file, "export type { X } from '@web/lib/api';\n")).toHaveLength(1);
+    // What lib may import: lib, db, contract, packages.
+    expect(
+      await boundaryErrors(file, "export { AppError } from './errors';\nexport type { Db } from '../db/client';\nexport { z } from 'zod';\n"),
+    ).toEqual([]);
+  });
+
+  it('contract/ imports nothing of server/ or web/', async () => {
+    const file = 'contract/boundary-probe.ts';
+    expect(await boundaryErrors(file, "export { AppError } from '../server/lib/errors';\n")).toEqual([
+      'contract/ is shared by the server and the web app: it imports neither.',
+    ]);
+    expect(await boundaryErrors(file, "export { cn } from '../web/lib/utils';\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "export { cn } from '@web/lib/utils';\n")).toHaveLength(1);
+    expect(await boundaryErrors(file, "export { PAGE_SIZE } from './limits';\n")).toEqual([]);
+  });
+
+  it("a server feature imports another feature only through that feature's entry module", async () => {
+    const file = 'server/features/lists/boundary-probe.ts';
+    expect(await boundaryErrors(file, "import { isSuppressed } from '../removal/suppression';\nexport { isSuppressed };\n")).toEqual([
+      "Import another feature through its entry module: '../<feature>' (server/features/<feature>/index.ts).",
+    ]);
+    expect(await boundaryErrors(file, "export type { DirectoryService } from '../directory/service';\n")).toHaveLength(1);
+    // From a folder inside a feature (directory/search-index/): its own feature is '../', another '../../'.
+    const nested = 'server/features/directory/search-index/boundary-probe.ts';
+    expect(await boundaryErrors(nested, "export { createList } from '../../lists/service';\n")).toHaveLength(1);
+    expect(await boundaryErrors(nested, "export { toCriteria } from '../criteria';\nexport { createList } from '../../lists';\n")).toEqual([]);
+    expect(
+      await boundaryErrors(file, "export { isSuppressed } from '../removal';\nexport { AppError } from '../../lib/errors';\nexport { x } from './repo';\n"),
+    ).toEqual([]);
+  });
+
+  it('web features import each other one way only (the layers), and by alias', async () => {
+    // lists is below directory: the list page cannot reach back into the search page's code.
+    expect(
+      await boundaryErrors('web/features/lists/boundary-probe.tsx', "export { SearchPage } from '@web/features/directory/search-page';\n"),
+    ).toEqual([expect.stringContaining('web/features/lists may import only the features listed after its layer')]);
+    expect(
+      await boundaryErrors('web/features/api-keys/boundary-probe.tsx', "export { AccountPage } from '@web/features/account/account-page';\n"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('web/features/saved-searches/boundary-probe.tsx', "export { x } from '@web/features/directory/api';\n"),
+    ).toHaveLength(1);
+    // Two features of one layer do not import each other either.
+    expect(
+      await boundaryErrors('web/features/saved-searches/boundary-probe.tsx', "export { x } from '@web/features/api-keys/api';\n"),
+    ).toHaveLength(1);
+    expect(await boundaryErrors('web/features/lists/boundary-probe.tsx', "export { x } from '../directory/api';\n")).toEqual([
+      "Import another web feature by its alias ('@web/features/<feature>/...').",
+    ]);
+    // Downwards is fine, and so are shared components and lib.
+    expect(
+      await boundaryErrors(
+        'web/features/directory/boundary-probe.tsx',
+        "export { AddToListDialog } from '@web/features/lists/add-to-list-dialog';\nexport { ResultsPagination } from '@web/components/results-pagination';\nexport { readPage } from '@web/lib/search-params';\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('web/components and web/lib import no feature', async () => {
+    expect(
+      await boundaryErrors('web/components/boundary-probe.tsx', "export { PhysicianCard } from '@web/features/physicians/physician-card';\n"),
+    ).toEqual(['web/components and web/lib are shared: they import no feature.']);
+    expect(await boundaryErrors('web/lib/boundary-probe.ts', "export { x } from '@web/features/auth/api';\n")).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { allOf, anyOf, anyPair, eitherClause, isSliced, NEVER, rowClause, type Clause } from './clause';
+import type { Term } from './terms';
+
+const N = 64;
+/** A term over a made-up field whose code is row % size; `on` lists the matching codes. */
+function term(size: number, on: number[]): Term {
+  const codes = Int32Array.from({ length: N }, (_, i) => i % size);
+  const mask = new Uint8Array(size);
+  for (const c of on) mask[c] = 1;
+  return { codes, mask, estimate: on.length };
+}
+
+/** The rows a clause keeps, by `narrow` (over all rows, in two chunks) and by `test`; they must agree. */
+function rows(clause: Clause): number[] {
+  const bits = new Uint8Array(N).fill(1);
+  clause.narrow(bits, 0, 20);
+  clause.narrow(bits, 20, N);
+  const narrowed = [...bits.keys()].filter((i) => bits[i] === 1);
+  const tested = [...bits.keys()].filter((i) => clause.test(i));
+  expect(narrowed).toEqual(tested);
+  return narrowed;
+}
+
+describe('clauses', () => {
+  it('anyOf: a row matching any term, on each of its three paths (up to 6 terms, 8, more)', () => {
+    expect(anyOf([null, null])).toBe(NEVER);
+    expect(rows(anyOf([term(4, [1]), null]) as Clause)).toEqual([
+      1, 5, 9, 13, 17, 21, 25, 29, 33, 37, 41, 45, 49, 53, 57, 61,
+    ]);
+    for (const k of [3, 7, 9]) {
+      const terms = Array.from({ length: k }, (_, t) => term(11 + t, [t]));
+      const expected = [...Array(N).keys()].filter((i) => terms.some((t) => t.mask[t.codes[i]] === 1));
+      expect(rows(anyOf(terms) as Clause)).toEqual(expected);
+    }
+  });
+
+  it('anyPair: both terms of one of the pairs', () => {
+    const pair = anyPair([
+      [term(2, [0]), term(3, [0])],
+      [term(2, [1]), null],
+    ]) as Clause;
+    expect(rows(pair)).toEqual([0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60]);
+    expect(anyPair([[null, term(2, [0])]])).toBe(NEVER);
+  });
+
+  it('allOf and eitherClause combine clauses; NEVER on one side of either leaves the other', () => {
+    const even = rowClause((i) => i % 2 === 0, N / 2);
+    const third = rowClause((i) => i % 3 === 0, N / 3);
+    expect(rows(allOf([even, third]))).toEqual([0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60]);
+    const either = eitherClause(even, third, N) as Clause;
+    expect(rows(either)).toEqual([...Array(N).keys()].filter((i) => i % 2 === 0 || i % 3 === 0));
+    expect(either.estimate).toBe(N / 2 + N / 3);
+    expect(eitherClause(NEVER, third, N)).toBe(third);
+    expect(eitherClause(even, NEVER, N)).toBe(even);
+  });
+
+  it('tells a sliced maker from a clause', () => {
+    expect(isSliced(rowClause(() => true, 1))).toBe(false);
+    const making = (function* () {
+      yield;
+      return NEVER;
+    })();
+    expect(isSliced(making)).toBe(true);
+  });
+});

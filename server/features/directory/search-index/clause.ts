@@ -1,0 +1,147 @@
+import type { FacetsResponse } from '../../../../contract/directory';
+import type { Sliced } from '../search-slices';
+import type { Snapshot } from './snapshot';
+import type { Term } from './terms';
+
+/**
+ * One AND-ed condition of a search, evaluated over every row: `narrow` clears bits[i] for the
+ * rows of [from, to) that fail it (a tight typed-array pass, run chunk by chunk). Its result is
+ * kept as a bitset in the clause cache, so the same condition in another search (other filters,
+ * sort or page) costs one AND of 32 rows per step.
+ */
+export type Clause = {
+  /** Rows expected to match (from the per-value counts), to order the clauses. */
+  estimate: number;
+  /** Whether one row matches (used once few candidates remain). */
+  test: (row: number) => boolean;
+  narrow: (bits: Uint8Array, from: number, to: number) => void;
+};
+
+/** A clause that no row can pass (its search is empty). */
+export const NEVER = Symbol('never');
+export type Never = typeof NEVER;
+
+/** What a clause maker answers: the clause, or a sliced computation of it (the costly ones). */
+export type MadeClause = Clause | Never | Sliced<Clause | Never>;
+
+/** The filters with live option counts (FacetsResponse keys). */
+export type FacetKey = Exclude<keyof FacetsResponse, never>;
+
+/**
+ * A clause named by what it tests (the cache key), built only when not cached. `facet` names
+ * the filter it comes from: that filter's own counts leave it out (disjunctive facets).
+ */
+export type ClauseSpec = {
+  key: string;
+  make: () => MadeClause;
+  facet?: FacetKey;
+};
+
+/** A clause of a search before it meets a snapshot: its cache key and how to make it. */
+export type ClauseDraft = { key: string; make: (s: Snapshot) => MadeClause };
+
+/** Whether a clause maker answered with a sliced computation rather than the clause. */
+export function isSliced<T>(value: T | Sliced<T>): value is Sliced<T> {
+  return typeof (value as { next?: unknown }).next === 'function';
+}
+
+/** A clause from a per-row predicate (ranges, flags, NPI prefix). */
+export function rowClause(test: (row: number) => boolean, estimate: number): Clause {
+  return {
+    estimate,
+    test,
+    narrow(bits, from, to) {
+      for (let i = from; i < to; i++) if (bits[i] === 1 && !test(i)) bits[i] = 0;
+    },
+  };
+}
+
+/** A row matches when any term matches; no term at all means nothing can match. */
+export function anyOf(terms: (Term | null)[]): Clause | Never {
+  const live = terms.filter((t): t is Term => t !== null);
+  if (live.length === 0) return NEVER;
+  const codes = live.map((t) => t.codes);
+  const masks = live.map((t) => t.mask);
+  const k = live.length;
+  return {
+    estimate: live.reduce((sum, t) => sum + t.estimate, 0),
+    test(i) {
+      for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
+      return false;
+    },
+    narrow(bits, from, to) {
+      if (k <= 6) {
+        // One branch-free pass; missing terms repeat the first one (OR is idempotent).
+        const [c0, c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0] = codes;
+        const [m0, m1 = m0, m2 = m0, m3 = m0, m4 = m0, m5 = m0] = masks;
+        for (let i = from; i < to; i++)
+          bits[i] &= m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]];
+        return;
+      }
+      if (k <= 8) {
+        const [c0, c1, c2, c3, c4, c5, c6, c7 = c0] = codes;
+        const [m0, m1, m2, m3, m4, m5, m6, m7 = m0] = masks;
+        for (let i = from; i < to; i++)
+          bits[i] &=
+            m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]] | m6[c6[i]] | m7[c7[i]];
+        return;
+      }
+      for (let i = from; i < to; i++) {
+        if (bits[i] === 1) {
+          let any = 0;
+          for (let t = 0; t < k && any === 0; t++) any = masks[t][codes[t][i]];
+          bits[i] = any;
+        }
+      }
+    },
+  };
+}
+
+/** Rows matching both terms of a pair, for any of the pairs (the two-word name rule). */
+export function anyPair(pairs: [Term | null, Term | null][]): Clause | Never {
+  const live = pairs.filter((p): p is [Term, Term] => p[0] !== null && p[1] !== null);
+  if (live.length === 0) return NEVER;
+  const [[a, b], [x, y] = [a, b]] = live;
+  return {
+    estimate: live.reduce((sum, [p, q]) => sum + Math.min(p.estimate, q.estimate), 0),
+    test: (i) =>
+      (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) ||
+      (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1),
+    narrow(bits, from, to) {
+      const am = a.mask, ac = a.codes, bm = b.mask, bc = b.codes, xm = x.mask, xc = x.codes, ym = y.mask, yc = y.codes; // prettier-ignore
+      for (let i = from; i < to; i++) bits[i] &= (am[ac[i]] & bm[bc[i]]) | (xm[xc[i]] & ym[yc[i]]);
+    },
+  };
+}
+
+/** Rows passing every clause. */
+export function allOf(parts: Clause[]): Clause {
+  return {
+    estimate: Math.min(...parts.map((p) => p.estimate)),
+    test: (i) => parts.every((p) => p.test(i)),
+    narrow(bits, from, to) {
+      for (const part of parts) part.narrow(bits, from, to);
+    },
+  };
+}
+
+/** Rows passing either clause (`n`: the rows of the snapshot). */
+export function eitherClause(a: Clause | Never, b: Clause | Never, n: number): Clause | Never {
+  if (a === NEVER) return b;
+  if (b === NEVER) return a;
+  let left: Uint8Array | null = null;
+  let right: Uint8Array | null = null;
+  return {
+    estimate: a.estimate + b.estimate,
+    test: (i) => a.test(i) || b.test(i),
+    narrow(bits, from, to) {
+      left ??= new Uint8Array(n);
+      right ??= new Uint8Array(n);
+      left.fill(1, from, to);
+      a.narrow(left, from, to);
+      right.fill(1, from, to);
+      b.narrow(right, from, to);
+      for (let i = from; i < to; i++) bits[i] &= left[i] | right[i];
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { Dictionary, SetDictionary } from './dictionary';
+import { ITEM_SEP, NULL_MARK } from './wire-format';
+
+describe('Dictionary', () => {
+  it('gives each distinct value one code; NULL and missing values are code 0', () => {
+    const dict = new Dictionary();
+    const a = dict.code('Smith');
+    expect(dict.code('Doe')).not.toBe(a);
+    expect(dict.code('Smith')).toBe(a);
+    expect(dict.code(null)).toBe(0);
+    expect(dict.code(NULL_MARK)).toBe(0);
+    expect(dict.values[a]).toBe('Smith');
+    expect(dict.lower[a]).toBe('smith');
+    expect(dict.size).toBe(3);
+  });
+
+  it('reads a separator character inside a value as a space (the same code as the blanked value)', () => {
+    const dict = new Dictionary();
+    expect(dict.code('New\u001cYork')).toBe(dict.code('New York'));
+    expect(dict.values).toEqual(['', 'New York']);
+  });
+});
+
+describe('SetDictionary', () => {
+  it('codes a set by its distinct items whatever their order; the empty set is 0', () => {
+    const sets = new SetDictionary();
+    const ab = sets.code(['Research', 'Leadership'].join(ITEM_SEP));
+    expect(sets.code(['Leadership', 'Research', 'Leadership'].join(ITEM_SEP))).toBe(ab);
+    expect(sets.code('')).toBe(0);
+    expect(sets.code(NULL_MARK)).toBe(0);
+    const items = sets.flat.slice(sets.starts[ab], sets.starts[ab + 1]).map((c) => sets.items.values[c]);
+    expect(items.sort()).toEqual(['Leadership', 'Research']);
+    sets.compact();
+    expect(sets.code(['Research', 'Leadership'].join(ITEM_SEP))).toBe(ab);
+    expect(sets.size).toBe(2);
+  });
+});

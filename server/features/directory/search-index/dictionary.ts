@@ -1,0 +1,95 @@
+import { ITEM_SEP, NULL_MARK, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
+
+/**
+ * A copy of `value` that does not point into the string it was cut from: V8 keeps substrings
+ * of 13+ characters as views of their parent, and a dictionary entry would otherwise keep a
+ * whole multi-megabyte batch alive.
+ */
+function detach(value: string): string {
+  return (value + ' ').slice(0, -1);
+}
+
+// eslint-disable-next-line no-control-regex
+const SEPARATOR = /[\u001c-\u001f]/;
+// eslint-disable-next-line no-control-regex
+const SEPARATORS = /[\u001c-\u001f]/g;
+
+/** Distinct values of one text field; append-only, shared by the snapshots of one build. */
+export class Dictionary {
+  readonly values: string[] = [''];
+  readonly lower: string[] = [''];
+  private readonly codes = new Map<string, number>();
+
+  get size(): number {
+    return this.values.length;
+  }
+
+  code(value: string | null | undefined): number {
+    if (value == null || value === NULL_MARK) return 0;
+    let code = this.codes.get(value);
+    if (code === undefined && SEPARATOR.test(value)) {
+      // A separator character inside a value (read by the fast path, which leaves U+001C and
+      // U+001D in single values) counts as a space, as in the blanked fallback read: the same
+      // physician must not match or sort differently depending on the rest of its batch.
+      code = this.code(value.replace(SEPARATORS, ' '));
+      this.codes.set(detach(value), code);
+    }
+    if (code === undefined) {
+      const own = detach(value);
+      code = this.values.length;
+      this.values.push(own);
+      this.lower.push(own.toLowerCase());
+      this.codes.set(own, code);
+    }
+    return code;
+  }
+}
+
+/**
+ * Distinct sets of values (e.g. a physician's skills). Set `c` holds the item codes
+ * flat[starts[c]] .. flat[starts[c + 1] - 1] (sorted, distinct); set 0 is the empty set.
+ */
+export class SetDictionary {
+  readonly items = new Dictionary();
+  readonly starts: number[] = [0, 0];
+  readonly flat: number[] = [];
+  private readonly byKey = new Map<string, number>();
+  /** The stored text of a set (items in stored order) -> its code, to skip re-sorting. */
+  private readonly byRaw = new Map<string, number>();
+
+  get size(): number {
+    return this.starts.length - 1;
+  }
+
+  /** Drops the build-time shortcut table (sets are found by their sorted items afterwards). */
+  compact(): void {
+    this.byRaw.clear();
+  }
+
+  code(raw: string): number {
+    if (raw === '' || raw === NULL_MARK) return 0;
+    const known = this.byRaw.get(raw);
+    if (known !== undefined) return known;
+    const items = [...new Set(raw.split(ITEM_SEP).map((v) => this.items.code(v)))].sort((a, b) => a - b);
+    const key = items.join(',');
+    let code = this.byKey.get(key);
+    if (code === undefined) {
+      code = this.size;
+      for (const item of items) this.flat.push(item);
+      this.starts.push(this.flat.length);
+      this.byKey.set(key, code);
+    }
+    this.byRaw.set(detach(raw), code);
+    return code;
+  }
+}
+
+/** One dictionary per scalar field and per set field (in SCALAR_FIELDS and SET_FIELDS order). */
+export type Dictionaries = { scalar: Dictionary[]; sets: SetDictionary[] };
+
+export function newDictionaries(): Dictionaries {
+  return {
+    scalar: SCALAR_FIELDS.map(() => new Dictionary()),
+    sets: SET_FIELDS.map(() => new SetDictionary()),
+  };
+}

@@ -1,0 +1,136 @@
+import { runToEnd, Workspace, type Sliced } from '../search-slices';
+import { and, countBits, packWords } from './bitsets';
+import { isSliced, NEVER, type Clause, type ClauseSpec } from './clause';
+import { Lru } from './lru';
+import type { Snapshot } from './snapshot';
+
+/*
+ * Evaluation: the rows passing every clause of a search, from the clause cache and the clauses
+ * computed for it.
+ */
+
+/** A clause's rows as a bitset, with their count. */
+export type ClauseResult = { bits: Uint32Array; count: number };
+
+/** The scratch buffers of the synchronous API (its runs never overlap; sliced runs bring their own). */
+export const SHARED_WORKSPACE = new Workspace();
+
+/**
+ * Clause bitsets by key, for the current snapshot only, within a budget of bytes (n / 8 bytes
+ * each; 0 turns the cache off). `current` names the snapshot searches now start from: a run
+ * still on an older one (it began before a change, during a pause) neither reads nor fills it.
+ */
+export class ClauseCache {
+  /** Bytes of clause bitsets kept. */
+  budget = 48 * 1024 * 1024;
+  private readonly entries = new Lru<string, ClauseResult>(
+    () => this.budget,
+    (result) => result.bits.byteLength,
+  );
+
+  constructor(private readonly current: () => Snapshot) {}
+
+  /** The rows of a clause already computed on `s`, if kept. */
+  lookup(s: Snapshot, key: string): ClauseResult | undefined {
+    return this.current() === s ? this.entries.get(key) : undefined;
+  }
+
+  /** Keeps a clause's rows (two sliced runs may compute the same clause: the second replaces the first). */
+  remember(s: Snapshot, key: string, result: ClauseResult): void {
+    if (this.budget <= 0 || this.current() !== s) return;
+    this.entries.set(key, result);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/**
+ * The rows passing every clause (a bitset, valid until the next search) and their count.
+ * Cached clauses are ANDed first (smallest first, stopping at an empty result). New clauses go
+ * most selective first: each is computed over all rows and cached, until few candidates
+ * remain; the rest are then checked on those rows only.
+ */
+export function evaluate(
+  cache: ClauseCache,
+  s: Snapshot,
+  specs: ClauseSpec[],
+  start: Uint32Array = s.aliveBits,
+): { bits: Uint32Array; total: number } {
+  return runToEnd(evaluateSteps(cache, s, specs, start, SHARED_WORKSPACE));
+}
+
+/** evaluate() in slices; the bitset returned is `ws`'s (valid until its next search). */
+export function* evaluateSteps(
+  cache: ClauseCache,
+  s: Snapshot,
+  specs: ClauseSpec[],
+  start: Uint32Array,
+  ws: Workspace,
+): Sliced<{ bits: Uint32Array; total: number }> {
+  const n = s.cols.length;
+  const words = s.aliveBits.length;
+  const acc = ws.accumulator(words).subarray(0, words);
+  // `start`: the rows to consider (alive rows, or fewer: an alert's window of changed rows).
+  acc.set(start);
+  const cached: ClauseResult[] = [];
+  const fresh: ClauseSpec[] = [];
+  for (const spec of specs) {
+    const hit = cache.lookup(s, spec.key);
+    if (hit) cached.push(hit);
+    else fresh.push(spec);
+  }
+  cached.sort((a, b) => a.count - b.count);
+  for (const { bits } of cached) if (!and(acc, bits)) return { bits: acc, total: 0 };
+
+  const made: { key: string; clause: Clause }[] = [];
+  for (const spec of fresh) {
+    // Each clause first scans its field's distinct values (a pause between two clauses).
+    if (made.length > 0) yield;
+    const making = spec.make();
+    const clause = isSliced(making) ? yield* making : making;
+    if (clause === NEVER) {
+      cache.remember(s, spec.key, { bits: new Uint32Array(words), count: 0 });
+      return { bits: acc, total: 0 };
+    }
+    made.push({ key: spec.key, clause });
+  }
+  made.sort((a, b) => a.clause.estimate - b.clause.estimate);
+  for (let k = 0; k < made.length; k++) {
+    let count = countBits(acc);
+    if (count <= n >> 5) {
+      const tests = made.slice(k).map((m) => m.clause.test);
+      const testWords = (from: number, to: number) => {
+        for (let w = from; w < to; w++) {
+          let v = acc[w];
+          while (v !== 0) {
+            const low = v & -v;
+            const row = (w << 5) + (31 - Math.clz32(low));
+            v ^= low;
+            for (const test of tests) {
+              if (!test(row)) {
+                acc[w] &= ~low;
+                count--;
+                break;
+              }
+            }
+          }
+        }
+      };
+      yield* ws.chunks(words, testWords, 32);
+      return { bits: acc, total: count };
+    }
+    const { clause, key } = made[k];
+    const bytes = ws.bytesBuffer(n);
+    yield* ws.chunks(n, (from, to) => {
+      bytes.fill(1, from, to);
+      clause.narrow(bytes, from, to);
+    });
+    const result = { bits: new Uint32Array(words), count: 0 };
+    yield* ws.chunks(words, (from, to) => (result.count += packWords(bytes, n, result.bits, from, to)), 32);
+    cache.remember(s, key, result);
+    if (!and(acc, result.bits)) return { bits: acc, total: 0 };
+  }
+  return { bits: acc, total: countBits(acc) };
+}

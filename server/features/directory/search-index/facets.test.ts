@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { runToEnd, Workspace } from '../search-slices';
+import { Dictionary, SetDictionary } from './dictionary';
+import { ClauseCache } from './evaluation';
+import { countFacets, itemCounts, mergedCounts, specialtyCounts } from './facets';
+import { criteria, PEOPLE, snapshotOf } from './test-rows';
+import { ITEM_SEP } from './wire-format';
+
+const s = snapshotOf(PEOPLE);
+const facets = (request: Parameters<typeof criteria>[0] | null) =>
+  runToEnd(countFacets(new ClauseCache(() => s), s, request ? criteria(request) : null, new Workspace(4)));
+
+describe('facets', () => {
+  it('counts the whole directory without criteria, values merged without regard to case', () => {
+    const all = facets(null);
+    expect(all.specialty).toEqual([
+      { value: 'Cardiology', count: 2 },
+      { value: 'Interventional Cardiology', count: 1 },
+      { value: 'Pediatrics', count: 1 },
+    ]);
+    expect(all.state).toEqual([
+      { value: 'MA', count: 2 },
+      { value: 'TX', count: 2 }, // 'Texas' and 'TX'
+    ]);
+    expect(all.skills).toEqual([
+      { value: 'Leadership', count: 2 },
+      { value: 'Research', count: 2 },
+      { value: 'Cardiac Imaging', count: 1 },
+    ]);
+    expect(all.education.map((v) => v.value)).toEqual(['DO', 'MBA', 'MD']);
+    expect(all.graduationYear).toEqual({ min: 1990, max: 2010 });
+  });
+
+  it('counts each filter over the rows of the others, leaving its own selection out (0 for values that no longer match)', () => {
+    const live = facets({ specialty: ['Pediatrics'], state: ['MA'] });
+    // The specialty facet sees state MA only: ids 1 and 3.
+    expect(live.specialty).toEqual([
+      { value: 'Cardiology', count: 1 },
+      { value: 'Interventional Cardiology', count: 1 },
+      { value: 'Pediatrics', count: 0 },
+    ]);
+    // The state facet sees Pediatrics only: id 2.
+    expect(live.state).toEqual([
+      { value: 'TX', count: 1 },
+      { value: 'MA', count: 0 },
+    ]);
+    // The others see both filters: nothing.
+    expect(live.skills.every((v) => v.count === 0)).toBe(true);
+    expect(live.graduationYear).toEqual({ min: null, max: null });
+    expect(facets({ query: 'smith' }).graduationYear).toEqual({ min: 1990, max: 2001 });
+  });
+
+  it('lists the specialties of the directory, formatted, most common first', () => {
+    expect(specialtyCounts(s)).toEqual([
+      { specialty: 'Cardiology', count: 2 },
+      { specialty: 'Interventional Cardiology', count: 1 },
+      { specialty: 'Pediatrics', count: 1 },
+    ]);
+  });
+
+  it('counts the items of sets, and merges values under one label', () => {
+    const sets = new SetDictionary();
+    const ab = sets.code(['a', 'b'].join(ITEM_SEP));
+    const b = sets.code('b');
+    const counts = new Int32Array(sets.size);
+    counts[ab] = 3;
+    counts[b] = 2;
+    const items = itemCounts(sets, counts);
+    expect([items[sets.items.code('a')], items[sets.items.code('b')]]).toEqual([3, 5]);
+    const dict = new Dictionary();
+    const codes = ['md', ' M.D. ', 'MD', 'do'].map((v) => dict.code(v));
+    const perCode = new Int32Array(dict.size);
+    codes.forEach((c, i) => (perCode[c] = i + 1));
+    expect(
+      mergedCounts(
+        dict,
+        perCode,
+        (v) => v.toUpperCase(),
+        (v) => v.replace(/\./g, ''),
+      ),
+    ).toEqual([
+      { value: 'MD', count: 1 + 2 + 3 }, // the first spelling met names it
+      { value: 'DO', count: 4 },
+    ]);
+  });
+});

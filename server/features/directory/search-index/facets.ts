@@ -1,0 +1,223 @@
+import {
+  formatSpecialty,
+  type FacetsResponse,
+  type FacetValue,
+  type SpecialtyCount,
+} from '../../../../contract/directory';
+import { normalizeCode, stateCode, type SearchCriteria } from '../criteria';
+import type { Sliced, Workspace } from '../search-slices';
+import type { ClauseSpec, FacetKey } from './clause';
+import type { Dictionary, SetDictionary } from './dictionary';
+import { evaluateSteps, type ClauseCache } from './evaluation';
+import { buildClauses } from './filters';
+import type { Snapshot } from './snapshot';
+import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire-format';
+
+/*
+ * Live facet counts (disjunctive, ADR 020): each filter's values counted over the rows matching
+ * the query and every other filter, its own selection left out.
+ */
+
+/** Live facet answers kept (LRU). */
+export const FACET_CACHE_SIZE = 200;
+
+/** A facet's column: the codes counted per row, and the directory's own counts. */
+type FacetColumn = { facet: FacetKey; codes: Int32Array; size: number; all: Int32Array };
+
+function facetColumns(s: Snapshot): FacetColumn[] {
+  const scalarColumn = (facet: FacetKey, f: ScalarField): FacetColumn => ({
+    facet,
+    codes: s.cols.scalar[SCALAR_INDEX[f]],
+    size: s.dicts.scalar[SCALAR_INDEX[f]].size,
+    all: s.counts[f],
+  });
+  const setColumn = (facet: FacetKey, f: SetField): FacetColumn => ({
+    facet,
+    codes: s.cols.sets[SET_INDEX[f]],
+    size: s.dicts.sets[SET_INDEX[f]].size,
+    all: s.counts[f],
+  });
+  return [
+    scalarColumn('specialty', 'specialty'),
+    scalarColumn('state', 'state'),
+    scalarColumn('companySize', 'organizationSize'),
+    scalarColumn('companyRevenue', 'organizationRevenue'),
+    scalarColumn('companyIndustry', 'organizationIndustry'),
+    setColumn('education', 'degrees'),
+    setColumn('skills', 'skills'),
+    setColumn('language', 'languages'),
+    scalarColumn('credential', 'credential'),
+    scalarColumn('gender', 'gender'),
+    scalarColumn('subSpecialty', 'subSpecialty'),
+    scalarColumn('secondarySpecialty', 'secondarySpecialty'),
+    scalarColumn('source', 'source'),
+  ];
+}
+
+/**
+ * The options of every filter with their counts over the rows of `criteria` (null: the whole
+ * directory), each filter's own selection left out. Every value found in the directory is listed
+ * (0 when none matches now); most common first.
+ */
+export function* countFacets(
+  clauses: ClauseCache,
+  s: Snapshot,
+  criteria: SearchCriteria | null,
+  ws: Workspace,
+): Sliced<FacetsResponse> {
+  const specs = criteria ? buildClauses(s, criteria) : [];
+  const n = s.cols.length;
+  // Facets whose own filter is not set share one row set (all the clauses); each set filter
+  // gets the row set of the other clauses.
+  const rowsFor = new Map<string, Uint32Array | null>();
+  const evaluate = (own: ClauseSpec[]) => evaluateSteps(clauses, s, own, s.aliveBits, ws);
+  const rowSet = function* (facet: FacetKey): Sliced<Uint32Array | null> {
+    const own = specs.filter((spec) => spec.facet !== facet);
+    const key = own.length === specs.length ? '' : facet;
+    if (!rowsFor.has(key)) {
+      if (own.length === 0) rowsFor.set(key, null);
+      else {
+        const { bits, total } = yield* evaluate(own);
+        rowsFor.set(key, total === 0 ? new Uint32Array(bits.length) : bits.slice());
+      }
+    }
+    return rowsFor.get(key)!;
+  };
+  // Every facet's counts over its row set. Facets sharing a row set (all of them but the ones
+  // whose own filter is set) are counted in one walk of its bits: one bit scan, a count per
+  // column per row.
+  const countsOf = new Map<FacetKey, Int32Array>();
+  const byRowSet = new Map<Uint32Array, FacetColumn[]>();
+  for (const column of facetColumns(s)) {
+    const bits = yield* rowSet(column.facet);
+    if (!bits) countsOf.set(column.facet, column.all);
+    else if (byRowSet.has(bits)) byRowSet.get(bits)!.push(column);
+    else byRowSet.set(bits, [column]);
+  }
+  for (const [bits, group] of byRowSet) {
+    const codes = group.map((column) => column.codes);
+    const counts = group.map((column) => new Int32Array(column.size));
+    const k = group.length;
+    const countWords = (from: number, to: number) => {
+      for (let w = from; w < to; w++) {
+        let v = bits[w];
+        while (v !== 0) {
+          const low = v & -v;
+          v ^= low;
+          const row = (w << 5) + (31 - Math.clz32(low));
+          for (let c = 0; c < k; c++) counts[c][codes[c][row]]++;
+        }
+      }
+    };
+    // Chunks of fewer rows when several columns are counted per row.
+    yield* ws.chunks(bits.length, countWords, 32 * Math.max(1, k >> 2));
+    group.forEach((column, c) => countsOf.set(column.facet, counts[c]));
+  }
+  const scalar = (
+    facet: FacetKey,
+    f: ScalarField,
+    label?: (v: string) => string,
+    key?: (v: string) => string,
+  ) => mergedCounts(s.dicts.scalar[SCALAR_INDEX[f]], countsOf.get(facet)!, label, key, s.counts[f]);
+  const items = (facet: FacetKey, f: SetField, key?: (v: string) => string) => {
+    const dict = s.dicts.sets[SET_INDEX[f]];
+    return mergedCounts(
+      dict.items,
+      itemCounts(dict, countsOf.get(facet)!),
+      undefined,
+      key,
+      itemCounts(dict, s.counts[f]),
+    );
+  };
+  let min: number | null = null;
+  let max: number | null = null;
+  const { graduationYear, alive } = s.cols;
+  const years = yield* rowSet('graduationYear');
+  const seeYear = (i: number) => {
+    const y = graduationYear[i];
+    if (y === 0) return;
+    if (min === null || y < min) min = y;
+    if (max === null || y > max) max = y;
+  };
+  if (!years) {
+    yield* ws.chunks(n, (from, to) => {
+      for (let i = from; i < to; i++) if (alive[i]) seeYear(i);
+    });
+  } else {
+    // Only the matching rows (the row set holds live rows only).
+    const seeWords = (from: number, to: number) => {
+      for (let w = from; w < to; w++) {
+        let v = years[w];
+        while (v !== 0) {
+          const low = v & -v;
+          v ^= low;
+          seeYear((w << 5) + (31 - Math.clz32(low)));
+        }
+      }
+    };
+    yield* ws.chunks(years.length, seeWords, 32);
+  }
+  return {
+    specialty: scalar('specialty', 'specialty', formatSpecialty),
+    state: scalar('state', 'state', stateCode),
+    companySize: scalar('companySize', 'organizationSize'),
+    companyRevenue: scalar('companyRevenue', 'organizationRevenue'),
+    companyIndustry: scalar('companyIndustry', 'organizationIndustry'),
+    education: items('education', 'degrees', normalizeCode),
+    skills: items('skills', 'skills'),
+    language: items('language', 'languages'),
+    credential: scalar('credential', 'credential', undefined, normalizeCode),
+    gender: scalar('gender', 'gender', (v) => v.toUpperCase()),
+    subSpecialty: scalar('subSpecialty', 'subSpecialty'),
+    secondarySpecialty: scalar('secondarySpecialty', 'secondarySpecialty', formatSpecialty),
+    source: scalar('source', 'source', (v) => v.toLowerCase()),
+    graduationYear: { min, max },
+  };
+}
+
+/** Specialty counts merged case-insensitively, formatted, most common first. */
+export function specialtyCounts(s: Snapshot): SpecialtyCount[] {
+  return mergedCounts(s.dicts.scalar[SCALAR_INDEX.specialty], s.counts.specialty, formatSpecialty).map(
+    (f) => ({
+      specialty: f.value,
+      count: f.count,
+    }),
+  );
+}
+
+/** Rows per item of a set field, from the rows per distinct set. */
+export function itemCounts(dict: SetDictionary, setCounts: Int32Array): Int32Array {
+  const counts = new Int32Array(dict.items.size);
+  for (let c = 1; c < setCounts.length; c++) {
+    if (setCounts[c] === 0) continue;
+    for (let k = dict.starts[c]; k < dict.starts[c + 1]; k++) counts[dict.flat[k]] += setCounts[c];
+  }
+  return counts;
+}
+
+/**
+ * Counts per value, merged by label without regard to case; most common first. The first
+ * spelling met names the merged entry.
+ */
+export function mergedCounts(
+  dict: Dictionary,
+  counts: Int32Array,
+  label: (value: string) => string = (v) => v,
+  key: (label: string) => string = (v) => v.toLowerCase(),
+  /** Values to list even when `counts` has 0 for them (the directory's own counts). */
+  present: Int32Array = counts,
+): FacetValue[] {
+  const merged = new Map<string, FacetValue>();
+  for (let c = 1; c < counts.length; c++) {
+    if (counts[c] === 0 && present[c] === 0) continue;
+    const value = dict.values[c].trim();
+    if (!value) continue;
+    const name = label(value);
+    const existing = merged.get(key(name));
+    if (existing) existing.count += counts[c];
+    else merged.set(key(name), { value: name, count: counts[c] });
+  }
+  return [...merged.values()].sort(
+    (a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { runInSlices } from '../search-slices';
+import { DirectoryIndex } from './index';
+import { criteria, indexOf, PEOPLE, wireBatch } from './test-rows';
+
+const page = { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 25 } as const;
+
+describe('DirectoryIndex', () => {
+  it('builds from batches of rows, and searches: the exact total and a page of ids', async () => {
+    const index = await indexOf(PEOPLE);
+    expect([index.size, index.version, index.deadRows]).toEqual([5, 1, 0]);
+    expect(index.search(criteria({}), page)).toEqual({ total: 5, ids: [4, 2, 3, 1, 5] });
+    expect(index.search(criteria({}), { ...page, offset: 1, limit: 2 })).toEqual({ total: 5, ids: [2, 3] });
+    expect(index.search(criteria({ state: ['MA'] }), { ...page, sortDirection: 'desc' })).toEqual({
+      total: 2,
+      ids: [1, 3],
+    });
+    expect(DirectoryIndex.empty().search(criteria({ query: 'a' }), page)).toEqual({ total: 0, ids: [] });
+  });
+
+  it('answers the same in slices as at once (search, facets, a list filtered)', async () => {
+    const index = await indexOf(PEOPLE);
+    const c = criteria({ query: 'cardiology' });
+    const sliced = await runInSlices(index.searchSteps(c, page), { sliceMs: 0, pause: async () => {} });
+    index.clearCache();
+    expect(sliced.value).toEqual(index.search(c, page));
+    expect((await runInSlices(index.facetsSteps(c), { pause: async () => {} })).value).toEqual(
+      index.facets(c),
+    );
+    const listed = (
+      await runInSlices(index.filterIdsSteps(c, [4, 1, 77, 2], 'name', 'desc'), { pause: async () => {} })
+    ).value;
+    expect(listed).toEqual(index.filterIds(c, [4, 1, 77, 2], 'name', 'desc'));
+    expect(listed).toEqual([1, 4]);
+  });
+
+  it('patches changed rows into a new version and drops its caches', async () => {
+    const index = await indexOf(PEOPLE);
+    const before = index.search(criteria({ query: 'smith' }), page);
+    expect(before.total).toBe(2);
+    index.patch(
+      [1, 2, 6],
+      wireBatch([
+        { id: 2, lastName: 'Smithers' },
+        { id: 6, firstName: 'Will', lastName: 'Smith' },
+      ]),
+    );
+    expect([index.size, index.version, index.deadRows]).toEqual([5, 2, 1]);
+    expect(index.search(criteria({ query: 'smith' }), page)).toEqual({ total: 3, ids: [3, 6, 2] });
+    await index.rebuild(
+      (async function* () {
+        yield wireBatch([{ id: 9, lastName: 'Smith' }]);
+      })(),
+    );
+    expect([index.size, index.version, index.deadRows]).toEqual([1, 3, 0]);
+    expect(index.search(criteria({ query: 'smith' }), page)).toEqual({ total: 1, ids: [9] });
+  });
+
+  it('serves repeated searches and facets from its caches; cacheSize 0 keeps no results', async () => {
+    const index = await indexOf(PEOPLE);
+    const c = criteria({ specialty: ['cardiology'] });
+    const first = index.facets(c);
+    expect(index.facets(c)).toBe(first);
+    expect(index.facets()).toBe(index.facets()); // the directory's own counts, memoised
+    expect(index.specialtyCounts()).toBe(index.specialtyCounts());
+    index.clearCache();
+    expect(index.facets(c)).not.toBe(first);
+    expect(index.facets(c)).toEqual(first);
+    index.cacheSize = 0;
+    const uncached = index.facets(criteria({ state: ['MA'] }));
+    expect(index.facets(criteria({ state: ['MA'] }))).not.toBe(uncached);
+    index.clauseBudget = 0;
+    expect(index.clauseBudget).toBe(0);
+    expect(index.search(c, page)).toEqual({ total: 3, ids: [4, 3, 1] });
+  });
+
+  it('finds the new matches of a saved search among the changed rows', async () => {
+    const index = await indexOf(PEOPLE);
+    const window = index.changeWindow([1, 2, 3], [10, 20, 30]);
+    expect(index.matchesInWindow(criteria({ state: ['MA'] }), window, 15, 25)).toEqual({
+      total: 1,
+      ids: [3],
+    });
+    expect(index.matchesInWindow(criteria({}), window, 0, 2)).toEqual({ total: 3, ids: [2, 3] });
+  });
+});

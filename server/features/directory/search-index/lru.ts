@@ -1,0 +1,65 @@
+/**
+ * A least-recently-used cache with a capacity in units of `weigh` (1 per entry unless told, or
+ * e.g. bytes). The capacity is read at every write, so its owner may change it at any time
+ * (0: nothing is kept). A Map keeps insertion order: the first key is the least recently used.
+ */
+export class Lru<K, V> {
+  private readonly entries = new Map<K, V>();
+  private weight = 0;
+
+  constructor(
+    private readonly capacity: () => number,
+    private readonly weigh: (value: V) => number = () => 1,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The units held. */
+  get total(): number {
+    return this.weight;
+  }
+
+  /** The value, now the most recently used. */
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  /** The value, its place unchanged. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  /**
+   * Keeps `value` as the most recently used, after dropping the least recently used entries it
+   * needs room from. A value heavier than the whole capacity is not kept.
+   */
+  set(key: K, value: V): void {
+    const previous = this.entries.get(key);
+    if (previous !== undefined) {
+      this.entries.delete(key);
+      this.weight -= this.weigh(previous);
+    }
+    const size = this.weigh(value);
+    const capacity = this.capacity();
+    while (this.weight + size > capacity && this.entries.size) {
+      const [oldest, old] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.weight -= this.weigh(old);
+    }
+    if (size > capacity) return;
+    this.entries.set(key, value);
+    this.weight += size;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.weight = 0;
+  }
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { runToEnd, Workspace } from '../search-slices';
+import { ClauseCache, evaluate } from './evaluation';
+import { buildClauses } from './filters';
+import { byRelevance, relevanceRanker } from './relevance';
+import { criteria, snapshotOf } from './test-rows';
+
+const s = snapshotOf([
+  { id: 1, firstName: 'Zed', lastName: 'Smith' },
+  { id: 2, firstName: 'Smith', lastName: 'Jones' },
+  { id: 3, firstName: 'Amy', lastName: 'Smithers' },
+  { id: 4, firstName: 'Bob', lastName: 'Brown', specialty: 'Smith Surgery' },
+  { id: 5, firstName: 'Cy', lastName: 'Adams', organization: 'Blacksmith Clinic' },
+  { id: 6, firstName: 'Ann', lastName: 'Smith' },
+  { id: 10, firstName: 'John', lastName: 'Smith' },
+  { id: 11, firstName: 'Johnny', lastName: 'Smith' },
+  { id: 12, firstName: 'John', lastName: 'Smithson' },
+  { id: 13, firstName: 'Johnathan', lastName: 'Smithers' },
+  { id: 14, firstName: 'Ajohn', lastName: 'Asmith' },
+  { id: 15, firstName: 'Eve', lastName: 'Stone', title: 'John Smith Chair' },
+  { id: 16, firstName: 'Al', lastName: 'Stone', organization: 'Johnsmith Hospital' },
+]);
+
+/** The matches of a query, best first, and each one's tier. */
+function ranked(query: string): [number, number][] {
+  const c = criteria({ query });
+  const { bits, total } = evaluate(new ClauseCache(() => s), s, buildClauses(s, c));
+  const tier = relevanceRanker(s, c);
+  const ordered = runToEnd(byRelevance(s, c, bits, total, new Workspace()));
+  return Array.from(ordered, (row) => [s.cols.ids[row], tier(row)]);
+}
+
+describe('relevance (ADR 020)', () => {
+  it('one word: last name equal, first name equal, a name starting with it, a whole word, any other match', () => {
+    expect(ranked('smith')).toEqual([
+      [6, 1], // Ann Smith, then John, Johnny, Zed Smith: the name order inside a tier
+      [10, 1],
+      [11, 1],
+      [1, 1],
+      [2, 2],
+      [3, 3], // Amy Smithers, Johnathan Smithers, John Smithson
+      [13, 3],
+      [12, 3],
+      [4, 5],
+      [15, 5],
+      [5, 6], // Adams, Asmith, Stone
+      [14, 6],
+      [16, 6],
+    ]);
+  });
+
+  it('several words: the full name, then the last name, the first name, prefixes, the name rule, whole words, the rest', () => {
+    expect(ranked('john smith')).toEqual([
+      [10, 0],
+      [11, 1],
+      [12, 2],
+      [13, 3],
+      [14, 4],
+      [15, 5],
+      [16, 6], // 'Johnsmith Hospital' holds both terms
+    ]);
+  });
+
+  it('takes only the first rows asked for, and leaves the tier buffer clean for the next search', () => {
+    const c = criteria({ query: 'smith' });
+    const ws = new Workspace();
+    const { bits } = evaluate(new ClauseCache(() => s), s, buildClauses(s, c));
+    const first = runToEnd(byRelevance(s, c, bits, 3, ws));
+    expect(Array.from(first, (row) => s.cols.ids[row])).toEqual([6, 10, 11]);
+    expect(
+      ws
+        .tierBuffer(s.cols.length, 255)
+        .subarray(0, s.cols.length)
+        .every((t) => t === 255),
+    ).toBe(true);
+  });
+});

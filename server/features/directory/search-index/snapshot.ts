@@ -1,0 +1,111 @@
+import { ZIP_SPACE } from '../geo';
+import { pack } from './bitsets';
+import { ColumnsBuilder, type Columns } from './columns';
+import { newDictionaries, type Dictionaries } from './dictionary';
+import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
+import {
+  SCALAR_FIELDS,
+  SCALAR_INDEX,
+  SET_FIELDS,
+  SET_INDEX,
+  type ScalarField,
+  type SetField,
+} from './wire-format';
+
+/**
+ * One version of the index: the columns and everything derived from them at build time. Never
+ * changed once made (a patch makes the next one), except the id lookup made on first use.
+ */
+export type Snapshot = {
+  version: number;
+  cols: Columns;
+  dicts: Dictionaries;
+  aliveCount: number;
+  /** Bitset of the alive rows: every search starts from it. */
+  aliveBits: Uint32Array;
+  /** Alive rows per code (scalar fields) or per set (set fields). */
+  counts: Record<ScalarField | SetField, Int32Array>;
+  sorts: Record<OrderKey, SortOrder>;
+  /** Alive rows in id order. */
+  byId: Int32Array;
+  /** Whether slots are in id order (no patch appended a smaller id). */
+  monotonic: boolean;
+  /** Alive rows per ZIP (index: ZIP number + 1). */
+  zipCounts: Int32Array;
+  /**
+   * Id -> slot lookup, made on first use: null while slots are in ascending id order (binary
+   * search), a map once a patch appended a smaller id.
+   */
+  slotById?: Map<number, number> | null;
+};
+
+/** A snapshot of no rows (version 0). */
+export function emptySnapshot(): Snapshot {
+  const dicts = newDictionaries();
+  return finalize(new ColumnsBuilder(dicts, 0).columns(), dicts, 0);
+}
+
+/** The snapshot of built columns: counts per value, the alive rows, the sort orders. */
+export function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot {
+  const n = cols.length;
+  let aliveCount = 0;
+  for (let i = 0; i < n; i++) aliveCount += cols.alive[i];
+  // Alive rows in id order (slots are in id order unless a patch appended a smaller id).
+  let base = new Int32Array(aliveCount);
+  let monotonic = true;
+  for (let i = 0, j = 0, last = -Infinity; i < n; i++) {
+    if (!cols.alive[i]) continue;
+    if (cols.ids[i] < last) monotonic = false;
+    last = cols.ids[i];
+    base[j++] = i;
+  }
+  if (!monotonic) base = Int32Array.from([...base].sort((a, b) => cols.ids[a] - cols.ids[b]));
+
+  const counts = {} as Record<ScalarField | SetField, Int32Array>;
+  for (const f of SCALAR_FIELDS)
+    counts[f] = countCodes(cols, cols.scalar[SCALAR_INDEX[f]], dicts.scalar[SCALAR_INDEX[f]].size);
+  for (const f of SET_FIELDS)
+    counts[f] = countCodes(cols, cols.sets[SET_INDEX[f]], dicts.sets[SET_INDEX[f]].size);
+
+  const rank = (f: ScalarField) => ({
+    codes: cols.scalar[SCALAR_INDEX[f]],
+    rank: rankValues(dicts.scalar[SCALAR_INDEX[f]]),
+  });
+  const sorts: Record<OrderKey, SortOrder> = {
+    name: sortOrder(cols.length, base, [rank('lastName'), rank('firstName')]),
+    specialty: sortOrder(cols.length, base, [rank('specialty')]),
+    location: sortOrder(cols.length, base, [rank('city')]),
+  };
+  const aliveBits = pack(cols.alive, n).bits;
+  const zipCounts = countCodes(cols, cols.zip, ZIP_SPACE + 1);
+  return { version, cols, dicts, aliveCount, aliveBits, counts, sorts, byId: base, monotonic, zipCounts };
+}
+
+function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array {
+  const counts = new Int32Array(size);
+  for (let i = 0; i < cols.length; i++) if (cols.alive[i]) counts[codes[i]]++;
+  return counts;
+}
+
+/** The slot of an id (-1 when absent): binary search while slots are in id order, else a map. */
+export function slotOf(s: Snapshot, id: number): number {
+  const { ids, length, alive } = s.cols;
+  if (s.slotById === undefined) {
+    let ascending = true;
+    for (let i = 1; i < length && ascending; i++) if (ids[i] <= ids[i - 1]) ascending = false;
+    const map = ascending ? null : new Map<number, number>();
+    if (map) for (let i = 0; i < length; i++) if (alive[i]) map.set(ids[i], i);
+    s.slotById = map;
+  }
+  if (s.slotById) return s.slotById.get(id) ?? -1;
+  let lo = 0;
+  let hi = length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const value = ids[mid];
+    if (value === id) return alive[mid] ? mid : -1;
+    if (value < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
