@@ -281,6 +281,10 @@ export const SearchPhysiciansResponse = z.object({
   results: z.array(PhysicianSummary),
   /** The exact number of matches, also for free and anonymous callers (for the upsell box). */
   total: z.number().int(),
+  /**
+   * The page answered: the one asked for, or the last page when asked past it (free and
+   * anonymous callers: always 1). The web page puts it in its URL.
+   */
   page: z.number().int(),
   pageSize: z.literal(PAGE_SIZE),
   pageCount: z.number().int(),

@@ -51,6 +51,9 @@ describe('resultLine', () => {
     expect(resultLine({ page: 1, pageSize: 25, total: 2000, shown: 20 })).toBe(
       'Showing 1-20 of 2,000 results',
     );
-    expect(resultLine({ page: 1, pageSize: 25, total: 0, shown: 0 })).toBe('Showing 0-0 of 0 results');
+    // No results: no line (the empty state speaks); rows missing: never 'Showing 0-0'.
+    expect(resultLine({ page: 1, pageSize: 25, total: 0, shown: 0 })).toBeNull();
+    expect(resultLine({ page: 2, pageSize: 25, total: 10996, shown: 0 })).toBe('10,996 results');
+    expect(resultLine({ page: 9, pageSize: 25, total: 1, shown: 0, query: 'x' })).toBe('1 result for "x"');
   });
 });

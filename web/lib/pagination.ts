@@ -35,7 +35,10 @@ export function pageItems(
 
 /**
  * 'Showing 1-25 of 300,000 results', followed by ' for "query"' when there is a query.
- * The range counts the rows actually returned (free callers get at most 20).
+ * The range counts the rows actually returned (free callers get at most 20). Never
+ * 'Showing 0-0 of N': without rows it is 'N results' (the server answers a page past the last
+ * with the last page, so this is rare), and with no result at all there is no line (null): the
+ * empty state says it.
  */
 export function resultLine(input: {
   page: number;
@@ -43,10 +46,12 @@ export function resultLine(input: {
   total: number;
   shown: number;
   query?: string | null;
-}): string {
-  const from = input.shown > 0 ? (input.page - 1) * input.pageSize + 1 : 0;
-  const to = input.shown > 0 ? from + input.shown - 1 : 0;
+}): string | null {
+  if (input.total <= 0) return null;
   const query = input.query?.trim();
   const suffix = query ? ` for "${query}"` : '';
+  if (input.shown <= 0) return `${formatNumber(input.total)} ${input.total === 1 ? 'result' : 'results'}${suffix}`;
+  const from = (input.page - 1) * input.pageSize + 1;
+  const to = from + input.shown - 1;
   return `Showing ${formatNumber(from)}-${formatNumber(to)} of ${formatNumber(input.total)} results${suffix}`;
 }

@@ -359,7 +359,7 @@ describe('sorting and paging', () => {
     expect((await ids({ sortKey: 'specialty', sortDirection: 'desc' })).at(-1)).toBe(24);
   });
 
-  it('pages 25 at a time with the exact total; a page past the end is empty', async () => {
+  it('pages 25 at a time with the exact total; a page past the end is answered with the last page', async () => {
     const one = await premium.get('/api/physicians');
     expect(one.body).toMatchObject({ total: 30, page: 1, pageSize: 25, pageCount: 2, visibleLimit: null });
     expect(one.body.results).toHaveLength(25);
@@ -368,9 +368,15 @@ describe('sorting and paging', () => {
     expect(new Set([...one.body.results, ...two.body.results].map((r: { id: number }) => r.id)).size).toBe(
       30,
     );
-    const three = await premium.get('/api/physicians?page=3');
-    expect(three.status).toBe(200);
-    expect(three.body).toMatchObject({ total: 30, page: 3, results: [] });
+    for (const past of [3, 9999]) {
+      const three = await premium.get(`/api/physicians?page=${past}`);
+      expect(three.status).toBe(200);
+      expect(three.body).toMatchObject({ total: 30, page: 2, pageCount: 2 });
+      expect(three.body.results).toEqual(two.body.results);
+    }
+    // No match at all: page 1 of nothing, whatever page was asked for.
+    const none = await premium.get('/api/physicians?query=zzzzqqq&page=4');
+    expect(none.body).toMatchObject({ total: 0, page: 1, pageCount: 0, results: [] });
   });
 });
 
@@ -385,8 +391,10 @@ describe('tiers', () => {
       expect(one.body.results.map((r: { id: number }) => r.id)).toEqual(
         paid.body.results.slice(0, 20).map((r: { id: number }) => r.id),
       );
+      // Any later page is answered with page 1, the last one they may see.
       const two = await agent.get('/api/physicians?page=2');
-      expect(two.body).toMatchObject({ total: 30, page: 2, visibleLimit: 20, results: [] });
+      expect(two.body).toMatchObject({ total: 30, page: 1, visibleLimit: 20 });
+      expect(two.body.results).toEqual(one.body.results);
     }
   });
 
@@ -510,7 +518,8 @@ describe('tiers with every sort and filter', () => {
               label,
             ).toEqual(full.slice(0, 20));
             const two = await agent.get(`/api/physicians?${qs({ ...params, page: 2 })}`);
-            expect(two.body.results, label).toEqual([]);
+            expect(two.body.page, label).toBe(1);
+            expect(two.body.results, label).toEqual(one.body.results);
           }
           if (paid.body.total > 20) capped++;
         }

@@ -90,7 +90,9 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
 
     /**
      * GET /api/physicians. Free and anonymous callers receive only the first 20 rows of a search
-     * (page 1; later pages are empty) with the true total; others get full pages.
+     * (page 1, whatever page they ask for) with the true total; others get full pages. A page past
+     * the last is answered with the last page, and `page` says which one it is: a stale link or
+     * a hand-typed URL shows rows, never 'Showing 0-0 of N'.
      */
     async search(
       request: SearchPhysiciansRequest,
@@ -98,13 +100,24 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       meter?: WorkMeter,
     ): Promise<SearchPhysiciansResponse> {
       refuseNpiPrefix(request, viewer);
-      const page = request.page ?? 1;
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
-      const offset = (page - 1) * PAGE_SIZE;
-      const limit = full ? PAGE_SIZE : page === 1 ? FREE_RESULT_CAP : 0;
+      let page = full ? (request.page ?? 1) : 1;
+      const limit = full ? PAGE_SIZE : FREE_RESULT_CAP;
       const criteria = toCriteria(request, currentYear());
-      const options = { ...resolveSort(request, criteria), offset, limit };
-      const { total, ids } = await sliced(index.searchSteps(criteria, options), meter);
+      const sort = resolveSort(request, criteria);
+      let { total, ids } = await sliced(
+        index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }),
+        meter,
+      );
+      const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+      if (page > last) {
+        // Past the end: the last page (its rows are in the result cache's prefix or cheap to walk).
+        page = last;
+        ({ total, ids } = await sliced(
+          index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }),
+          meter,
+        ));
+      }
       const results = await findSummariesByIds(db, ids);
       return {
         results,

@@ -3,7 +3,7 @@ import { npiForId } from '../../db/seed/generator';
 import type { PhysicianForMatching } from '../directory';
 import { isValidNpi, lastNameKeys, MATCH_THRESHOLDS, matchSlice, readRow, splitFullName } from './matcher';
 import { guessMapping } from './spreadsheet';
-import { specialtyNames } from './specialty-terms';
+import { specialtyAgrees, specialtyNames } from './specialty-terms';
 
 /* The matcher alone: no database, no index (physicians are plain objects here). */
 
@@ -110,5 +110,15 @@ describe('columns and specialties', () => {
     expect(specialtyNames('Cardiology')).toContain('cardiology');
     expect(specialtyNames('interventional cardiology')).toEqual(['interventional cardiology']);
     expect(specialtyNames('xyz')).toEqual([]);
+  });
+
+  it("reads a recruiter's words through the vocabulary (cards, ob/gyn, peds, urologist)", () => {
+    expect(specialtyNames('cards')).toContain('cardiology');
+    expect(specialtyNames('OB/GYN')).toEqual(['obgyn']);
+    expect(specialtyNames('Peds')).toEqual(['pediatrics']);
+    expect(specialtyNames('urologist')).toEqual(['urology']);
+    expect(specialtyNames('Hospitalist')).toEqual(['hospitalist']);
+    expect(specialtyAgrees(specialtyNames('cards'), ['internal medicine', 'interventional cardiology'])).toBe(true);
+    expect(specialtyAgrees(specialtyNames('urologist'), ['neurology'])).toBe(false);
   });
 });

@@ -1,10 +1,12 @@
 import { SPECIALTIES } from '../../../contract/directory-options';
+import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { TAXONOMY_MAP } from '../../../contract/taxonomy-map';
 
 /*
  * What a recruiter's specialty cell names, compared with the directory's 18 specialties and
  * their sub-specialties (docs/decisions/033-list-matching.md). The one place a specialty cell is
- * read: a recruiter vocabulary ('cards', 'ob/gyn') plugs in here, in `specialtyNames`.
+ * read: recruiters' words ('cards', 'ob/gyn', 'urologist') mean what contract/recruiter-vocabulary.ts
+ * says, as they do in the search box.
  */
 
 /** Lower case, accents gone, anything but letters a single space. */
@@ -22,11 +24,14 @@ const KNOWN = [
 ].filter((key) => key.length >= 4);
 
 /**
- * The directory specialties and sub-specialties (as keys) a cell names: the one it spells, else
- * those it contains or that contain it ('cardiology' names 'interventional cardiology' too).
- * Empty when the cell names none of them.
+ * The directory specialties and sub-specialties (as keys) a cell names: what the recruiter
+ * vocabulary says it means ('peds' is pediatrics), else the one it spells, else those it contains
+ * or that contain it ('cardiology' names 'interventional cardiology' too). Empty when the cell
+ * names none of them.
  */
 export function specialtyNames(cell: string): string[] {
+  const known = resolveSpecialtyTerm(cell);
+  if (known) return [...new Set([...known.specialties, ...known.subSpecialties].map(specialtyKey))];
   const key = specialtyKey(cell);
   if (key.length < 4) return [];
   if (KNOWN.includes(key)) return [key];

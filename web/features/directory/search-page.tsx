@@ -54,6 +54,7 @@ import {
   DEFAULT_TAB,
   filterSearchString,
   hasQueryOrFilter,
+  readPage,
   readSort,
   readTab,
   readText,
@@ -165,6 +166,17 @@ export function SearchPage() {
   // pages that would come back empty; the upsell box explains the rest.
   const pageCount = data ? (canSeeAll ? data.pageCount : Math.min(data.pageCount, 1)) : 0;
   const lockedOut = !!data && !canSeeAll && data.results.length === 0 && data.total > 0;
+
+  // A page past the last comes back as the last page (page 1 for free callers): the URL follows,
+  // and the answer is kept under the new URL's search so it is not asked for again.
+  const answeredPage = data && !search.isPlaceholderData && !search.isFetching ? data.page : null;
+  useEffect(() => {
+    if (answeredPage === null || !data || answeredPage === readPage(searchParams)) return;
+    const params = withPage(searchParams, answeredPage, answeredPage);
+    if (!params) return;
+    queryClient.setQueryData(directoryKeys.search(apiSearchString(params), searchViewer), data);
+    setSearchParams(params, { replace: true, preventScrollReset: true });
+  }, [answeredPage, data, searchParams, searchViewer, queryClient, setSearchParams]);
   const [view, setView] = useResultsView();
 
   const actions = useSearchActions({
@@ -322,10 +334,10 @@ export function SearchPage() {
           />
 
           <TabsContent value="results" className="flex flex-col gap-3">
-            <p role="status" aria-live="polite" className="text-sm text-muted-foreground">
+            <p role="status" aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
               {firstLoad || refreshing ? (
                 'Searching physicians...'
-              ) : data ? (
+              ) : data && data.total > 0 ? (
                 <span className="font-medium text-slate-700">
                   {resultLine({
                     page: data.page,
