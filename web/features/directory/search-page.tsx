@@ -353,14 +353,13 @@ export function SearchPage() {
             </p>
             {data?.correctedQuery && !firstLoad && (
               <p className="-mt-1 text-sm text-slate-700">
-                Showing results for <span className="font-semibold">&lsquo;{data.correctedQuery}&rsquo;</span>
-                .{' '}
+                Showing results for <span className="font-semibold">{`'${data.correctedQuery}'`}</span>.{' '}
                 <button
                   type="button"
                   className="cursor-pointer text-primary underline-offset-2 hover:underline"
                   onClick={() => update((previous) => withExactSpelling(previous))}
                 >
-                  Search instead for &lsquo;{query}&rsquo;
+                  {`Search instead for '${query}'`}
                 </button>
               </p>
             )}
