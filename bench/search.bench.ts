@@ -134,6 +134,18 @@ const SHAPES: Shape[] = [
   { name: 'radius 250 mi, name order, page 5', params: { near: 'Denver, CO', radius: 250, sortKey: 'name', page: 5 } },
   { name: 'new filters (sub-specialty, Medicaid, verified, source)', params: { subSpecialty: 'Interventional Cardiology,Pain Medicine', acceptingMedicaid: true, verifiedWithinMonths: 12, source: 'demo' } },
   { name: 'live facets: radius + specialty', facets: { near: 'Houston, TX', radius: 100, specialty: 'Pediatrics' } },
+  // Recruiters' words (ADR 020): vocabulary, places, NPIs, misspellings, accents.
+  { name: "vocabulary 'urologist'", params: { query: 'urologist' } },
+  { name: "vocabulary + city 'urology phoenix'", params: { query: 'urology phoenix' } },
+  { name: "vocabulary 'ob/gyn' + 'boston ma'", params: { query: 'ob/gyn boston ma' } },
+  { name: "vocabulary 'hospitalist' (title words too)", params: { query: 'hospitalist' } },
+  { name: "credential + vocabulary 'md cardiology'", params: { query: 'md cardiology' } },
+  { name: "state name 'cardiology new york'", params: { query: 'cardiology new york' } },
+  { name: 'NPI in the box', params: { query: '1134122153' } },
+  { name: "typo 'cardiolgy' (corrected)", params: { query: 'cardiolgy' } },
+  { name: "typo 'jonhson' (corrected)", params: { query: 'jonhson' } },
+  { name: "typo as typed 'cardiolgy' (spelling=exact)", params: { query: 'cardiolgy', spelling: 'exact' } },
+  { name: "accents 'muller'", params: { query: 'muller' } },
 ];
 
 const qs = (params: Params) =>

@@ -73,9 +73,10 @@ export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'
 /**
  * Query parameters that shape the view rather than the search: the sidebar offers none of them
  * and saved searches keep none ('changedSince' is the alert digest's link: physicians added or
- * changed after that instant, docs/decisions/024-new-match-alerts.md).
+ * changed after that instant, docs/decisions/024-new-match-alerts.md; 'spelling=exact' searches
+ * the query as typed, without reading a misspelt word as the word it resembles).
  */
-export const VIEW_KEYS = ['query', 'page', 'sortKey', 'sortDirection', 'changedSince'] as const;
+export const VIEW_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection', 'changedSince'] as const;
 /** Every query parameter that filters (the pricing page's "39 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,
@@ -170,6 +171,12 @@ export const SearchPhysiciansQuery = z.object({
     .optional(),
   sortKey: z.enum(SORT_KEYS, { error: `sortKey must be one of ${SORT_KEYS.join(', ')}` }).optional(),
   sortDirection: z.enum(['asc', 'desc'], { error: 'sortDirection must be asc or desc' }).optional(),
+  spelling: z
+    .enum(['exact'], { error: 'spelling must be exact' })
+    .describe(
+      "'exact': search the query as typed. Without it, a query that finds nothing because of a misspelt word (5+ letters, one edit from a word the directory holds) is searched corrected, and correctedQuery says so",
+    )
+    .optional(),
   specialty: list('specialty'),
   skills: list('skills'),
   education: list('education'),
@@ -290,6 +297,18 @@ export const SearchPhysiciansResponse = z.object({
   pageCount: z.number().int(),
   /** 20 for free and anonymous callers: only the first 20 rows of any search are returned. */
   visibleLimit: z.number().int().nullable(),
+  /**
+   * The query searched instead of the one typed, when that one found nothing because of a
+   * misspelt word ('cardiolgy' -> 'cardiology'); null otherwise. The page says "Showing results
+   * for ..." and links to the typed spelling (spelling=exact).
+   */
+  correctedQuery: z.string().nullable(),
+  /**
+   * What the results matched, for highlighting: `words` are the query's text words (lower case,
+   * accents folded) that start a word of a matching field; `specialties` the specialties and
+   * sub-specialties its specialty words named ('urologist' -> Urology), lower case.
+   */
+  highlight: z.object({ words: z.array(z.string()), specialties: z.array(z.string()) }),
 });
 export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
 

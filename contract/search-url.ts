@@ -38,6 +38,8 @@ function isAcceptable(key: string, value: string): boolean {
       return (SORT_KEYS as readonly string[]).includes(value);
     case 'sortDirection':
       return value === 'asc' || value === 'desc';
+    case 'spelling':
+      return value === 'exact';
     case 'gender':
       return value === 'M' || value === 'F';
     case 'npi':
@@ -61,7 +63,7 @@ function isAcceptable(key: string, value: string): boolean {
 }
 
 // changedSince: the alert digest's link (physicians added or changed since its window began).
-const API_KEYS = ['query', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS, 'changedSince'] as const;
+const API_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS, 'changedSince'] as const;
 
 /**
  * The GET /api/physicians query string for the page URL: the same keys (the tab is the page's

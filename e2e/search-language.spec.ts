@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, signIn } from './fixtures';
+import { test, expect, screenshotBoth, signIn } from './fixtures';
 
 /*
  * The search box in recruiters' words (docs/decisions/020-search-relevance.md): paging that never
@@ -33,4 +33,44 @@ test('a page past the last shows the last page and the URL follows; no results s
   await page.goto('/search?query=zzqqxxj');
   await expect(page.getByText('No physicians found matching your criteria.')).toBeVisible();
   await expect(page.getByText(/Showing|0 results/)).toHaveCount(0);
+});
+
+test("recruiters' words: 'urology phoenix', a misspelling corrected, an NPI typed in the box (screenshots)", async ({
+  page,
+}) => {
+  await signIn(page, 'premium@example.com');
+
+  // A specialty word and a city: every card is a urologist in Phoenix, the specialty marked.
+  await page.goto('/search?query=urology+phoenix');
+  await expect(status(page)).toHaveText(/^Showing 1-\d+ of \d+ results? for "urology phoenix"$/);
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) {
+    await expect(card).toContainText('Urology');
+    await expect(card).toContainText('Phoenix');
+  }
+  await expect(cards.first().locator('mark', { hasText: 'Urology' })).toBeVisible();
+  await expect(cards.first().locator('mark', { hasText: 'Phoenix' })).toBeVisible();
+  await screenshotBoth(page, 'search-urology-phoenix');
+
+  // A misspelling: the corrected search, said so, with a way back to the spelling typed.
+  await page.goto('/search?query=cardiolgy');
+  await expect(page.getByText("Showing results for 'cardiology'.")).toBeVisible();
+  await expect(status(page)).toHaveText(/for "cardiology"$/);
+  await expect(cards.first()).toContainText('Cardiology');
+  await screenshotBoth(page, 'search-typo-corrected');
+  await page.getByRole('button', { name: "Search instead for 'cardiolgy'" }).click();
+  await expect(page).toHaveURL(/spelling=exact/);
+  await expect(page.getByText('No physicians found matching your criteria.')).toBeVisible();
+
+  // An NPI typed in the box finds that physician, for a visitor too.
+  const someone = await page.request.get('/api/physicians?query=smith');
+  const { npi, lastName } = (await someone.json()).results.find((r: { npi: string | null }) => r.npi);
+  await page.goto(`/search?query=${npi}`);
+  await expect(status(page)).toHaveText(`Showing 1-1 of 1 results for "${npi}"`);
+  await expect(cards.first()).toContainText(lastName);
+  await screenshotBoth(page, 'search-npi');
+  await page.context().clearCookies();
+  await page.goto(`/search?query=${npi}`);
+  await expect(cards).toHaveCount(1);
 });

@@ -14,6 +14,7 @@ import {
   withFilter,
   withoutFilters,
   withPage,
+  withExactSpelling,
   withQuery,
   withSort,
   withoutChip,
@@ -70,6 +71,13 @@ describe('changing the search resets the page to 1 and the tab to results', () =
     expect(next.get('page')).toBeNull();
     expect(next.get('tab')).toBeNull();
     expect(withQuery(start, '').has('query')).toBe(false);
+  });
+
+  it("'Search instead for' the spelling typed, until the text changes", () => {
+    const exact = withExactSpelling(url('query=cardiolgy&page=2'));
+    expect(exact.toString()).toBe('query=cardiolgy&spelling=exact');
+    expect(withQuery(exact, 'cardiolgy ').get('spelling')).toBe('exact');
+    expect(withQuery(exact, 'cardiology').has('spelling')).toBe(false);
   });
 
   it("on 'Clear All', which keeps the text and the sort", () => {

@@ -124,6 +124,16 @@ export function withQuery(params: URLSearchParams, query: string): URLSearchPara
   const trimmed = query.trim();
   if (trimmed) next.set('query', trimmed);
   else next.delete('query');
+  // A new query is read afresh, misspellings corrected again.
+  if (trimmed !== (params.get('query') ?? '').trim()) next.delete('spelling');
+  resetPaging(next);
+  return next;
+}
+
+/** 'Search instead for ...': the query exactly as typed, no spelling correction. */
+export function withExactSpelling(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('spelling', 'exact');
   resetPaging(next);
   return next;
 }

@@ -1,7 +1,14 @@
 import { US_STATES } from '../../../contract/directory-options';
-import { DEFAULT_RADIUS, type SearchPhysiciansRequest, type SortDirection, type SortKey } from '../../../contract/directory';
+import {
+  DEFAULT_RADIUS,
+  type SearchPhysiciansRequest,
+  type SortDirection,
+  type SortKey,
+} from '../../../contract/directory';
 import { fieldError } from '../../lib/errors';
 import { resolveNear } from './geo';
+import { readQuery } from './query-reading';
+import { FOLD_FROM, FOLD_TO, foldAccents } from './sort-key';
 
 /**
  * A search reduced to what matching needs (document 2, section 5): lower-cased, trimmed, empty
@@ -9,15 +16,23 @@ import { resolveNear } from './geo';
  * and its JSON is the key of the result cache.
  */
 export type SearchCriteria = {
-  /** The text query split into words (lower case). One word: six fields; several: names. */
+  /**
+   * The text words of the query (searchWords form: accents folded, lower case, inner separators
+   * one space), after query-reading.ts took out NPIs, credentials, states and specialty phrases.
+   * One word: six fields; several: first and last name.
+   */
   words: string[];
   /**
-   * The multi-word rule (ADR 020): a query of two or more terms (split at white space and
-   * commas) also matches when every term matches one of the searched fields. Empty for one term.
+   * The multi-word rule (ADR 020): when the query has two pieces or more, every text term also
+   * matches one of the searched fields. Empty for a one-piece query.
    */
   terms: string[];
-  /** A US state named after the query's last comma ('Boston, MA'): the state must be that one. */
-  stateTerm: string | null;
+  /** States the query names ('Boston, MA', 'Boston MA', 'new york'), as codes: each must hold. */
+  queryStates: string[];
+  /** Specialty phrases of the query (the recruiter vocabulary): each must hold. */
+  specialtyTerms: SpecialtyTermCriterion[];
+  /** Credentials typed in the query ('md', 'do'): the physician's is one of them. */
+  queryCredentials: string[];
   specialty: string[];
   skills: string[];
   education: string[];
@@ -63,6 +78,13 @@ export type SearchCriteria = {
   /** updated_at after this instant (ms): the alert digest's link (added or changed since). */
   changedSince: number | null;
 };
+
+/**
+ * A specialty phrase: the physician's specialty or sub-specialty is one of these (lower case), or
+ * the phrase's words (searchWords form) are whole words of the title or of a skill ('hospitalist'
+ * finds the title 'Hospitalist' too); relevance puts the specialty matches first.
+ */
+export type SpecialtyTermCriterion = { specialties: string[]; subSpecialties: string[]; words: string };
 
 export type NearCriterion = { lat: number; lon: number; miles: number };
 /** The radius used when `near` comes without one (the sidebar's default). */
@@ -160,9 +182,18 @@ export function toCriteria(
   ];
   const low = lows.filter((v): v is number => v != null);
   const high = highs.filter((v): v is number => v != null);
+  const credential = cleanList(request.credential).map(normalizeCode);
+  const reading = readQuery(query, { npi: request.npi, credentials: credential });
   return {
-    words: query ? query.split(/\s+/) : [],
-    ...splitTerms(query),
+    words: reading.words.map(searchTerm).filter(Boolean),
+    terms: reading.terms.map(searchTerm).filter(Boolean),
+    queryStates: reading.states,
+    specialtyTerms: reading.specialties.map((target, k) => ({
+      specialties: target.specialties.map((v) => v.toLowerCase()),
+      subSpecialties: target.subSpecialties.map((v) => v.toLowerCase()),
+      words: searchTerm(reading.specialtyText[k]),
+    })),
+    queryCredentials: reading.credentials,
     specialty: cleanList(request.specialty),
     skills: cleanList(request.skills),
     education: cleanList(request.education).map(normalizeCode),
@@ -172,14 +203,14 @@ export function toCriteria(
     state: cleanList(request.state),
     licenseState: cleanList(request.licenseState),
     language: cleanList(request.language),
-    credential: cleanList(request.credential).map(normalizeCode),
+    credential,
     location: parseLocation(clean(request.location)),
     title: clean(request.title),
     organization: clean(request.organization),
     city: clean(request.city),
     medicalSchool: clean(request.medicalSchool),
     hospitalAffiliation: clean(request.hospitalAffiliation),
-    npi: request.npi ?? null,
+    npi: reading.npi ?? request.npi ?? null,
     gender: request.gender ?? null,
     graduationYearMin: low.length ? Math.max(...low) : null,
     graduationYearMax: high.length ? Math.min(...high) : null,
@@ -204,59 +235,71 @@ export function toCriteria(
 }
 
 /**
- * The terms of the multi-word rule: the query split at white space and commas, with a US state
- * (code or name) after the last comma taken as the state of a location ('Boston, MA',
- * 'salt lake city, utah'). Fewer than two terms in all: no extra rule.
- */
-export function splitTerms(query: string | null): { terms: string[]; stateTerm: string | null } {
-  if (!query) return { terms: [], stateTerm: null };
-  let text = query;
-  let stateTerm: string | null = null;
-  const comma = text.lastIndexOf(',');
-  if (comma !== -1) {
-    const after = text
-      .slice(comma + 1)
-      .trim()
-      .replace(/\s+/g, ' ');
-    if (STATE_NAME_BY_CODE.has(after) || STATE_CODE_BY_NAME.has(after)) {
-      stateTerm = after;
-      text = text.slice(0, comma);
-    }
-  }
-  const terms = text.split(/[\s,]+/).filter(Boolean);
-  if (terms.length + (stateTerm ? 1 : 0) < 2) return { terms: [], stateTerm: null };
-  return { terms, stateTerm };
-}
-
-/**
  * The sort a search uses: the one asked for, else relevance with a query and name without.
  * Relevance has no direction (best first, ties by name ascending); without a query it is the
  * name order ascending.
  */
 export function resolveSort(
   request: Pick<SearchPhysiciansRequest, 'sortKey' | 'sortDirection'>,
-  criteria: Pick<SearchCriteria, 'words' | 'near'>,
+  criteria: Pick<SearchCriteria, 'words' | 'specialtyTerms' | 'near'>,
 ): { sortKey: SortKey; sortDirection: SortDirection } {
   if (request.sortKey === 'distance' && !criteria.near)
     throw fieldError('sortKey', 'sortKey distance needs near (a ZIP code or a City, ST)');
   // With a radius and no query the nearest come first (ADR 023); a query keeps relevance.
   const sortKey =
-    request.sortKey ?? (criteria.words.length ? 'relevance' : criteria.near ? 'distance' : 'name');
+    request.sortKey ??
+    (criteria.words.length || criteria.specialtyTerms.length
+      ? 'relevance'
+      : criteria.near
+        ? 'distance'
+        : 'name');
   return { sortKey, sortDirection: sortKey === 'relevance' ? 'asc' : (request.sortDirection ?? 'asc') };
 }
 
-/**
- * Characters between words for the 'whole word' relevance tier: ASCII characters other than
- * letters and digits (any other character, e.g. an accented letter, is part of a word). The SQL
- * oracle splits with the same class.
+/*
+ * Word-prefix matching (docs/decisions/005-search-index.md, 'Matching'): a term matches a field
+ * when a word of the field starts with it, case and accents ignored. A value's words are its text
+ * folded (sort-key.ts's table) and lower-cased, split at WORD_SPLIT: ASCII characters other than
+ * letters and digits (spaces, hyphens, slashes, apostrophes, periods...) and the no-break space,
+ * dashes and curly apostrophes; any other character is part of a word. The reference SQL splits
+ * with the same class (WORD_SPLIT_SQL), so the two cannot disagree.
  */
-// eslint-disable-next-line no-control-regex
-export const WORD_BREAK = /[\u0000-\u002f\u003a-\u0040\u005b-\u0060\u007b-\u007f]+/;
-export const WORD_BREAK_SQL = '[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f]+';
+/** Separators outside ASCII: the no-break space, the en and em dashes, the curly apostrophes. */
+const SPLIT_EXTRA = '\u00a0\u2013\u2014\u2018\u2019';
+export const WORD_SPLIT = new RegExp(
+  `[\\u0000-\\u002f\\u003a-\\u0040\\u005b-\\u0060\\u007b-\\u007f${SPLIT_EXTRA}]+`,
+);
+/** The same class for PostgreSQL's regular expressions. */
+export const WORD_SPLIT_SQL = `[\\x01-\\x2f\\x3a-\\x40\\x5b-\\x60\\x7b-\\x7f${SPLIT_EXTRA}]+`;
+export { FOLD_FROM, FOLD_TO };
 
-/** Whether `word` is one of the whole words of a lower-cased value. */
-export function hasWholeWord(lower: string, word: string): boolean {
-  return lower.includes(word) && lower.split(WORD_BREAK).includes(word);
+/**
+ * A value's words as one string: ' ' before each word ('Smith-Jones' is ' smith jones',
+ * "O'Brien" ' o brien', '' none). A term matches when this holds ' ' + the term.
+ */
+export function searchWords(value: string): string {
+  const words = foldAccents(value.toLowerCase()).split(WORD_SPLIT);
+  let out = '';
+  for (const word of words) if (word) out += ' ' + word;
+  return out;
+}
+
+/** A term of the query in the same form, without the leading space ('o brien'). */
+export function searchTerm(text: string): string {
+  return searchWords(text).slice(1);
+}
+
+/** Whether a word of the value (searchWords form) starts with the term (searchTerm form). */
+export function hasWordPrefix(words: string, term: string): boolean {
+  const at = words.indexOf(term);
+  // Fast path: the term is nowhere in the text.
+  if (at === -1) return false;
+  return at > 0 && words[at - 1] === ' ' ? true : words.includes(' ' + term);
+}
+
+/** Whether the term's words are whole words of the value (both in searchWords/searchTerm form). */
+export function hasWholeWord(words: string, term: string): boolean {
+  return (words + ' ').includes(' ' + term + ' ');
 }
 
 const STATE_NAME_BY_CODE = new Map<string, string>(
@@ -268,18 +311,25 @@ const STATE_CODE_BY_NAME = new Map<string, string>(
 
 /**
  * Whether a stored state value (a code such as 'TX', or a name) is what `wanted` names.
- * exact: the state filter (a code or a full name). partial: the location filter, where
- * 'tex' also finds Texas (3+ letters of the name; shorter text only as a whole code).
+ * exact: the state filter (a code or a full name). partial: the location filter, where 'tex'
+ * also finds Texas (a word of the name starting with 3+ letters; shorter text only as a whole
+ * code). term: a word of the query's several-word rule, which is a state only by 3+ letters of
+ * its name (a two-letter code there is text: 'md cardiology' is not Maryland).
  */
-export function stateMatches(stored: string, wanted: string, mode: 'exact' | 'partial'): boolean {
+export function stateMatches(stored: string, wanted: string, mode: 'exact' | 'partial' | 'term'): boolean {
   const value = stored.toLowerCase();
-  if (value === wanted) return true;
-  const storedName = STATE_NAME_BY_CODE.get(value) ?? value;
-  const wantedName = STATE_NAME_BY_CODE.get(wanted) ?? wanted;
-  if (storedName === wantedName) return true;
-  if (STATE_CODE_BY_NAME.get(wanted) === value) return true;
-  if (mode === 'partial' && wanted.length >= 3) return storedName.includes(wanted) || value.includes(wanted);
-  return false;
+  if (mode !== 'term') {
+    if (value === wanted) return true;
+    const storedName = STATE_NAME_BY_CODE.get(value) ?? value;
+    const wantedName = STATE_NAME_BY_CODE.get(wanted) ?? wanted;
+    if (storedName === wantedName) return true;
+    if (STATE_CODE_BY_NAME.get(wanted) === value) return true;
+    if (mode === 'exact') return false;
+  }
+  const term = searchTerm(wanted);
+  if (term.length < 3) return false;
+  const name = STATE_NAME_BY_CODE.get(value);
+  return hasWordPrefix(searchWords(stored), term) || (name !== undefined && hasWordPrefix(' ' + name, term));
 }
 
 /** A state's code when `value` is a US state code or name (any case), else `value` itself. */
@@ -289,9 +339,14 @@ export function stateCode(value: string): string {
   return STATE_CODE_BY_NAME.get(lower)?.toUpperCase() ?? value;
 }
 
-/** The specialty rule: 'physician' (any case) is an exact term, other values match partially. */
-export function specialtyMatches(storedLower: string, wanted: string): boolean {
-  return wanted === 'physician' ? storedLower === 'physician' : storedLower.includes(wanted);
+/**
+ * The specialty filter: 'physician' (any case) is an exact term, other values match by word
+ * prefix ('Urology' is not Neurology). `stored` is the value as stored.
+ */
+export function specialtyMatches(stored: string, wanted: string): boolean {
+  return wanted === 'physician'
+    ? stored.toLowerCase().trim() === 'physician'
+    : hasWordPrefix(searchWords(stored), searchTerm(wanted));
 }
 
 /** True when the criteria filter nothing (the whole directory matches). */

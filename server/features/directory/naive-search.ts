@@ -2,13 +2,22 @@ import { US_STATES } from '../../../contract/directory-options';
 import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../verification';
 import type { SortDirection, SortKey } from '../../../contract/directory';
 import type { Db } from '../../db/client';
-import { WORD_BREAK_SQL, type SearchCriteria } from './criteria';
+import {
+  FOLD_FROM,
+  FOLD_TO,
+  searchTerm,
+  WORD_SPLIT_SQL,
+  type SearchCriteria,
+  type SpecialtyTermCriterion,
+} from './criteria';
 import { EARTH_RADIUS_MILES, zipsInBox } from './geo';
 import { sortKeySql, trimSql } from './sort-key';
 
 /*
- * The search rules of document 2, section 5 written as plain SQL in the original's shape: ILIKE
- * across the six text columns, an exact count(*) and LIMIT/OFFSET, with no index able to help.
+ * The search rules of document 2, section 5 written as plain SQL in the original's shape: a
+ * match across the six text columns, an exact count(*) and LIMIT/OFFSET, with no index able to
+ * help. Matching is by word prefix (criteria.ts, 'Word-prefix matching'): each value's words are
+ * computed here in SQL with the same fold table and separator class as the index.
  * Not used by the app: the benchmark measures it as the baseline, and the tests and the
  * benchmark use it as an independent oracle for the in-memory index's totals.
  */
@@ -25,6 +34,22 @@ const blanked = (column: string) => `translate(${column}, E'\\x1c\\x1d\\x1e\\x1f
 const norm = (column: string) => `lower(${trimSql(blanked(column))})`;
 
 const STATES = US_STATES.map((s) => ({ code: s.code.toLowerCase(), name: s.name.toLowerCase() }));
+
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+/**
+ * A value's words as criteria.ts's searchWords makes them: ' ' before each word, accents folded,
+ * lower case, split at WORD_SPLIT_SQL; NULL when it has none.
+ */
+function wordsSql(expression: string): string {
+  const lower = `lower(${expression})`;
+  const folded = `CASE WHEN octet_length(${expression}) = char_length(${expression}) THEN ${lower} ELSE translate(${lower}, ${literal(FOLD_FROM)}, ${literal(FOLD_TO)}) END`;
+  return `(' ' || nullif(btrim(regexp_replace(${folded}, ${literal(WORD_SPLIT_SQL)}, ' ', 'g'), ' '), ''))`;
+}
+/** Whether a word of the state's name (3+ letters typed) starts with the term. */
+const statesNamed = (term: string) =>
+  term.length >= 3
+    ? STATES.filter((s) => ` ${s.name}`.includes(` ${term}`)).flatMap((s) => [s.code, s.name])
+    : [];
 
 /** Stored state values (lower case) that the state filter accepts for `wanted`. */
 function exactStateValues(wanted: string): string[] {
@@ -46,53 +71,67 @@ export function naiveSearchSql(
     params.push(value);
     return `$${params.length}`;
   };
-  const like = (value: string) => p(`%${escapeLike(value)}%`);
   const and: string[] = [];
-  const skillsText = `array_to_string(skills, E'\\x1f')`;
+  // Word-prefix and whole-word tests on one column or on any item of an array column.
+  const prefixOf = (column: string, term: string) =>
+    `${wordsSql(column)} LIKE ${p(`% ${escapeLike(term)}%`)}`;
+  const wholeOf = (column: string, term: string) =>
+    `(${wordsSql(column)} || ' ') LIKE ${p(`% ${escapeLike(term)} %`)}`;
+  const anyItem = (column: string, test: (item: string) => string) =>
+    `EXISTS (SELECT 1 FROM unnest(${column}) AS item(v) WHERE ${test('item.v')})`;
 
-  const partialState = (text: string) => {
-    const values = exactStateValues(text);
-    if (text.length >= 3) for (const s of STATES) if (s.name.includes(text)) values.push(s.code, s.name);
-    const parts = [`${norm('state')} = ANY(${p(values)})`];
-    if (text.length >= 3) parts.push(`${blanked('state')} ILIKE ${like(text)}`);
-    return `(${parts.join(' OR ')})`;
+  /** The state test of a search term (stateMatches, mode 'term'): 3+ letters of a word of the name. */
+  const termState = (term: string) => {
+    if (term.length < 3) return 'false';
+    return `(${prefixOf('state', term)} OR ${norm('state')} = ANY(${p(statesNamed(term).filter((v) => v.length === 2))}))`;
   };
+  /** The location filter's state test (stateMatches, mode 'partial'). */
+  const partialState = (text: string) =>
+    `(${norm('state')} = ANY(${p(exactStateValues(text))}) OR ${termState(searchTerm(text))})`;
+  /** A specialty phrase: the specialty or sub-specialty, or its words in the title or a skill. */
+  const specialtyExact = (t: SpecialtyTermCriterion) => {
+    const names = [...t.specialties, ...t.subSpecialties];
+    return `(${norm('specialty')} = ANY(${p(names)}) OR ${norm('sub_specialty')} = ANY(${p(names)}))`;
+  };
+  const specialtyTermSql = (t: SpecialtyTermCriterion) =>
+    `(${specialtyExact(t)} OR ${wholeOf('title', t.words)} OR ${anyItem('skills', (item) => wholeOf(item, t.words))})`;
 
+  const sixFields = (w: string) =>
+    [
+      prefixOf('first_name', w),
+      prefixOf('last_name', w),
+      prefixOf('specialty', w),
+      anyItem('skills', (item) => prefixOf(item, w)),
+      prefixOf('organization', w),
+      prefixOf('title', w),
+    ].join(' OR ');
   let specRule = '';
   if (c.words.length === 1) {
-    // A word holds no white space or control character, so the raw columns match as blanked ones.
-    const w = like(c.words[0]);
-    specRule = `(first_name ILIKE ${w} OR last_name ILIKE ${w} OR specialty ILIKE ${w} OR ${skillsText} ILIKE ${w} OR organization ILIKE ${w} OR title ILIKE ${w})`;
+    specRule = `(${sixFields(c.words[0])})`;
   } else if (c.words.length > 1) {
-    const first = like(c.words[0]);
-    const rest = like(c.words.slice(1).join(' '));
-    specRule = `((${blanked('first_name')} ILIKE ${first} AND ${blanked('last_name')} ILIKE ${rest}) OR (${blanked('first_name')} ILIKE ${rest} AND ${blanked('last_name')} ILIKE ${first}))`;
+    const first = c.words[0];
+    const rest = c.words.slice(1).join(' ');
+    specRule = `((${prefixOf('first_name', first)} AND ${prefixOf('last_name', rest)}) OR (${prefixOf('first_name', rest)} AND ${prefixOf('last_name', first)}))`;
   }
   if (c.terms.length) {
-    // ADR 020: every term matches one of the searched fields; a state after the comma, the state.
-    const every = c.terms.map((term) => {
-      const t = like(term);
-      return `(first_name ILIKE ${t} OR last_name ILIKE ${t} OR specialty ILIKE ${t} OR ${skillsText} ILIKE ${t} OR organization ILIKE ${t} OR title ILIKE ${t} OR city ILIKE ${t} OR ${partialState(term)})`;
-    });
-    if (c.stateTerm) every.push(`${norm('state')} = ANY(${p(exactStateValues(c.stateTerm))})`);
+    // ADR 020: every term matches one of the searched fields (cities and states too).
+    const every = c.terms.map((t) => `(${sixFields(t)} OR ${prefixOf('city', t)} OR ${termState(t)})`);
     and.push(`(${specRule} OR (${every.join(' AND ')}))`);
   } else if (specRule) and.push(specRule);
+  for (const code of c.queryStates) and.push(`${norm('state')} = ANY(${p(exactStateValues(code))})`);
+  for (const t of c.specialtyTerms) and.push(specialtyTermSql(t));
   if (c.specialty.length) {
     and.push(
       '(' +
         c.specialty
           .map((v) =>
-            v === 'physician'
-              ? `${norm('specialty')} = 'physician'`
-              : `${blanked('specialty')} ILIKE ${like(v)}`,
+            v === 'physician' ? `${norm('specialty')} = 'physician'` : prefixOf('specialty', searchTerm(v)),
           )
           .join(' OR ') +
         ')',
     );
   }
-  // Items joined as the index reads them: U+001C between items, the other separators blanked.
-  const skillItems = `translate(array_to_string(skills, E'\\x1c'), E'\\x1d\\x1e\\x1f', '   ')`;
-  for (const skill of c.skills) and.push(`${skillItems} ILIKE ${like(skill)}`);
+  for (const skill of c.skills) and.push(anyItem('skills', (item) => prefixOf(item, searchTerm(skill))));
   const normalized = (expr: string) => `regexp_replace(lower(${blanked(expr)}), '[.\\s]', '', 'g')`;
   if (c.education.length) {
     and.push(
@@ -114,15 +153,16 @@ export function naiveSearchSql(
   if (c.language.length)
     and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE ${norm('x')} = ANY(${p(c.language)}))`);
   if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
+  if (c.queryCredentials.length) and.push(`${normalized('credential')} = ANY(${p(c.queryCredentials)})`);
   if (c.gender) and.push(`${norm('gender')} = ${p(c.gender.toLowerCase())}`);
 
   if (c.location?.either)
-    and.push(`(${blanked('city')} ILIKE ${like(c.location.either)} OR ${partialState(c.location.either)})`);
+    and.push(`(${prefixOf('city', searchTerm(c.location.either))} OR ${partialState(c.location.either)})`);
   else if (c.location)
-    and.push(`${blanked('city')} ILIKE ${like(c.location.city!)}`, partialState(c.location.state!));
+    and.push(prefixOf('city', searchTerm(c.location.city!)), partialState(c.location.state!));
 
   const partial = (column: string, value: string | null) => {
-    if (value) and.push(`${blanked(column)} ILIKE ${like(value)}`);
+    if (value) and.push(prefixOf(column, searchTerm(value)));
   };
   partial('title', c.title);
   partial('organization', c.organization);
@@ -187,11 +227,50 @@ export function naiveSearchSql(
   // The index's sort key (sort-key.ts): case and accents folded, code point order, blanks last.
   const key = (column: string) => `${sortKeySql(column, blanked(column))} COLLATE "C" ${dir} NULLS LAST`;
   const nameOrder = `${key('last_name')}, ${key('first_name')}, id ${dir}`;
+
+  /**
+   * The relevance tier of a row (ADR 020), the same tiers as the index's relevanceRanker. With
+   * text words, the name tiers: 0 full name, 1 exact last name, 2 exact first name, 3 a name
+   * starting with the word, 4 other matches of the several-word name rule. Then: every specialty
+   * phrase by the specialty or sub-specialty and every text term a whole word of 5 the specialty,
+   * 6 the title, 7 a skill, 8 the organisation; 9 every specialty phrase by the specialty or
+   * sub-specialty (the text by word prefix, or in other fields); 10 the rest.
+   */
+  const tierSql = (): string => {
+    const exact = (column: string, w: string) => `${wordsSql(column)} = ${p(` ${w}`)}`;
+    const starts = (column: string, w: string) => `${wordsSql(column)} LIKE ${p(` ${escapeLike(w)}%`)}`;
+    const texts = c.terms.length ? c.terms : c.words;
+    const all = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
+    const vx = all(c.specialtyTerms.map(specialtyExact));
+    const generic = `WHEN ${vx} AND ${all(texts.map((t) => wholeOf('specialty', t)))} THEN 5
+      WHEN ${vx} AND ${all(texts.map((t) => wholeOf('title', t)))} THEN 6
+      WHEN ${vx} AND ${all(texts.map((t) => anyItem('skills', (item) => wholeOf(item, t))))} THEN 7
+      WHEN ${vx} AND ${all(texts.map((t) => wholeOf('organization', t)))} THEN 8
+      WHEN ${vx} THEN 9 ELSE 10 END`;
+    if (c.words.length === 0) return `CASE ${generic}`;
+    if (c.words.length === 1) {
+      const w = c.words[0];
+      return `CASE WHEN ${exact('last_name', w)} THEN 1 WHEN ${exact('first_name', w)} THEN 2
+        WHEN ${starts('last_name', w)} OR ${starts('first_name', w)} THEN 3 ${generic}`;
+    }
+    const a = c.words[0];
+    const b = c.words.slice(1).join(' ');
+    const pairA = `(${prefixOf('first_name', a)} AND ${prefixOf('last_name', b)})`;
+    const pairB = `(${prefixOf('first_name', b)} AND ${prefixOf('last_name', a)})`;
+    return `CASE
+      WHEN (${exact('first_name', a)} AND ${exact('last_name', b)}) OR (${exact('first_name', b)} AND ${exact('last_name', a)}) THEN 0
+      WHEN (${pairA} AND ${exact('last_name', b)}) OR (${pairB} AND ${exact('last_name', a)}) THEN 1
+      WHEN (${pairA} AND ${exact('first_name', a)}) OR (${pairB} AND ${exact('first_name', b)}) THEN 2
+      WHEN (${pairA} AND (${starts('first_name', a)} OR ${starts('last_name', b)})) OR (${pairB} AND (${starts('first_name', b)} OR ${starts('last_name', a)})) THEN 3
+      WHEN ${pairA} OR ${pairB} THEN 4
+      ${generic}`;
+  };
+  const ranked = relevance && (c.words.length > 0 || c.specialtyTerms.length > 0);
   const orderBy =
     sort.sortKey === 'distance'
       ? `near_zips.miles ${dir}, id ${dir}`
       : sort.sortKey === 'name' || relevance
-        ? `${relevance && c.words.length ? `${relevanceTierSql(c, p)}, ` : ''}${nameOrder}`
+        ? `${ranked ? `${tierSql()}, ` : ''}${nameOrder}`
         : `${key(sort.sortKey === 'specialty' ? 'specialty' : 'city')}, id ${dir}`;
   return {
     where,
@@ -202,40 +281,6 @@ export function naiveSearchSql(
     // The distance order joins each row to its ZIP's distance (computed in SQL above).
     pageSql: `SELECT id FROM physicians${sort.sortKey === 'distance' ? ` JOIN ${nearRows} near_zips ON near_zips.zip5 = ${zip5}` : ''} ${where} ORDER BY ${orderBy} LIMIT ${sort.limit} OFFSET ${sort.offset}`,
   };
-}
-
-/**
- * The relevance tier of a row (ADR 020), the same tiers as the index's relevanceRanker: 0 full
- * name, 1 exact last name, 2 exact first name, 3 name prefix, 4 other matches of the several-word
- * name rule, 5 every term a whole word of specialty or title, 6 any other match.
- */
-function relevanceTierSql(c: SearchCriteria, p: (value: unknown) => string): string {
-  const exactOf = (column: string, w: string) => `${norm(column)} = ${p(w)}`;
-  const prefixOf = (column: string, w: string) => `${norm(column)} LIKE ${p(escapeLike(w) + '%')}`;
-  const partialOf = (column: string, w: string) => `${blanked(column)} ILIKE ${p(`%${escapeLike(w)}%`)}`;
-  const wordsOf = (column: string) =>
-    `regexp_split_to_array(lower(${blanked(column)}), ${p(WORD_BREAK_SQL)})`;
-  const wholeTerms = c.terms.length ? c.terms : c.words;
-  const whole = wholeTerms
-    .map((w) => `(${p(w)} = ANY(${wordsOf('specialty')}) OR ${p(w)} = ANY(${wordsOf('title')}))`)
-    .join(' AND ');
-  const allWhole = `coalesce(${whole}, false)`;
-  if (c.words.length === 1) {
-    const w = c.words[0];
-    return `CASE WHEN ${exactOf('last_name', w)} THEN 1 WHEN ${exactOf('first_name', w)} THEN 2
-      WHEN ${prefixOf('last_name', w)} OR ${prefixOf('first_name', w)} THEN 3 WHEN ${allWhole} THEN 5 ELSE 6 END`;
-  }
-  const a = c.words[0];
-  const b = c.words.slice(1).join(' ');
-  const pairA = `(${partialOf('first_name', a)} AND ${partialOf('last_name', b)})`;
-  const pairB = `(${partialOf('first_name', b)} AND ${partialOf('last_name', a)})`;
-  return `CASE
-    WHEN (${exactOf('first_name', a)} AND ${exactOf('last_name', b)}) OR (${exactOf('first_name', b)} AND ${exactOf('last_name', a)}) THEN 0
-    WHEN (${pairA} AND ${exactOf('last_name', b)}) OR (${pairB} AND ${exactOf('last_name', a)}) THEN 1
-    WHEN (${pairA} AND ${exactOf('first_name', a)}) OR (${pairB} AND ${exactOf('first_name', b)}) THEN 2
-    WHEN (${pairA} AND (${prefixOf('first_name', a)} OR ${prefixOf('last_name', b)})) OR (${pairB} AND (${prefixOf('first_name', b)} OR ${prefixOf('last_name', a)})) THEN 3
-    WHEN ${pairA} OR ${pairB} THEN 4
-    WHEN ${allWhole} THEN 5 ELSE 6 END`;
 }
 
 /** Runs the naive shape: an exact count, then one page of ids. */

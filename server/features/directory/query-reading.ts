@@ -29,6 +29,8 @@ export type QueryReading = {
   states: string[];
   /** Specialty phrases: each must hold (specialty or sub-specialty, exactly). */
   specialties: SpecialtyTarget[];
+  /** The words of each specialty phrase as typed ('ob/gyn', 'family practice'). */
+  specialtyText: string[];
   /** A 10-digit NPI typed in the box. */
   npi: string | null;
   /** Credentials typed in the box (normalised: 'md', 'do'). */
@@ -67,6 +69,7 @@ export function readQuery(
     terms: [],
     states: [],
     specialties: [],
+    specialtyText: [],
     npi: null,
     credentials: [],
   };
@@ -154,6 +157,12 @@ export function readQuery(
     for (const phrase of findSpecialtyPhrases(run.map((t) => t.text))) {
       for (let k = phrase.start; k < phrase.end; k++) run[k].used = true;
       reading.specialties.push(phrase.target);
+      reading.specialtyText.push(
+        run
+          .slice(phrase.start, phrase.end)
+          .map((t) => t.text)
+          .join(' '),
+      );
       pieces++;
     }
     i = end;

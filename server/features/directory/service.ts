@@ -11,10 +11,12 @@ import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/li
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { resolveSort, toCriteria } from './criteria';
+import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
+import { resolveSort, searchTerm, toCriteria, type SearchCriteria } from './criteria';
 import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
 import { DirectoryIndex, type ChangeWindow } from './search-index';
 import { runInSlices, type Sliced } from './search-slices';
+import { correctQuery } from './spelling';
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[] } | null;
@@ -39,7 +41,10 @@ async function sliced<T>(work: Sliced<T>, meter?: WorkMeter): Promise<T> {
 function refuseNpiPrefix(request: SearchPhysiciansRequest, viewer: Viewer): void {
   const full = viewer?.capabilities.includes('search:full-results') ?? false;
   if (request.npi && !full && !/^\d{10}$/.test(request.npi)) {
-    throw fieldError('npi', 'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).');
+    throw fieldError(
+      'npi',
+      'Enter the whole 10-digit NPI (searching by part of an NPI needs a subscription).',
+    );
   }
 }
 
@@ -54,6 +59,14 @@ const DEAD_ROWS_LIMIT = 20_000;
 const RELOAD_BATCH = 5_000;
 
 export type DirectoryService = Awaited<ReturnType<typeof createDirectoryService>>;
+
+/** What a search's rows matched, for the page to mark (SearchPhysiciansResponse.highlight). */
+function highlightOf(c: SearchCriteria): SearchPhysiciansResponse['highlight'] {
+  return {
+    words: [...new Set([...c.words, ...c.terms])],
+    specialties: [...new Set(c.specialtyTerms.flatMap((t) => [...t.specialties, ...t.subSpecialties]))],
+  };
+}
 
 /**
  * The directory: search, profile, specialty counts and facets. Built once at start (it loads the
@@ -103,12 +116,37 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
       let page = full ? (request.page ?? 1) : 1;
       const limit = full ? PAGE_SIZE : FREE_RESULT_CAP;
-      const criteria = toCriteria(request, currentYear());
-      const sort = resolveSort(request, criteria);
+      let criteria = toCriteria(request, currentYear());
+      let sort = resolveSort(request, criteria);
       let { total, ids } = await sliced(
         index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }),
         meter,
       );
+      // Nothing found: a misspelt word may be why ('cardiolgy'). The corrected query is searched
+      // and the answer says so, unless the caller asked for the spelling as typed.
+      let correctedQuery: string | null = null;
+      if (total === 0 && request.query && request.spelling !== 'exact') {
+        const corrected = correctQuery(
+          request.query,
+          index.wordList(),
+          searchTerm,
+          (token) => resolveSpecialtyTerm(token) !== null,
+        );
+        if (corrected) {
+          const correctedCriteria = toCriteria({ ...request, query: corrected }, currentYear());
+          const correctedSort = resolveSort(request, correctedCriteria);
+          const found = await sliced(
+            index.searchSteps(correctedCriteria, { ...correctedSort, offset: (page - 1) * PAGE_SIZE, limit }),
+            meter,
+          );
+          if (found.total > 0) {
+            ({ total, ids } = found);
+            criteria = correctedCriteria;
+            sort = correctedSort;
+            correctedQuery = corrected;
+          }
+        }
+      }
       const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
       if (page > last) {
         // Past the end: the last page (its rows are in the result cache's prefix or cheap to walk).
@@ -126,6 +164,8 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
         pageSize: PAGE_SIZE,
         pageCount: Math.ceil(total / PAGE_SIZE),
         visibleLimit: full ? null : FREE_RESULT_CAP,
+        correctedQuery,
+        highlight: highlightOf(criteria),
       };
     },
 
@@ -214,7 +254,11 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     },
 
     /** facets() in slices (the route's). */
-    facetsInSlices(request: SearchPhysiciansRequest, viewer: Viewer, meter?: WorkMeter): Promise<FacetsResponse> {
+    facetsInSlices(
+      request: SearchPhysiciansRequest,
+      viewer: Viewer,
+      meter?: WorkMeter,
+    ): Promise<FacetsResponse> {
       refuseNpiPrefix(request, viewer);
       return sliced(index.facetsSteps(toCriteria(request, currentYear())), meter);
     },

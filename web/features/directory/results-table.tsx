@@ -5,6 +5,7 @@ import type { PhysicianSummary } from '@contract/directory';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn, formatMonthYear } from '@web/lib/utils';
+import { Highlighted, HighlightedSpecialty } from '@web/features/physicians/highlight';
 import { displayLocation, displaySpecialty, fullName, nameWithCredential } from '@web/features/physicians/physician-format';
 
 type ResultsTableProps = {
@@ -86,14 +87,18 @@ export function ResultsTable({
                     to={`${linkBase}/${physician.id}`}
                     className="text-foreground hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
                   >
-                    {nameWithCredential(physician)}
+                    <Highlighted text={nameWithCredential(physician)} />
                   </Link>
                 </TableCell>
                 <TableCell className="truncate py-1 text-slate-700">
-                  {displaySpecialty(physician.specialty) ?? '—'}
+                  <HighlightedSpecialty text={displaySpecialty(physician.specialty) ?? '—'} />
                 </TableCell>
-                <TableCell className="truncate py-1 text-slate-700">{physician.organization ?? '—'}</TableCell>
-                <TableCell className="truncate py-1 text-slate-700">{displayLocation(physician) || '—'}</TableCell>
+                <TableCell className="truncate py-1 text-slate-700">
+                  <Highlighted text={physician.organization ?? '—'} />
+                </TableCell>
+                <TableCell className="truncate py-1 text-slate-700">
+                  <Highlighted text={displayLocation(physician) || '—'} />
+                </TableCell>
                 <TableCell className="py-1">
                   <span className="flex items-center gap-2">
                     <ContactIcon kind="email" available={physician.hasEmail} />
@@ -114,7 +119,14 @@ export function ResultsTable({
 
 function ContactIcon({ kind, available }: { kind: 'email' | 'phone'; available: boolean }) {
   const Icon = kind === 'email' ? Mail : Phone;
-  const text = kind === 'email' ? (available ? 'Email available' : 'No email') : available ? 'Phone available' : 'No phone';
+  const text =
+    kind === 'email'
+      ? available
+        ? 'Email available'
+        : 'No email'
+      : available
+        ? 'Phone available'
+        : 'No phone';
   return (
     <span title={text} className="inline-flex">
       <Icon className={cn('size-4', available ? 'text-primary' : 'text-slate-300')} aria-hidden />

@@ -36,6 +36,7 @@ import {
 } from './api';
 import { FilterPanel, type UpdateSearch } from './filter-panel';
 import { FilterSheet, FilterSidebar } from './filter-sidebar';
+import { HighlightProvider } from '@web/features/physicians/highlight';
 import { resultLine } from '@web/lib/pagination';
 import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/physicians/physician-card';
 import { ResultsTable } from './results-table';
@@ -62,6 +63,7 @@ import {
   searchParamsFromNavigationState,
   withoutChip,
   withoutFilters,
+  withExactSpelling,
   withPage,
   withQuery,
   withSort,
@@ -344,11 +346,23 @@ export function SearchPage() {
                     pageSize: data.pageSize,
                     total: data.total,
                     shown: data.results.length,
-                    query,
+                    query: data.correctedQuery ?? query,
                   })}
                 </span>
               ) : null}
             </p>
+            {data?.correctedQuery && !firstLoad && (
+              <p className="-mt-1 text-sm text-slate-700">
+                Showing results for <span className="font-semibold">{`'${data.correctedQuery}'`}</span>.{' '}
+                <button
+                  type="button"
+                  className="cursor-pointer text-primary underline-offset-2 hover:underline"
+                  onClick={() => update((previous) => withExactSpelling(previous))}
+                >
+                  {`Search instead for '${query}'`}
+                </button>
+              </p>
+            )}
 
             {firstLoad ? (
               <ResultsSkeleton view={view} />
@@ -361,14 +375,16 @@ export function SearchPage() {
               <EmptyState onClear={activeCount > 0 ? clearAll : undefined} />
             ) : data ? (
               <div aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
-                <Results
-                  view={view}
-                  physicians={data.results}
-                  selection={selection}
-                  cap={cap}
-                  pageSelected={actions.pageSelected}
-                  onTogglePage={onTogglePage}
-                />
+                <HighlightProvider value={data.highlight}>
+                  <Results
+                    view={view}
+                    physicians={data.results}
+                    selection={selection}
+                    cap={cap}
+                    pageSelected={actions.pageSelected}
+                    onTogglePage={onTogglePage}
+                  />
+                </HighlightProvider>
               </div>
             ) : null}
 

@@ -9,6 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
 import { ContactStatus } from '@web/features/contacts/contact-status';
 import { ContactButton } from './contact-buttons';
+import { Highlighted, HighlightedSpecialty } from './highlight';
 import { LinkedinIcon } from './linkedin-icon';
 import { PhysicianAvatar } from './physician-avatar';
 import {
@@ -75,16 +76,18 @@ export function PhysicianCard({
                 data-card-link
                 className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary"
               >
-                {nameWithCredential(physician)}
+                <Highlighted text={nameWithCredential(physician)} />
               </Link>
             </h3>
             {physician.title && (
-              <p className="mt-0.5 truncate text-sm text-muted-foreground">{physician.title}</p>
+              <p className="mt-0.5 truncate text-sm text-muted-foreground">
+                <Highlighted text={physician.title} />
+              </p>
             )}
           </div>
           {specialty && (
             <Badge variant="soft" className="shrink-0">
-              {specialty}
+              <HighlightedSpecialty text={specialty} />
             </Badge>
           )}
         </div>
@@ -97,14 +100,18 @@ export function PhysicianCard({
             <li className="flex min-w-0 items-center gap-1.5">
               <Building2 className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <span className="sr-only">Organization: </span>
-              <span className="truncate">{physician.organization}</span>
+              <span className="truncate">
+                <Highlighted text={physician.organization} />
+              </span>
             </li>
           )}
           {location && (
             <li className="flex min-w-0 items-center gap-1.5">
               <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <span className="sr-only">Location: </span>
-              <span className="truncate">{location}</span>
+              <span className="truncate">
+                <Highlighted text={location} />
+              </span>
             </li>
           )}
           {education.length > 0 && (
@@ -122,7 +129,7 @@ export function PhysicianCard({
               {skills.map((skill) => (
                 <li key={skill}>
                   <Badge variant="muted" className="font-normal text-slate-700">
-                    {skill}
+                    <Highlighted text={skill} />
                   </Badge>
                 </li>
               ))}
@@ -169,7 +176,11 @@ export function PhysicianCard({
             )}
           </div>
         </div>
-        <ContactStatus physicianId={physician.id} verifiedAt={physician.verifiedAt} className="md:justify-end" />
+        <ContactStatus
+          physicianId={physician.id}
+          verifiedAt={physician.verifiedAt}
+          className="md:justify-end"
+        />
       </div>
     </article>
   );

@@ -1,3 +1,4 @@
+import { searchWords } from '../criteria';
 import { ITEM_SEP, NULL_MARK, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
 
 /**
@@ -19,9 +20,21 @@ export class Dictionary {
   readonly values: string[] = [''];
   readonly lower: string[] = [''];
   private readonly codes = new Map<string, number>();
+  /** Each value's words (criteria.ts, searchWords), made when a search first reads them. */
+  private readonly wordForms: (string | undefined)[] = [''];
 
   get size(): number {
     return this.values.length;
+  }
+
+  /** The words of value `code` as word-prefix matching reads them (' smith jones'). */
+  words(code: number): string {
+    let words = this.wordForms[code];
+    if (words === undefined) {
+      words = searchWords(this.values[code]);
+      this.wordForms[code] = words;
+    }
+    return words;
   }
 
   code(value: string | null | undefined): number {

@@ -16,8 +16,8 @@ import {
 } from './clause';
 import { nearClause, zipPrefixClause } from './geography';
 import type { Snapshot } from './snapshot';
-import { includes, scalarTerm, setTerm } from './terms';
-import { textQueryClause } from './text-query';
+import { scalarTerm, setTerm, wordPrefix } from './terms';
+import { queryClauses, textQueryClause } from './text-query';
 import { FLAG_FIELDS, type ScalarField } from './wire-format';
 
 /*
@@ -43,9 +43,9 @@ const equalsAny = (field: ScalarField, values: string[]): ClauseDraft[] =>
     return anyOf([scalarTerm(s, field, (lower) => wanted.has(lower.trim()))]);
   });
 
-/** The field holds the value (partial). */
+/** A word of the field starts with the value (partial: word-prefix matching). */
 const holds = (field: ScalarField, value: string | null): ClauseDraft[] =>
-  value ? [{ key: `${field}~${value}`, make: (s) => anyOf([scalarTerm(s, field, includes(value))]) }] : [];
+  value ? [{ key: `${field}~${value}`, make: (s) => anyOf([scalarTerm(s, field, wordPrefix(value))]) }] : [];
 
 /** A timestamp column at or after `at` (ms). */
 const since = (name: string, at: number | null, column: (s: Snapshot) => Float64Array): ClauseDraft[] =>
@@ -71,13 +71,13 @@ function locationClauses(location: LocationCriterion | null): ClauseDraft[] {
         key: `location:${either}`,
         make: (s) =>
           anyOf([
-            scalarTerm(s, 'city', includes(either)),
+            scalarTerm(s, 'city', wordPrefix(either)),
             scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), either, 'partial')),
           ]),
       },
     ];
   return [
-    { key: `cityPart:${city}`, make: (s) => anyOf([scalarTerm(s, 'city', includes(city!))]) },
+    { key: `cityPart:${city}`, make: (s) => anyOf([scalarTerm(s, 'city', wordPrefix(city!))]) },
     {
       key: `statePart:${state}`,
       make: (s) =>
@@ -144,7 +144,7 @@ export const FILTERS: readonly Filter[] = [
     clauses: (c) =>
       anyValue('specialty', c.specialty, (s) =>
         anyOf([
-          scalarTerm(s, 'specialty', (lower) => c.specialty.some((v) => specialtyMatches(lower.trim(), v))),
+          scalarTerm(s, 'specialty', (_l, value) => c.specialty.some((v) => specialtyMatches(value, v))),
         ]),
       ),
   },
@@ -154,7 +154,7 @@ export const FILTERS: readonly Filter[] = [
     clauses: (c) =>
       c.skills.map((skill) => ({
         key: `skill:${skill}`,
-        make: (s) => anyOf([setTerm(s, 'skills', includes(skill))]),
+        make: (s) => anyOf([setTerm(s, 'skills', wordPrefix(skill))]),
       })),
   },
   {
@@ -255,6 +255,8 @@ export function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
   const text = textQueryClause(c);
   if (text) specs.push({ key: text.key, make: () => text.make(s) });
+  // What the query's other words named (states, specialties, credentials): no facet leaves them out.
+  for (const draft of queryClauses(c)) specs.push({ key: draft.key, make: () => draft.make(s) });
   for (const filter of FILTERS)
     for (const draft of filter.clauses(c))
       specs.push({ key: draft.key, make: () => draft.make(s), facet: filter.facet });

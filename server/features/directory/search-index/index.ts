@@ -1,4 +1,6 @@
 import type { FacetsResponse, SortDirection, SortKey, SpecialtyCount } from '../../../../contract/directory';
+import type { WordList } from '../spelling';
+import { wordListOf } from './words';
 import { isEmptyCriteria, type SearchCriteria } from '../criteria';
 import { runToEnd, Workspace, type Sliced } from '../search-slices';
 import { matchesInWindow, type ChangeWindow } from './alert-window';
@@ -269,6 +271,15 @@ export class DirectoryIndex {
   specialtyCounts(): SpecialtyCount[] {
     const s = this.snapshot;
     return this.memoized('specialties', () => specialtyCounts(s));
+  }
+
+  /**
+   * The words of the searched fields and how often each occurs, for reading a misspelt query
+   * word (spelling.ts); made once per version of the index.
+   */
+  wordList(): WordList {
+    const s = this.snapshot;
+    return this.memoized('words', () => wordListOf(s));
   }
 
   private memoized<T>(key: string, compute: () => T): T {

@@ -16,9 +16,12 @@ const s = snapshotOf([
   { id: 11, firstName: 'Johnny', lastName: 'Smith' },
   { id: 12, firstName: 'John', lastName: 'Smithson' },
   { id: 13, firstName: 'Johnathan', lastName: 'Smithers' },
-  { id: 14, firstName: 'Ajohn', lastName: 'Asmith' },
+  { id: 14, firstName: 'Mary-John', lastName: 'Ann-Smithers' },
   { id: 15, firstName: 'Eve', lastName: 'Stone', title: 'John Smith Chair' },
   { id: 16, firstName: 'Al', lastName: 'Stone', organization: 'Johnsmith Hospital' },
+  { id: 20, firstName: 'Vic', lastName: 'Heart', specialty: 'Cardiology' },
+  { id: 21, firstName: 'Ted', lastName: 'Wall', specialty: 'Internal Medicine', title: 'Director of Cardiology' },
+  { id: 22, firstName: 'Una', lastName: 'Beat', specialty: 'Cardiology', title: 'Medical Director' },
 ]);
 
 /** The matches of a query, best first, and each one's tier. */
@@ -41,11 +44,10 @@ describe('relevance (ADR 020)', () => {
       [3, 3], // Amy Smithers, Johnathan Smithers, John Smithson
       [13, 3],
       [12, 3],
-      [4, 5],
-      [15, 5],
-      [5, 6], // Adams, Asmith, Stone
-      [14, 6],
-      [16, 6],
+      [4, 5], // 'Smith Surgery': a whole word of the specialty
+      [15, 6], // of the title
+      [14, 9], // 'Ann-Smithers': a word starting with it, not the name's start
+      // 'Blacksmith Clinic' and 'Johnsmith Hospital': no word starts with 'smith'
     ]);
   });
 
@@ -55,9 +57,21 @@ describe('relevance (ADR 020)', () => {
       [11, 1],
       [12, 2],
       [13, 3],
-      [14, 4],
-      [15, 5],
-      [16, 6], // 'Johnsmith Hospital' holds both terms
+      [14, 4], // Mary-John Ann-Smithers: the name rule by word prefixes
+      [15, 6], // 'John Smith Chair': both terms whole words of the title
+    ]);
+  });
+
+  it('a specialty phrase: the specialty itself first, then a title or skill saying it', () => {
+    expect(ranked('cardiology')).toEqual([
+      [22, 5], // Beat, Heart: the specialty Cardiology, in name order
+      [20, 5],
+      [21, 10], // 'Director of Cardiology' of an internist
+    ]);
+    // With text beside it: every term a whole word of the title comes before other matches.
+    expect(ranked('cardiology director')).toEqual([
+      [22, 6],
+      [21, 10],
     ]);
   });
 

@@ -1,51 +1,78 @@
-import { hasWholeWord, type SearchCriteria } from '../criteria';
+import { hasWholeWord, hasWordPrefix, type SearchCriteria } from '../criteria';
 import type { Sliced, Workspace } from '../search-slices';
 import type { Snapshot } from './snapshot';
 import { placeInOrder } from './sort-orders';
-import { codeMask } from './terms';
-import { SCALAR_INDEX, type ScalarField } from './wire-format';
+import { codeMask, setMask } from './terms';
+import { SCALAR_INDEX, SET_INDEX, type ScalarField } from './wire-format';
 
 /*
  * Relevance (ADR 020): a tier per matching row, then the name order inside each tier.
  */
 
-export const RELEVANCE_TIERS = 7;
+export const RELEVANCE_TIERS = 11;
 /** The tier of one matching row: 0 best. */
 type Ranker = (row: number) => number;
 /** A row's tier outside a relevance search (the workspace's tier buffer holds it between searches). */
 const NO_TIER = 255;
 
 /**
- * Tiers: 0 the full name (several words: first and last name equal to the two parts), 1 the
- * last name equal to the query (or to its part), 2 the first name likewise, 3 a name starting
- * with it, 4 other matches of the spec's several-word name rule, 5 every term a whole word of
- * the specialty or the title, 6 any other match.
+ * Tiers. With text words, the spec's name rule first: 0 the full name (several words: first and
+ * last name equal to the two parts), 1 the last name equal to the query (or to its part), 2 the
+ * first name likewise, 3 a name starting with it, 4 other matches of the several-word name rule.
+ * Then, with every specialty phrase matched by the specialty or sub-specialty itself, every text
+ * term a whole word of 5 the specialty, 6 the title, 7 a skill, 8 the organisation; 9 the other
+ * matches (word prefixes, cities, states, several fields); 10 a specialty phrase found only in a
+ * title or a skill. Exact words come before word prefixes; a misspelt word's corrected search
+ * (spelling.ts) is its own search, never mixed with these.
  */
 export function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
-  const first = s.cols.scalar[SCALAR_INDEX.firstName];
-  const last = s.cols.scalar[SCALAR_INDEX.lastName];
-  const specialty = s.cols.scalar[SCALAR_INDEX.specialty];
-  const title = s.cols.scalar[SCALAR_INDEX.title];
-  const wordTerms = c.terms.length ? c.terms : c.words;
-  const whole = wordTerms.map((w) => ({
-    specialty: codeMask(s, 'specialty', (l) => hasWholeWord(l, w)),
-    title: codeMask(s, 'title', (l) => hasWholeWord(l, w)),
-  }));
-  const allWhole = (i: number) => whole.every((m) => (m.specialty[specialty[i]] | m.title[title[i]]) === 1);
-  const exact = (field: ScalarField, w: string) => codeMask(s, field, (l) => l.trim() === w);
-  const prefix = (field: ScalarField, w: string) => codeMask(s, field, (l) => l.trim().startsWith(w));
+  const col = (field: ScalarField) => s.cols.scalar[SCALAR_INDEX[field]];
+  const first = col('firstName');
+  const last = col('lastName');
+  const specialty = col('specialty');
+  const sub = col('subSpecialty');
+  const title = col('title');
+  const organization = col('organization');
+  const skills = s.cols.sets[SET_INDEX.skills];
+  const texts = c.terms.length ? c.terms : c.words;
+  const wholeIn = (field: ScalarField) =>
+    texts.map((t) => codeMask(s, field, (_l, _v, w) => hasWholeWord(w, t)));
+  const inSpecialty = wholeIn('specialty');
+  const inTitle = wholeIn('title');
+  const inOrganization = wholeIn('organization');
+  const inSkills = texts.map((t) => setMask(s, 'skills', (_l, _v, w) => hasWholeWord(w, t)));
+  const phrases = c.specialtyTerms.map((t) => {
+    const names = new Set([...t.specialties, ...t.subSpecialties]);
+    return {
+      specialty: codeMask(s, 'specialty', (lower) => names.has(lower.trim())),
+      sub: codeMask(s, 'subSpecialty', (lower) => names.has(lower.trim())),
+    };
+  });
+  const all = (masks: Uint8Array[], codes: Int32Array, i: number) => masks.every((m) => m[codes[i]] === 1);
+  const generic = (i: number): number => {
+    if (!phrases.every((p) => (p.specialty[specialty[i]] | p.sub[sub[i]]) === 1)) return 10;
+    if (all(inSpecialty, specialty, i)) return 5;
+    if (all(inTitle, title, i)) return 6;
+    if (all(inSkills, skills, i)) return 7;
+    if (all(inOrganization, organization, i)) return 8;
+    return 9;
+  };
+  if (c.words.length === 0) return generic;
 
+  const exact = (field: ScalarField, w: string) => codeMask(s, field, (_l, _v, words) => words === ` ${w}`);
+  const starts = (field: ScalarField, w: string) =>
+    codeMask(s, field, (_l, _v, words) => words.startsWith(` ${w}`));
   if (c.words.length === 1) {
     const w = c.words[0];
     const lastExact = exact('lastName', w);
     const firstExact = exact('firstName', w);
-    const lastPrefix = prefix('lastName', w);
-    const firstPrefix = prefix('firstName', w);
+    const lastStarts = starts('lastName', w);
+    const firstStarts = starts('firstName', w);
     return (i) => {
       if (lastExact[last[i]]) return 1;
       if (firstExact[first[i]]) return 2;
-      if (lastPrefix[last[i]] | firstPrefix[first[i]]) return 3;
-      return allWhole(i) ? 5 : 6;
+      if (lastStarts[last[i]] | firstStarts[first[i]]) return 3;
+      return generic(i);
     };
   }
   // Two ways to read the words: A = (first word, rest), B = (rest, first word) as (first name, last name).
@@ -53,21 +80,21 @@ export function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
   const b = c.words.slice(1).join(' ');
   const side = (field: ScalarField, w: string) => ({
     exact: exact(field, w),
-    prefix: prefix(field, w),
-    partial: codeMask(s, field, (l) => l.includes(w)),
+    starts: starts(field, w),
+    prefix: codeMask(s, field, (_l, _v, words) => hasWordPrefix(words, w)),
   });
   const fa = side('firstName', a), fb = side('firstName', b), la = side('lastName', a), lb = side('lastName', b); // prettier-ignore
   return (i) => {
     const f = first[i];
     const l = last[i];
     if ((fa.exact[f] & lb.exact[l]) | (fb.exact[f] & la.exact[l])) return 0;
-    const pairA = fa.partial[f] & lb.partial[l];
-    const pairB = fb.partial[f] & la.partial[l];
+    const pairA = fa.prefix[f] & lb.prefix[l];
+    const pairB = fb.prefix[f] & la.prefix[l];
     if ((pairA & lb.exact[l]) | (pairB & la.exact[l])) return 1;
     if ((pairA & fa.exact[f]) | (pairB & fb.exact[f])) return 2;
-    if ((pairA & (fa.prefix[f] | lb.prefix[l])) | (pairB & (fb.prefix[f] | la.prefix[l]))) return 3;
+    if ((pairA & (fa.starts[f] | lb.starts[l])) | (pairB & (fb.starts[f] | la.starts[l]))) return 3;
     if (pairA | pairB) return 4;
-    return allWhole(i) ? 5 : 6;
+    return generic(i);
   };
 }
 

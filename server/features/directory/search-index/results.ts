@@ -98,7 +98,7 @@ export function* computeSteps(
   if (total === 0) return { total: 0, ordered: new Int32Array(0), complete: true };
   const take = Math.min(total, Math.max(want, MIN_PREFIX));
   const complete = take === total;
-  if (relevance && criteria.words.length)
+  if (relevance && (criteria.words.length || criteria.specialtyTerms.length))
     return { total, ordered: yield* byRelevance(s, criteria, bits, take, ws), complete };
   if (sortKey === 'distance' && criteria.near)
     return { total, ordered: byDistance(s, criteria.near, bits, total, take, direction), complete };

@@ -1,3 +1,4 @@
+import { hasWordPrefix, searchTerm } from '../criteria';
 import type { Snapshot } from './snapshot';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire-format';
 
@@ -10,14 +11,20 @@ import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire
 /** A mask over one field's codes: mask[code] === 1 when that value matches. */
 export type Term = { codes: Int32Array; mask: Uint8Array; estimate: number };
 
-/** How a value is tested: its lower-cased text and its text as stored. */
-export type ValueTest = (lower: string, value: string) => boolean;
+/**
+ * How a value is tested: its lower-cased text, its text as stored, and its words (searchWords
+ * form, for word-prefix matching).
+ */
+export type ValueTest = (lower: string, value: string, words: string) => boolean;
 
-/** The values holding `needle` (already lower case). */
-export const includes =
-  (needle: string): ValueTest =>
-  (lower) =>
-    lower.includes(needle);
+/**
+ * The values with a word starting with `text` (word-prefix matching, criteria.ts: 'card' finds
+ * Cardiology, 'urology' not Neurology, 'smith' Smith-Jones but not Goldsmith).
+ */
+export const wordPrefix = (text: string): ValueTest => {
+  const term = searchTerm(text);
+  return (_lower, _value, words) => hasWordPrefix(words, term);
+};
 
 /** Rows whose value of `field` matches (null when none does). */
 export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest): Term | null {
@@ -27,7 +34,7 @@ export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest):
   const mask = new Uint8Array(size);
   let estimate = 0;
   for (let c = 1; c < size; c++) {
-    if (counts[c] > 0 && matches(dict.lower[c], dict.values[c])) {
+    if (counts[c] > 0 && matches(dict.lower[c], dict.values[c], dict.words(c))) {
       mask[c] = 1;
       estimate += counts[c];
     }
@@ -41,7 +48,7 @@ export function setTerm(s: Snapshot, field: SetField, matches: ValueTest): Term 
   const itemMask = new Uint8Array(dict.items.size);
   let anyItem = false;
   for (let c = 1; c < dict.items.size; c++) {
-    if (matches(dict.items.lower[c], dict.items.values[c])) {
+    if (matches(dict.items.lower[c], dict.items.values[c], dict.items.words(c))) {
       itemMask[c] = 1;
       anyItem = true;
     }
@@ -66,9 +73,28 @@ export function setTerm(s: Snapshot, field: SetField, matches: ValueTest): Term 
 }
 
 /** A 0/1 mask over a scalar field's codes (every code, including unused ones). */
-export function codeMask(s: Snapshot, field: ScalarField, matches: (lower: string) => boolean): Uint8Array {
+export function codeMask(s: Snapshot, field: ScalarField, matches: ValueTest): Uint8Array {
   const dict = s.dicts.scalar[SCALAR_INDEX[field]];
   const mask = new Uint8Array(dict.size);
-  for (let c = 1; c < dict.size; c++) if (matches(dict.lower[c])) mask[c] = 1;
+  for (let c = 1; c < dict.size; c++) if (matches(dict.lower[c], dict.values[c], dict.words(c))) mask[c] = 1;
+  return mask;
+}
+
+/** A 0/1 mask over a set field's set codes: the sets holding an item that matches. */
+export function setMask(s: Snapshot, field: SetField, matches: ValueTest): Uint8Array {
+  const dict = s.dicts.sets[SET_INDEX[field]];
+  const items = dict.items;
+  const itemMask = new Uint8Array(items.size);
+  for (let c = 1; c < items.size; c++)
+    if (matches(items.lower[c], items.values[c], items.words(c))) itemMask[c] = 1;
+  const mask = new Uint8Array(dict.size);
+  for (let c = 1; c < dict.size; c++) {
+    for (let k = dict.starts[c], end = dict.starts[c + 1]; k < end; k++) {
+      if (itemMask[dict.flat[k]] === 1) {
+        mask[c] = 1;
+        break;
+      }
+    }
+  }
   return mask;
 }

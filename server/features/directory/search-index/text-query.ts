@@ -1,4 +1,10 @@
-import { stateMatches, type SearchCriteria } from '../criteria';
+import {
+  hasWholeWord,
+  normalizeCode,
+  stateMatches,
+  type SearchCriteria,
+  type SpecialtyTermCriterion,
+} from '../criteria';
 import type { Sliced } from '../search-slices';
 import {
   allOf,
@@ -11,38 +17,40 @@ import {
   type Never,
 } from './clause';
 import type { Snapshot } from './snapshot';
-import { includes, scalarTerm, setTerm, type Term } from './terms';
+import { scalarTerm, setTerm, wordPrefix, type Term } from './terms';
 
 /*
- * The text query's clause (the spec's rule, and the multi-word rule of ADR 020).
+ * The text query's clause (the spec's rule, and the multi-word rule of ADR 020), by word prefix,
+ * and the clauses of what the query's other words named (query-reading.ts): states, specialty
+ * phrases, credentials.
  */
 
 /**
  * The spec's rule. One word: first name, last name, specialty, skills, organization or title
- * (partial). Several words: the first is the first name and the rest the last name, or the
- * reverse.
+ * (partial: a word of the field starts with it). Several words: the first is the first name and
+ * the rest the last name, or the reverse.
  */
 function specRule(s: Snapshot, words: string[]): Clause | Never {
   const w = words[0];
   const rest = words.slice(1).join(' ');
   return words.length === 1
     ? anyOf([
-        scalarTerm(s, 'firstName', includes(w)),
-        scalarTerm(s, 'lastName', includes(w)),
-        scalarTerm(s, 'specialty', includes(w)),
-        setTerm(s, 'skills', includes(w)),
-        scalarTerm(s, 'organization', includes(w)),
-        scalarTerm(s, 'title', includes(w)),
+        scalarTerm(s, 'firstName', wordPrefix(w)),
+        scalarTerm(s, 'lastName', wordPrefix(w)),
+        scalarTerm(s, 'specialty', wordPrefix(w)),
+        setTerm(s, 'skills', wordPrefix(w)),
+        scalarTerm(s, 'organization', wordPrefix(w)),
+        scalarTerm(s, 'title', wordPrefix(w)),
       ])
     : anyPair([
-        [scalarTerm(s, 'firstName', includes(w)), scalarTerm(s, 'lastName', includes(rest))],
-        [scalarTerm(s, 'firstName', includes(rest)), scalarTerm(s, 'lastName', includes(w))],
+        [scalarTerm(s, 'firstName', wordPrefix(w)), scalarTerm(s, 'lastName', wordPrefix(rest))],
+        [scalarTerm(s, 'firstName', wordPrefix(rest)), scalarTerm(s, 'lastName', wordPrefix(w))],
       ]);
 }
 
 /** The fields a term of the multi-word rule may match (ADR 020). */
 function termTerms(s: Snapshot, term: string): (Term | null)[] {
-  const has = includes(term);
+  const has = wordPrefix(term);
   return [
     scalarTerm(s, 'firstName', has),
     scalarTerm(s, 'lastName', has),
@@ -51,13 +59,13 @@ function termTerms(s: Snapshot, term: string): (Term | null)[] {
     scalarTerm(s, 'organization', has),
     scalarTerm(s, 'title', has),
     scalarTerm(s, 'city', has),
-    scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), term, 'partial')),
+    scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), term, 'term')),
   ];
 }
 
 /**
- * Every term matches one of the searched fields, and the state term (if any) the state. Each term
- * scans eight fields' distinct values (the skill sets number thousands): a pause between terms.
+ * Every term matches one of the searched fields. Each term scans eight fields' distinct values
+ * (the skill sets number thousands): a pause between terms.
  */
 export function* everyTerm(s: Snapshot, c: SearchCriteria): Sliced<Clause | Never> {
   if (c.terms.length === 0) return NEVER;
@@ -65,12 +73,6 @@ export function* everyTerm(s: Snapshot, c: SearchCriteria): Sliced<Clause | Neve
   for (const term of c.terms) {
     yield;
     const part = anyOf(termTerms(s, term));
-    if (part === NEVER) return NEVER;
-    parts.push(part);
-  }
-  if (c.stateTerm) {
-    const wanted = c.stateTerm;
-    const part = anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), wanted, 'exact'))]);
     if (part === NEVER) return NEVER;
     parts.push(part);
   }
@@ -86,10 +88,44 @@ export function textQueryClause(c: SearchCriteria): ClauseDraft | null {
       make: (s) => specRule(s, c.words),
     };
   return {
-    key: `query:${JSON.stringify([c.words, c.terms, c.stateTerm])}`,
+    key: `query:${JSON.stringify([c.words, c.terms])}`,
     *make(s) {
       const rule = specRule(s, c.words);
       return eitherClause(rule, yield* everyTerm(s, c), s.cols.length);
     },
   };
+}
+
+/**
+ * A specialty phrase's rows: the specialty or the sub-specialty is one of the phrase's names
+ * (exactly, lower case; a record whose specialty holds a finer name, 'Interventional Cardiology',
+ * counts), or its words are whole words of the title or of a skill ('hospitalist': the title
+ * Hospitalist).
+ */
+export function specialtyTermTerms(s: Snapshot, t: SpecialtyTermCriterion): (Term | null)[] {
+  const names = new Set([...t.specialties, ...t.subSpecialties]);
+  return [
+    scalarTerm(s, 'specialty', (lower) => names.has(lower.trim())),
+    scalarTerm(s, 'subSpecialty', (lower) => names.has(lower.trim())),
+    scalarTerm(s, 'title', (_l, _v, words) => hasWholeWord(words, t.words)),
+    setTerm(s, 'skills', (_l, _v, words) => hasWholeWord(words, t.words)),
+  ];
+}
+
+/** The query's states, specialty phrases and credentials: one clause each (all must hold). */
+export function queryClauses(c: SearchCriteria): ClauseDraft[] {
+  const drafts: ClauseDraft[] = c.queryStates.map((code) => ({
+    key: `state:${code}`,
+    make: (s) => anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), code, 'exact'))]),
+  }));
+  for (const t of c.specialtyTerms)
+    drafts.push({ key: `specialtyTerm:${JSON.stringify(t)}`, make: (s) => anyOf(specialtyTermTerms(s, t)) });
+  if (c.queryCredentials.length) {
+    const wanted = new Set(c.queryCredentials);
+    drafts.push({
+      key: `credential:${c.queryCredentials.join('\u0000')}`,
+      make: (s) => anyOf([scalarTerm(s, 'credential', (lower) => wanted.has(normalizeCode(lower)))]),
+    });
+  }
+  return drafts;
 }
