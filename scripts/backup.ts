@@ -6,21 +6,12 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { BACKUP_TOKEN_HEADER } from '../contract/operations';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
-import { lockDataDir } from '../server/db/data-dir-lock';
+import { isAlive, lockDataDir } from '../server/db/data-dir-lock';
 import { openPgliteDriver } from '../server/db/pglite-driver';
 import { ConfigError, loadEnv } from '../server/lib/env';
 import { readControlFile } from '../server/features/operations/control-file';
 
 const USAGE = 'Usage: npm run backup -- FILE   (FILE: where to write the backup, e.g. backup-2026-11-25.tar.gz)';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The running server's copy, through its loopback-only backup call. */
 async function fromRunningServer(port: number, token: string): Promise<Uint8Array> {

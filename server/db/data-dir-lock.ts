@@ -111,7 +111,8 @@ function releaseIfOwn(path: string, nonce: string): void {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id runs (ours or another user's). */
+export function isAlive(pid: number): boolean {
   // 0 or garbage (an empty or foreign file): nobody. (process.kill(0) would signal our own group.)
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
