@@ -8,6 +8,7 @@ import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { REMOVAL_RATE_LIMITS } from './features/removal/rate-limits';
 import { CONTACT_RATE_LIMITS } from './features/contact-form/rate-limits';
 import { createDirectoryService } from './features/directory/service';
+import { indexSnapshotFile } from './features/directory/snapshot-file';
 import { DIRECTORY_RATE_LIMITS } from './features/directory/rate-limits';
 import { createBillingProvider } from './lib/billing/create-provider';
 import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
@@ -36,7 +37,7 @@ export async function createServices(deps: Omit<AppDeps, 'services'>) {
   // The suppression list's key, checked against the hashes already stored (refuses a changed key).
   configureSuppressionKey(deps.env.SUPPRESSION_KEY);
   await verifySuppressionKey(deps.db);
-  const directory = await createDirectoryService(deps);
+  const directory = await createDirectoryService({ ...deps, snapshotFile: indexSnapshotFile(deps.env) });
   const importJobs = createImportJobs();
   return {
     mailer,

@@ -28,6 +28,13 @@ export const EnvSchema = z.object({
   /** Default depends on NODE_ENV (see loadEnv): 127.0.0.1 in development and test, 0.0.0.0 in production. */
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Where the directory index is kept between starts (ADR 035), or 'off'. Unset: DATA_DIR/index-snapshot
+   * on the embedded database, the system's temporary folder on PostgreSQL; off in tests.
+   */
+  INDEX_SNAPSHOT_DIR: z.string().min(1).optional(),
+  /** Server processes on one port (node:cluster; PostgreSQL only, ADR 035). */
+  WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

@@ -87,6 +87,30 @@ describe('the judged query set', () => {
     ).toBeGreaterThanOrEqual(q.minPrecision ?? 1);
   });
 
+  it.each(QUERIES.filter((q) => q.corrected).map((q) => [q.query, q] as const))(
+    "facets and Select All count what the corrected search '%s' shows",
+    async (_label, q) => {
+      const query = new URLSearchParams({ query: q.query });
+      const search = await premium.get(`/api/physicians?${query}`);
+      expect(search.body.total).toBeGreaterThan(0);
+      const facets = await premium.get(`/api/directory/facets?${query}`);
+      expect(facets.status, facets.text).toBe(200);
+      const specialtyTotal = facets.body.specialty.reduce((sum: number, f: { count: number }) => sum + f.count, 0);
+      expect(specialtyTotal).toBe(search.body.total);
+      const all = await premium.get(`/api/physicians/select-all?${query}`);
+      expect(all.status, all.text).toBe(200);
+      expect(all.body.total).toBe(search.body.total);
+      expect(all.body.ids.slice(0, search.body.results.length)).toEqual(
+        search.body.results.map((r: { id: number }) => r.id),
+      );
+      // Spelling as typed: the typo finds nothing, and its facets and Select All say so.
+      const exact = new URLSearchParams({ query: q.query, spelling: 'exact' });
+      const exactFacets = await premium.get(`/api/directory/facets?${exact}`);
+      expect(exactFacets.body.specialty.every((f: { count: number }) => f.count === 0)).toBe(true);
+      expect((await premium.get(`/api/physicians/select-all?${exact}`)).body.total).toBe(0);
+    },
+  );
+
   it('prints precision at 25 per kind', () => {
     const table = [...precision].map(([kind, scores]) => ({
       kind,

@@ -138,6 +138,22 @@ export async function readIndexRowsByIds(db: Pick<Db, 'sql'>, ids: readonly numb
   return rows[0]?.data ?? '';
 }
 
+/**
+ * What the directory is now, for a snapshot file's stamp (ADR 035): the change counter every write
+ * statement advances (with the database's identity) and the number of physicians.
+ */
+export async function readDirectoryStamp(db: Pick<Db, 'sql'>): Promise<{ counter: string; physicians: number }> {
+  const { rows } = await db.sql.query<{ counter: string; physicians: number }>(
+    `SELECT (SELECT last_value::text || ':' || is_called::text FROM directory_change_seq)
+              || ':' || (SELECT id::text FROM directory_identity ORDER BY created_at LIMIT 1) AS counter,
+            (SELECT count(*)::int FROM physicians) AS physicians`,
+  );
+  return rows[0];
+}
+
+/** The SQL the index rows are read with: a snapshot file written from other SQL is not used. */
+export const INDEX_ROWS_SOURCE = `${INDEX_FROM} ${FAST_LINE} ${SAFE_LINE}`;
+
 export async function countPhysicians(db: Pick<Db, 'sql'>): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM physicians');
   return rows[0].n;

@@ -13,8 +13,17 @@ import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveSort, searchTerm, toCriteria, type SearchCriteria } from './criteria';
-import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIndexRowsByIds } from './repo';
-import { DirectoryIndex, type ChangeWindow } from './search-index';
+import {
+  countPhysicians,
+  findProfile,
+  findSummariesByIds,
+  INDEX_ROWS_SOURCE,
+  readDirectoryStamp,
+  readIndexRows,
+  readIndexRowsByIds,
+} from './repo';
+import { DirectoryIndex, snapshotFormat, type ChangeWindow, type SnapshotStamp } from './search-index';
+import { rm } from 'node:fs/promises';
 import { runInSlices, type Sliced } from './search-slices';
 import { correctQuery } from './spelling';
 
@@ -57,6 +66,8 @@ const DEAD_ROWS_LIMIT = 20_000;
  * so smaller batches keep requests waiting a few hundred milliseconds at most.
  */
 const RELOAD_BATCH = 5_000;
+/** After a patch, the snapshot file is written again once no change came for this long. */
+const SNAPSHOT_QUIET_MS = 30_000;
 
 export type DirectoryService = Awaited<ReturnType<typeof createDirectoryService>>;
 
@@ -72,13 +83,69 @@ function highlightOf(c: SearchCriteria): SearchPhysiciansResponse['highlight'] {
  * The directory: search, profile, specialty counts and facets. Built once at start (it loads the
  * in-memory index from the database) and shared by every request through `deps.services.directory`.
  */
-export async function createDirectoryService({ db, logger }: { db: Db; logger: Logger }) {
+export async function createDirectoryService({
+  db,
+  logger,
+  snapshotFile = null,
+}: {
+  db: Db;
+  logger: Logger;
+  /** Where the index is kept between starts (ADR 035); null: rebuilt from the database every start. */
+  snapshotFile?: string | null;
+}) {
   const started = performance.now();
-  const expected = await countPhysicians(db);
-  const index = await DirectoryIndex.build(readIndexRows(db), expected);
-  logger.info(
-    `directory index: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const format = snapshotFormat(INDEX_ROWS_SOURCE);
+  const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+  let opened: DirectoryIndex | null = null;
+  let startStamp: SnapshotStamp | null = null;
+  if (snapshotFile) {
+    startStamp = await readDirectoryStamp(db);
+    const loaded = await DirectoryIndex.load(snapshotFile, format, startStamp);
+    if ('index' in loaded) {
+      opened = loaded.index;
+      logger.info(
+        `directory index: ${opened.size.toLocaleString('en-US')} physicians read from ${snapshotFile} in ${seconds(started)} s`,
+      );
+    } else {
+      logger.info(`directory index: building from the database (snapshot not used: ${loaded.reason})`);
+    }
+  }
+  const fromFile = opened !== null;
+  if (!opened) {
+    opened = await DirectoryIndex.build(readIndexRows(db), await countPhysicians(db));
+    logger.info(`directory index: ${opened.size.toLocaleString('en-US')} physicians in ${seconds(started)} s`);
+  }
+  const index = opened;
+
+  // The snapshot file follows the index: removed at a change (a stale file must never be read
+  // back, even if this process stops before it writes the next), written again after a reload
+  // at once and after patches once the directory has been quiet for a while.
+  let saving: Promise<void> = Promise.resolve();
+  let saveTimer: NodeJS.Timeout | null = null;
+  const save = (stamp: SnapshotStamp) => {
+    if (!snapshotFile) return;
+    const file = snapshotFile;
+    const version = index.version;
+    saving = saving.then(async () => {
+      if (index.version !== version) return; // changed meanwhile: the next save follows
+      const since = performance.now();
+      try {
+        const bytes = await index.save(file, format, stamp);
+        logger.info(`directory index: snapshot written (${(bytes / 1e6).toFixed(0)} MB in ${seconds(since)} s)`);
+      } catch (error) {
+        logger.warn({ err: error }, 'directory index: the snapshot could not be written (the next start rebuilds)');
+      }
+    });
+  };
+  const forgetSnapshot = async () => {
+    if (!snapshotFile) return;
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = null;
+    await saving;
+    await rm(snapshotFile, { force: true }).catch(() => undefined);
+  };
+  // Built from the rows: kept for the next start, stamped with what the database was before the read.
+  if (startStamp && !fromFile) save(startStamp);
 
   // When the index last changed (the metrics' index age).
   let updatedAt = Date.now();
@@ -92,9 +159,50 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
 
   const currentYear = () => new Date().getUTCFullYear();
 
+  /**
+   * The request with its misspelt words corrected ('cardiolgy' -> 'cardiology'), or null when
+   * there is nothing to correct or the caller asked for the spelling as typed. Whether the query as
+   * typed finds anything is the caller's to check.
+   */
+  const correctedRequest = (request: SearchPhysiciansRequest): SearchPhysiciansRequest | null => {
+    if (!request.query || request.spelling === 'exact') return null;
+    const corrected = correctQuery(
+      request.query,
+      index.wordList(),
+      searchTerm,
+      (token) => resolveSpecialtyTerm(token) !== null,
+    );
+    return corrected ? { ...request, query: corrected } : null;
+  };
+
+  /**
+   * The request as the search answers it: corrected when the query as typed finds nothing and the
+   * corrected one finds something (the search's rule), so that facets and Select All count and
+   * pick the physicians the page shows.
+   */
+  const asSearched = async (
+    request: SearchPhysiciansRequest,
+    meter?: WorkMeter,
+  ): Promise<SearchPhysiciansRequest> => {
+    const corrected = correctedRequest(request);
+    if (!corrected) return request;
+    const typed = toCriteria(request, currentYear());
+    const found = await sliced(index.searchSteps(typed, { ...resolveSort(request, typed), offset: 0, limit: 0 }), meter);
+    if (found.total > 0) return request;
+    const fixed = toCriteria(corrected, currentYear());
+    const fixedFound = await sliced(
+      index.searchSteps(fixed, { ...resolveSort(corrected, fixed), offset: 0, limit: 0 }),
+      meter,
+    );
+    return fixedFound.total > 0 ? corrected : request;
+  };
+
   return {
     /** The index itself (the benchmark tunes its result cache). */
     index,
+
+    /** Where this process's index came from at start: its snapshot file, or the database's rows. */
+    startedFrom: fromFile ? ('snapshot' as const) : ('database' as const),
 
     /** Physicians held and when the index last changed (GET /metrics). */
     indexStats(): { physicians: number; updatedAt: number } {
@@ -125,16 +233,11 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
       // Nothing found: a misspelt word may be why ('cardiolgy'). The corrected query is searched
       // and the answer says so, unless the caller asked for the spelling as typed.
       let correctedQuery: string | null = null;
-      if (total === 0 && request.query && request.spelling !== 'exact') {
-        const corrected = correctQuery(
-          request.query,
-          index.wordList(),
-          searchTerm,
-          (token) => resolveSpecialtyTerm(token) !== null,
-        );
+      if (total === 0) {
+        const corrected = correctedRequest(request);
         if (corrected) {
-          const correctedCriteria = toCriteria({ ...request, query: corrected }, currentYear());
-          const correctedSort = resolveSort(request, correctedCriteria);
+          const correctedCriteria = toCriteria(corrected, currentYear());
+          const correctedSort = resolveSort(corrected, correctedCriteria);
           const found = await sliced(
             index.searchSteps(correctedCriteria, { ...correctedSort, offset: (page - 1) * PAGE_SIZE, limit }),
             meter,
@@ -143,7 +246,7 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
             ({ total, ids } = found);
             criteria = correctedCriteria;
             sort = correctedSort;
-            correctedQuery = corrected;
+            correctedQuery = corrected.query ?? null;
           }
         }
       }
@@ -184,11 +287,11 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     },
 
     /** selectAllIds in slices (the route's; the synchronous one serves in-process callers). */
-    selectAllIdsInSlices(
+    async selectAllIdsInSlices(
       request: SearchPhysiciansRequest,
       meter?: WorkMeter,
     ): Promise<{ ids: number[]; total: number }> {
-      const criteria = toCriteria(request, currentYear());
+      const criteria = toCriteria(await asSearched(request, meter), currentYear());
       const options = { ...resolveSort(request, criteria), offset: 0, limit: SELECT_ALL_MAX };
       return sliced(index.searchSteps(criteria, options), meter);
     },
@@ -254,13 +357,14 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     },
 
     /** facets() in slices (the route's). */
-    facetsInSlices(
+    async facetsInSlices(
       request: SearchPhysiciansRequest,
       viewer: Viewer,
       meter?: WorkMeter,
     ): Promise<FacetsResponse> {
       refuseNpiPrefix(request, viewer);
-      return sliced(index.facetsSteps(toCriteria(request, currentYear())), meter);
+      const searched = await asSearched(request, meter);
+      return sliced(index.facetsSteps(toCriteria(searched, currentYear())), meter);
     },
 
     /**
@@ -270,10 +374,16 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
      */
     directoryChanged(change: { ids?: readonly number[] } = {}): Promise<void> {
       return queue(async () => {
+        await forgetSnapshot();
+        const stamp = snapshotFile ? await readDirectoryStamp(db) : null;
         const ids = change.ids ? [...new Set(change.ids)] : null;
         if (ids && ids.length <= PATCH_LIMIT && index.deadRows + ids.length <= DEAD_ROWS_LIMIT) {
           index.patch(ids, await readIndexRowsByIds(db, ids));
           updatedAt = Date.now();
+          if (stamp) {
+            saveTimer = setTimeout(() => save(stamp), SNAPSHOT_QUIET_MS);
+            saveTimer.unref();
+          }
           return;
         }
         const reloadStarted = performance.now();
@@ -282,7 +392,13 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
         logger.info(
           `directory index reloaded: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`,
         );
+        if (stamp) save(stamp);
       });
+    },
+
+    /** Resolves once a snapshot file being written is whole (a stop waits for it). */
+    snapshotWritten(): Promise<void> {
+      return saving;
     },
   };
 }

@@ -27,6 +27,17 @@ export class Dictionary {
     return this.values.length;
   }
 
+  /** The dictionary of these values, code i for values[i] (values[0] is the empty code): a saved one read back. */
+  static fromValues(values: readonly string[]): Dictionary {
+    const d = new Dictionary();
+    for (let code = 1; code < values.length; code++) {
+      d.values.push(values[code]);
+      d.lower.push(values[code].toLowerCase());
+      d.codes.set(values[code], code);
+    }
+    return d;
+  }
+
   /** The words of value `code` as word-prefix matching reads them (' smith jones'). */
   words(code: number): string {
     let words = this.wordForms[code];
@@ -63,7 +74,7 @@ export class Dictionary {
  * flat[starts[c]] .. flat[starts[c + 1] - 1] (sorted, distinct); set 0 is the empty set.
  */
 export class SetDictionary {
-  readonly items = new Dictionary();
+  constructor(readonly items = new Dictionary()) {}
   readonly starts: number[] = [0, 0];
   readonly flat: number[] = [];
   private readonly byKey = new Map<string, number>();
@@ -72,6 +83,16 @@ export class SetDictionary {
 
   get size(): number {
     return this.starts.length - 1;
+  }
+
+  /** The set dictionary of these parts (a saved one read back; compacted). */
+  static fromParts(items: Dictionary, starts: ArrayLike<number>, flat: ArrayLike<number>): SetDictionary {
+    const d = new SetDictionary(items);
+    d.starts.length = 0;
+    for (let i = 0; i < starts.length; i++) d.starts.push(starts[i]);
+    for (let i = 0; i < flat.length; i++) d.flat.push(flat[i]);
+    for (let code = 1; code < d.size; code++) d.byKey.set(d.flat.slice(d.starts[code], d.starts[code + 1]).join(','), code);
+    return d;
   }
 
   /** Drops the build-time shortcut table (sets are found by their sorted items afterwards). */

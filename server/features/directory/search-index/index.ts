@@ -15,6 +15,8 @@ import { emptySnapshot, finalize, slotOf, type Snapshot } from './snapshot';
 import { slotsInOrder, type OrderKey } from './sort-orders';
 import { ROW_SEP, rowId } from './wire-format';
 import { physiciansForMatching, type MatchingQuery, type PhysicianForMatching } from './matching';
+import { loadSnapshot, saveSnapshot, snapshotOf, type SnapshotStamp } from './persisted';
+import { snapshotBytes } from './snapshot';
 
 /*
  * The in-memory search index of the directory (docs/decisions/005-search-index.md).
@@ -35,6 +37,7 @@ export type { ChangeWindow } from './alert-window';
 export type { FacetKey } from './clause';
 export type { OrderKey } from './sort-orders';
 export type { MatchingQuery, PhysicianForMatching } from './matching';
+export { snapshotFormat, type SnapshotStamp } from './persisted';
 export {
   FIELD_SEP,
   FLAG_FIELDS,
@@ -82,6 +85,30 @@ export class DirectoryIndex {
     const index = DirectoryIndex.empty();
     await index.rebuild(batches, expectedRows);
     return index;
+  }
+
+  /**
+   * The index a snapshot file holds (persisted.ts), when it has `format` and `stamp`; otherwise
+   * why it cannot be used.
+   */
+  static async load(
+    path: string,
+    format: string,
+    stamp: SnapshotStamp,
+  ): Promise<{ index: DirectoryIndex; fileBytes: number } | { reason: string }> {
+    const loaded = await loadSnapshot(path, format, stamp);
+    if (!loaded.ok) return { reason: loaded.reason };
+    return { index: new DirectoryIndex(snapshotOf(loaded, 1)), fileBytes: loaded.bytes };
+  }
+
+  /** Writes the current version to a snapshot file stamped `stamp`; resolves to its size in bytes. */
+  save(path: string, format: string, stamp: SnapshotStamp): Promise<number> {
+    return saveSnapshot(path, this.snapshot, format, stamp);
+  }
+
+  /** Bytes the current version holds in typed arrays (columns, sort orders, counts), caches aside. */
+  get memoryBytes(): number {
+    return snapshotBytes(this.snapshot);
   }
 
   /** Bytes of clause bitsets kept (n / 8 bytes each; 0 turns the clause cache off). */

@@ -109,3 +109,33 @@ export function slotOf(s: Snapshot, id: number): number {
   }
   return -1;
 }
+
+/**
+ * The bytes a snapshot's typed arrays take (columns to their capacity, sort orders, counts, the
+ * alive bitset), plus the dictionaries' strings at two bytes a character: what the bench prints
+ * as the index's memory. Shared arrays (a patch's unchanged ones) count in full.
+ */
+export function snapshotBytes(s: Snapshot): number {
+  let bytes = 0;
+  const add = (value: unknown) => {
+    if (ArrayBuffer.isView(value)) bytes += value.byteLength;
+    else if (Array.isArray(value)) for (const v of value) add(v);
+  };
+  for (const value of Object.values(s.cols)) add(value);
+  for (const order of Object.values(s.sorts)) bytes += order.order.byteLength + order.pos.byteLength;
+  for (const counts of Object.values(s.counts)) bytes += counts.byteLength;
+  bytes += s.aliveBits.byteLength + s.byId.byteLength + s.zipCounts.byteLength;
+  const strings = (values: readonly string[]) => {
+    for (const v of values) bytes += 2 * v.length + 16;
+  };
+  for (const d of s.dicts.scalar) {
+    strings(d.values);
+    strings(d.lower);
+  }
+  for (const d of s.dicts.sets) {
+    strings(d.items.values);
+    strings(d.items.lower);
+    bytes += 8 * (d.starts.length + d.flat.length);
+  }
+  return bytes;
+}
