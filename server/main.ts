@@ -19,6 +19,8 @@ import { removeControlFile, writeControlFile } from './features/operations/contr
 import { resolve } from 'node:path';
 import { startEventLoopStats } from './lib/event-loop-stats';
 import { takeLongestSlice } from './features/directory';
+import cluster from 'node:cluster';
+import { reportWorkerReady, runPrimary, workerSuffix } from './cluster';
 
 async function main() {
   let env;
@@ -32,6 +34,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) return runPrimary(env, logger);
   const started = Date.now();
   logger.info(`starting on Node.js ${process.version} (${process.execPath})`);
 
@@ -178,7 +181,7 @@ async function main() {
     }
   };
 
-  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(env.EVENT_LOOP_STATS_FILE, takeLongestSlice) : null;
+  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(`${env.EVENT_LOOP_STATS_FILE}${workerSuffix()}`, takeLongestSlice) : null;
   services.mailWorker.start();
   services.matchWorker.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
@@ -196,6 +199,9 @@ async function main() {
   // `npm run backup` finds this server (and proves it may ask) through DATA_DIR/control.json.
   if (dataDir) services.lifecycle.backupToken = writeControlFile(dataDir, port).token;
   handle = fetch;
+  // The other workers start once this one's index snapshot is written: they read it (ADR 035).
+  if (services.directory.startedFrom === 'database') void services.directory.snapshotWritten().then(reportWorkerReady);
+  else reportWorkerReady();
   logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${port})`);
 
   const runningServices = services;
@@ -214,6 +220,8 @@ async function main() {
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();
     stopEventLoopStats?.();
+    // A snapshot file being written is finished (a cut one would only be refused, but costs a rebuild).
+    await runningServices.directory.snapshotWritten();
   };
 }
 

@@ -43,6 +43,17 @@ async function ids(table: 'sessions' | 'auth_tokens', userId: string): Promise<s
 }
 
 describe('maintenance pass', () => {
+  it("deletes the directory's change-journal rows older than 7 days and keeps the others (ADR 035)", async () => {
+    await ctx.db.sql.query(
+      `INSERT INTO directory_changes (physician_id, changed_at) VALUES (1, $1), (2, $1), (NULL, $1), (3, $2), (4, now())`,
+      [ago(8 * DAY), ago(6 * DAY)],
+    );
+    expect((await runMaintenance(ctx.deps, now)).journalPurged).toBe(3);
+    const { rows } = await ctx.db.sql.query<{ physician_id: number }>('SELECT physician_id FROM directory_changes ORDER BY physician_id');
+    expect(rows.map((r) => r.physician_id)).toEqual([3, 4]);
+    expect((await runMaintenance(ctx.deps, now)).journalPurged).toBe(0);
+  });
+
   it('purges ended sessions, spent tokens and passed rate-limit windows, and keeps live ones', async () => {
     const user = await createTestUser(ctx.db);
     const live = await addSession(user.id, { expiresAt: ahead(20 * DAY), lastSeenAt: ago(60_000) });
@@ -59,14 +70,14 @@ describe('maintenance pass', () => {
     await store.hit('maintenance-test:passed', hour, now.getTime() - 2 * 3_600_000);
     await store.hit('maintenance-test:live', hour, now.getTime() - 600_000);
 
-    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 2, tokens: 2, rateLimits: 1, submissions: 0, digests: 0, matches: 0 });
+    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 2, tokens: 2, rateLimits: 1, submissions: 0, digests: 0, matches: 0, journalPurged: 0, indexReloaded: 0 });
     expect(await ids('sessions', user.id)).toEqual([live, nearlyIdle].sort());
     expect(await ids('auth_tokens', user.id)).toEqual([liveToken]);
     // The live window still holds its attempt.
     expect((await store.peek('maintenance-test:live', hour, now.getTime())).allowed).toBe(false);
 
     // Nothing more to do.
-    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, submissions: 0, digests: 0, matches: 0 });
+    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, submissions: 0, digests: 0, matches: 0, journalPurged: 0, indexReloaded: 0 });
   });
 
   it('two passes at once (two server processes) delete each row once, without errors', async () => {

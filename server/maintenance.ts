@@ -30,6 +30,8 @@ export type MaintenanceResult = {
   submissions: number;
   digests: number;
   matches: number;
+  journalPurged: number;
+  indexReloaded: number;
 };
 
 /**
@@ -37,7 +39,8 @@ export type MaintenanceResult = {
  * searches' alert digests that are due: sessions past their
  * 30-day ceiling or idle for SESSION_IDLE_DAYS, emailed tokens used or expired, rate-limit
  * windows that have passed, resume submissions whose confirmation link expired unused, uploaded
- * lists to match (and their results) older than MATCH_RETENTION_DAYS. Nothing
+ * lists to match (and their results) older than MATCH_RETENTION_DAYS, the directory's change
+ * journal older than its days (and a reload of the index when its snapshot file is stale). Nothing
  * here changes what a request sees (every one of these rows is already refused where it is
  * read); it only deletes them. Several server processes may run it
  * at once: each purge deletes in SKIP LOCKED batches (see the repos), so they split the rows.
@@ -51,7 +54,9 @@ export async function runMaintenance(deps: AppDeps, now = new Date()): Promise<M
   // Saved searches' new-match alerts whose day or week has passed (saved-searches/alerts.ts).
   const { digests } = await runAlertDigests(deps, now);
   const matches = await purgeOldJobs(deps.db, new Date(now.getTime() - MATCH_RETENTION_DAYS * 86_400_000));
-  return { sessions, tokens, rateLimits, submissions, digests, matches };
+  // The directory's change journal, and the index snapshot file it keeps current (ADR 035).
+  const { journalPurged, indexReloaded } = await deps.services.directory.maintainChangeJournal(now);
+  return { sessions, tokens, rateLimits, submissions, digests, matches, journalPurged, indexReloaded };
 }
 
 /**

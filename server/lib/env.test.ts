@@ -24,6 +24,8 @@ describe('loadEnv', () => {
     [{ SESSION_IDLE_DAYS: '0' }, /SESSION_IDLE_DAYS="0": must be a whole number from 1 to 30/],
     [{ SESSION_IDLE_DAYS: '1.5' }, /SESSION_IDLE_DAYS="1.5"/],
     [{ SUPPRESSION_KEY: 'short' }, /SUPPRESSION_KEY="short": must be at least 32 characters/],
+    [{ WEB_CONCURRENCY: '2' }, /WEB_CONCURRENCY: 2 server processes need DATABASE_URL/],
+    [{ WEB_CONCURRENCY: '0' }, /WEB_CONCURRENCY="0": must be a whole number from 1 to 64/],
   ])('rejects %o naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(message);
@@ -41,5 +43,10 @@ describe('loadEnv', () => {
     expect(loadEnv({ ADMIN_EMAILS: 'ops@example.com', CONTACT_INBOX: 'help@example.com' }).CONTACT_INBOX).toEqual([
       'help@example.com',
     ]);
+  });
+
+  it('runs several server processes only on PostgreSQL (WEB_CONCURRENCY, default 1)', () => {
+    expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(loadEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/app' }).WEB_CONCURRENCY).toBe(2);
   });
 });

@@ -151,6 +151,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'SMTP_URL: required when NODE_ENV=production (set MAIL_OUTBOX_ONLY=1 to keep mail in the email_outbox table on purpose)',
     );
   }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    problems.push(
+      `WEB_CONCURRENCY: ${env.WEB_CONCURRENCY} server processes need DATABASE_URL (the embedded database serves one process; leave WEB_CONCURRENCY unset or 1)`,
+    );
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   return {
     ...env,

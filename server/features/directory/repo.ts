@@ -139,16 +139,54 @@ export async function readIndexRowsByIds(db: Pick<Db, 'sql'>, ids: readonly numb
 }
 
 /**
- * What the directory is now, for a snapshot file's stamp (ADR 035): the change counter every write
- * statement advances (with the database's identity) and the number of physicians.
+ * The stamp of a read of the index rows that starts now (ADR 035): the database's identity and
+ * the database snapshot now, which the change journal is later compared with.
  */
-export async function readDirectoryStamp(db: Pick<Db, 'sql'>): Promise<{ counter: string; physicians: number }> {
-  const { rows } = await db.sql.query<{ counter: string; physicians: number }>(
-    `SELECT (SELECT last_value::text || ':' || is_called::text FROM directory_change_seq)
-              || ':' || (SELECT id::text FROM directory_identity ORDER BY created_at LIMIT 1) AS counter,
-            (SELECT count(*)::int FROM physicians) AS physicians`,
+export async function readBuildStamp(db: Pick<Db, 'sql'>): Promise<{ identity: string; snapshot: string; at: number }> {
+  const { rows } = await db.sql.query<{ identity: string; snapshot: string }>(
+    `SELECT (SELECT id::text FROM directory_identity ORDER BY created_at LIMIT 1) AS identity,
+            pg_current_snapshot()::text AS snapshot`,
   );
-  return rows[0];
+  return { ...rows[0], at: Date.now() };
+}
+
+/**
+ * What changed since a read stamped `stamp` began: the physicians the change journal names for
+ * transactions that read could not see (in progress then, or begun later), or `everything` when
+ * one of them was too large to name (a bulk import, a TRUNCATE). Null when the stamp is another
+ * database's.
+ */
+export async function readChangesSince(
+  db: Pick<Db, 'sql'>,
+  stamp: { identity: string; snapshot: string },
+): Promise<{ everything: boolean; ids: number[] } | null> {
+  const { rows } = await db.sql.query<{ identity: string; everything: boolean | null; ids: number[] | null }>(
+    `SELECT (SELECT id::text FROM directory_identity ORDER BY created_at LIMIT 1) AS identity,
+            bool_or(physician_id IS NULL) AS everything,
+            array_agg(DISTINCT physician_id) FILTER (WHERE physician_id IS NOT NULL) AS ids
+     FROM directory_changes WHERE NOT pg_visible_in_snapshot(xid, $1::pg_snapshot)`,
+    [stamp.snapshot],
+  );
+  const row = rows[0];
+  if (row.identity !== stamp.identity) return null;
+  return { everything: row.everything === true, ids: (row.ids ?? []).map(Number) };
+}
+
+/** Deletes change-journal rows older than `before` (in batches other processes skip); returns how many. */
+export async function purgeChangeJournal(db: Pick<Db, 'sql'>, before: Date): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const { rows } = await db.sql.query<{ n: number }>(
+      `WITH gone AS (
+         DELETE FROM directory_changes WHERE id IN (
+           SELECT id FROM directory_changes WHERE changed_at < $1 LIMIT 10000 FOR UPDATE SKIP LOCKED)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [before],
+    );
+    purged += rows[0].n;
+    if (rows[0].n < 10_000) return purged;
+  }
 }
 
 /** The SQL the index rows are read with: a snapshot file written from other SQL is not used. */

@@ -18,12 +18,13 @@ import {
   findProfile,
   findSummariesByIds,
   INDEX_ROWS_SOURCE,
-  readDirectoryStamp,
+  purgeChangeJournal,
+  readBuildStamp,
+  readChangesSince,
   readIndexRows,
   readIndexRowsByIds,
 } from './repo';
 import { DirectoryIndex, snapshotFormat, type ChangeWindow, type SnapshotStamp } from './search-index';
-import { rm } from 'node:fs/promises';
 import { runInSlices, type Sliced } from './search-slices';
 import { correctQuery } from './spelling';
 
@@ -66,8 +67,13 @@ const DEAD_ROWS_LIMIT = 20_000;
  * so smaller batches keep requests waiting a few hundred milliseconds at most.
  */
 const RELOAD_BATCH = 5_000;
-/** After a patch, the snapshot file is written again once no change came for this long. */
-const SNAPSHOT_QUIET_MS = 30_000;
+/** A start re-reads at most this many changed physicians after reading the snapshot file; more: every row. */
+const REPLAY_LIMIT = 100_000;
+/** The maintenance pass reloads every row (and writes the file) once this many changed since its stamp. */
+const REFRESH_AFTER = 20_000;
+/** How long the change journal keeps its rows (the maintenance pass deletes older ones). */
+export const JOURNAL_DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
 
 export type DirectoryService = Awaited<ReturnType<typeof createDirectoryService>>;
 
@@ -97,55 +103,66 @@ export async function createDirectoryService({
   const format = snapshotFormat(INDEX_ROWS_SOURCE);
   const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
   let opened: DirectoryIndex | null = null;
-  let startStamp: SnapshotStamp | null = null;
+  // The stamp of the last read of every row (the snapshot file's, or this process's build).
+  let stamp: SnapshotStamp | null = null;
+  let replayed = 0;
   if (snapshotFile) {
-    startStamp = await readDirectoryStamp(db);
-    const loaded = await DirectoryIndex.load(snapshotFile, format, startStamp);
-    if ('index' in loaded) {
+    const loaded = await DirectoryIndex.load(snapshotFile, format);
+    const changes = 'index' in loaded ? await readChangesSince(db, loaded.stamp) : null;
+    const why =
+      'reason' in loaded
+        ? loaded.reason
+        : !changes
+          ? 'written for another database'
+          : changes.everything
+            ? 'a bulk change since it was written'
+            : changes.ids.length > REPLAY_LIMIT
+              ? `${changes.ids.length.toLocaleString('en-US')} physicians changed since it was written`
+              : Date.now() - loaded.stamp.at > JOURNAL_DAYS * DAY_MS
+                ? `older than the change journal (${JOURNAL_DAYS} days)`
+                : null;
+    if ('index' in loaded && changes && !why) {
+      // The physicians changed since the file's rows were read, re-read (a patch, as at runtime).
+      for (let i = 0; i < changes.ids.length; i += PATCH_LIMIT) {
+        const ids = changes.ids.slice(i, i + PATCH_LIMIT);
+        loaded.index.patch(ids, await readIndexRowsByIds(db, ids));
+      }
       opened = loaded.index;
+      stamp = loaded.stamp;
+      replayed = changes.ids.length;
       logger.info(
-        `directory index: ${opened.size.toLocaleString('en-US')} physicians read from ${snapshotFile} in ${seconds(started)} s`,
+        `directory index: ${opened.size.toLocaleString('en-US')} physicians read from ${snapshotFile} and ${replayed.toLocaleString('en-US')} changed since from the database in ${seconds(started)} s`,
       );
     } else {
-      logger.info(`directory index: building from the database (snapshot not used: ${loaded.reason})`);
+      logger.info(`directory index: building from the database (snapshot not used: ${why})`);
     }
   }
   const fromFile = opened !== null;
   if (!opened) {
+    stamp = snapshotFile ? await readBuildStamp(db) : null;
     opened = await DirectoryIndex.build(readIndexRows(db), await countPhysicians(db));
     logger.info(`directory index: ${opened.size.toLocaleString('en-US')} physicians in ${seconds(started)} s`);
   }
   const index = opened;
 
-  // The snapshot file follows the index: removed at a change (a stale file must never be read
-  // back, even if this process stops before it writes the next), written again after a reload
-  // at once and after patches once the directory has been quiet for a while.
+  // The snapshot file is written after every read of all rows (this build, a reload), stamped
+  // with the database snapshot the read began under. Patches need no new file: the next start
+  // re-reads what the journal names since that stamp (ADR 035).
   let saving: Promise<void> = Promise.resolve();
-  let saveTimer: NodeJS.Timeout | null = null;
-  const save = (stamp: SnapshotStamp) => {
+  const save = (written: SnapshotStamp) => {
     if (!snapshotFile) return;
     const file = snapshotFile;
-    const version = index.version;
     saving = saving.then(async () => {
-      if (index.version !== version) return; // changed meanwhile: the next save follows
       const since = performance.now();
       try {
-        const bytes = await index.save(file, format, stamp);
+        const bytes = await index.save(file, format, written);
         logger.info(`directory index: snapshot written (${(bytes / 1e6).toFixed(0)} MB in ${seconds(since)} s)`);
       } catch (error) {
-        logger.warn({ err: error }, 'directory index: the snapshot could not be written (the next start rebuilds)');
+        logger.warn({ err: error }, 'directory index: the snapshot could not be written (the next start reads every row)');
       }
     });
   };
-  const forgetSnapshot = async () => {
-    if (!snapshotFile) return;
-    if (saveTimer) clearTimeout(saveTimer);
-    saveTimer = null;
-    await saving;
-    await rm(snapshotFile, { force: true }).catch(() => undefined);
-  };
-  // Built from the rows: kept for the next start, stamped with what the database was before the read.
-  if (startStamp && !fromFile) save(startStamp);
+  if (stamp && !fromFile) save(stamp);
 
   // When the index last changed (the metrics' index age).
   let updatedAt = Date.now();
@@ -197,12 +214,41 @@ export async function createDirectoryService({
     return fixedFound.total > 0 ? corrected : request;
   };
 
+  /**
+   * Every write to physicians calls this after its transaction commits (resume approval,
+   * removal, import): with the ids it touched (inserted, updated or deleted), or without to
+   * reload everything. Resolves once searches see the change. Counts and facets follow too.
+   */
+  const directoryChanged = (change: { ids?: readonly number[] } = {}): Promise<void> =>
+    queue(async () => {
+      const ids = change.ids ? [...new Set(change.ids)] : null;
+      if (ids && ids.length <= PATCH_LIMIT && index.deadRows + ids.length <= DEAD_ROWS_LIMIT) {
+        index.patch(ids, await readIndexRowsByIds(db, ids));
+        updatedAt = Date.now();
+        return;
+      }
+      const reloadStarted = performance.now();
+      const reloadStamp = snapshotFile ? await readBuildStamp(db) : null;
+      await index.rebuild(readIndexRows(db, RELOAD_BATCH), await countPhysicians(db));
+      updatedAt = Date.now();
+      logger.info(
+        `directory index reloaded: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`,
+      );
+      if (reloadStamp) {
+        stamp = reloadStamp;
+        save(reloadStamp);
+      }
+    });
+
   return {
     /** The index itself (the benchmark tunes its result cache). */
     index,
 
     /** Where this process's index came from at start: its snapshot file, or the database's rows. */
     startedFrom: fromFile ? ('snapshot' as const) : ('database' as const),
+
+    /** Physicians re-read at start because the journal named them after the snapshot file's stamp. */
+    replayedAtStart: replayed,
 
     /** Physicians held and when the index last changed (GET /metrics). */
     indexStats(): { physicians: number; updatedAt: number } {
@@ -367,33 +413,23 @@ export async function createDirectoryService({
       return sliced(index.facetsSteps(toCriteria(searched, currentYear())), meter);
     },
 
+    /** After a write to physicians commits: patches those ids, or reloads everything (see above). */
+    directoryChanged,
+
+
     /**
-     * Every write to physicians calls this after its transaction commits (resume approval,
-     * removal, import): with the ids it touched (inserted, updated or deleted), or without to
-     * reload everything. Resolves once searches see the change. Counts and facets follow too.
+     * The maintenance pass's part (ADR 035): deletes change-journal rows older than JOURNAL_DAYS,
+     * and reloads every row (writing the snapshot file) when the journal names more than
+     * REFRESH_AFTER physicians since the file's stamp, so that the next start stays a read of the
+     * file and a short re-read.
      */
-    directoryChanged(change: { ids?: readonly number[] } = {}): Promise<void> {
-      return queue(async () => {
-        await forgetSnapshot();
-        const stamp = snapshotFile ? await readDirectoryStamp(db) : null;
-        const ids = change.ids ? [...new Set(change.ids)] : null;
-        if (ids && ids.length <= PATCH_LIMIT && index.deadRows + ids.length <= DEAD_ROWS_LIMIT) {
-          index.patch(ids, await readIndexRowsByIds(db, ids));
-          updatedAt = Date.now();
-          if (stamp) {
-            saveTimer = setTimeout(() => save(stamp), SNAPSHOT_QUIET_MS);
-            saveTimer.unref();
-          }
-          return;
-        }
-        const reloadStarted = performance.now();
-        await index.rebuild(readIndexRows(db, RELOAD_BATCH), await countPhysicians(db));
-        updatedAt = Date.now();
-        logger.info(
-          `directory index reloaded: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`,
-        );
-        if (stamp) save(stamp);
-      });
+    async maintainChangeJournal(now = new Date()): Promise<{ journalPurged: number; indexReloaded: number }> {
+      const journalPurged = await purgeChangeJournal(db, new Date(now.getTime() - JOURNAL_DAYS * DAY_MS));
+      if (!snapshotFile || !stamp) return { journalPurged, indexReloaded: 0 };
+      const changes = await readChangesSince(db, stamp);
+      const stale = !changes || changes.everything || changes.ids.length > REFRESH_AFTER || now.getTime() - stamp.at > (JOURNAL_DAYS - 1) * DAY_MS;
+      if (stale) await directoryChanged();
+      return { journalPurged, indexReloaded: stale ? 1 : 0 };
     },
 
     /** Resolves once a snapshot file being written is whole (a stop waits for it). */

@@ -88,17 +88,16 @@ export class DirectoryIndex {
   }
 
   /**
-   * The index a snapshot file holds (persisted.ts), when it has `format` and `stamp`; otherwise
-   * why it cannot be used.
+   * The index a snapshot file holds (persisted.ts) with the stamp it was written with, when it has
+   * `format`; otherwise why it cannot be used.
    */
   static async load(
     path: string,
     format: string,
-    stamp: SnapshotStamp,
-  ): Promise<{ index: DirectoryIndex; fileBytes: number } | { reason: string }> {
-    const loaded = await loadSnapshot(path, format, stamp);
+  ): Promise<{ index: DirectoryIndex; stamp: SnapshotStamp; fileBytes: number } | { reason: string }> {
+    const loaded = await loadSnapshot(path, format);
     if (!loaded.ok) return { reason: loaded.reason };
-    return { index: new DirectoryIndex(snapshotOf(loaded, 1)), fileBytes: loaded.bytes };
+    return { index: new DirectoryIndex(snapshotOf(loaded, 1)), stamp: loaded.stamp, fileBytes: loaded.bytes };
   }
 
   /** Writes the current version to a snapshot file stamped `stamp`; resolves to its size in bytes. */

@@ -11,10 +11,10 @@ import { FLAG_FIELDS, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
 
 /*
  * The index kept on disk (ADR 035): the columns and dictionaries of a snapshot, written after a
- * build and read back at the next start instead of every row of the database, when the stamp it
- * was written with (the database's directory change counter and its number of physicians) is
- * still the database's. Everything derived (counts, sort orders, the alive bitset) is computed
- * again by `finalize`, as after a build.
+ * build and read back at the next start instead of every row of the database. The stamp it is
+ * written with says what the database was when the rows were read (the service decides from it
+ * which physicians changed since). Everything derived (counts, sort orders, the alive bitset) is
+ * computed again by `finalize`, as after a build.
  *
  * Layout: 'PDIX1\n', the header's length (uint32, little-endian), the header (JSON), then each
  * section padded to 8 bytes: typed arrays as their bytes (so they are read back as views of the
@@ -38,8 +38,11 @@ const ARRAY_TYPES: Record<ArrayType, { new (buffer: ArrayBufferLike, offset: num
 type Section = { name: string; kind: ArrayType | 'strings'; count: number; bytes: number };
 type Header = { format: string; stamp: SnapshotStamp; length: number; sections: Section[] };
 
-/** What the database was when the rows were read: a file is used only while it still is. */
-export type SnapshotStamp = { counter: string; physicians: number };
+/**
+ * What the database was when the rows were read: its identity, the database snapshot the read
+ * began under (`pg_current_snapshot()`), and when.
+ */
+export type SnapshotStamp = { identity: string; snapshot: string; at: number };
 
 /**
  * The key of what a file holds: the index's fields, the columns' names and types and the SQL that
@@ -110,14 +113,14 @@ export async function saveSnapshot(path: string, s: Snapshot, format: string, st
 
 /** What `loadSnapshot` found: the columns and dictionaries, or why the file cannot be used. */
 export type LoadedSnapshot =
-  | { ok: true; columns: Columns; dicts: Dictionaries; bytes: number }
+  | { ok: true; columns: Columns; dicts: Dictionaries; bytes: number; stamp: SnapshotStamp }
   | { ok: false; reason: string };
 
 /**
- * Reads a file `saveSnapshot` wrote, when it holds `format` and was stamped `stamp`; otherwise
- * says why not (missing, another format, another stamp, damaged). Never throws for a bad file.
+ * Reads a file `saveSnapshot` wrote, when it holds `format`, with the stamp it was written with;
+ * otherwise says why not (missing, another format, damaged). Never throws for a bad file.
  */
-export async function loadSnapshot(path: string, format: string, stamp: SnapshotStamp): Promise<LoadedSnapshot> {
+export async function loadSnapshot(path: string, format: string): Promise<LoadedSnapshot> {
   let file: Buffer;
   try {
     file = await readFile(path);
@@ -131,8 +134,6 @@ export async function loadSnapshot(path: string, format: string, stamp: Snapshot
     const headerEnd = MAGIC.length + 4 + headerLength;
     const header = JSON.parse(file.subarray(MAGIC.length + 4, headerEnd).toString('utf8')) as Header;
     if (header.format !== format) return { ok: false, reason: 'written by another version of the index' };
-    if (header.stamp.counter !== stamp.counter || header.stamp.physicians !== stamp.physicians)
-      return { ok: false, reason: 'the directory changed since it was written' };
 
     // A copy of the bytes into a buffer of its own when the file's is shared or misaligned.
     let bytes = file;
@@ -180,7 +181,7 @@ export async function loadSnapshot(path: string, format: string, stamp: Snapshot
         ),
       ),
     };
-    return { ok: true, columns: columns as Columns, dicts, bytes: file.byteLength };
+    return { ok: true, columns: columns as Columns, dicts, bytes: file.byteLength, stamp: header.stamp };
   } catch (error) {
     return { ok: false, reason: `the file is damaged (${(error as Error).message})` };
   }
