@@ -193,6 +193,13 @@ async function main() {
         logger,
       })
     : null;
+  // Changes committed between the index's read and the LISTEN reached nobody: re-read them (ADR 035).
+  void listener?.ready
+    .then(() => directory.catchUpAfterListening())
+    .then((reread) => {
+      if (reread !== 0) logger.info(`directory index: ${reread < 0 ? 'reloaded' : `${reread} physicians re-read`} after listening for changes`);
+    })
+    .catch((error: unknown) => logger.error({ err: error }, 'directory index: catching up after listening failed'));
 
   const dataDir = env.DATABASE_URL ? null : resolve(env.DATA_DIR);
   const port = await listening;

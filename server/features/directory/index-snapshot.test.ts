@@ -96,6 +96,18 @@ describe('the directory index kept between starts', () => {
     expect((await open()).startedFrom).toBe('database');
   });
 
+  it('a write nobody heard (before the process listened) is re-read by the catch-up, and only it', async () => {
+    const service = await open();
+    const { rows } = await ctx.db.sql.query<{ id: number }>(
+      `UPDATE physicians SET last_name = 'Unheard' WHERE id = (SELECT min(id) + 1 FROM physicians) RETURNING id`,
+    );
+    const criteria = toCriteria({ query: 'unheard' } as never);
+    expect(service.index.search(criteria, page).total).toBe(0);
+    expect(await service.catchUpAfterListening()).toBe(1);
+    expect(service.index.search(criteria, page).ids).toEqual([rows[0].id]);
+    expect(await service.catchUpAfterListening()).toBe(1); // the same change, read once more: harmless
+  });
+
   // Two connections at once: PostgreSQL only (the embedded database runs one transaction at a time).
   it.skipIf(!process.env.DATABASE_URL)(
     'a write in progress while every row is read, committed after the file is written: the next start re-reads it',

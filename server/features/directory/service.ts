@@ -105,9 +105,13 @@ export async function createDirectoryService({
   let opened: DirectoryIndex | null = null;
   // The stamp of the last read of every row (the snapshot file's, or this process's build).
   let stamp: SnapshotStamp | null = null;
+  // The stamp of the latest read that covers every change before it (a build, or the re-read
+  // after the file): catchUpAfterListening re-reads what came after it.
+  let covered: SnapshotStamp | null = null;
   let replayed = 0;
   if (snapshotFile) {
     const loaded = await DirectoryIndex.load(snapshotFile, format);
+    const reread = await readBuildStamp(db);
     const changes = 'index' in loaded ? await readChangesSince(db, loaded.stamp) : null;
     const why =
       'reason' in loaded
@@ -129,6 +133,7 @@ export async function createDirectoryService({
       }
       opened = loaded.index;
       stamp = loaded.stamp;
+      covered = reread;
       replayed = changes.ids.length;
       logger.info(
         `directory index: ${opened.size.toLocaleString('en-US')} physicians read from ${snapshotFile} and ${replayed.toLocaleString('en-US')} changed since from the database in ${seconds(started)} s`,
@@ -139,7 +144,7 @@ export async function createDirectoryService({
   }
   const fromFile = opened !== null;
   if (!opened) {
-    stamp = snapshotFile ? await readBuildStamp(db) : null;
+    stamp = covered = await readBuildStamp(db);
     opened = await DirectoryIndex.build(readIndexRows(db), await countPhysicians(db));
     logger.info(`directory index: ${opened.size.toLocaleString('en-US')} physicians in ${seconds(started)} s`);
   }
@@ -162,7 +167,7 @@ export async function createDirectoryService({
       }
     });
   };
-  if (stamp && !fromFile) save(stamp);
+  if (!fromFile) save(stamp!);
 
   // When the index last changed (the metrics' index age).
   let updatedAt = Date.now();
@@ -228,16 +233,14 @@ export async function createDirectoryService({
         return;
       }
       const reloadStarted = performance.now();
-      const reloadStamp = snapshotFile ? await readBuildStamp(db) : null;
+      const reloadStamp = await readBuildStamp(db);
       await index.rebuild(readIndexRows(db, RELOAD_BATCH), await countPhysicians(db));
       updatedAt = Date.now();
       logger.info(
         `directory index reloaded: ${index.size.toLocaleString('en-US')} physicians in ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`,
       );
-      if (reloadStamp) {
-        stamp = reloadStamp;
-        save(reloadStamp);
-      }
+      stamp = covered = reloadStamp;
+      save(reloadStamp);
     });
 
   return {
@@ -430,6 +433,22 @@ export async function createDirectoryService({
       const stale = !changes || changes.everything || changes.ids.length > REFRESH_AFTER || now.getTime() - stamp.at > (JOURNAL_DAYS - 1) * DAY_MS;
       if (stale) await directoryChanged();
       return { journalPurged, indexReloaded: stale ? 1 : 0 };
+    },
+
+    /**
+     * Called once this process listens for other processes' changes (ADR 008): what committed
+     * between the index's read and the LISTEN was heard by nobody, so the journal's changes since
+     * the read's stamp are re-read (all of them: a few already patched cost one more read).
+     * Resolves to how many physicians were re-read (-1: everything was reloaded).
+     */
+    async catchUpAfterListening(): Promise<number> {
+      const changes = await readChangesSince(db, covered!);
+      if (!changes || changes.everything || changes.ids.length > PATCH_LIMIT) {
+        await directoryChanged();
+        return -1;
+      }
+      if (changes.ids.length) await directoryChanged({ ids: changes.ids });
+      return changes.ids.length;
     },
 
     /** Resolves once a snapshot file being written is whole (a stop waits for it). */
