@@ -49,7 +49,7 @@ const RUN_THROUGHPUT = !args.has('--no-throughput');
 /** BENCH_ONLY=<regular expression>: only the shapes whose name matches (e.g. 'radius'). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
-import { pathOf, qs, SHAPES, type Params, type Shape } from './search-shapes';
+import { pathOf, qs, SHAPES, type Params } from './search-shapes';
 
 function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return NaN;
