@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, prepareServerDatabase } from '../server/test/server-process';
 
 /*
- * WEB_CONCURRENCY (ADR 035) with the real server: one primary and two workers on one port and one
+ * WEB_CONCURRENCY (ADR 038) with the real server: one primary and two workers on one port and one
  * PostgreSQL (run with DATABASE_URL, as CI's PostgreSQL pass does). The first worker builds the
  * index and writes its snapshot, the second reads it; both answer; a worker that dies is replaced
  * while the other serves; SIGTERM stops them all.

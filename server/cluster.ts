@@ -3,7 +3,7 @@ import type { Env } from './lib/env';
 import type { Logger } from './lib/logger';
 
 /*
- * WEB_CONCURRENCY=N (ADR 035): N server processes on one port (node:cluster; the primary hands
+ * WEB_CONCURRENCY=N (ADR 038): N server processes on one port (node:cluster; the primary hands
  * out connections in turn). Each worker is the whole server (its own index, its own jobs, which
  * are built for several processes on one PostgreSQL: ADR 008). The first worker starts alone: it
  * runs the migrations, seeds an empty database and writes the index snapshot, which the others

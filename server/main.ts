@@ -193,7 +193,7 @@ async function main() {
         logger,
       })
     : null;
-  // Changes committed between the index's read and the LISTEN reached nobody: re-read them (ADR 035).
+  // Changes committed between the index's read and the LISTEN reached nobody: re-read them (ADR 038).
   void listener?.ready
     .then(() => directory.catchUpAfterListening())
     .then((reread) => {
@@ -206,7 +206,7 @@ async function main() {
   // `npm run backup` finds this server (and proves it may ask) through DATA_DIR/control.json.
   if (dataDir) services.lifecycle.backupToken = writeControlFile(dataDir, port).token;
   handle = fetch;
-  // The other workers start once this one's index snapshot is written: they read it (ADR 035).
+  // The other workers start once this one's index snapshot is written: they read it (ADR 038).
   if (services.directory.startedFrom === 'database') void services.directory.snapshotWritten().then(reportWorkerReady);
   else reportWorkerReady();
   logger.info(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${env.APP_URL} (listening on ${env.HOST}:${port})`);

@@ -43,7 +43,7 @@ async function ids(table: 'sessions' | 'auth_tokens', userId: string): Promise<s
 }
 
 describe('maintenance pass', () => {
-  it("deletes the directory's change-journal rows older than 7 days and keeps the others (ADR 035)", async () => {
+  it("deletes the directory's change-journal rows older than 7 days and keeps the others (ADR 038)", async () => {
     await ctx.db.sql.query(
       `INSERT INTO directory_changes (physician_id, changed_at) VALUES (1, $1), (2, $1), (NULL, $1), (3, $2), (4, now())`,
       [ago(8 * DAY), ago(6 * DAY)],

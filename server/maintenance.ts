@@ -54,7 +54,7 @@ export async function runMaintenance(deps: AppDeps, now = new Date()): Promise<M
   // Saved searches' new-match alerts whose day or week has passed (saved-searches/alerts.ts).
   const { digests } = await runAlertDigests(deps, now);
   const matches = await purgeOldJobs(deps.db, new Date(now.getTime() - MATCH_RETENTION_DAYS * 86_400_000));
-  // The directory's change journal, and the index snapshot file it keeps current (ADR 035).
+  // The directory's change journal, and the index snapshot file it keeps current (ADR 038).
   const { journalPurged, indexReloaded } = await deps.services.directory.maintainChangeJournal(now);
   return { sessions, tokens, rateLimits, submissions, digests, matches, journalPurged, indexReloaded };
 }

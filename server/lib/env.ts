@@ -29,11 +29,11 @@ export const EnvSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /**
-   * Where the directory index is kept between starts (ADR 035), or 'off'. Unset: DATA_DIR/index-snapshot
+   * Where the directory index is kept between starts (ADR 038), or 'off'. Unset: DATA_DIR/index-snapshot
    * on the embedded database, the system's temporary folder on PostgreSQL; off in tests.
    */
   INDEX_SNAPSHOT_DIR: z.string().min(1).optional(),
-  /** Server processes on one port (node:cluster; PostgreSQL only, ADR 035). */
+  /** Server processes on one port (node:cluster; PostgreSQL only, ADR 038). */
   WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
   DATABASE_URL: z
     .string()

@@ -1,4 +1,4 @@
--- The directory's change journal (ADR 035). A server keeps the in-memory index it built in a
+-- The directory's change journal (ADR 038). A server keeps the in-memory index it built in a
 -- snapshot file stamped with the database snapshot its rows were read under; the next start reads
 -- that file and re-reads only the physicians this journal names for transactions the stamp could
 -- not see (in progress or later), instead of every row. Written by statement triggers, in the

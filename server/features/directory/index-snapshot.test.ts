@@ -10,7 +10,7 @@ import { createDirectoryService } from './service';
 import { indexSnapshotFile } from './snapshot-file';
 
 /*
- * The directory index kept on disk between starts (ADR 035), on the real database: a start after
+ * The directory index kept on disk between starts (ADR 038), on the real database: a start after
  * a build reads the file; any write to the directory (even one rolled back) makes the next start
  * read the rows again; a change removes the file at once.
  */

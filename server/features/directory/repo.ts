@@ -139,7 +139,7 @@ export async function readIndexRowsByIds(db: Pick<Db, 'sql'>, ids: readonly numb
 }
 
 /**
- * The stamp of a read of the index rows that starts now (ADR 035): the database's identity and
+ * The stamp of a read of the index rows that starts now (ADR 038): the database's identity and
  * the database snapshot now, which the change journal is later compared with.
  */
 export async function readBuildStamp(db: Pick<Db, 'sql'>): Promise<{ identity: string; snapshot: string; at: number }> {

@@ -96,7 +96,7 @@ export async function createDirectoryService({
 }: {
   db: Db;
   logger: Logger;
-  /** Where the index is kept between starts (ADR 035); null: rebuilt from the database every start. */
+  /** Where the index is kept between starts (ADR 038); null: rebuilt from the database every start. */
   snapshotFile?: string | null;
 }) {
   const started = performance.now();
@@ -152,7 +152,7 @@ export async function createDirectoryService({
 
   // The snapshot file is written after every read of all rows (this build, a reload), stamped
   // with the database snapshot the read began under. Patches need no new file: the next start
-  // re-reads what the journal names since that stamp (ADR 035).
+  // re-reads what the journal names since that stamp (ADR 038).
   let saving: Promise<void> = Promise.resolve();
   const save = (written: SnapshotStamp) => {
     if (!snapshotFile) return;
@@ -421,7 +421,7 @@ export async function createDirectoryService({
 
 
     /**
-     * The maintenance pass's part (ADR 035): deletes change-journal rows older than JOURNAL_DAYS,
+     * The maintenance pass's part (ADR 038): deletes change-journal rows older than JOURNAL_DAYS,
      * and reloads every row (writing the snapshot file) when the journal names more than
      * REFRESH_AFTER physicians since the file's stamp, so that the next start stays a read of the
      * file and a short re-read.

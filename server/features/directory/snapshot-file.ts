@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Env } from '../../lib/env';
 
 /**
- * The file the directory index is kept in between starts (ADR 035), or null when it is not kept
+ * The file the directory index is kept in between starts (ADR 038), or null when it is not kept
  * (INDEX_SNAPSHOT_DIR=off, or tests unless they name a folder). On PostgreSQL the name carries
  * a hash of DATABASE_URL, so databases sharing a folder never read each other's file (and the
  * address, which may hold a password, is not written anywhere).

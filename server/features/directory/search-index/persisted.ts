@@ -10,7 +10,7 @@ import { finalize, type Snapshot } from './snapshot';
 import { FLAG_FIELDS, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
 
 /*
- * The index kept on disk (ADR 035): the columns and dictionaries of a snapshot, written after a
+ * The index kept on disk (ADR 038): the columns and dictionaries of a snapshot, written after a
  * build and read back at the next start instead of every row of the database. The stamp it is
  * written with says what the database was when the rows were read (the service decides from it
  * which physicians changed since). Everything derived (counts, sort orders, the alive bitset) is
