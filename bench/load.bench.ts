@@ -17,7 +17,12 @@
  * every scenario, the normal mix included: GET /api/health latency (a probe every 20 ms) and the
  * server's event-loop delay (monitorEventLoopDelay in the server, read through
  * EVENT_LOOP_STATS_FILE). `--no-mix` runs the hostile scenarios only, `--no-pglite` PostgreSQL only.
+ *
+ * On PostgreSQL the mix runs once per entry of BENCH_LOAD_PROCESSES (default '1,2'): the server
+ * with WEB_CONCURRENCY processes on one port (ADR 038); the event-loop delay is then the worst of
+ * the processes, the memory their sum. The hostile scenarios run with one process.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +48,7 @@ const HOSTILE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 20);
 const HOSTILE_CONNECTIONS = Number(process.env.BENCH_HOSTILE_CONNECTIONS ?? 20);
 const RUN_MIX = !process.argv.includes('--no-mix');
 const RUN_PGLITE = !process.argv.includes('--no-pglite');
+const PROCESSES = (process.env.BENCH_LOAD_PROCESSES ?? '1,2').split(',').map(Number);
 
 type Prepared = { engine: string; serverEnv: Record<string, string>; drop(): Promise<void> };
 type Recruiter = { cookie: string; listId: string };
@@ -98,12 +104,44 @@ function kindAt(roll: number): Kind {
   return 'search';
 }
 
-/** Sends SIGUSR2 to the server and reads the event-loop delays it writes (since the last read). */
-async function loopStats(pid: number, file: string): Promise<EventLoopStats> {
-  rmSync(file, { force: true });
-  process.kill(pid, 'SIGUSR2');
-  for (let i = 0; i < 200 && !existsSync(file); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  return JSON.parse(readFileSync(file, 'utf8')) as EventLoopStats;
+/**
+ * Sends SIGUSR2 to each server process and reads the event-loop delays they write (since the
+ * last read): one process writes `file`, the workers of WEB_CONCURRENCY `file.<pid>`. With several,
+ * the worst delay and the longest slice of any of them.
+ */
+async function loopStats(pids: number[], file: string): Promise<EventLoopStats> {
+  const files = pids.length === 1 ? [file] : pids.map((pid) => `${file}.${pid}`);
+  for (const f of files) rmSync(f, { force: true });
+  for (const pid of pids) process.kill(pid, 'SIGUSR2');
+  const read: EventLoopStats[] = [];
+  for (const f of files) {
+    for (let i = 0; i < 200 && !existsSync(f); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    read.push(JSON.parse(readFileSync(f, 'utf8')) as EventLoopStats);
+  }
+  return read.reduce((worst, next) => {
+    const out = { ...worst } as Record<string, number>;
+    for (const [key, value] of Object.entries(next)) if (typeof value === 'number') out[key] = Math.max(out[key] ?? value, value);
+    return out as unknown as EventLoopStats;
+  });
+}
+
+/** The server processes under a WEB_CONCURRENCY primary (its children running server/main.ts). */
+function workerPids(primary: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main.ts');
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return [];
+  }
 }
 
 /** GET /api/health every 20 ms until stopped; the latencies (ms). */
@@ -176,7 +214,7 @@ type ScenarioResult = {
 /** One hostile scenario: anonymous connections alternating facets and search, health probed beside. */
 async function hostile(
   url: string,
-  pid: number,
+  pid: number[],
   statsFile: string,
   scenario: Scenario,
 ): Promise<ScenarioResult> {
@@ -215,12 +253,12 @@ async function hostile(
   };
 }
 
-async function run(engine: 'PGlite' | 'PostgreSQL') {
-  const started = performance.now();
-  const { prepared, recruiters, maxId } = await prepare(engine);
-  console.log(
-    `${engine}: ${ROWS.toLocaleString('en-US')} physicians and ${USERS} recruiters ready in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
+async function run(
+  engine: 'PGlite' | 'PostgreSQL',
+  database: { prepared: Prepared; recruiters: Recruiter[]; maxId: number },
+  processes: number,
+) {
+  const { prepared, recruiters, maxId } = database;
   const statsFile = join(mkdtempSync(join(tmpdir(), 'bench-load-loop-')), 'event-loop.json');
   const server = await startServer({
     ...prepared.serverEnv,
@@ -228,8 +266,11 @@ async function run(engine: 'PGlite' | 'PostgreSQL') {
     REVEAL_DAILY_LIMIT: '1000000',
     EXPORT_DAILY_LIMIT: '10000000',
     EVENT_LOOP_STATS_FILE: statsFile,
+    WEB_CONCURRENCY: String(processes),
   });
-  const pid = server.child.pid!;
+  const pid = processes > 1 ? workerPids(server.child.pid!) : [server.child.pid!];
+  if (pid.length !== processes) throw new Error(`expected ${processes} server processes, found ${pid.length}`);
+  const memory = async () => (await Promise.all([server.child.pid!, ...(processes > 1 ? pid : [])].map(rssMb))).reduce((a, b) => a + b, 0);
   const scenarios: ScenarioResult[] = [];
   const latencies = new Map<Kind, number[]>(MIX.map(([kind]) => [kind, []]));
   const statuses = new Map<string, number>();
@@ -300,7 +341,7 @@ async function run(engine: 'PGlite' | 'PostgreSQL') {
     ];
     // Warm-up (index, caches, JIT), then memory is read before the measured run.
     await autocannon({ url: server.url, connections: 8, duration: 5, requests });
-    const rssBefore = await rssMb(server.child.pid);
+    const rssBefore = await memory();
     let result: AutocannonResult | null = null;
     if (RUN_MIX) {
       await loopStats(pid, statsFile);
@@ -323,12 +364,13 @@ async function run(engine: 'PGlite' | 'PostgreSQL') {
         loop: await loopStats(pid, statsFile),
       });
     }
-    for (const scenario of HOSTILE) scenarios.push(await hostile(server.url, pid, statsFile, scenario));
+    if (processes === 1) for (const scenario of HOSTILE) scenarios.push(await hostile(server.url, pid, statsFile, scenario));
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const rssAfter = await rssMb(server.child.pid);
+    const rssAfter = await memory();
     const failed = [...statuses].filter(([key]) => !/ 2\d\d$/.test(key));
     return {
       engine,
+      processes,
       result,
       latencies,
       rssBefore,
@@ -339,7 +381,6 @@ async function run(engine: 'PGlite' | 'PostgreSQL') {
     };
   } finally {
     await stopServer(server.child);
-    await prepared.drop();
   }
 }
 
@@ -357,11 +398,25 @@ async function main() {
   const rows: Record<string, unknown>[] = [];
   const summaries: Record<string, unknown>[] = [];
   const scenarioRows: Record<string, unknown>[] = [];
+  const runs: Awaited<ReturnType<typeof run>>[] = [];
   for (const engine of engines) {
-    const r = await run(engine);
+    const started = performance.now();
+    const database = await prepare(engine);
+    console.log(
+      `${engine}: ${ROWS.toLocaleString('en-US')} physicians and ${USERS} recruiters ready in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+    try {
+      for (const processes of engine === 'PGlite' ? [1] : PROCESSES) runs.push(await run(engine, database, processes));
+    } finally {
+      await database.prepared.drop();
+    }
+  }
+  for (const r of runs) {
+    const engine = r.engine;
     for (const s of r.scenarios) {
       scenarioRows.push({
         engine,
+        processes: r.processes,
         scenario: s.scenario,
         'req/s': s.requestsPerSecond,
         'p50 ms': s.p50Ms,
@@ -381,6 +436,7 @@ async function main() {
     for (const [kind, samples] of r.latencies) {
       rows.push({
         engine,
+        processes: r.processes,
         call: kind,
         requests: samples.length,
         share: `${((samples.length / Math.max(1, r.result.requests.total)) * 100).toFixed(0)} %`,
@@ -391,12 +447,14 @@ async function main() {
     }
     summaries.push({
       engine,
+      processes: r.processes,
       seconds: SECONDS,
       connections: CONNECTIONS,
       requestsPerSecond: Math.round(r.result.requests.average),
       p50Ms: r.result.latency.p50,
       p99Ms: r.result.latency.p99,
       errors: r.result.errors + r.result.timeouts + r.result.non2xx,
+      loopP99Ms: r.scenarios.find((s) => s.scenario === 'normal mix')?.loop.p99,
       rssBeforeMb: r.rssBefore,
       rssAfterMb: r.rssAfter,
     });

@@ -18,9 +18,9 @@ export function reportWorkerReady(): void {
   if (cluster.isWorker) process.send?.(WORKER_READY);
 }
 
-/** The suffix of a per-process file (EVENT_LOOP_STATS_FILE) in a worker: '.2' for worker 2. */
+/** The suffix of a per-process file (EVENT_LOOP_STATS_FILE) in a worker: its pid. */
 export function workerSuffix(): string {
-  return cluster.isWorker && cluster.worker ? `.${cluster.worker.id}` : '';
+  return cluster.isWorker ? `.${process.pid}` : '';
 }
 
 /** Runs the primary of WEB_CONCURRENCY workers until SIGTERM or SIGINT; then stops them all. */
