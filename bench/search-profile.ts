@@ -86,7 +86,8 @@ log(
 );
 
 const folder = mkdtempSync(join(tmpdir(), 'profile-snapshot-'));
-const file = join(folder, 'directory.snapshot');
+// --keep-snapshot <path>: the file stays there (to time reading it alone, e.g. under --cpu-prof).
+const file = flag('--keep-snapshot') ?? join(folder, 'directory.snapshot');
 const format = snapshotFormat('profile');
 started = performance.now();
 const bytes = await directory.index.save(file, format, { identity: 'profile', snapshot: '1:1:', at: Date.now() });

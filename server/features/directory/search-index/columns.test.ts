@@ -63,4 +63,38 @@ describe('ColumnsBuilder', () => {
     expect(dicts.scalar[last].values[c.scalar[last][0]]).toBe('Doe');
     expect([c.alive[0], c.alive[1], c.alive[2], c.length]).toEqual([1, 0, 1, 3]);
   });
+
+  it('keeps codes as narrow as the dictionary allows, widening as values arrive (builds and patches)', () => {
+    const dicts = newDictionaries();
+    const builder = new ColumnsBuilder(dicts, 0);
+    const rows = Array.from({ length: 70_000 }, (_, i) => ({ id: i + 1, lastName: `Name${i}`, state: i % 2 ? 'MA' : 'TX' }));
+    builder.addBatch(wireBatch(rows.slice(0, 200)));
+    const last = SCALAR_INDEX.lastName;
+    expect(builder.columns().scalar[last]).toBeInstanceOf(Uint8Array);
+    builder.addBatch(wireBatch(rows.slice(200, 60_000)));
+    expect(builder.columns().scalar[last]).toBeInstanceOf(Uint16Array);
+    builder.addBatch(wireBatch(rows.slice(60_000)));
+    const c = builder.columns();
+    expect(c.scalar[last]).toBeInstanceOf(Int32Array);
+    expect(c.scalar[SCALAR_INDEX.state]).toBeInstanceOf(Uint8Array); // two values
+    for (const at of [0, 199, 255, 256, 65_534, 65_535, 69_999])
+      expect(dicts.scalar[last].values[c.scalar[last][at]], `row ${at}`).toBe(`Name${at}`);
+
+    // A patch that brings the 256th state widens its own copy; the old columns stay as they were.
+    const small = newDictionaries();
+    const before = new ColumnsBuilder(small, 0);
+    before.addBatch(wireBatch(Array.from({ length: 255 }, (_, i) => ({ id: i + 1, state: `S${i}` }))));
+    const old = before.columns();
+    const patch = new ColumnsBuilder(small, old.length + 2, old);
+    patch.add(wireRow({ id: 1000, state: 'S255' }));
+    patch.set(0, wireRow({ id: 1, state: 'S256' }));
+    const next = patch.columns();
+    const state = SCALAR_INDEX.state;
+    expect(old.scalar[state]).toBeInstanceOf(Uint8Array);
+    expect(next.scalar[state]).toBeInstanceOf(Uint16Array);
+    expect(small.scalar[state].values[old.scalar[state][0]]).toBe('S0');
+    expect(small.scalar[state].values[next.scalar[state][0]]).toBe('S256');
+    expect(small.scalar[state].values[next.scalar[state][255]]).toBe('S255');
+    expect(small.scalar[state].values[next.scalar[state][254]]).toBe('S254');
+  });
 });

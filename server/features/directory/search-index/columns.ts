@@ -18,15 +18,37 @@ import {
   ZIP_AT,
 } from './wire-format';
 
+/**
+ * A column of dictionary codes: as narrow as its dictionary allows (one byte up to 255 values, two
+ * up to 65,535, else four), widened while a build or patch adds codes. At 1,500,000 rows this is
+ * the difference between about 100 and 35 MB for the text fields.
+ */
+export type CodeArray = Uint8Array | Uint16Array | Int32Array;
+
+/** The array that holds `code` and `column`'s values (`column` itself when it does). */
+function widened(column: CodeArray, code: number): CodeArray {
+  if (column.BYTES_PER_ELEMENT === 4 || code < (column.BYTES_PER_ELEMENT === 1 ? 256 : 65_536)) return column;
+  const wider = code < 65_536 ? new Uint16Array(column.length) : new Int32Array(column.length);
+  wider.set(column);
+  return wider;
+}
+
+/** An empty column like `like` (or the narrowest) of `size` slots, holding `like`'s first `length` codes. */
+function codeColumn(size: number, like?: CodeArray, length = 0): CodeArray {
+  const next = like ? new (like.constructor as new (n: number) => CodeArray)(size) : new Uint8Array(size);
+  if (like) next.set(like.subarray(0, length));
+  return next;
+}
+
 /** Row-aligned arrays; slots [0, length) are used, `alive` 0 marks a removed physician. */
 export type Columns = {
   length: number;
   ids: Int32Array;
   alive: Uint8Array;
   /** Per SCALAR_FIELDS entry: the dictionary code of each row. */
-  scalar: Int32Array[];
+  scalar: CodeArray[];
   /** Per SET_FIELDS entry: the set code of each row. */
-  sets: Int32Array[];
+  sets: CodeArray[];
   /** 0 = unknown. */
   graduationYear: Int16Array;
   /** Per FLAG_FIELDS entry: 0 = unknown, 1 = false, 2 = true. */
@@ -67,8 +89,8 @@ export class ColumnsBuilder {
       length: from?.length ?? 0,
       ids: copy(new Int32Array(size), from?.ids),
       alive: copy(new Uint8Array(size), from?.alive),
-      scalar: SCALAR_FIELDS.map((_, f) => copy(new Int32Array(size), from?.scalar[f])),
-      sets: SET_FIELDS.map((_, f) => copy(new Int32Array(size), from?.sets[f])),
+      scalar: SCALAR_FIELDS.map((_, f) => codeColumn(size, from?.scalar[f], from?.length)),
+      sets: SET_FIELDS.map((_, f) => codeColumn(size, from?.sets[f], from?.length)),
       graduationYear: copy(new Int16Array(size), from?.graduationYear),
       flags: FLAG_FIELDS.map((_, f) => copy(new Int8Array(size), from?.flags[f])),
       npi: copy(new Float64Array(size), from?.npi),
@@ -107,11 +129,19 @@ export class ColumnsBuilder {
     c.ids[slot] = Number(v[0]);
     c.alive[slot] = 1;
     c.npi[slot] = /^\d{10}$/.test(v[1]) ? Number(v[1]) : NaN;
-    for (let f = 0; f < scalar.length; f++) c.scalar[f][slot] = scalar[f].code(v[SCALAR_AT + f]);
+    for (let f = 0; f < scalar.length; f++) {
+      const code = scalar[f].code(v[SCALAR_AT + f]);
+      if (code > 255) c.scalar[f] = widened(c.scalar[f], code);
+      c.scalar[f][slot] = code;
+    }
     const year = v[YEAR_AT] === NULL_MARK ? 0 : Number(v[YEAR_AT]);
     c.graduationYear[slot] = year > 0 && year < 32767 ? year : 0;
     for (let f = 0; f < FLAG_FIELDS.length; f++) c.flags[f][slot] = Number(v[FLAGS_AT + f]) || 0;
-    for (let f = 0; f < sets.length; f++) c.sets[f][slot] = sets[f].code(v[SETS_AT + f]);
+    for (let f = 0; f < sets.length; f++) {
+      const code = sets[f].code(v[SETS_AT + f]);
+      if (code > 255) c.sets[f] = widened(c.sets[f], code);
+      c.sets[f][slot] = code;
+    }
     c.zip[slot] = v[ZIP_AT] === NULL_MARK ? 0 : zipNumber(v[ZIP_AT]) + 1;
     c.verifiedAt[slot] = v[VERIFIED_AT] === NULL_MARK ? NaN : Number(v[VERIFIED_AT]);
     c.createdAt[slot] = v[CREATED_AT] === NULL_MARK ? NaN : Number(v[CREATED_AT]);

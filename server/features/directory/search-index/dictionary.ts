@@ -78,6 +78,8 @@ export class SetDictionary {
   readonly starts: number[] = [0, 0];
   readonly flat: number[] = [];
   private readonly byKey = new Map<string, number>();
+  /** Sets [keyed, size) are not in byKey yet (a dictionary read back from a file fills it on demand). */
+  private keyed = Infinity;
   /** The stored text of a set (items in stored order) -> its code, to skip re-sorting. */
   private readonly byRaw = new Map<string, number>();
 
@@ -91,7 +93,7 @@ export class SetDictionary {
     d.starts.length = 0;
     for (let i = 0; i < starts.length; i++) d.starts.push(starts[i]);
     for (let i = 0; i < flat.length; i++) d.flat.push(flat[i]);
-    for (let code = 1; code < d.size; code++) d.byKey.set(d.flat.slice(d.starts[code], d.starts[code + 1]).join(','), code);
+    d.keyed = 1; // sets 1.. are not in byKey yet: made on the first code() that needs it
     return d;
   }
 
@@ -106,6 +108,10 @@ export class SetDictionary {
     if (known !== undefined) return known;
     const items = [...new Set(raw.split(ITEM_SEP).map((v) => this.items.code(v)))].sort((a, b) => a - b);
     const key = items.join(',');
+    if (this.keyed < this.size) {
+      for (let c = this.keyed; c < this.size; c++) this.byKey.set(this.flat.slice(this.starts[c], this.starts[c + 1]).join(','), c);
+      this.keyed = Infinity;
+    }
     let code = this.byKey.get(key);
     if (code === undefined) {
       code = this.size;

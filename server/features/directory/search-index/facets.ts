@@ -1,3 +1,4 @@
+import type { CodeArray } from './columns';
 import {
   formatSpecialty,
   type FacetsResponse,
@@ -22,7 +23,7 @@ import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire
 export const FACET_CACHE_SIZE = 200;
 
 /** A facet's column: the codes counted per row, and the directory's own counts. */
-type FacetColumn = { facet: FacetKey; codes: Int32Array; size: number; all: Int32Array };
+type FacetColumn = { facet: FacetKey; codes: CodeArray; size: number; all: Int32Array };
 
 function facetColumns(s: Snapshot): FacetColumn[] {
   const scalarColumn = (facet: FacetKey, f: ScalarField): FacetColumn => ({

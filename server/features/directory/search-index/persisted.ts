@@ -25,13 +25,14 @@ const MAGIC = Buffer.from('PDIX1\n');
 /** Raised when what the file holds changes shape (the format key covers the fields and columns). */
 const LAYOUT_VERSION = 1;
 
-type ArrayType = 'Int32Array' | 'Int16Array' | 'Int8Array' | 'Uint8Array' | 'Float64Array';
-type TypedArray = Int32Array | Int16Array | Int8Array | Uint8Array | Float64Array;
+type ArrayType = 'Int32Array' | 'Int16Array' | 'Int8Array' | 'Uint8Array' | 'Uint16Array' | 'Float64Array';
+type TypedArray = Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Float64Array;
 const ARRAY_TYPES: Record<ArrayType, { new (buffer: ArrayBufferLike, offset: number, length: number): TypedArray; BYTES_PER_ELEMENT: number }> = {
   Int32Array,
   Int16Array,
   Int8Array,
   Uint8Array,
+  Uint16Array,
   Float64Array,
 };
 

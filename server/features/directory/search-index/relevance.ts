@@ -1,3 +1,4 @@
+import type { CodeArray } from './columns';
 import { hasWholeWord, hasWordPrefix, type SearchCriteria } from '../criteria';
 import type { Sliced, Workspace } from '../search-slices';
 import type { Snapshot } from './snapshot';
@@ -48,7 +49,7 @@ export function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
       sub: codeMask(s, 'subSpecialty', (lower) => names.has(lower.trim())),
     };
   });
-  const all = (masks: Uint8Array[], codes: Int32Array, i: number) => masks.every((m) => m[codes[i]] === 1);
+  const all = (masks: Uint8Array[], codes: CodeArray, i: number) => masks.every((m) => m[codes[i]] === 1);
   const generic = (i: number): number => {
     if (!phrases.every((p) => (p.specialty[specialty[i]] | p.sub[sub[i]]) === 1)) return 10;
     if (all(inSpecialty, specialty, i)) return 5;

@@ -1,6 +1,6 @@
 import { ZIP_SPACE } from '../geo';
 import { pack } from './bitsets';
-import { ColumnsBuilder, type Columns } from './columns';
+import { ColumnsBuilder, type Columns, type CodeArray } from './columns';
 import { newDictionaries, type Dictionaries } from './dictionary';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
@@ -81,7 +81,7 @@ export function finalize(cols: Columns, dicts: Dictionaries, version: number): S
   return { version, cols, dicts, aliveCount, aliveBits, counts, sorts, byId: base, monotonic, zipCounts };
 }
 
-function countCodes(cols: Columns, codes: Int32Array, size: number): Int32Array {
+function countCodes(cols: Columns, codes: CodeArray | Int32Array, size: number): Int32Array {
   const counts = new Int32Array(size);
   for (let i = 0; i < cols.length; i++) if (cols.alive[i]) counts[codes[i]]++;
   return counts;

@@ -1,3 +1,4 @@
+import type { CodeArray } from './columns';
 import type { SortDirection, SortKey } from '../../../../contract/directory';
 import { sortKey } from '../sort-key';
 import type { Sliced, Workspace } from '../search-slices';
@@ -48,7 +49,7 @@ export function rankValues(dict: Dictionary): ValueRanks {
 }
 
 /** Stable counting sort of `rows` by rankOf[codes[row]]. */
-function sortByRank(rows: Int32Array, codes: Int32Array, rankOf: Int32Array, buckets: number): Int32Array {
+function sortByRank(rows: Int32Array, codes: CodeArray, rankOf: Int32Array, buckets: number): Int32Array {
   const starts = new Int32Array(buckets + 1);
   for (let j = 0; j < rows.length; j++) starts[rankOf[codes[rows[j]]] + 1]++;
   for (let b = 1; b <= buckets; b++) starts[b] += starts[b - 1];
@@ -67,7 +68,7 @@ function sortByRank(rows: Int32Array, codes: Int32Array, rankOf: Int32Array, buc
 export function sortOrder(
   slots: number,
   base: Int32Array,
-  keys: { codes: Int32Array; rank: ValueRanks }[],
+  keys: { codes: CodeArray; rank: ValueRanks }[],
 ): SortOrder {
   // LSD: sort by the least significant key first; stability keeps the id order for ties.
   let order = base;

@@ -1,3 +1,4 @@
+import type { CodeArray } from './columns';
 import { hasWordPrefix, searchTerm } from '../criteria';
 import type { Snapshot } from './snapshot';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire-format';
@@ -9,7 +10,7 @@ import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire
  */
 
 /** A mask over one field's codes: mask[code] === 1 when that value matches. */
-export type Term = { codes: Int32Array; mask: Uint8Array; estimate: number };
+export type Term = { codes: CodeArray; mask: Uint8Array; estimate: number };
 
 /**
  * How a value is tested: its lower-cased text, its text as stored, and its words (searchWords
