@@ -10,7 +10,7 @@
  *     that both give the same total and page;
  *   - throughput with autocannon against a real server process on that database.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +38,12 @@ const num = (name: string, fallback: number) => (process.env[name] ? Number(proc
 
 const quick = args.has('--quick');
 const ROWS = num('BENCH_ROWS', quick ? 50_000 : 300_000);
-const PG_BIG_ROWS = args.has('--no-big') || quick ? 0 : num('BENCH_PG_ROWS', 1_000_000);
+/** BENCH_PG_ROWS: the larger PostgreSQL sizes, comma-separated ('1000000,1500000'; 0 skips). */
+const PG_BIG_ROWS =
+  args.has('--no-big') || quick
+    ? []
+    : (process.env.BENCH_PG_ROWS ?? '1000000,1500000').split(',').map(Number).filter((n) => n > 0);
+const RUN_STARTUP = !args.has('--no-startup');
 const ITERATIONS = num('BENCH_ITERATIONS', quick ? 10 : 30);
 const NAIVE_ITERATIONS = num('BENCH_NAIVE_ITERATIONS', 2);
 const THROUGHPUT_SECONDS = num('BENCH_THROUGHPUT_SECONDS', quick ? 5 : 15);
@@ -84,6 +89,9 @@ type EngineReport = {
   loadSeconds: number | null;
   indexBuildSeconds: number;
   indexReloadSeconds: number;
+  /** The index's typed arrays and dictionaries (DirectoryIndex.memoryBytes), MB. */
+  indexMb: number;
+  startup: Record<string, number | string> | null;
   rows_: Row[];
   all: { p50: number; p95: number; max: number };
   naiveAll: { p50: number; p95: number } | null;
@@ -181,7 +189,7 @@ async function benchEngine(
   const directory = services.directory;
   const reload = await timed(() => directory.directoryChanged());
   log(
-    `${label}: index built in ${(built.ms / 1000).toFixed(1)} s (reload ${(reload.ms / 1000).toFixed(1)} s)`,
+    `${label}: index built in ${(built.ms / 1000).toFixed(1)} s (reload ${(reload.ms / 1000).toFixed(1)} s), ${(directory.index.memoryBytes / 1e6).toFixed(0)} MB`,
   );
 
   const app = createApp({ deps: { ...base, services } });
@@ -306,6 +314,8 @@ async function benchEngine(
     loadSeconds: load.ms / 1000,
     indexBuildSeconds: built.ms / 1000,
     indexReloadSeconds: reload.ms / 1000,
+    indexMb: directory.index.memoryBytes / 1e6,
+    startup: null,
     rows_: report,
     all: { p50: percentile(allSamples, 50), p95: percentile(allSamples, 95), max: Math.max(...allSamples) },
     naiveAll: naiveSamples.length
@@ -426,6 +436,110 @@ async function bestPlainFacets(db: Db, params: Params): Promise<void> {
     const key = own[facet.value] ?? (facet.from.includes('skills') ? 'skills' : facet.from.includes('languages') ? 'language' : 'education');
     const { where, values } = bestPlainWhere(params, key);
     await db.sql.query(`SELECT ${facet.value} AS v, count(*) FROM ${facet.from} ${where} GROUP BY 1`, values);
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+// Start-up (ADR 038): a real server process on the existing data, with its index snapshot file
+
+/** Milliseconds until `url` answers a search with 200 (polled every 50 ms). */
+async function untilSearchAnswers(url: string, since: number): Promise<number> {
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/physicians?query=smith`);
+      await res.arrayBuffer();
+      if (res.status === 200) return performance.now() - since;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Three starts of the real server on this data: with no snapshot file (reads every row, then
+ * writes the file), with the file, and after an import (a bulk change of 1 % of the physicians in
+ * the importer's way: one transaction without notifications, then one '*'), which the running
+ * server reloads while searches keep being answered (their latency and failures are counted), and
+ * a start after it (the reload wrote a new file).
+ */
+async function startup(database: BenchDatabase, rows: number): Promise<Record<string, number | string>> {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-startup-'));
+  const env = { ...database.serverEnv, RATE_LIMIT_FACTOR: '1000', INDEX_SNAPSHOT_DIR: folder, LOG_LEVEL: 'warn' };
+  const label = `${database.engine} ${rows.toLocaleString('en-US')}`;
+  const start = async () => {
+    const since = performance.now();
+    const server = await startServer(env);
+    const ms = await untilSearchAnswers(server.url, since);
+    return { server, seconds: ms / 1000 };
+  };
+  const snapshotWritten = async () => {
+    for (let i = 0; i < 600 && !readdirSync(folder).some((f) => f.endsWith('.snapshot')); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  try {
+    if (database.engine === 'pglite') await database.close().catch(() => undefined); // the server takes the data directory's lock
+    const cold = await start();
+    await snapshotWritten();
+    await stopServer(cold.server.child);
+    log(`${label}: start with no snapshot file: first search answered after ${cold.seconds.toFixed(1)} s`);
+    const warm = await start();
+    log(`${label}: start with the snapshot file: first search answered after ${warm.seconds.toFixed(1)} s`);
+
+    // An import while the server runs: it reloads every row; searches go on meanwhile.
+    rmSync(join(folder, readdirSync(folder).find((f) => f.endsWith('.snapshot'))!));
+    const writer = database.engine === 'pglite' ? null : openPgDriver({ connectionString: database.serverEnv.DATABASE_URL, max: 1 });
+    const changed = Math.max(1, Math.floor(rows / 100));
+    const latencies: number[] = [];
+    let failures = 0;
+    let reloadSeconds = NaN;
+    if (writer) {
+      await writer.transaction(async (tx) => {
+        await tx.query(`SELECT set_config('physiciandirect.directory_notify', 'off', true)`);
+        await tx.query(`UPDATE physicians SET title = 'Imported ' || id WHERE id % 100 = 0`);
+      });
+      const since = performance.now();
+      await writer.query(`SELECT pg_notify('directory_changed', '*')`);
+      // Until a changed title is found: the new index is in place.
+      for (;;) {
+        const t = performance.now();
+        try {
+          const res = await fetch(`${warm.server.url}/api/physicians?query=smith`);
+          await res.arrayBuffer();
+          if (res.status !== 200) failures++;
+          latencies.push(performance.now() - t);
+          const check = await fetch(`${warm.server.url}/api/physicians?title=imported`);
+          const body = (await check.json()) as { total?: number };
+          if ((body.total ?? 0) >= changed) break;
+        } catch {
+          failures++;
+        }
+        if (performance.now() - since > 600_000) throw new Error('the reload did not finish in 10 minutes');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      reloadSeconds = (performance.now() - since) / 1000;
+      await writer.close();
+      await snapshotWritten();
+    }
+    await stopServer(warm.server.child);
+    latencies.sort((a, b) => a - b);
+    const afterImport = writer ? await start() : null;
+    if (afterImport) await stopServer(afterImport.server.child);
+    const result = {
+      coldSeconds: cold.seconds,
+      snapshotSeconds: warm.seconds,
+      importReloadSeconds: reloadSeconds,
+      searchesDuringReload: latencies.length,
+      failuresDuringReload: failures,
+      p99DuringReloadMs: latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(0.99 * latencies.length) - 1)] : NaN,
+      afterImportSeconds: afterImport?.seconds ?? NaN,
+    };
+    log(
+      `${label}: import reload ${reloadSeconds.toFixed(1)} s (${latencies.length} searches meanwhile, ${failures} failed, p99 ${result.p99DuringReloadMs.toFixed(0)} ms); start after the import ${result.afterImportSeconds.toFixed(1)} s`,
+    );
+    return result;
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -679,11 +793,22 @@ function printTable(reports: EngineReport[]) {
   console.log('\nStart-up and index:');
   for (const r of reports) {
     console.log(
-      `  ${r.engine} ${r.rows.toLocaleString('en-US')}: generate + COPY ${f(r.loadSeconds)} s, index build ${f(r.indexBuildSeconds)} s, reload ${f(r.indexReloadSeconds)} s` +
+      `  ${r.engine} ${r.rows.toLocaleString('en-US')}: generate + COPY ${f(r.loadSeconds)} s, index build ${f(r.indexBuildSeconds)} s, reload ${f(r.indexReloadSeconds)} s, index memory ${r.indexMb.toFixed(0)} MB` +
         (r.throughput[0]
           ? `, server start on this data ${f(r.throughput[0].serverStartSeconds as number)} s`
           : ''),
     );
+  }
+  const starts = reports.filter((r) => r.startup);
+  if (starts.length) {
+    console.log('\nStart-up to the first answered search (real server process, ADR 038):');
+    for (const r of starts) {
+      const st = r.startup!;
+      console.log(
+        `  ${r.engine} ${r.rows.toLocaleString('en-US')}: no snapshot file ${f(st.coldSeconds as number)} s, with the file ${f(st.snapshotSeconds as number)} s; ` +
+          `an import's reload ${f(st.importReloadSeconds as number)} s with ${st.searchesDuringReload} searches answered meanwhile (${st.failuresDuringReload} failed, p99 ${f(st.p99DuringReloadMs as number)} ms), start after it ${f(st.afterImportSeconds as number)} s`,
+      );
+    }
   }
   const tp = reports.flatMap((r) => r.throughput);
   if (tp.length) {
@@ -699,25 +824,21 @@ function printTable(reports: EngineReport[]) {
 async function main() {
   const started = Date.now();
   log(
-    `rows ${ROWS}, PostgreSQL ${RUN_PG ? `yes (+${PG_BIG_ROWS} rows)` : 'no (set DATABASE_URL)'}, iterations ${ITERATIONS}, naive ${NAIVE_ITERATIONS}`,
+    `rows ${ROWS}, PostgreSQL ${RUN_PG ? `yes (+${PG_BIG_ROWS.join(', ')} rows)` : 'no (set DATABASE_URL)'}, iterations ${ITERATIONS}, naive ${NAIVE_ITERATIONS}`,
   );
   const reports: EngineReport[] = [];
   const runs: { open: () => Promise<BenchDatabase>; rows: number; naive: 'all' | 'some'; load: boolean }[] =
     [];
   if (RUN_PGLITE) runs.push({ open: pgliteDatabase, rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
   if (RUN_PG) runs.push({ open: () => pgDatabase(ROWS), rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
-  if (RUN_PG && PG_BIG_ROWS > 0)
-    runs.push({
-      open: () => pgDatabase(PG_BIG_ROWS),
-      rows: PG_BIG_ROWS,
-      naive: 'some',
-      load: RUN_THROUGHPUT,
-    });
+  if (RUN_PG)
+    for (const big of PG_BIG_ROWS) runs.push({ open: () => pgDatabase(big), rows: big, naive: 'some', load: RUN_THROUGHPUT });
   for (const run of runs) {
     const database = await run.open();
     try {
       const report = await benchEngine(database, run.rows, { naiveShapes: run.naive });
       if (run.load) report.throughput = await throughput(database, run.rows);
+      if (RUN_STARTUP) report.startup = await startup(database, run.rows);
       reports.push(report);
     } finally {
       await database.close().catch(() => undefined);
