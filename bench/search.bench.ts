@@ -57,7 +57,7 @@ type Params = Record<string, string | number | boolean>;
  */
 type Shape = { name: string; params?: Params; path?: string; naiveSql?: string; facets?: Params; afterSearch?: boolean };
 
-/** The query shapes of document 2, section 5, and the other reads the directory serves. */
+/** The query shapes of the search rules (docs/rules.md#search), and the other reads the directory serves. */
 const SHAPES: Shape[] = [
   { name: 'no query (page 1)', params: {} },
   { name: "one word, common ('a')", params: { query: 'a' } },
@@ -110,7 +110,7 @@ const SHAPES: Shape[] = [
       "SELECT lower(trim(specialty)) AS specialty, count(*) FROM physicians WHERE coalesce(trim(specialty), '') <> '' GROUP BY 1 ORDER BY 2 DESC",
   },
   { name: 'facets', path: '/api/directory/facets' },
-  // Issue 13 (ADR 020): relevance, several-word queries, live facets.
+  // ADR 020: relevance, several-word queries, live facets.
   { name: "relevance ('smith', default with a query)", params: { query: 'smith' } },
   { name: "relevance ('a', page 3)", params: { query: 'a', page: 3 } },
   { name: "relevance ('card') + specialty", params: { query: 'card', specialty: 'Internal Medicine,Cardiology' } },
@@ -126,7 +126,7 @@ const SHAPES: Shape[] = [
   { name: "live facets after the page's search: 'a' + state + language + flag", facets: { query: 'a', state: 'CA,TX', language: 'Spanish', boardCertified: true }, afterSearch: true },
   { name: "live facets after the page's search: query", facets: { query: 'cardiology' }, afterSearch: true },
   { name: "live facets after the page's search: filters only", facets: { specialty: 'Pediatrics,Family Medicine', education: 'MD', gender: 'F', yearsInPracticeMin: 10 }, afterSearch: true },
-  // Issue 14 (ADR 023): radius search and the new filters.
+  // ADR 023: radius search and the new filters.
   { name: 'radius 25 mi of a ZIP (distance order)', params: { near: '77030', radius: 25 } },
   { name: "radius 250 mi of 'City, ST' (distance order)", params: { near: 'New York, NY', radius: 250 } },
   { name: 'radius 100 mi + specialty + flags (distance)', params: { near: 'Chicago, IL', radius: 100, specialty: 'Cardiology,Internal Medicine', boardCertified: true, hasMobile: true } },
@@ -324,9 +324,9 @@ async function benchEngine(
 
     // The second baseline (PostgreSQL): the best plain design, in this run's schema.
     let bestP50: number | null = null;
-    // (The best plain design has no radius or issue-14 filters: not compared there.)
-    const issue14 = !!(shape.params ?? shape.facets) && Object.keys(shape.params ?? shape.facets ?? {}).some((k) => ['near', 'subSpecialty'].includes(k));
-    if (database.engine === 'postgres' && (shape.params || shape.facets) && !issue14 && !shape.afterSearch) {
+    // (The best plain design has no radius or sub-specialty filters: not compared there.)
+    const newFilters = !!(shape.params ?? shape.facets) && Object.keys(shape.params ?? shape.facets ?? {}).some((k) => ['near', 'subSpecialty'].includes(k));
+    if (database.engine === 'postgres' && (shape.params || shape.facets) && !newFilters && !shape.afterSearch) {
       const best: number[] = [];
       for (let i = 0; i < NAIVE_ITERATIONS + 1; i++) {
         const { ms } = await timed(() =>
@@ -339,8 +339,8 @@ async function benchEngine(
 
     let naiveP50: number | null = null;
     let check = '';
-    // At 1,000,000 rows: four plain shapes, and issue 13's rows (relevance, several words, live
-    // facets), which its Must show asks beside the naive SQL at that size too.
+    // At 1,000,000 rows: four plain shapes, and ADR 020's rows (relevance, several words, live
+    // facets), compared with the naive SQL at that size too.
     const runNaive =
       options.naiveShapes === 'all' ||
       [
@@ -420,7 +420,7 @@ async function benchEngine(
 }
 
 // ------------------------------------------------------------------------------------------------
-// Naive facets and the best plain-PostgreSQL design (issue 13)
+// Naive facets and the best plain-PostgreSQL design (ADR 020)
 
 /** The facet filters: their GROUP BY source, and how to leave the filter's own selection out. */
 const FACET_SQL: { from: string; value: string; clear: (c: SearchCriteria) => void }[] = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Filter options and reference lists of the directory (document 2, sections 3 and 9). */
+/** Filter options and reference lists of the directory (the spec's lists; docs/rules.md#filters). */
 
 export const COMPANY_SIZE_BUCKETS = [
   '1 to 19',

@@ -4,7 +4,7 @@ import { isCalendarDay } from './dates';
 
 /**
  * The directory API. The same keys name the filters in the page URL and in the API query string
- * (document 2, section 2), so the search page passes its URL straight through.
+ * (docs/rules.md#results), so the search page passes its URL straight through.
  */
 
 /**
@@ -361,7 +361,7 @@ export const FacetsResponse = z.object({
 });
 export type FacetsResponse = z.infer<typeof FacetsResponse>;
 
-/** Spec fallback when the counts call returns nothing (document 2, section 4). */
+/** The spec's sample counts, the web app's fallback when the counts call returns nothing. */
 export const SAMPLE_SPECIALTY_COUNTS: SpecialtyCount[] = [
   { specialty: 'Family Medicine', count: 125 },
   { specialty: 'Internal Medicine', count: 98 },
@@ -374,7 +374,7 @@ export const SAMPLE_SPECIALTY_COUNTS: SpecialtyCount[] = [
   { specialty: 'Dermatology', count: 38 },
 ];
 
-/** Title case, except 'OBGYN' kept upper-case (document 2, section 9). */
+/** Title case, except 'OBGYN' kept upper-case (docs/rules.md#filters). */
 export function formatSpecialty(value: string): string {
   if (value.trim().toLowerCase() === 'obgyn') return 'OBGYN';
   return value

@@ -3,7 +3,7 @@ import type { Role, Tier } from '../../../contract/account';
 import { createTestContext, type TestAgent } from '../../test/harness';
 
 /*
- * Contact reveal (document 2, section 4; decisions: audited, 30 days free, daily ceiling) for
+ * Contact reveal (docs/rules.md#reveal: audited, 30 days free, daily ceiling) for
  * every role, on PGlite and PostgreSQL. The ceiling is 3 here so it is reached quickly.
  */
 

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TestAgent, type TestResponse } from '../../test/harness';
 import { DIRECTORY_RATE_LIMITS } from './rate-limits';
 
-// Issue 7, item 4: directory reads are rate limited, and the NPI filter is no prefix walk for
+// Directory reads are rate limited, and the NPI filter is no prefix walk for
 // callers without full results.
 vi.setConfig({ testTimeout: 120_000 });
 const ctx = await createTestContext({ env: { TRUST_PROXY: '1' } });

@@ -7,8 +7,9 @@ import { zipsOfCity } from './geo';
 import { naiveSearch, naiveSearchSql } from './naive-search';
 
 /*
- * A small directory with known names, specialties, places and skills: every rule of document 2,
- * section 5 (and each extra filter) is checked against hand-computed ids, on PGlite and PostgreSQL.
+ * A small directory with known names, specialties, places and skills: every rule of
+ * docs/rules.md#search and #filters (and each extra filter) is checked against hand-computed ids,
+ * on PGlite and PostgreSQL.
  */
 
 type Fixture = {
@@ -178,7 +179,7 @@ async function ids(params: Record<string, string | number | boolean> = {}): Prom
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 const matching = async (params: Record<string, string | number | boolean>) => sorted(await ids(params));
 
-describe('text query (document 2, section 5)', () => {
+describe('text query (docs/rules.md#search)', () => {
   it('one word matches first name, last name, specialty, skills, organization or title, partially and in any case', async () => {
     expect(await matching({ query: 'xavier' })).toEqual([22]); // first name
     expect(await matching({ query: 'QUIMB' })).toEqual([23]); // last name

@@ -4,7 +4,7 @@ import { createTestContext, type TestAgent } from '../../test/harness';
 import { LIST_RATE_LIMITS } from './rate-limits';
 
 /*
- * Lists and Select All, every call x every role (document 2, section 6), on a real
+ * Lists and Select All, every call x every role (docs/rules.md#roles), on a real
  * database (PGlite, or PostgreSQL with DATABASE_URL).
  */
 

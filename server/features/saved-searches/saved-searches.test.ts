@@ -4,7 +4,7 @@ import { FREE_SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX } from '../../../contract/l
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { SAVED_SEARCH_RATE_LIMITS } from './rate-limits';
 
-/* Saved searches, every call x every role: any signed-in user keeps their own (document 1, section 6). */
+/* Saved searches, every call x every role: any signed-in user keeps their own (docs/rules.md#saved-searches). */
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
