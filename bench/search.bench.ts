@@ -4,8 +4,8 @@
  *
  * For each engine it builds its own database (PGlite in a temporary DATA_DIR; PostgreSQL, when
  * DATABASE_URL is set, in schemas of its own), loads the demo directory, then measures:
- *   - every section-5 query shape through the HTTP app (app.request, as a premium user, the
- *     index's result cache off), plus specialty counts and facets;
+ *   - every query shape of the search rules (docs/rules.md#search) through the HTTP app
+ *     (app.request, as a premium user, the index's result cache off), plus specialty counts and facets;
  *   - the same shapes as naive SQL (naive-search.ts: ILIKE OR, exact count(*), OFFSET), checking
  *     that both give the same total and page;
  *   - throughput with autocannon against a real server process on that database.
@@ -593,7 +593,7 @@ const SPECIALTY_SETS = [
 const SKILL_SETS = ['Leadership', 'Patient Care,Communication', 'Research', 'Teaching,Leadership'];
 
 /**
- * A mix of the section-5 shapes: `distinct` different searches, each a realistic combination
+ * A mix of the search rules' shapes: `distinct` different searches, each a realistic combination
  * (a word or a name, specialty, location, skills, years, sort, page), drawn from a seeded random
  * sequence so every run uses the same mix.
  */
