@@ -43,10 +43,10 @@ describe('a self-contained repository', () => {
     expect([...anchors]).toEqual(expect.arrayContaining(['roles', 'search', 'money-back', 'exports', 'admin']));
   });
 
-  it('points only at anchors docs/rules.md has (docs/rules.md#a, and #b after it)', () => {
+  it('points only at anchors docs/rules.md has (a pointer, and the anchors listed right after it)', () => {
     const missing: string[] = [];
     for (const { path, text } of files) {
-      // A pointer and the anchors listed right after it: 'docs/rules.md#lists, #saved-searches'.
+      // As in 'docs/rules.md#lists, #saved-searches'.
       for (const m of text.matchAll(/docs\/rules\.md((?:#[a-z-]+(?:,? (?:and )?)?)+)/g)) {
         for (const anchor of m[1].match(/#[a-z-]+/g) ?? []) {
           if (!anchors.has(anchor.slice(1))) missing.push(`${path}: ${anchor}`);
