@@ -125,12 +125,6 @@ export function queryWordCount(query: string): number {
   const count = (pattern: RegExp) => query.split(pattern).filter(Boolean).length;
   return Math.max(count(SPACES), count(SPACES_AND_COMMAS));
 }
-/** Why a text query is refused (too long, too many words), or null when it may be sent. */
-export function queryProblem(query: string): string | null {
-  if (query.length > QUERY_MAX_CHARS) return `query must be at most ${QUERY_MAX_CHARS} characters`;
-  if (queryWordCount(query) > QUERY_MAX_WORDS) return `query must be at most ${QUERY_MAX_WORDS} words`;
-  return null;
-}
 /** A text query of the directory search (the search, its facets, saved searches, lists). */
 export const SearchQueryText = z
   .string()

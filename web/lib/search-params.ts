@@ -22,7 +22,6 @@ export { apiSearchString, splitList } from '@contract/search-url';
 
 export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 export type FlagFilterKey = (typeof FLAG_FILTER_KEYS)[number];
-export type RangeFilterKey = (typeof RANGE_FILTER_KEYS)[number];
 
 export const DEFAULT_TAB = 'results';
 
