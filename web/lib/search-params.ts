@@ -4,7 +4,6 @@ import {
   DEFAULT_RADIUS,
   RADIUS_OPTIONS,
   LIST_FILTER_KEYS,
-  RANGE_FILTER_KEYS,
   SORT_KEYS,
   type FilterKey,
   type SortDirection,
