@@ -8,7 +8,7 @@
  * window size, that many physicians are marked changed (as a day of approvals, or an import
  * changes them) and one alert run evaluates every due search and queues the digests (the whole
  * `runAlertDigests`, as the server's maintenance pass runs it: claiming, the window query, the
- * index, the digest emails). Target (issue 14): 10,000 saved searches in under 10 s.
+ * index, the digest emails). Target (ADR 024): 10,000 saved searches in under 10 s.
  */
 import { loadDemoDirectory } from '../server/db/seed/demo';
 import type { Db } from '../server/db/client';

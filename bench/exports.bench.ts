@@ -1,5 +1,5 @@
 /**
- * Export speed (issue 8): POST /api/exports of 500 physicians as CSV, XLSX and PDF, each p95
+ * Export speed: POST /api/exports of 500 physicians as CSV, XLSX and PDF, each p95
  * under 1 s of server time, with memory flat over many exports. Runs the real app in-process
  * (no socket) per engine (PGlite; PostgreSQL too when DATABASE_URL is set) on a generated
  * directory; prints a table and writes JSON under bench/results/.

@@ -1,5 +1,5 @@
 /*
- * Load benchmark (`npm run bench:load`, issue 15): a recruiting team's mix of calls against a real
+ * Load benchmark (`npm run bench:load`): a recruiting team's mix of calls against a real
  * server process for BENCH_LOAD_SECONDS (60) on PGlite, and on PostgreSQL when DATABASE_URL is set.
  * Prints a table: throughput, p50/p95/p99 per kind of call, errors (must be 0) and the server's
  * memory before and after (growth beyond its caches would show here). Never asserts a timing.

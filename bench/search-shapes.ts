@@ -10,7 +10,7 @@ export type Params = Record<string, string | number | boolean>;
  */
 export type Shape = { name: string; params?: Params; path?: string; naiveSql?: string; facets?: Params; afterSearch?: boolean };
 
-/** The query shapes of document 2, section 5, and the other reads the directory serves. */
+/** The query shapes of the search rules (docs/rules.md#search), and the other reads the directory serves. */
 export const SHAPES: Shape[] = [
   { name: 'no query (page 1)', params: {} },
   { name: "one word, common ('a')", params: { query: 'a' } },
@@ -63,7 +63,7 @@ export const SHAPES: Shape[] = [
       "SELECT lower(trim(specialty)) AS specialty, count(*) FROM physicians WHERE coalesce(trim(specialty), '') <> '' GROUP BY 1 ORDER BY 2 DESC",
   },
   { name: 'facets', path: '/api/directory/facets' },
-  // Issue 13 (ADR 020): relevance, several-word queries, live facets.
+  // ADR 020: relevance, several-word queries, live facets.
   { name: "relevance ('smith', default with a query)", params: { query: 'smith' } },
   { name: "relevance ('a', page 3)", params: { query: 'a', page: 3 } },
   { name: "relevance ('card') + specialty", params: { query: 'card', specialty: 'Internal Medicine,Cardiology' } },
@@ -79,7 +79,7 @@ export const SHAPES: Shape[] = [
   { name: "live facets after the page's search: 'a' + state + language + flag", facets: { query: 'a', state: 'CA,TX', language: 'Spanish', boardCertified: true }, afterSearch: true },
   { name: "live facets after the page's search: query", facets: { query: 'cardiology' }, afterSearch: true },
   { name: "live facets after the page's search: filters only", facets: { specialty: 'Pediatrics,Family Medicine', education: 'MD', gender: 'F', yearsInPracticeMin: 10 }, afterSearch: true },
-  // Issue 14 (ADR 023): radius search and the new filters.
+  // ADR 023: radius search and the new filters.
   { name: 'radius 25 mi of a ZIP (distance order)', params: { near: '77030', radius: 25 } },
   { name: "radius 250 mi of 'City, ST' (distance order)", params: { near: 'New York, NY', radius: 250 } },
   { name: 'radius 100 mi + specialty + flags (distance)', params: { near: 'Chicago, IL', radius: 100, specialty: 'Cardiology,Internal Medicine', boardCertified: true, hasMobile: true } },

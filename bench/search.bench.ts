@@ -4,8 +4,8 @@
  *
  * For each engine it builds its own database (PGlite in a temporary DATA_DIR; PostgreSQL, when
  * DATABASE_URL is set, in schemas of its own), loads the demo directory, then measures:
- *   - every section-5 query shape through the HTTP app (app.request, as a premium user, the
- *     index's result cache off), plus specialty counts and facets;
+ *   - every query shape of the search rules (docs/rules.md#search) through the HTTP app
+ *     (app.request, as a premium user, the index's result cache off), plus specialty counts and facets;
  *   - the same shapes as naive SQL (naive-search.ts: ILIKE OR, exact count(*), OFFSET), checking
  *     that both give the same total and page;
  *   - throughput with autocannon against a real server process on that database.
@@ -228,9 +228,9 @@ async function benchEngine(
 
     // The second baseline (PostgreSQL): the best plain design, in this run's schema.
     let bestP50: number | null = null;
-    // (The best plain design has no radius or issue-14 filters: not compared there.)
-    const issue14 = !!(shape.params ?? shape.facets) && Object.keys(shape.params ?? shape.facets ?? {}).some((k) => ['near', 'subSpecialty'].includes(k));
-    if (database.engine === 'postgres' && (shape.params || shape.facets) && !issue14 && !shape.afterSearch) {
+    // (The best plain design has no radius or sub-specialty filters: not compared there.)
+    const newFilters = !!(shape.params ?? shape.facets) && Object.keys(shape.params ?? shape.facets ?? {}).some((k) => ['near', 'subSpecialty'].includes(k));
+    if (database.engine === 'postgres' && (shape.params || shape.facets) && !newFilters && !shape.afterSearch) {
       const best: number[] = [];
       for (let i = 0; i < NAIVE_ITERATIONS + 1; i++) {
         const { ms } = await timed(() =>
@@ -243,8 +243,8 @@ async function benchEngine(
 
     let naiveP50: number | null = null;
     let check = '';
-    // At 1,000,000 rows: four plain shapes, and issue 13's rows (relevance, several words, live
-    // facets), which its Must show asks beside the naive SQL at that size too.
+    // At 1,000,000 rows: four plain shapes, and ADR 020's rows (relevance, several words, live
+    // facets), compared with the naive SQL at that size too.
     const runNaive =
       options.naiveShapes === 'all' ||
       [
@@ -326,7 +326,7 @@ async function benchEngine(
 }
 
 // ------------------------------------------------------------------------------------------------
-// Naive facets and the best plain-PostgreSQL design (issue 13)
+// Naive facets and the best plain-PostgreSQL design (ADR 020)
 
 /** The facet filters: their GROUP BY source, and how to leave the filter's own selection out. */
 const FACET_SQL: { from: string; value: string; clear: (c: SearchCriteria) => void }[] = [
@@ -603,7 +603,7 @@ const SPECIALTY_SETS = [
 const SKILL_SETS = ['Leadership', 'Patient Care,Communication', 'Research', 'Teaching,Leadership'];
 
 /**
- * A mix of the section-5 shapes: `distinct` different searches, each a realistic combination
+ * A mix of the search rules' shapes: `distinct` different searches, each a realistic combination
  * (a word or a name, specialty, location, skills, years, sort, page), drawn from a seeded random
  * sequence so every run uses the same mix.
  */

@@ -1,5 +1,5 @@
 /*
- * Browser bench (`npm run bench:web`, issue 13): the search page as a recruiter feels it, in
+ * Browser bench (`npm run bench:web`, ADR 021): the search page as a recruiter feels it, in
  * Chromium (Playwright, /usr/bin/chromium or CHROMIUM_PATH) against a real server process on the
  * 300,000-row demo directory: PostgreSQL when DATABASE_URL is set, else PGlite. Prints a table:
  *

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { capabilitiesFor, requiredTierFor, type Capability, type Role, type Tier } from './account';
 
 /*
- * Role x tier -> capabilities, written out as the product's decision (document 2, section 6):
+ * Role x tier -> capabilities, written out as the product's decision (docs/rules.md#roles):
  * the expected sets are literal here, not derived from the function under test.
  */
 

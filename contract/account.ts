@@ -13,7 +13,7 @@ import {
 } from './capabilities';
 
 // The values and rules live in capabilities.ts (no zod, for the web app's first script).
-export { capabilitiesFor, requiredTierFor, tierSatisfies } from './capabilities';
+export { capabilitiesFor, requiredTierFor } from './capabilities';
 
 export const Tier = z.enum(TIERS);
 export type Tier = TierValue;

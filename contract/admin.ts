@@ -5,7 +5,7 @@ import { RESUME_APPROVAL_PAGE_SIZE } from './limits';
 import { isCalendarDay } from './dates';
 
 /**
- * The operators' API (document 3, sections 2-4 and 7): every call lives under /api/admin and
+ * The operators' API (docs/rules.md#admin): every call lives under /api/admin and
  * needs the 'admin:access' capability (401 signed out, 403 for anyone else).
  */
 
@@ -113,7 +113,7 @@ export const SubmissionIdParams = z.object({ id: uuidParam('id') });
 /** POST /api/admin/submissions/{id}/approve and /reject */
 export const ProcessSubmissionResponse = z.object({
   submission: Submission,
-  /** Shown in the confirmation toast (document 3, section 7: the call may carry a message). */
+  /** Shown in the confirmation toast (the call may carry a message). */
   message: z.string(),
 });
 export type ProcessSubmissionResponse = z.infer<typeof ProcessSubmissionResponse>;
@@ -168,7 +168,7 @@ export const ListUsersQuery = z.object({
 });
 export type ListUsersRequest = z.output<typeof ListUsersQuery>;
 
-/** A row of the user_summary view (document 3, section 3); null fields get the spec's defaults on screen. */
+/** A row of the user_summary view (docs/rules.md#admin); null fields get the spec's defaults on screen. */
 export const UserSummary = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits';
 
-// Texts from document 1, section 5 (validation) and section 8 (errors).
+// The account forms' texts and rules (docs/rules.md#accounts).
 export const AUTH_MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match.',
   termsRequired: 'You must accept the terms and conditions.',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PaidTier } from './account';
 
-/** The plans' price identifiers (document 1, section 9); Stripe price ids map to them by configuration. */
+/** The plans' price identifiers (docs/rules.md#billing); Stripe price ids map to them by configuration. */
 export const PriceId = z.enum(['price_monthly', 'price_annual']);
 export type PriceId = z.infer<typeof PriceId>;
 
@@ -16,13 +16,13 @@ export type Plan = {
   description: string;
   savings: string;
   features: string[];
-  /** Said plainly so the card does not promise what the plan does not give (0-decisions). */
+  /** Said plainly so the card does not promise what the plan does not give (docs/rules.md#billing). */
   notIncluded: string[];
   bestValue: boolean;
 };
 
 /*
- * THE plan table (document 1, section 9): the pricing cards, the plan names, the tier each
+ * THE plan table (docs/rules.md#billing): the pricing cards, the plan names, the tier each
  * price grants on the server and the trial all read it. What each tier unlocks follows the capability table in
  * contract/account.ts: basic = full results, contact reveal and lists; premium adds Select All
  * and CSV export.
@@ -80,21 +80,21 @@ export function planFor(priceId: PriceId): Plan {
   return plan;
 }
 
-/** Document 1: premium is the Annual Plan, basic the Monthly Plan. */
+/** docs/rules.md#roles: premium is the Annual Plan, basic the Monthly Plan. */
 export function planName(tier: 'free' | PaidTier): string {
   if (tier === 'premium') return 'Annual Plan';
   if (tier === 'basic') return 'Monthly Plan';
   return 'Free Plan';
 }
 
-/** The free trial (0-decisions): 7 days of the Monthly plan, once per user. */
+/** The free trial (docs/rules.md#billing): 7 days of the Monthly plan, once per user. */
 export const TRIAL_PRICE_ID: PriceId = 'price_monthly';
 export const TRIAL_DAYS = 7;
 /** The reminder email goes this long before the trial converts to a paid subscription. */
 export const TRIAL_REMINDER_BEFORE_MS = 2 * 24 * 60 * 60 * 1000;
 /** past_due keeps the plan's access this long while the provider retries the card (ADR 012). */
 export const PAST_DUE_GRACE_DAYS = 7;
-/** Money-back guarantee (document 3, section 9): 30 days from the first purchase, no export. */
+/** Money-back guarantee (docs/rules.md#money-back): 30 days from the first purchase, no export. */
 export const REFUND_WINDOW_DAYS = 30;
 
 // ---- Calls ---------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ export function tierSatisfies(tier: Tier, required: PaidTier): boolean {
 }
 
 /**
- * The one place capabilities are computed (document 2, section 6). The server guards with it;
+ * The one place capabilities are computed (docs/rules.md#roles). The server guards with it;
  * the web app only mirrors what /api/me returns.
  */
 export function capabilitiesFor(input: { signedIn: boolean; role: Role; tier: Tier }): Capability[] {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PublicEmail } from './submissions';
 
-// Texts from document 3, section 5 (contact form) and section 8 (contact).
+// The contact form's texts and rules (docs/rules.md#contact-form).
 export const CONTACT_MESSAGES = {
   nameTooShort: 'Name must be at least 2 characters.',
   emailInvalid: 'Please enter a valid email address.',
@@ -13,7 +13,7 @@ export const CONTACT_MESSAGES = {
   failedDescription: 'Your message could not be sent. Please try again later.',
 } as const;
 
-/** Document 3, section 9. */
+/** docs/rules.md#contact-form. */
 export const CONTACT_MINIMUMS = { name: 2, subject: 5, message: 10 } as const;
 
 const text = (min: number, max: number, message: string) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Filter options and reference lists of the directory (document 2, sections 3 and 9). */
+/** Filter options and reference lists of the directory (the spec's lists; docs/rules.md#filters). */
 
 export const COMPANY_SIZE_BUCKETS = [
   '1 to 19',
@@ -35,7 +35,6 @@ export const INDUSTRY_OPTIONS = [
 export type CompanyIndustry = (typeof INDUSTRY_OPTIONS)[number];
 
 export const EDUCATION_OPTIONS = ['MD', 'PhD', 'MBA', 'MS', 'BS'] as const;
-export type EducationOption = (typeof EDUCATION_OPTIONS)[number];
 
 export const SKILL_OPTIONS = [
   'Communication',
@@ -49,7 +48,6 @@ export const SKILL_OPTIONS = [
   'Medical Education',
   'Healthcare Management',
 ] as const;
-export type SkillOption = (typeof SKILL_OPTIONS)[number];
 
 /** The 18 specialties the marketing pages promise, as displayed (title case, 'OBGYN' upper case). */
 export const SPECIALTIES = [

@@ -4,7 +4,7 @@ import { isCalendarDay } from './dates';
 
 /**
  * The directory API. The same keys name the filters in the page URL and in the API query string
- * (document 2, section 2), so the search page passes its URL straight through.
+ * (docs/rules.md#results), so the search page passes its URL straight through.
  */
 
 /**
@@ -124,12 +124,6 @@ const SPACES_AND_COMMAS = /[\s,\u0000-\u001f\u007f]+/;
 export function queryWordCount(query: string): number {
   const count = (pattern: RegExp) => query.split(pattern).filter(Boolean).length;
   return Math.max(count(SPACES), count(SPACES_AND_COMMAS));
-}
-/** Why a text query is refused (too long, too many words), or null when it may be sent. */
-export function queryProblem(query: string): string | null {
-  if (query.length > QUERY_MAX_CHARS) return `query must be at most ${QUERY_MAX_CHARS} characters`;
-  if (queryWordCount(query) > QUERY_MAX_WORDS) return `query must be at most ${QUERY_MAX_WORDS} words`;
-  return null;
 }
 /** A text query of the directory search (the search, its facets, saved searches, lists). */
 export const SearchQueryText = z
@@ -361,7 +355,7 @@ export const FacetsResponse = z.object({
 });
 export type FacetsResponse = z.infer<typeof FacetsResponse>;
 
-/** Spec fallback when the counts call returns nothing (document 2, section 4). */
+/** The spec's sample counts, the web app's fallback when the counts call returns nothing. */
 export const SAMPLE_SPECIALTY_COUNTS: SpecialtyCount[] = [
   { specialty: 'Family Medicine', count: 125 },
   { specialty: 'Internal Medicine', count: 98 },
@@ -374,7 +368,7 @@ export const SAMPLE_SPECIALTY_COUNTS: SpecialtyCount[] = [
   { specialty: 'Dermatology', count: 38 },
 ];
 
-/** Title case, except 'OBGYN' kept upper-case (document 2, section 9). */
+/** Title case, except 'OBGYN' kept upper-case (docs/rules.md#filters). */
 export function formatSpecialty(value: string): string {
   if (value.trim().toLowerCase() === 'obgyn') return 'OBGYN';
   return value

@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (documents 1-3, section 9). */
+/** Business constants shared by server and web (docs/rules.md states the rules they serve). */
 export const PAGE_SIZE = 25;
 export const FREE_RESULT_CAP = 20;
 /** Saved searches a free user may keep; paid tiers and admins keep SAVED_SEARCHES_MAX. */

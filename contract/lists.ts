@@ -3,7 +3,7 @@ import { PhysicianSummary, SearchQueryText } from './directory';
 import { LIST_PAGE_SIZE, SELECT_ALL_MAX } from './limits';
 
 /*
- * Physician lists (document 2, sections 2-4): the Add to Physician List dialog, My Lists and
+ * Physician lists (docs/rules.md#lists): the Add to Physician List dialog, My Lists and
  * list detail. Lists are private to their owner: another user's list is answered 404.
  */
 

@@ -44,16 +44,6 @@ export function taxonomySpecialty(code: string): (SpecialtyMapping & { listed: b
   return specialty ? { specialty, subSpecialty: null, listed: false } : null;
 }
 
-/** The directory specialty for an importable taxonomy code, or null for any other code. */
-export function specialtyForTaxonomy(code: string): Specialty | null {
-  return taxonomySpecialty(code)?.specialty ?? null;
-}
-
-/** The sub-specialty of a NUCC code (NUCC's name for it), or null. */
-export function subSpecialtyForTaxonomy(code: string): string | null {
-  return taxonomySpecialty(code)?.subSpecialty ?? null;
-}
-
 /** A DAC value compared on its letters and digits: both punctuation styles are one key. */
 export function dacKey(value: string): string {
   return value.toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();

@@ -1,4 +1,4 @@
-import { SPECIALTIES, type Specialty } from './directory-options';
+import type { Specialty } from './directory-options';
 
 /*
  * The words recruiters use for specialties, and what each one means in the directory's one
@@ -474,6 +474,3 @@ export function findSpecialtyPhrases(
   }
   return found;
 }
-
-/** The 18 specialties' names, for tests and for callers that list what a term may name. */
-export const VOCABULARY_SPECIALTIES: readonly Specialty[] = SPECIALTIES;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PublicEmail } from './submissions';
 
-// Texts from document 3: section 2 (/remove-info, /confirm-removal), 4 (removal flow), 5 and 8.
+// The removal screens' texts and rules (/remove-info, /confirm-removal; docs/rules.md#removal).
 export const REMOVAL_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
   sentTitle: 'Verification Email Sent',
@@ -15,7 +15,7 @@ export const REMOVAL_MESSAGES = {
   noToken: 'No confirmation token provided. Please check your email link and try again.',
 } as const;
 
-/** How long an emailed removal link works (0-decisions.md). */
+/** How long an emailed removal link works (docs/rules.md#removal). */
 export const REMOVAL_TOKEN_TTL_HOURS = 24;
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILTER_KEYS, SearchPhysiciansQuery } from './directory';
 
 /*
- * Saved searches (document 2, section 5; document 1, the Saved Searches side panel). A saved
+ * Saved searches (docs/rules.md#saved-searches). A saved
  * search keeps the whole search as the page URL spells it: the query, every filter (the extra
  * ones included) and the sort. Applying it puts these values back into /search.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Texts from document 3, section 5 (resume form) and section 8 (resume submit).
+// The resume form's texts and rules (docs/rules.md#resumes).
 export const SUBMISSION_MESSAGES = {
   firstNameRequired: 'First name is required.',
   lastNameRequired: 'Last name is required.',
@@ -34,7 +34,7 @@ export const SUBMISSION_CONFIRM_TTL_DAYS = 7;
 
 /** The select's extra option; choosing it reveals Other Specialty, whose text is stored instead. */
 export const OTHER_SPECIALTY = 'Other';
-/** Document 3, section 9. */
+/** docs/rules.md#resumes. */
 export const MIN_PHONE_LENGTH = 10;
 
 const required = (message: string, max: number) =>
@@ -60,7 +60,7 @@ export const PublicEmail = z
   .pipe(z.email(SUBMISSION_MESSAGES.emailInvalid))
   .transform((e) => e.toLowerCase());
 
-/** https:// added when the value has no http(s) scheme; blank means none (document 3, section 3). */
+/** https:// added when the value has no http(s) scheme; blank means none (docs/rules.md#resumes). */
 export function normaliseLinkedinUrl(raw: string): string {
   const value = raw.trim();
   if (!value) return '';

@@ -4,7 +4,7 @@ import { APP_PATHS } from '../contract/app-paths';
 import { expect, forgiveFailedRequests, signIn, test } from './fixtures';
 
 /*
- * Accessibility (issue 15): axe-core on every page of the app, at 1280 and 375 px, as the caller
+ * Accessibility: axe-core on every page of the app, at 1280 and 375 px, as the caller
  * who can see it: no serious or critical violation (WCAG 2.1 A and AA rules). Then the recruiter's
  * core path by keyboard only: search -> reveal a contact -> add to a list.
  */

@@ -1,7 +1,7 @@
 import { confirmResume, CSRF, expect, screenshotBoth, signIn, test } from './fixtures';
 
 /*
- * New-match alerts (issue 14): a recruiter turns on a daily alert for a saved search; an operator
+ * New-match alerts (docs/rules.md#alerts): a recruiter turns on a daily alert for a saved search; an operator
  * approves a matching resume; the alert run queues a digest whose link opens the search showing
  * the new physician; the digest's unsubscribe link turns the alert off.
  */

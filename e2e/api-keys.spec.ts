@@ -15,8 +15,8 @@ async function screenshotDialog(page: Page, name: string) {
 }
 
 /*
- * API keys and the public REST API, contact freshness and 'Report wrong contact' (issue 14,
- * ADR 022), in the browser against the demo directory.
+ * API keys and the public REST API, contact freshness and 'Report wrong contact'
+ * (ADR 022), in the browser against the demo directory.
  */
 
 test('premium: create an API key in settings, call the search with it, revoke it', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, screenshotBoth } from './fixtures';
 
 /*
- * Accounts (document 1): sign-up with email verification, log in and out, password reset,
+ * Accounts (docs/rules.md#accounts): sign-up with email verification, log in and out, password reset,
  * the route guard and the account settings tabs, against the real server. The e2e server has
  * no SMTP_URL, so mail lands in the outbox and is read back through GET /api/dev/mailbox.
  */

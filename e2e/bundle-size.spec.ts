@@ -8,7 +8,7 @@ import {
 } from '../scripts/bundle-size';
 
 /*
- * The JavaScript budgets of issue 13, measured on the build these tests run against (dist/web,
+ * The JavaScript budgets (scripts/bundle-size.ts), measured on the build these tests run against (dist/web,
  * `vite build` before `playwright test`): compressed bytes as the server sends them (ADR 021).
  */
 

@@ -8,8 +8,9 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
 
 /*
- * Lists and saved searches (issue 8): premium builds a list from Select All and works in it;
- * any signed-in user saves, applies and deletes a search; the side panels and their empty states.
+ * Lists and saved searches (docs/rules.md#lists, #saved-searches): premium builds a list from
+ * Select All and works in it; any signed-in user saves, applies and deletes a search; the side
+ * panels and their empty states.
  */
 
 function cards(page: Page, listName = 'Physicians'): Locator {

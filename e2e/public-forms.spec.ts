@@ -3,8 +3,9 @@ import { generatePhysicians } from '../server/db/seed/generator';
 import { resumeConfirmationPath, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /*
- * Public forms (document 3): contact, resume submission, data removal. The e2e server has no
- * SMTP_URL, so mail lands in the outbox and is read back through GET /api/dev/mailbox.
+ * Public forms (docs/rules.md#contact-form, #resumes, #removal): contact, resume submission, data
+ * removal. The e2e server has no SMTP_URL, so mail lands in the outbox and is read back through
+ * GET /api/dev/mailbox.
  */
 
 type OutboxMessage = { to: string; subject: string; text: string; createdAt: string };

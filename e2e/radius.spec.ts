@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, screenshotBoth, signIn } from './fixtures';
 
-/* Radius search from the sidebar (issue 14, ADR 023): 'Within N miles of' a ZIP or 'City, ST'. */
+/* Radius search from the sidebar (ADR 023): 'Within N miles of' a ZIP or 'City, ST'. */
 
 function resultLine(page: Page): Locator {
   return page.getByRole('status').filter({ hasText: /^Showing / });

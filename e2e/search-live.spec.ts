@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, gotoDrawn, screenshotBoth, signIn } from './fixtures';
 
 /*
- * Issue 13, the browser half: the table view, a toolbar that never wraps (one Actions menu on a
+ * The search page in the browser (ADR 021): the table view, a toolbar that never wraps (one Actions menu on a
  * phone), results that follow the typing, and the sort menu's direction-less Relevance.
  */
 

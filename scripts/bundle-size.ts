@@ -13,7 +13,7 @@ import { join } from 'node:path';
 
 export const DIST_WEB = join(import.meta.dirname, '..', 'dist', 'web');
 
-/** The budgets of issue 13, in bytes sent. */
+/** The JavaScript budgets (ADR 021), in bytes sent. */
 export const LANDING_BUDGET_BYTES = 150 * 1024;
 export const SEARCH_ADDED_BUDGET_BYTES = 120 * 1024;
 

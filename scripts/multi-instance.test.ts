@@ -9,7 +9,7 @@ import { startDirectoryListener } from '../server/db/directory-listener';
 import { createLogger } from '../server/lib/logger';
 import { freePort } from '../server/test/server-process';
 
-// Issue 7, item 11: two real server processes on one PostgreSQL (run with DATABASE_URL, as CI's
+// Two real server processes on one PostgreSQL (run with DATABASE_URL, as CI's
 // PostgreSQL pass does). A write seen by both indexes, a rate limit shared, each mail sent once.
 const baseUrl = process.env.DATABASE_URL;
 const root = fileURLToPath(new URL('..', import.meta.url));

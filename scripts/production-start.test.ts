@@ -11,7 +11,7 @@ import { TEMPLATE_PATH } from '../server/test/template-path';
 import { freePort } from '../server/test/server-process';
 
 /*
- * Issue 7, item 2: the embedded database of a development machine (demo accounts with the
+ * The embedded database of a development machine (demo accounts with the
  * published password) started with NODE_ENV=production. The real server process: without
  * DEMO_DATA the published password no longer signs in; a later start with DEMO_DATA=1 prints a new
  * password, which does.

@@ -364,8 +364,6 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
   return app;
 }
 
-export type App = ReturnType<typeof createApp>;
-
 /** A 5xx body names the request, so a user's report leads to its log lines. */
 function withRequestId(body: ErrorResponse, requestId: string | undefined): ErrorResponse {
   return requestId ? { error: { ...body.error, requestId } } : body;

@@ -4,7 +4,7 @@ import { createTestContext, createTestUser } from './test/harness';
 import { runMaintenance } from './maintenance';
 
 /*
- * Issue 7, item 10: the maintenance pass deletes sessions past the 30-day ceiling or idle for
+ * The maintenance pass (ADR 016) deletes sessions past the 30-day ceiling or idle for
  * SESSION_IDLE_DAYS (7), emailed tokens used or expired, and rate-limit windows that have passed,
  * and keeps everything still live. Two passes at once (two server processes) purge each row once.
  */

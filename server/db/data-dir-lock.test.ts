@@ -117,7 +117,7 @@ describe('DATA_DIR lock', () => {
     fs.rmSync(join(dir, 'server.lock'));
   });
 
-  // Issue 7, item 12, under load: five processes take the lock over and over for a few seconds.
+  // Under load: five processes take the lock over and over for a few seconds.
   // Each winner marks a critical section (a file only one process may create), then "dies": it
   // puts a lock naming a dead process in place, which the others race to take over. A second
   // holder at any moment finds the mark and counts a violation.
@@ -157,7 +157,7 @@ describe('DATA_DIR lock', () => {
     expect(violations, `${violations} overlapping holders in ${wins} takeovers`).toBe(0);
   }, 90_000);
 
-  // Issue 7, item 12: processes starting together on a stale lock. Each round, six takers in
+  // Processes starting together on a stale lock. Each round, six takers in
   // their own processes start at the same millisecond; exactly one may win, and the lock file
   // names that one. (Before the takeover was atomic, a taker could delete the lock another had
   // just taken and take it too.)

@@ -4,7 +4,8 @@ import { TEMPLATE_PATH } from '../test/template-path';
 import { openPgliteDriver } from './pglite-driver';
 import { openPgDriver } from './pg-driver';
 
-// Issue 7, item 12.
+// A database that fails under a query never hangs its callers: a crashed embedded worker fails them,
+// and a connection whose ROLLBACK failed is destroyed, not pooled.
 vi.setConfig({ testTimeout: 120_000 });
 
 describe('embedded database worker crash', () => {

@@ -11,7 +11,7 @@ import { hashPassword } from '../features/auth/password';
 // Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
 vi.setConfig({ testTimeout: 120_000 });
 
-// Issue 7: what is safe by default when the server is deployed.
+// What is safe by default when the server is deployed (ADR 008, ADR 016).
 
 describe('configuration', () => {
   it('listens on 127.0.0.1 by default in development and test, on every interface in production', () => {
@@ -143,7 +143,7 @@ describe('demo accounts', () => {
     }
   });
 
-  // Issue 7, item 2: a database a development start seeded (demo-password) then started in production.
+  // A database a development start seeded (demo-password) then started in production.
   describe('made in development, started in production', () => {
     let ctx: TestContext;
     const allDemo = DEMO_ACCOUNTS.map((a) => a.email).sort();

@@ -42,8 +42,6 @@ RETURNING id, to_address, subject, text_body, html_body, attempts`;
 
 export type MailRunResult = { sent: number; retried: number; failed: number };
 
-export type MailWorker = ReturnType<typeof createMailWorker>;
-
 /**
  * Delivers the email_outbox queue: claims due rows, sends each through the mailer (SMTP, or
  * nothing more in outbox mode), marks it 'sent', or puts it back with a backoff and the error,

@@ -143,5 +143,3 @@ export function createMetrics(sources: MetricSources) {
     },
   };
 }
-
-export type Metrics = ReturnType<typeof createMetrics>;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { createTestContext, createTestUser, TestAgent } from '../test/harness';
+import { insertPhysicians } from '../test/support/physicians';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import { constants, gunzipSync } from 'node:zlib';
 import { SERVER_DRAWN_PAGES, loadRenderer } from '../../web/app/server-pages';
@@ -129,17 +130,11 @@ describe('page shell (ADR 025)', () => {
   });
 
   it('draws /search on the server (ADR 026): the results inside #root, for this caller', async () => {
-    const physicians = [
-      [9101, 'Ada', 'Smithson', 'Cardiology', 'Boston', 'MA'],
-      [9102, 'Ben', 'Smithson', 'Pediatrics', 'Denver', 'CO'],
-      [9103, 'Cleo', 'Okafor', 'Cardiology', 'Austin', 'TX'],
-    ] as const;
-    for (const [id, first, last, specialty, city, state] of physicians) {
-      await ctx.db.sql.query(
-        'INSERT INTO physicians (id, first_name, last_name, specialty, city, state) VALUES ($1, $2, $3, $4, $5, $6)',
-        [id, first, last, specialty, city, state],
-      );
-    }
+    await insertPhysicians(ctx.db, [
+      { id: 9101, firstName: 'Ada', lastName: 'Smithson', specialty: 'Cardiology', city: 'Boston', state: 'MA' },
+      { id: 9102, firstName: 'Ben', lastName: 'Smithson', specialty: 'Pediatrics', city: 'Denver', state: 'CO' },
+      { id: 9103, firstName: 'Cleo', lastName: 'Okafor', specialty: 'Cardiology', city: 'Austin', state: 'TX' },
+    ]);
     await ctx.deps.services.directory.directoryChanged();
     const user = await createTestUser(ctx.db, { tier: 'premium' });
     const agent = new TestAgent(app);

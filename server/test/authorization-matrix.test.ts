@@ -10,6 +10,8 @@ import {
   type TestAgent,
   type TestResponse,
 } from './harness';
+import { insertPhysicians } from './support/physicians';
+import { signedInAgents } from './support/roles';
 
 /*
  * Authorisation matrix: every operation of /api/openapi.json x every kind of caller,
@@ -266,28 +268,28 @@ let targetUserId: string;
 let submissionId: string;
 
 beforeAll(async () => {
-  for (let id = BASE + 1; id <= BASE + 3; id++) {
-    await ctx.db.sql.query(
-      `INSERT INTO physicians (id, first_name, last_name, specialty, city, state) VALUES ($1, $2, $3, 'Cardiology', 'Boston', 'MA')`,
-      [id, `First${id}`, `Last${id}`],
-    );
-  }
+  await insertPhysicians(
+    ctx.db,
+    [BASE + 1, BASE + 2, BASE + 3].map((id) => ({
+      id,
+      firstName: `First${id}`,
+      lastName: `Last${id}`,
+      specialty: 'Cardiology',
+      city: 'Boston',
+      state: 'MA',
+    })),
+  );
   await ctx.db.sql.query(
     'INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone) VALUES ($1, $2, $3, $4, $5)',
     [PHYSICIAN_ID, SECRET.personalEmail, SECRET.workEmail, SECRET.mobile, SECRET.office],
   );
   await ctx.deps.services.directory.directoryChanged();
   agents.anonymous = { agent: ctx.agent(), userId: null };
-  for (const tier of ['free', 'basic', 'premium'] as const) {
-    const { agent, user } = await ctx.signedInAgent({ tier });
-    agents[tier] = { agent, userId: user.id };
-  }
+  Object.assign(agents, await signedInAgents(ctx));
   const unverifiedUser = await createTestUser(ctx.db, { verified: false, role: 'admin', tier: 'premium' });
   const unverifiedAgent = ctx.agent();
   unverifiedAgent.setCookie(SESSION_COOKIE, (await createSession(ctx.db, unverifiedUser.id)).token);
   agents.unverified = { agent: unverifiedAgent, userId: unverifiedUser.id };
-  const admin = await ctx.signedInAgent({ role: 'admin', tier: 'free' });
-  agents.admin = { agent: admin.agent, userId: admin.user.id };
   owner = await ctx.signedInAgent({ tier: 'premium' });
   const keyOwner = await ctx.signedInAgent({ tier: 'premium' });
   const created = await keyOwner.agent.post('/api/account/api-keys', { name: 'Matrix' });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, resumeSubmission, type TestAgent } from './harness';
+import { insertPhysicians } from './support/physicians';
 
 /*
  * Fuzzing: every operation of /api/openapi.json receives bodies, queries and path ids
@@ -35,12 +36,20 @@ let anonymous: TestAgent;
 
 beforeAll(async () => {
   // A little of everything the operations read: physicians with contacts, a list, a submission.
-  for (let id = 900_001; id <= 900_005; id++) {
-    await ctx.db.sql.query(
-      `INSERT INTO physicians (id, npi, first_name, last_name, specialty, city, state)
-       VALUES ($1, $2, $3, 'Fuzz', 'Cardiology', 'Boston', 'MA')`,
-      [id, String(1_900_000_000 + id), `Name${id}`],
-    );
+  const ids = [900_001, 900_002, 900_003, 900_004, 900_005];
+  await insertPhysicians(
+    ctx.db,
+    ids.map((id) => ({
+      id,
+      npi: String(1_900_000_000 + id),
+      firstName: `Name${id}`,
+      lastName: 'Fuzz',
+      specialty: 'Cardiology',
+      city: 'Boston',
+      state: 'MA',
+    })),
+  );
+  for (const id of ids) {
     await ctx.db.sql.query(
       'INSERT INTO physician_contacts (physician_id, personal_email, mobile_phone) VALUES ($1, $2, $3)',
       [id, `p${id}@fuzz.test`, '(555) 010-0000'],

@@ -3,12 +3,12 @@ import { Navigate, useMatches, useNavigate } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 
 /**
- * What a signed-in non-admin sees on an admin screen (document 3, section 2), chosen by the
+ * What a signed-in non-admin sees on an admin screen (docs/rules.md#admin), chosen by the
  * route's `handle.adminDenied`:
  * - 'message-then-home': 'Access Denied. Redirecting...', then / (the dashboard);
  * - 'home': straight to / (/users);
  * - 'message': 'Access Denied' and 'You do not have permission to view this page.' (resume approval);
- * - none: /account (document 1's route guard).
+ * - none: /account (the route guard, docs/rules.md#layout).
  * The server refuses every admin call anyway; this only spares the user a screen they cannot use.
  */
 export type AdminDeniedMode = 'message-then-home' | 'home' | 'message';

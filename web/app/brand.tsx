@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
 import { cn } from '@web/lib/utils';
 
-export const PRODUCT_NAME = 'PhysicianDirect';
-
 export function BrandMark({ className }: { className?: string }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden className={cn('size-8 shrink-0', className)}>

@@ -12,7 +12,7 @@ type RequireAuthProps = {
 };
 
 /**
- * Route guard (document 1): a spinner while the session loads; anonymous visitors go to
+ * Route guard (docs/rules.md#layout): a spinner while the session loads; anonymous visitors go to
  * /login?return_to=<path+search>, remembering where they came from. The server enforces the
  * same rules on every call; this only spares the user a page they cannot use.
  */

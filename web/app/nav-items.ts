@@ -1,4 +1,4 @@
-/** The links of the shared layout (document 1, section 2), in one place for header, menu and footer. */
+/** The links of the shared layout (docs/rules.md#layout), in one place for header, menu and footer. */
 export type NavItem = { label: string; to: string };
 
 export function primaryNavItems(input: { signedIn: boolean; admin: boolean; mobile?: boolean }): NavItem[] {

@@ -79,7 +79,7 @@ export const signedInRoutes: RouteObject[] = [
 
 /**
  * Admins only (anonymous visitors go to /login). A signed-in non-admin gets the screen's
- * `handle.adminDenied` (document 3): see app/admin-denied.tsx.
+ * `handle.adminDenied` (docs/rules.md#admin): see app/admin-denied.tsx.
  */
 export const adminRoutes: RouteObject[] = [
   {

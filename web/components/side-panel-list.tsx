@@ -21,8 +21,9 @@ type SidePanelListProps<T> = {
 };
 
 /**
- * The body of a side panel of saved things (Saved Lists, Saved Searches; document 1): skeletons
- * while loading, the spec's empty state, else a list of SidePanelItem cards.
+ * The body of a side panel of saved things (Saved Lists, Saved Searches;
+ * docs/rules.md#saved-searches): skeletons while loading, the spec's empty state, else a list of
+ * SidePanelItem cards.
  */
 export function SidePanelList<T extends { id: string }>({
   query,

@@ -3,14 +3,14 @@ import type { PaidTier, Tier } from '@contract/account';
 /** What the overlay says, chosen by the plan the action needs and the plan the viewer has. */
 type GateCopy = { title: string; description: string; lead: string; benefits: string[] };
 
-/** Document 1's three benefits: right for someone with no paid plan yet. */
+/** The subscription gate's three benefits (docs/rules.md#layout): right for someone with no paid plan yet. */
 const SUBSCRIBE_BENEFITS = [
   'Full access to physician contact information',
   'Unlimited exports and searches',
   'Creating and managing custom physician lists',
 ];
 
-/** What the Annual Plan adds to the Monthly Plan (documents 1 and 2: Select All, export, pricing). */
+/** What the Annual Plan adds to the Monthly Plan (docs/rules.md#roles, #billing). */
 const ANNUAL_ADDS = [
   'Select All: up to 500 matching physicians in one click',
   'Export selections and lists to CSV, Excel and PDF',

@@ -4,7 +4,7 @@ import { formatNumber } from './utils';
 export type PageItem = { type: 'page'; page: number } | { type: 'ellipsis'; key: 'start' | 'end' };
 
 /**
- * Numbered pagination (document 2, section 2): a window of 5 page links around the current
+ * Numbered pagination (docs/rules.md#results): a window of 5 page links around the current
  * page, plus the first and last pages with an ellipsis where pages are skipped.
  * 1 2 3 4 5 … 80  /  1 … 8 9 10 11 12 … 80  /  1 … 76 77 78 79 80
  */

@@ -4,7 +4,6 @@ import {
   DEFAULT_RADIUS,
   RADIUS_OPTIONS,
   LIST_FILTER_KEYS,
-  RANGE_FILTER_KEYS,
   SORT_KEYS,
   type FilterKey,
   type SortDirection,
@@ -15,14 +14,13 @@ import { splitList } from '@contract/search-url';
 export { apiSearchString, splitList } from '@contract/search-url';
 
 /*
- * The search page keeps its whole state in the URL (document 2, section 2): query, page,
+ * The search page keeps its whole state in the URL (docs/rules.md#results): query, page,
  * sortKey, sortDirection, tab and the filter keys, multi-value filters comma-joined. These
  * pure functions read and rewrite that state; the page only calls setSearchParams with the result.
  */
 
 export type ListFilterKey = (typeof LIST_FILTER_KEYS)[number];
 export type FlagFilterKey = (typeof FLAG_FILTER_KEYS)[number];
-export type RangeFilterKey = (typeof RANGE_FILTER_KEYS)[number];
 
 export const DEFAULT_TAB = 'results';
 
@@ -103,7 +101,7 @@ export type FilterValue = string | string[] | boolean | null | undefined;
 
 /**
  * Sets (or, for an empty value, removes) one filter. Changing a filter resets the page to 1
- * and the tab to results (document 2, section 4).
+ * and the tab to results (docs/rules.md#results).
  */
 export function withFilter(params: URLSearchParams, key: FilterKey, value: FilterValue): URLSearchParams {
   const next = new URLSearchParams(params);
@@ -146,7 +144,7 @@ export function withoutFilters(params: URLSearchParams): URLSearchParams {
   return next;
 }
 
-/** Only accepted within 1..pageCount (document 2, section 4); otherwise null (no change). */
+/** Only accepted within 1..pageCount (docs/rules.md#results); otherwise null (no change). */
 export function withPage(params: URLSearchParams, page: number, pageCount: number): URLSearchParams | null {
   if (!Number.isInteger(page) || page < 1 || page > Math.max(1, pageCount)) return null;
   const next = new URLSearchParams(params);
@@ -196,7 +194,7 @@ export function withSort(params: URLSearchParams, clicked: SortKey): URLSearchPa
 
 /**
  * Ticking adds the value; unticking removes it, matched without regard to case
- * (document 2, section 2: a URL may say 'cardiology' while the list says 'Cardiology').
+ * (docs/rules.md#filters: a URL may say 'cardiology' while the list says 'Cardiology').
  */
 export function toggleListValue(list: readonly string[], value: string, checked: boolean): string[] {
   const lower = value.trim().toLowerCase();

@@ -39,7 +39,7 @@ CREATE TABLE demo_subscriptions (
 );
 CREATE INDEX demo_subscriptions_customer_idx ON demo_subscriptions (customer_id);
 
--- Money-back guarantee requests (document 3, section 9): one per customer, reviewed by operators.
+-- Money-back guarantee requests (docs/rules.md#money-back): one per customer, reviewed by operators.
 CREATE TABLE refund_requests (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   user_id uuid NOT NULL UNIQUE REFERENCES users (id) ON DELETE CASCADE,

@@ -915,7 +915,7 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
   const formerlyVerifiedAt = new Date(
     REFERENCE_TIME - (1 + Math.floor(recency * recency * (VERIFIED_WINDOW_SECONDS - 1))) * 1000,
   );
-  // Issue 14's fields draw last, so every field above stays as it was.
+  // The fields added later draw last, so every field above stays as it was.
   const subs = SUB_SPECIALTIES_OF.get(specialty.name) ?? [];
   const subSpecialty = subs.length > 0 && random.next() < 0.3 ? subs[random.below(subs.length)] : null;
   const acceptingMedicaid = seesPatients && random.next() < (MEDICAID_SHARE[specialty.name] ?? 0.72);

@@ -14,7 +14,7 @@ function toProfile(row: ProfileRow | undefined): ProfileResponse {
   if (!row) throw new AppError('unauthenticated', 'User not authenticated.');
   return {
     email: row.email,
-    // Document 1, section 3: the name defaults to the part of the email before the @ sign.
+    // The name defaults to the part of the email before the @ sign (docs/rules.md#account-settings).
     name: row.name ?? row.email.split('@')[0],
     bio: row.bio ?? '',
     notifications: {
@@ -62,7 +62,7 @@ export async function updateNotifications({
   return toProfile(await repo.updateProfile(db, userId, set));
 }
 
-/** Document 1: the total of exported contacts and the latest 5 export entries. */
+/** The Exports tab (docs/rules.md#account-settings): the total of exported contacts, the latest 5 exports. */
 export async function getExportStats({
   db,
   userId,

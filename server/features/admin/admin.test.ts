@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tier } from '../../../contract/account';
 import { createTestContext, createTestUser, type TestAgent } from '../../test/harness';
+import { insertPhysician } from '../../test/support/physicians';
 import { addSuppressions } from '../removal';
 
 const ctx = await createTestContext();
@@ -209,10 +210,14 @@ describe('approving a resume', () => {
   });
 
   it('updates the directory record whose email matches instead of adding a second one', async () => {
-    const { rows } = await ctx.db.sql.query<{ id: number }>(
-      `INSERT INTO physicians (first_name, last_name, specialty, city, state, npi) VALUES ('Old', 'Record', 'Neurology', 'Austin', 'TX', '1999999999') RETURNING id`,
-    );
-    const existing = rows[0].id;
+    const existing = await insertPhysician(ctx.db, {
+      firstName: 'Old',
+      lastName: 'Record',
+      specialty: 'Neurology',
+      city: 'Austin',
+      state: 'TX',
+      npi: '1999999999',
+    });
     await ctx.db.sql.query(`INSERT INTO physician_contacts (physician_id, work_email) VALUES ($1, 'match.me@example.com')`, [existing]);
     await ctx.deps.services.directory.directoryChanged({ ids: [existing] });
 
@@ -234,11 +239,12 @@ describe('approving a resume', () => {
 
   it('never replaces the contacts on file: a different phone is kept beside them as self-reported, and the operator sees the differences first', async () => {
     const verifiedAt = '2026-05-01T00:00:00.000Z';
-    const { rows } = await ctx.db.sql.query<{ id: number }>(
-      `INSERT INTO physicians (first_name, last_name, specialty, verified_at) VALUES ('Listed', 'Physicianone', 'Cardiology', $1) RETURNING id`,
-      [verifiedAt],
-    );
-    const existing = rows[0].id;
+    const existing = await insertPhysician(ctx.db, {
+      firstName: 'Listed',
+      lastName: 'Physicianone',
+      specialty: 'Cardiology',
+      verifiedAt,
+    });
     await ctx.db.sql.query(
       `INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone,
               personal_email_status, personal_email_verified_at, work_email_status, mobile_phone_status,
@@ -280,10 +286,7 @@ describe('approving a resume', () => {
   });
 
   it('puts a submitted value in an empty place of its kind, marked self-reported, and leaves the rest alone', async () => {
-    const { rows } = await ctx.db.sql.query<{ id: number }>(
-      `INSERT INTO physicians (first_name, last_name, specialty) VALUES ('Listed', 'Physiciantwo', 'Neurology') RETURNING id`,
-    );
-    const existing = rows[0].id;
+    const existing = await insertPhysician(ctx.db, { firstName: 'Listed', lastName: 'Physiciantwo', specialty: 'Neurology' });
     await ctx.db.sql.query(
       `INSERT INTO physician_contacts (physician_id, work_email, office_phone, work_email_status, office_phone_status)
        VALUES ($1, 'two@clinic.example', '+1 (617) 555-0202', 'verified', 'verified')`,

@@ -11,7 +11,7 @@ export function monthlyCentsOf(priceId: PriceId): number {
   return /year/i.test(plan.period) ? Math.round(cents / 12) : cents;
 }
 
-/** 'Monthly Plan' / 'Annual Plan' (document 1). */
+/** 'Monthly Plan' / 'Annual Plan' (docs/rules.md#billing). */
 export function planNameOf(priceId: PriceId): string {
   const plan = PLANS.find((candidate) => candidate.priceId === priceId);
   return plan ? planName(plan.tier) : priceId;

@@ -270,7 +270,7 @@ export async function writeSelfReportedContacts(db: Sql, physicianId: number, pl
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * One page of the user_summary (document 3, section 3), newest sign-ups first. Exported contacts
+ * One page of the user_summary (docs/rules.md#admin), newest sign-ups first. Exported contacts
  * come from the counter the export_logs trigger keeps on users (migration 0010), so the page
  * costs the same whatever the export history.
  */

@@ -38,7 +38,7 @@ const alreadyProcessed = (status: string) =>
   new AppError('conflict', `This submission was already ${status}. Reload the list to see its current state.`);
 const submissionNotFound = () => new AppError('not_found', 'Submission not found.');
 
-/** The directory record an approval updates: matched on NPI when the submission has one, else on email (0-decisions). */
+/** The record an approval updates: on NPI when the submission has one, else on email (docs/rules.md#resumes). */
 async function matchedPhysicianId(db: AppDeps['db'], row: Pick<repo.SubmissionRow, 'npi' | 'email'>): Promise<number | null> {
   const npi = row.npi?.trim() || null;
   return (npi ? await repo.findPhysicianIdByNpi(db, npi) : null) ?? (await repo.findPhysicianIdByEmail(db, row.email));
@@ -65,7 +65,7 @@ async function submissionOf(db: AppDeps['db'], row: repo.SubmissionRow): Promise
 }
 
 /**
- * Approving a resume: the directory record it creates or updates (document 3; 0-decisions). The
+ * Approving a resume: the directory record it creates or updates (docs/rules.md#resumes). The
  * physician's fields follow the resume; its contacts never do: the submitted email and phone are
  * added as self-reported values beside those on file (ADR 030), and no verification date moves.
  */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role, Tier } from '../../../contract/account';
 import { FREE_RESULT_CAP, PAGE_SIZE } from '../../../contract/limits';
 import { createTestContext } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
+import { signedInAgentAs, type SignedInRole } from '../../test/support/roles';
 import { API_KEY_RATE_LIMITS } from './rate-limits';
 
 /*
@@ -16,11 +17,16 @@ afterAll(() => ctx.close());
 const PHYSICIANS = PAGE_SIZE + 5;
 
 beforeAll(async () => {
-  await ctx.db.sql.query(
-    `INSERT INTO physicians (id, first_name, last_name, specialty, city, state)
-     SELECT g, 'Doc' || g, 'Keyed' || lpad(g::text, 4, '0'), 'Cardiology', 'Omaha', 'NE'
-       FROM generate_series(1, $1::int) g`,
-    [PHYSICIANS],
+  await insertPhysicians(
+    ctx.db,
+    Array.from({ length: PHYSICIANS }, (_, i) => i + 1).map((id) => ({
+      id,
+      firstName: `Doc${id}`,
+      lastName: `Keyed${String(id).padStart(4, '0')}`,
+      specialty: 'Cardiology',
+      city: 'Omaha',
+      state: 'NE',
+    })),
   );
   await ctx.db.sql.query(
     `INSERT INTO physician_contacts (physician_id, personal_email, mobile_phone, personal_email_status, mobile_phone_status)
@@ -31,11 +37,7 @@ beforeAll(async () => {
   await ctx.deps.services.directory.directoryChanged();
 });
 
-async function agentFor(kind: 'free' | 'basic' | 'premium' | 'admin') {
-  const input: { tier: Tier; role: Role } =
-    kind === 'admin' ? { tier: 'free', role: 'admin' } : { tier: kind, role: 'user' };
-  return ctx.signedInAgent(input);
-}
+const agentFor = (role: SignedInRole) => signedInAgentAs(ctx, role);
 
 /** A premium (or admin) user, signed in, with one fresh key. */
 async function keyFor(kind: 'premium' | 'admin' = 'premium') {

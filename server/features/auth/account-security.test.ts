@@ -7,7 +7,7 @@ import { createTestContext, createTestUser, TEST_PASSWORD, type TestAgent } from
 vi.setConfig({ testTimeout: 120_000 });
 
 /*
- * Issue 7, item 10: account settings' Change Password (the current password required; every
+ * Account settings' Change Password (docs/rules.md#accounts, ADR 016) (the current password required; every
  * other session ends, this one stays) and 'Sign out of all other devices'. Both audited, CSRF
  * protected, rate limited per user.
  */

@@ -7,7 +7,7 @@ import { setRoleByEmail } from './service';
 // Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
 vi.setConfig({ testTimeout: 120_000 });
 
-// Issue 7: audit rows of the auth events, ADMIN_EMAILS only for verified addresses, a reset ends
+// Audit rows of the auth events, ADMIN_EMAILS only for verified addresses, a reset ends
 // every outstanding link, 429 carries Retry-After.
 const ctx = await createTestContext({ env: { TRUST_PROXY: '1', ADMIN_EMAILS: 'chief@example.com,later@example.com' } });
 afterAll(() => ctx.close());

@@ -3,11 +3,12 @@ import { createTestContext, createTestUser, TEST_PASSWORD, type TestResponse } f
 import { createSession, resolveSession, SESSION_COOKIE } from './session';
 
 /*
- * Session lifetime (document 1): a session lasts 30 days, after which the server no longer knows
- * it (no user in /api/me, 401 on a signed-in call); the cookie says the same lifetime; signing out
- * ends only the session of that browser. A session unused for SESSION_IDLE_DAYS (default 7)
- * ends too, and last_seen_at is written at most once a minute. ('Sign out of all other devices'
- * and Change Password: account-security.test.ts; the purge of ended rows: server/maintenance.test.ts.)
+ * Session lifetime (docs/rules.md#accounts, ADR 016): a session lasts 30 days, after which the
+ * server no longer knows it (no user in /api/me, 401 on a signed-in call); the cookie says the same
+ * lifetime; signing out ends only the session of that browser. A session unused for
+ * SESSION_IDLE_DAYS (default 7) ends too, and last_seen_at is written at most once a minute. ('Sign
+ * out of all other devices' and Change Password: account-security.test.ts; the purge of ended rows:
+ * server/maintenance.test.ts.)
  */
 
 const ctx = await createTestContext();

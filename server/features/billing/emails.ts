@@ -41,7 +41,7 @@ export function refundRequestedUserEmail(input: { accountUrl: string }): Email {
   });
 }
 
-/** The operator's decision on a money-back request (document 3, section 9: up to 10 business days to appear). */
+/** The operator's decision on a money-back request (docs/rules.md#money-back: 10 business days to appear). */
 export function refundResolvedUserEmail(input: { status: 'refunded' | 'declined'; accountUrl: string }): Email {
   if (input.status === 'refunded') {
     return compose('Your refund was approved', {

@@ -198,7 +198,7 @@ async function applySubscription(
   }
 }
 
-/** Money-back guarantee (document 3, section 9): 30 days from the first purchase, no export since, once. */
+/** Money-back guarantee (docs/rules.md#money-back): 30 days from the first purchase, no export since, once. */
 async function refundEligibility(db: Db, userId: string, now = new Date()): Promise<RefundEligibility> {
   const request = await repo.findRefundRequest(db, userId);
   if (request) return { state: 'requested', status: request.status, requestedAt: request.createdAt.toISOString() };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_CREDITS_PER_DAY } from '../../../contract/contacts';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
 
 /*
  * Contact freshness and 'Report wrong contact' (ADR 022): the reveal shows each value's
@@ -18,10 +19,15 @@ const MOBILE_AT = '2026-06-15T10:00:00.000Z';
 const PHYSICIANS = 17;
 
 beforeAll(async () => {
-  await ctx.db.sql.query(
-    `INSERT INTO physicians (id, first_name, last_name, specialty, verified_at)
-     SELECT g, 'Ann' || g, 'Report' || g, 'Cardiology', $2::timestamptz FROM generate_series(1, $1::int) g`,
-    [PHYSICIANS, PERSONAL_AT],
+  await insertPhysicians(
+    ctx.db,
+    Array.from({ length: PHYSICIANS }, (_, i) => i + 1).map((id) => ({
+      id,
+      firstName: `Ann${id}`,
+      lastName: `Report${id}`,
+      specialty: 'Cardiology',
+      verifiedAt: PERSONAL_AT,
+    })),
   );
   await ctx.db.sql.query(
     `INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone,

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role, Tier } from '../../../contract/account';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
+import { signedInAgentAs, type SignedInRole } from '../../test/support/roles';
 
 /*
- * Contact reveal (document 2, section 4; decisions: audited, 30 days free, daily ceiling) for
+ * Contact reveal (docs/rules.md#reveal: audited, 30 days free, daily ceiling) for
  * every role, on PGlite and PostgreSQL. The ceiling is 3 here so it is reached quickly.
  */
 
@@ -16,12 +17,16 @@ const VERIFIED_AT = '2026-10-05T12:00:00.000Z';
 beforeAll(async () => {
   // 1: personal and work email, mobile and office phone; 2: work email only, office phone only;
   // 3: no contact at all; 4-9: email and mobile (to use up the ceiling).
-  for (let id = 1; id <= 9; id++) {
-    await ctx.db.sql.query(
-      `INSERT INTO physicians (id, first_name, last_name, specialty, verified_at) VALUES ($1, $2, $3, 'Cardiology', $4)`,
-      [id, `First${id}`, `Last${id}`, id === 1 ? VERIFIED_AT : null],
-    );
-  }
+  await insertPhysicians(
+    ctx.db,
+    [1, 2, 3, 4, 5, 6, 7, 8, 9].map((id) => ({
+      id,
+      firstName: `First${id}`,
+      lastName: `Last${id}`,
+      specialty: 'Cardiology',
+      verifiedAt: id === 1 ? VERIFIED_AT : null,
+    })),
+  );
   const contacts: Array<[number, string | null, string | null, string | null, string | null]> = [
     [1, 'ann.personal@example.com', 'ann.work@example.org', '(555) 010-0001', '(555) 020-0001'],
     [2, null, 'bo.work@example.org', null, '(555) 020-0002'],
@@ -45,11 +50,7 @@ beforeAll(async () => {
   await ctx.deps.services.directory.directoryChanged();
 });
 
-async function agentFor(kind: 'free' | 'basic' | 'premium' | 'admin') {
-  const input: { tier: Tier; role: Role } =
-    kind === 'admin' ? { tier: 'free', role: 'admin' } : { tier: kind, role: 'user' };
-  return ctx.signedInAgent(input);
-}
+const agentFor = (role: SignedInRole) => signedInAgentAs(ctx, role);
 
 async function revealRows(userId: string) {
   const { rows } = await ctx.db.sql.query<{ physician_id: number; counted: boolean }>(

@@ -11,7 +11,7 @@ import { readQuery } from './query-reading';
 import { FOLD_FROM, FOLD_TO, foldAccents } from './sort-key';
 
 /**
- * A search reduced to what matching needs (document 2, section 5): lower-cased, trimmed, empty
+ * A search reduced to what matching needs (docs/rules.md#search): lower-cased, trimmed, empty
  * values dropped. The in-memory index and the reference SQL (naive-search.ts) both read this,
  * and its JSON is the key of the result cache.
  */

@@ -1,17 +1,18 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, TestAgent, type TestResponse } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
 import { DIRECTORY_RATE_LIMITS } from './rate-limits';
 
-// Issue 7, item 4: directory reads are rate limited, and the NPI filter is no prefix walk for
+// Directory reads are rate limited, and the NPI filter is no prefix walk for
 // callers without full results.
 vi.setConfig({ testTimeout: 120_000 });
 const ctx = await createTestContext({ env: { TRUST_PROXY: '1' } });
 afterAll(() => ctx.close());
 
-await ctx.db.sql.query(
-  `INSERT INTO physicians (id, npi, first_name, last_name, specialty) VALUES
-   (1, '1234567890', 'John', 'Smith', 'Cardiology'), (2, '1234500001', 'Jane', 'Smithson', 'Pediatrics')`,
-);
+await insertPhysicians(ctx.db, [
+  { id: 1, npi: '1234567890', firstName: 'John', lastName: 'Smith', specialty: 'Cardiology' },
+  { id: 2, npi: '1234500001', firstName: 'Jane', lastName: 'Smithson', specialty: 'Pediatrics' },
+]);
 await ctx.deps.services.directory.directoryChanged({ ids: [1, 2] });
 
 class IpAgent extends TestAgent {

@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterKey, SearchPhysiciansQueryInput } from '../../../contract/directory';
 import { formatSpecialty, SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
 import { createTestContext } from '../../test/harness';
+import { insertPhysician } from '../../test/support/physicians';
 import { normalizeCode, stateCode, toCriteria, type SearchCriteria } from './criteria';
 import { zipsOfCity } from './geo';
 import { naiveSearch, naiveSearchSql } from './naive-search';
 
 /*
- * A small directory with known names, specialties, places and skills: every rule of document 2,
- * section 5 (and each extra filter) is checked against hand-computed ids, on PGlite and PostgreSQL.
+ * A small directory with known names, specialties, places and skills: every rule of
+ * docs/rules.md#search and #filters (and each extra filter) is checked against hand-computed ids,
+ * on PGlite and PostgreSQL.
  */
 
 type Fixture = {
@@ -83,56 +85,45 @@ const ALL_IDS = PHYSICIANS.map((p) => p.id);
 const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '20' } });
 afterAll(() => ctx.close());
 
-async function insertPhysician(p: Fixture) {
-  await ctx.db.sql.query(
-    `INSERT INTO physicians (id, npi, first_name, last_name, title, credential, specialty, organization,
-       organization_size, organization_revenue, organization_industry, city, state, skills, education,
-       medical_school, graduation_year, gender, languages, board_certified, hospital_affiliation,
-       license_states, accepting_new_patients, telehealth, linkedin_url, zip, sub_specialty,
-       secondary_specialty, accepting_medicaid)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25,
-       $26, $27, $28, $29)`,
-    [
-      p.id,
-      p.npi ?? null,
-      p.first,
-      p.last,
-      p.title ?? null,
-      p.credential ?? null,
-      p.specialty ?? null,
-      p.org ?? null,
-      p.size ?? null,
-      p.revenue ?? null,
-      p.industry ?? null,
-      p.city ?? null,
-      p.state ?? null,
-      p.skills ?? [],
-      JSON.stringify(
-        (p.degrees ?? []).map((degree) => ({
-          schoolName: p.school ?? 'State University',
-          degree,
-          field: null,
-          startDate: null,
-          endDate: null,
-        })),
-      ),
-      p.school ?? null,
-      p.year ?? null,
-      p.gender ?? null,
-      p.languages ?? [],
-      p.board ?? null,
-      p.hospital ?? null,
-      p.licenses ?? [],
-      p.accepting ?? null,
-      p.telehealth ?? null,
-      `https://www.linkedin.com/in/${p.first.toLowerCase()}-${p.last.toLowerCase()}`,
-      // The city's first ZIP; a sub-specialty, a secondary specialty and Medicaid for some.
-      p.city && p.state ? (zipsOfCity(p.city, stateCode(p.state))[0] ?? null) : null,
-      p.id % 4 === 0 ? 'Interventional Cardiology' : null,
-      p.id % 5 === 0 ? 'Internal Medicine' : null,
-      p.accepting === null ? null : p.id % 3 !== 0,
-    ],
-  );
+async function insertFixture(p: Fixture) {
+  await insertPhysician(ctx.db, {
+    id: p.id,
+    npi: p.npi ?? null,
+    firstName: p.first,
+    lastName: p.last,
+    title: p.title ?? null,
+    credential: p.credential ?? null,
+    specialty: p.specialty ?? null,
+    organization: p.org ?? null,
+    organizationSize: p.size ?? null,
+    organizationRevenue: p.revenue ?? null,
+    organizationIndustry: p.industry ?? null,
+    city: p.city ?? null,
+    state: p.state ?? null,
+    skills: p.skills ?? [],
+    education: (p.degrees ?? []).map((degree) => ({
+      schoolName: p.school ?? 'State University',
+      degree,
+      field: null,
+      startDate: null,
+      endDate: null,
+    })),
+    medicalSchool: p.school ?? null,
+    graduationYear: p.year ?? null,
+    gender: p.gender ?? null,
+    languages: p.languages ?? [],
+    boardCertified: p.board ?? null,
+    hospitalAffiliation: p.hospital ?? null,
+    licenseStates: p.licenses ?? [],
+    acceptingNewPatients: p.accepting ?? null,
+    telehealth: p.telehealth ?? null,
+    linkedinUrl: `https://www.linkedin.com/in/${p.first.toLowerCase()}-${p.last.toLowerCase()}`,
+    // The city's first ZIP; a sub-specialty, a secondary specialty and Medicaid for some.
+    zip: p.city && p.state ? (zipsOfCity(p.city, stateCode(p.state))[0] ?? null) : null,
+    subSpecialty: p.id % 4 === 0 ? 'Interventional Cardiology' : null,
+    secondarySpecialty: p.id % 5 === 0 ? 'Internal Medicine' : null,
+    acceptingMedicaid: p.accepting === null ? null : p.id % 3 !== 0,
+  });
   await ctx.db.sql.query(
     'INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone) VALUES ($1, $2, $3, $4, $5)',
     [
@@ -146,7 +137,7 @@ async function insertPhysician(p: Fixture) {
 }
 
 beforeAll(async () => {
-  for (const p of PHYSICIANS) await insertPhysician(p);
+  for (const p of PHYSICIANS) await insertFixture(p);
   await ctx.deps.services.directory.directoryChanged();
 });
 
@@ -178,7 +169,7 @@ async function ids(params: Record<string, string | number | boolean> = {}): Prom
 const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 const matching = async (params: Record<string, string | number | boolean>) => sorted(await ids(params));
 
-describe('text query (document 2, section 5)', () => {
+describe('text query (docs/rules.md#search)', () => {
   it('one word matches first name, last name, specialty, skills, organization or title, partially and in any case', async () => {
     expect(await matching({ query: 'xavier' })).toEqual([22]); // first name
     expect(await matching({ query: 'QUIMB' })).toEqual([23]); // last name
@@ -755,7 +746,7 @@ describe('service hooks for other features', () => {
 
   it('the index follows writes after directoryChanged()', async () => {
     const { directory } = ctx.deps.services;
-    await insertPhysician({
+    await insertFixture({
       id: 31,
       first: 'Quentin',
       last: 'Zylstra',
@@ -804,7 +795,7 @@ describe('relevance, several-word queries and live facets (ADR 020)', () => {
     { id: 43, first: 'Zara', last: 'Abbott', title: 'Physician', specialty: 'Cardiology', org: 'Interventional Cardiology Associates', city: 'Boston', state: 'MA', skills: ['Leadership'], degrees: ['DO'], credential: 'DO', year: 2015, gender: 'F', languages: ['English'], board: false, npi: '1555000043' },
   ];
   beforeAll(async () => {
-    for (const p of EXTRA) await insertPhysician(p);
+    for (const p of EXTRA) await insertFixture(p);
     await ctx.deps.services.directory.directoryChanged({ ids: EXTRA.map((p) => p.id) });
   });
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchPhysiciansQuery } from '../../../contract/directory';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
 import { resolveSort, toCriteria } from './criteria';
 import { fixtureId, JUDGED_ROWS, judgedQueries, type JudgedKind, type JudgedRow } from './judged-queries';
 import { naiveSearch } from './naive-search';
@@ -20,15 +21,24 @@ const rows = new Map<number, JudgedRow>();
 
 beforeAll(async () => {
   await loadDemoDirectory(ctx.driver, { count: DEMO_ROWS });
-  for (const [k, r] of JUDGED_ROWS.entries()) {
-    await ctx.db.sql.query(
-      `INSERT INTO physicians (id, npi, first_name, last_name, title, credential, specialty, sub_specialty,
-         organization, city, state, skills, source)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'resume')`,
-      [fixtureId(DEMO_ROWS, k), r.npi, r.firstName, r.lastName, r.title, r.credential, r.specialty, r.subSpecialty,
-        r.organization, r.city, r.state, r.skills], // prettier-ignore
-    );
-  }
+  await insertPhysicians(
+    ctx.db,
+    JUDGED_ROWS.map((r, k) => ({
+      id: fixtureId(DEMO_ROWS, k),
+      npi: r.npi,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      title: r.title,
+      credential: r.credential,
+      specialty: r.specialty,
+      subSpecialty: r.subSpecialty,
+      organization: r.organization,
+      city: r.city,
+      state: r.state,
+      skills: r.skills,
+      source: 'resume' as const,
+    })),
+  );
   await ctx.deps.services.directory.directoryChanged();
   premium = (await ctx.signedInAgent({ tier: 'premium' })).agent;
   const { rows: all } = await ctx.db.sql.query<JudgedRow>(

@@ -14,7 +14,7 @@ import { EARTH_RADIUS_MILES, zipsInBox } from './geo';
 import { sortKeySql, trimSql } from './sort-key';
 
 /*
- * The search rules of document 2, section 5 written as plain SQL in the original's shape: a
+ * The search rules (docs/rules.md#search, #filters) written as plain SQL in the original's shape: a
  * match across the six text columns, an exact count(*) and LIMIT/OFFSET, with no index able to
  * help. Matching is by word prefix (criteria.ts, 'Word-prefix matching'): each value's words are
  * computed here in SQL with the same fold table and separator class as the index.

@@ -3,6 +3,7 @@ import { FILTER_KEYS, SearchPhysiciansQuery, VIEW_KEYS } from '../../../contract
 import { PLANS } from '../../../contract/billing';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
 import { resolveSort, toCriteria } from './criteria';
 import { EARTH_RADIUS_MILES, haversineMiles, resolveNear, zipTable } from './geo';
 import { naiveSearch } from './naive-search';
@@ -70,13 +71,18 @@ beforeAll(async () => {
     ['00000', 'Unknown'],
     [null, 'Missing'],
   ];
-  for (const [k, [zip, last]] of odd.entries()) {
-    await ctx.db.sql.query(
-      `INSERT INTO physicians (id, first_name, last_name, specialty, city, state, zip)
-       VALUES ($1, 'Zip', $2, 'Cardiology', 'Houston', 'TX', $3)`,
-      [ROWS + 1 + k, last, zip],
-    );
-  }
+  await insertPhysicians(
+    ctx.db,
+    odd.map(([zip, last], k) => ({
+      id: ROWS + 1 + k,
+      firstName: 'Zip',
+      lastName: last,
+      specialty: 'Cardiology',
+      city: 'Houston',
+      state: 'TX',
+      zip,
+    })),
+  );
   await ctx.deps.services.directory.directoryChanged();
   premium = (await ctx.signedInAgent({ tier: 'premium' })).agent;
   const { lat, lon } = zipTable();

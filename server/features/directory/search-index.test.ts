@@ -7,6 +7,7 @@ import {
 } from '../../../contract/directory';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext } from '../../test/harness';
+import { insertPhysician } from '../../test/support/physicians';
 import { toCriteria } from './criteria';
 import { naiveSearch } from './naive-search';
 
@@ -102,10 +103,15 @@ describe('the index agrees with the reference SQL', () => {
       "UPDATE physicians SET last_name = 'Aardvark', specialty = 'Space Medicine', city = 'Zzyzx', skills = '{Zero Gravity}' WHERE id IN (10, 20, 30)",
     );
     await ctx.db.sql.query('DELETE FROM physicians WHERE id IN (11, 21, 31)');
-    await ctx.db.sql.query(
-      `INSERT INTO physicians (id, first_name, last_name, specialty, city, state, skills)
-       VALUES (100001, 'Ada', 'Aardvark', 'space medicine', 'Abbeville', 'SC', '{Zero Gravity, Leadership}')`,
-    );
+    await insertPhysician(ctx.db, {
+      id: 100001,
+      firstName: 'Ada',
+      lastName: 'Aardvark',
+      specialty: 'space medicine',
+      city: 'Abbeville',
+      state: 'SC',
+      skills: ['Zero Gravity', 'Leadership'],
+    });
     await directory.directoryChanged({ ids: [10, 20, 30, 11, 21, 31, 100001] });
     expect(directory.index.deadRows).toBe(3);
     for (const input of [

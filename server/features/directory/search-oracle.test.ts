@@ -10,6 +10,7 @@ import {
 import { US_STATES } from '../../../contract/directory-options';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysician } from '../../test/support/physicians';
 import { resolveSort, toCriteria } from './criteria';
 import { naiveSearch } from './naive-search';
 
@@ -119,43 +120,35 @@ afterAll(() => ctx.close());
 
 async function insertMessy(p: Messy, id: number) {
   const flags = p.flags ?? [id % 2 === 0, id % 3 === 0 ? null : true, id % 5 === 0];
-  await ctx.db.sql.query(
-    `INSERT INTO physicians (id, npi, first_name, last_name, title, credential, specialty, organization,
-       organization_size, organization_revenue, organization_industry, city, state, skills, education,
-       medical_school, graduation_year, gender, languages, board_certified, hospital_affiliation,
-       license_states, accepting_new_patients, telehealth, zip, sub_specialty, source)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-       $25, $26, $27)`,
-    [
-      id,
-      p.npi ?? null,
-      p.first,
-      p.last,
-      p.title ?? null,
-      p.credential ?? null,
-      p.specialty ?? null,
-      p.org ?? null,
-      p.size ?? null,
-      p.revenue ?? null,
-      p.industry ?? null,
-      p.city ?? null,
-      p.state ?? null,
-      p.skills ?? [],
-      JSON.stringify((p.degrees ?? []).map((degree) => ({ schoolName: 'School', degree }))),
-      p.school ?? null,
-      p.year ?? null,
-      p.gender ?? null,
-      p.languages ?? [],
-      flags[0],
-      p.hospital ?? null,
-      p.licenses ?? [],
-      flags[1],
-      flags[2],
-      p.zip ?? null,
-      p.sub ?? null,
-      id % 2 === 0 ? 'resume' : 'nppes',
-    ],
-  );
+  await insertPhysician(ctx.db, {
+    id,
+    npi: p.npi ?? null,
+    firstName: p.first,
+    lastName: p.last,
+    title: p.title ?? null,
+    credential: p.credential ?? null,
+    specialty: p.specialty ?? null,
+    organization: p.org ?? null,
+    organizationSize: p.size ?? null,
+    organizationRevenue: p.revenue ?? null,
+    organizationIndustry: p.industry ?? null,
+    city: p.city ?? null,
+    state: p.state ?? null,
+    skills: p.skills ?? [],
+    education: (p.degrees ?? []).map((degree) => ({ schoolName: 'School', degree })),
+    medicalSchool: p.school ?? null,
+    graduationYear: p.year ?? null,
+    gender: p.gender ?? null,
+    languages: p.languages ?? [],
+    boardCertified: flags[0],
+    hospitalAffiliation: p.hospital ?? null,
+    licenseStates: p.licenses ?? [],
+    acceptingNewPatients: flags[1],
+    telehealth: flags[2],
+    zip: p.zip ?? null,
+    subSpecialty: p.sub ?? null,
+    source: id % 2 === 0 ? 'resume' : 'nppes',
+  });
 }
 
 /** The values searches are drawn from: every physician's fields, as stored. */

@@ -324,7 +324,7 @@ export async function createDirectoryService({
     /**
      * Select All: the ids of up to `limit` (at most 500) matches of the whole search (query,
      * every filter, sort), in its order; the total says how many matched. Callers check
-     * 'selection:all'. (The original applied only the text query: docs, 0-decisions.)
+     * 'selection:all'. (The original applied only the text query: docs/rules.md#selection.)
      */
     selectAllIds(request: SearchPhysiciansRequest, limit = SELECT_ALL_MAX): { ids: number[]; total: number } {
       const criteria = toCriteria(request, currentYear());

@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role, Tier } from '../../../contract/account';
 import { createTestContext, type TestAgent, type TestResponse } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
+import { signedInAgentAs, type SignedInRole } from '../../test/support/roles';
 
 /*
  * Export for every role, each file opened with a reader, on PGlite and PostgreSQL.
@@ -19,21 +20,25 @@ const PHYSICIAN_COUNT = 520;
 beforeAll(async () => {
   // 1: a formula-injection attempt as a first name; 2: accents and a comma in the organisation;
   // 3..520: plain rows. Each has a distinct email.
-  await ctx.db.sql.query(
-    `INSERT INTO physicians (id, npi, first_name, last_name, credential, title, specialty, organization, city, state,
-                             skills, education, linkedin_url)
-     SELECT g, (1000000000 + g)::text, 'First' || g, 'Last' || g, 'MD', 'Staff Physician', 'Cardiology',
-            'Clinic ' || g, 'Houston', 'TX', ARRAY['Leadership', 'Research'],
-            '[{"schoolName": "Baylor College of Medicine", "degree": "MD"}]'::jsonb,
-            'https://www.linkedin.com/in/doc-' || g
-       FROM generate_series(1, $1::int) g`,
-    [PHYSICIAN_COUNT],
-  );
-  await ctx.db.sql.query(`UPDATE physicians SET first_name = $1, last_name = '-Plus' WHERE id = 1`, [
-    INJECTION,
-  ]);
-  await ctx.db.sql.query(
-    `UPDATE physicians SET first_name = 'José', last_name = 'Núñez', organization = 'Saint Luke''s, Inc.' WHERE id = 2`,
+  await insertPhysicians(
+    ctx.db,
+    Array.from({ length: PHYSICIAN_COUNT }, (_, i) => i + 1).map((id) => ({
+      id,
+      npi: String(1_000_000_000 + id),
+      firstName: `First${id}`,
+      lastName: `Last${id}`,
+      credential: 'MD',
+      title: 'Staff Physician',
+      specialty: 'Cardiology',
+      organization: `Clinic ${id}`,
+      city: 'Houston',
+      state: 'TX',
+      skills: ['Leadership', 'Research'],
+      education: [{ schoolName: 'Baylor College of Medicine', degree: 'MD' }],
+      linkedinUrl: `https://www.linkedin.com/in/doc-${id}`,
+      ...(id === 1 ? { firstName: INJECTION, lastName: '-Plus' } : {}),
+      ...(id === 2 ? { firstName: 'José', lastName: 'Núñez', organization: "Saint Luke's, Inc." } : {}),
+    })),
   );
   await ctx.db.sql.query(
     `INSERT INTO physician_contacts (physician_id, personal_email, mobile_phone)
@@ -43,11 +48,7 @@ beforeAll(async () => {
   await ctx.deps.services.directory.directoryChanged();
 });
 
-async function agentFor(kind: 'free' | 'basic' | 'premium' | 'admin') {
-  const input: { tier: Tier; role: Role } =
-    kind === 'admin' ? { tier: 'free', role: 'admin' } : { tier: kind, role: 'user' };
-  return ctx.signedInAgent(input);
-}
+const agentFor = (role: SignedInRole) => signedInAgentAs(ctx, role);
 
 /** POST /api/exports, keeping the raw bytes of the file. */
 async function exportFile(agent: TestAgent | null, body: unknown) {

@@ -1,46 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role, Tier } from '../../../contract/account';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
+import { signedInAgents, type RoleAgent, type SignedInRole } from '../../test/support/roles';
 import { LIST_RATE_LIMITS } from './rate-limits';
 
 /*
- * Lists and Select All, every call x every role (document 2, section 6), on a real
+ * Lists and Select All, every call x every role (docs/rules.md#roles), on a real
  * database (PGlite, or PostgreSQL with DATABASE_URL).
  */
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
 
-type RoleName = 'free' | 'basic' | 'premium' | 'admin';
-const ROLES: Record<RoleName, { tier: Tier; role: Role }> = {
-  free: { tier: 'free', role: 'user' },
-  basic: { tier: 'basic', role: 'user' },
-  premium: { tier: 'premium', role: 'user' },
-  admin: { tier: 'free', role: 'admin' },
-};
-const agents = {} as Record<RoleName, { agent: TestAgent; userId: string }>;
+let agents: Record<SignedInRole, RoleAgent>;
 let anonymous: TestAgent;
 
 const ALL_IDS = Array.from({ length: 600 }, (_, i) => i + 1);
 
 beforeAll(async () => {
   // 600 physicians: three with known names, the rest generic, all in Family Medicine but the three.
-  await ctx.db.sql.query(
-    `INSERT INTO physicians (id, first_name, last_name, specialty, city, state)
-     SELECT g, 'Doc' || g, 'Generic' || lpad(g::text, 4, '0'), 'Family Medicine', 'Omaha', 'NE'
-     FROM generate_series(4, 600) g`,
+  await insertPhysicians(
+    ctx.db,
+    ALL_IDS.slice(3).map((id) => ({
+      id,
+      firstName: `Doc${id}`,
+      lastName: `Generic${String(id).padStart(4, '0')}`,
+      specialty: 'Family Medicine',
+      city: 'Omaha',
+      state: 'NE',
+    })),
   );
-  await ctx.db.sql.query(
-    `INSERT INTO physicians (id, first_name, last_name, specialty, city, state) VALUES
-       (1, 'John', 'Smith', 'Cardiology', 'Houston', 'TX'),
-       (2, 'Jane', 'Smithson', 'Pediatrics', 'Boston', 'MA'),
-       (3, 'Omar', 'Haddad', 'Cardiology', 'Phoenix', 'AZ')`,
-  );
+  await insertPhysicians(ctx.db, [
+    { id: 1, firstName: 'John', lastName: 'Smith', specialty: 'Cardiology', city: 'Houston', state: 'TX' },
+    { id: 2, firstName: 'Jane', lastName: 'Smithson', specialty: 'Pediatrics', city: 'Boston', state: 'MA' },
+    { id: 3, firstName: 'Omar', lastName: 'Haddad', specialty: 'Cardiology', city: 'Phoenix', state: 'AZ' },
+  ]);
   await ctx.deps.services.directory.directoryChanged();
-  for (const [name, input] of Object.entries(ROLES) as [RoleName, (typeof ROLES)[RoleName]][]) {
-    const { agent, user } = await ctx.signedInAgent(input);
-    agents[name] = { agent, userId: user.id };
-  }
+  agents = await signedInAgents(ctx);
   anonymous = ctx.agent();
 });
 
@@ -353,8 +349,9 @@ describe('POST /api/lists/{listId}/members (Add to Existing List)', () => {
   });
 
   it('a list holds up to 10,000 physicians', async () => {
-    await ctx.db.sql.query(
-      `INSERT INTO physicians (id, first_name, last_name) SELECT g, 'Bulk', 'Member' || g FROM generate_series(1001, 11001) g`,
+    await insertPhysicians(
+      ctx.db,
+      Array.from({ length: 10_001 }, (_, i) => ({ id: 1001 + i, firstName: 'Bulk', lastName: `Member${1001 + i}` })),
     );
     const ids = Array.from({ length: 9_999 }, (_, i) => 1001 + i);
     const id = await seedList(agents.premium.userId, 'Full', ids);

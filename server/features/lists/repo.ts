@@ -94,7 +94,7 @@ export async function updateList(
   return toList(rows[0]);
 }
 
-/** Deletes the memberships first, then the list (document 2, section 4); false when absent. */
+/** Deletes the memberships first, then the list (docs/rules.md#lists); false when absent. */
 export async function deleteList(tx: Db, userId: string, listId: string): Promise<boolean> {
   await tx.sql.query(
     'DELETE FROM list_members WHERE list_id = (SELECT id FROM physician_lists WHERE id = $1 AND user_id = $2)',

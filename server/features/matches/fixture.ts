@@ -1,6 +1,7 @@
 import { SPECIALTIES } from '../../../contract/directory-options';
 import type { Db } from '../../db/client';
 import { generatePhysicians, npiForId, type GeneratedPhysician } from '../../db/seed/generator';
+import { insertPhysicians } from '../../test/support/physicians';
 import { NICKNAME_GROUPS } from './nicknames';
 
 /*
@@ -166,12 +167,19 @@ export async function buildMessyFixture(db: Db, count: number): Promise<FixtureR
     rows.push(row('namesake-place', p.id, { 'First Name': p.firstName, 'Last Name': p.lastName, City: p.city, State: p.state }));
     rows.push(row('namesake-none', p.id, { 'Full Name': `${p.firstName} ${p.lastName}`, State: p.state }, { ambiguousByDesign: true }));
   }
-  for (const x of inserts) {
-    await db.sql.query(
-      'INSERT INTO physicians (id, npi, first_name, last_name, city, state, zip, specialty) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [x.id, npiForId(x.id), x.first, x.last, x.city, x.state, x.zip, x.specialty],
-    );
-  }
+  await insertPhysicians(
+    db,
+    inserts.map((x) => ({
+      id: x.id,
+      npi: npiForId(x.id),
+      firstName: x.first,
+      lastName: x.last,
+      city: x.city,
+      state: x.state,
+      zip: x.zip,
+      specialty: x.specialty,
+    })),
+  );
 
   // Not in the directory: real-looking names no physician has, and physicians removed from it.
   for (let i = 0; i < N; i++) {

@@ -122,17 +122,6 @@ export async function resolveRow(
   });
 }
 
-/** The job's matched physician ids, distinct, in row order (for 'Add matched to a list'). */
-export async function matchedIds(db: Db, jobId: string): Promise<number[]> {
-  const { rows } = await db.sql.query<{ ids: string | null }>(
-    `SELECT string_agg(physician_id::text, ',' ORDER BY first_row) AS ids FROM (
-       SELECT physician_id, min(row_number) AS first_row FROM match_results
-        WHERE job_id = $1 AND outcome = 'matched' GROUP BY physician_id) m`,
-    [jobId],
-  );
-  return rows[0]?.ids ? rows[0].ids.split(',').map(Number) : [];
-}
-
 /** Every row's cells and outcome, in row order, for the enriched file. */
 export async function findEnrichmentRows(
   db: Db,

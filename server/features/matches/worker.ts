@@ -14,8 +14,6 @@ export const MATCH_LEASE_MS = 60_000;
 /** How often a server looks for queued jobs, or jobs a stopped process left (main.ts). */
 const POLL_MS = 5_000;
 
-export type MatchWorker = ReturnType<typeof createMatchWorker>;
-
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOVAL_MESSAGES } from '../../../contract/removal';
 import { SUBMISSION_MESSAGES } from '../../../contract/submissions';
 import { createTestContext, TestAgent, type TestResponse } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
 import { hashToken } from '../../lib/tokens';
 import { REMOVAL_RATE_LIMITS } from './rate-limits';
 import { isSuppressed } from './suppression';
@@ -35,11 +36,19 @@ let listId: string;
 let listOwner: Awaited<ReturnType<typeof ctx.signedInAgent>>;
 
 beforeAll(async () => {
+  await insertPhysicians(
+    ctx.db,
+    PHYSICIANS.map((p) => ({
+      id: p.id,
+      npi: p.npi,
+      firstName: p.first,
+      lastName: p.last,
+      specialty: 'Cardiology',
+      city: 'Boston',
+      state: 'MA',
+    })),
+  );
   for (const p of PHYSICIANS) {
-    await ctx.db.sql.query(
-      "INSERT INTO physicians (id, npi, first_name, last_name, specialty, city, state) VALUES ($1, $2, $3, $4, 'Cardiology', 'Boston', 'MA')",
-      [p.id, p.npi, p.first, p.last],
-    );
     await ctx.db.sql.query(
       "INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone) VALUES ($1, $2, $3, '(555) 555-0100')",
       [p.id, p.personal, p.work],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, resumeSubmission, submitConfirmedResume, type TestAgent } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
 import { FREE_ALERT_DIGEST_MAX } from '../../../contract/limits';
 import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
 import { ALERT_SETTLE_MS, runAlertDigests } from './alerts';
@@ -217,12 +218,17 @@ describe('the free cap in digests', () => {
       expect((await agent.request('PATCH', `/api/saved-searches/${created.body.id}`, { body: { alert: 'daily' } })).status).toBe(200);
     }
     await ageAlerts(2 * DAY);
-    const { rows } = await ctx.db.sql.query<{ id: number }>(
-      `INSERT INTO physicians (first_name, last_name, specialty, city, state)
-       SELECT 'Capped', 'Physician' || lpad(g::text, 2, '0'), 'Cardiology', 'Burlington', 'VT' FROM generate_series(1, 24) g
-       RETURNING id`,
+    const ids = await insertPhysicians(
+      ctx.db,
+      Array.from({ length: 24 }, (_, i) => ({
+        firstName: 'Capped',
+        lastName: `Physician${String(i + 1).padStart(2, '0')}`,
+        specialty: 'Cardiology',
+        city: 'Burlington',
+        state: 'VT',
+      })),
     );
-    await ctx.deps.services.directory.directoryChanged({ ids: rows.map((r) => r.id) });
+    await ctx.deps.services.directory.directoryChanged({ ids });
     await runAlertDigests(ctx.deps, new Date(Date.now() + ALERT_SETTLE_MS + 1000));
 
     const listedIn = async (email: string) => {

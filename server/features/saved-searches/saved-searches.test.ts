@@ -1,29 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role, Tier } from '../../../contract/account';
 import { FREE_SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX } from '../../../contract/limits';
-import { createTestContext, type TestAgent } from '../../test/harness';
+import { createTestContext } from '../../test/harness';
+import { SIGNED_IN_ROLE_NAMES, signedInAgents, type RoleAgent, type SignedInRole } from '../../test/support/roles';
 import { SAVED_SEARCH_RATE_LIMITS } from './rate-limits';
 
-/* Saved searches, every call x every role: any signed-in user keeps their own (document 1, section 6). */
+/* Saved searches, every call x every role: any signed-in user keeps their own (docs/rules.md#saved-searches). */
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
 
-type RoleName = 'free' | 'basic' | 'premium' | 'admin';
-const ROLES: Record<RoleName, { tier: Tier; role: Role }> = {
-  free: { tier: 'free', role: 'user' },
-  basic: { tier: 'basic', role: 'user' },
-  premium: { tier: 'premium', role: 'user' },
-  admin: { tier: 'free', role: 'admin' },
-};
-const ROLE_NAMES = Object.keys(ROLES) as RoleName[];
-const agents = {} as Record<RoleName, { agent: TestAgent; userId: string }>;
+let agents: Record<SignedInRole, RoleAgent>;
 
 beforeAll(async () => {
-  for (const name of ROLE_NAMES) {
-    const { agent, user } = await ctx.signedInAgent(ROLES[name]);
-    agents[name] = { agent, userId: user.id };
-  }
+  agents = await signedInAgents(ctx);
 });
 
 /** The whole search: query, spec filters, extra filters and the sort. */
@@ -52,7 +41,7 @@ describe('anonymous callers get 401', () => {
   });
 });
 
-describe.each(ROLE_NAMES)('%s', (role) => {
+describe.each(SIGNED_IN_ROLE_NAMES)('%s', (role) => {
   it('saves the whole search, lists it newest first, and deletes it', async () => {
     const { agent, userId } = agents[role];
     const first = await agent.post('/api/saved-searches', { name: 'Older', params: { query: 'smith' } });

@@ -1,6 +1,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ContactField } from '../../../contract/contacts';
 import { createTestContext } from '../../test/harness';
+import { insertPhysician } from '../../test/support/physicians';
 import { createBuiltinVerifier } from '../../lib/verification/builtin';
 import {
   VerifierQuotaError,
@@ -53,7 +54,7 @@ let nextId = 1000;
 /** A physician with contact values, each checked `days` ago (null: never checked by the pipeline). */
 async function physician(values: Partial<Record<ContactField, { value: string; days: number | null }>>): Promise<number> {
   const id = nextId++;
-  await ctx.db.sql.query(`INSERT INTO physicians (id, first_name, last_name, specialty) VALUES ($1, 'Ann', $2, 'Cardiology')`, [id, `Lee${id}`]);
+  await insertPhysician(ctx.db, { id, firstName: 'Ann', lastName: `Lee${id}`, specialty: 'Cardiology' });
   await ctx.db.sql.query('INSERT INTO physician_contacts (physician_id) VALUES ($1)', [id]);
   for (const [field, v] of Object.entries(values) as Array<[ContactField, { value: string; days: number | null }]>) {
     await ctx.db.sql.query(

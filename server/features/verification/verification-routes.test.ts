@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationSentence } from '../../../contract/verification';
 import { createTestContext } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
 
 /*
  * The pages' honest copy and the operators' Verification page (ADR 032), on a real database.
@@ -15,8 +16,16 @@ const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 beforeAll(async () => {
   // 20 physicians with a personal email each: 19 checked 5 days ago (valid), 1 checked 40 days
   // ago (invalid) -> coverage 95 %. Sources: 10 nppes, 10 resume.
+  await insertPhysicians(
+    ctx.db,
+    Array.from({ length: 20 }, (_, i) => i + 1).map((id) => ({
+      id,
+      firstName: 'A',
+      lastName: `L${id}`,
+      source: id <= 10 ? ('nppes' as const) : ('resume' as const),
+    })),
+  );
   for (let id = 1; id <= 20; id++) {
-    await ctx.db.sql.query(`INSERT INTO physicians (id, first_name, last_name, source) VALUES ($1, 'A', $2, $3)`, [id, `L${id}`, id <= 10 ? 'nppes' : 'resume']);
     const old = id === 20;
     await ctx.db.sql.query(
       `INSERT INTO physician_contacts (physician_id, personal_email, personal_email_verification, personal_email_confidence,

@@ -66,7 +66,7 @@ export function useUpdateNotification() {
   });
 }
 
-/** GET /api/account/exports. A failure is silent (document 1): zero and no entries. */
+/** GET /api/account/exports. A failure is silent (docs/rules.md#account-settings): zero and no entries. */
 export function useExportStats() {
   return useQuery({
     queryKey: exportStatsQueryKey,

@@ -16,7 +16,7 @@ export function exportDateLabel(value: string): string {
 
 export function ExportsTab() {
   const stats = useExportStats();
-  // A failed load is silent (document 1, section 8): zero and no entries.
+  // A failed load is silent (docs/rules.md#account-settings): zero and no entries.
   const total = stats.data?.totalExported ?? 0;
   const recent = (stats.data?.recent ?? []).slice(0, RECENT_EXPORTS_SHOWN);
 

@@ -55,7 +55,7 @@ function NoSubscription() {
   );
 }
 
-/** Active, Trial, Past due (document 3's badge words), from the provider's status. */
+/** Active, Trial, Past due (the /users badge words, docs/rules.md#admin), from the provider's status. */
 function statusBadge(status: string | null) {
   if (status === 'trialing') return <Badge variant="info">Trial</Badge>;
   if (status === 'past_due') return <Badge variant="warning">Past due</Badge>;
@@ -124,7 +124,7 @@ const REFUND_STATUS: Record<string, string> = {
   declined: 'Declined. Contact support if you have questions.',
 };
 
-/** Document 3: 30 days from the first purchase, voided by any export, one per customer. */
+/** docs/rules.md#money-back: 30 days from the first purchase, voided by any export, one per customer. */
 function MoneyBackGuarantee({ refund }: { refund: BillingSubscriptionResponse['refund'] }) {
   const request = useRequestRefund();
   const [reason, setReason] = useState('');

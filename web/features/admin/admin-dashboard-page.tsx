@@ -20,7 +20,7 @@ import { TableStates } from './table-states';
 
 const isAuthError = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
-/** /admin-dashboard: profile approvals (document 3) and the operator's numbers at a glance. */
+/** /admin-dashboard: profile approvals (docs/rules.md#admin) and the operator's numbers at a glance. */
 export function AdminDashboardPage() {
   return (
     <div className="bg-surface flex-1">
@@ -119,7 +119,7 @@ function PendingSubmissions() {
   const [runningRow, setRunningRow] = useState<string | null>(null);
   const [bulkRunning, setBulkRunning] = useState(false);
 
-  // Document 3, section 8: an authorisation failure says so and shows an empty list.
+  // docs/rules.md#admin: an authorisation failure says so and shows an empty list.
   const authFailed = submissions.isError && isAuthError(submissions.error);
   const rows: Submission[] = authFailed ? [] : (submissions.data?.submissions ?? []);
   const total = authFailed ? 0 : (submissions.data?.total ?? 0);
@@ -170,7 +170,7 @@ function PendingSubmissions() {
     }
   }
 
-  /** One at a time, in order; the first failure stops the batch (document 3, section 4). */
+  /** One at a time, in order; the first failure stops the batch (docs/rules.md#admin). */
   async function runSelected(action: SubmissionAction) {
     if (selectedHere.length === 0) {
       toast.error('No profiles selected', { description: 'Please select at least one profile to perform this action.' });

@@ -1,7 +1,7 @@
 import type { Submission, UserSummary } from '@contract/admin';
 import { formatDate, formatNumber } from '@web/lib/utils';
 
-/** The user_summary display defaults (document 3, section 3). */
+/** The user_summary display defaults (docs/rules.md#admin). */
 export function userRowDisplay(user: UserSummary) {
   const status = user.subscriptionStatus ?? 'free';
   return {
@@ -29,7 +29,7 @@ export const usersFooter = (shown: number, total: number) => `Showing ${formatNu
 export const fullName = (s: Pick<Submission, 'firstName' | 'middleName' | 'lastName'>) =>
   [s.firstName, s.middleName, s.lastName].filter((part) => part && part.trim()).join(' ');
 
-/** The company, or 'N/A' if missing (document 3, /resume-approval). */
+/** The company, or 'N/A' if missing (docs/rules.md#admin). */
 export const companyOf = (s: Pick<Submission, 'organization'>) => s.organization?.trim() || 'N/A';
 /** The specialty badge, or 'General' if missing. */
 export const specialtyOf = (s: Pick<Submission, 'specialty'>) => s.specialty?.trim() || 'General';
@@ -40,7 +40,7 @@ export function correctedPage(page: number, total: number, pageSize: number): nu
   return Math.min(Math.max(1, page), last);
 }
 
-/** Select-all is on only when every row is selected (document 3, section 4). */
+/** Select-all is on only when every row is selected (docs/rules.md#admin). */
 export function selectAllState(rowIds: readonly string[], selected: ReadonlySet<string>): boolean | 'indeterminate' {
   if (rowIds.length === 0) return false;
   const count = rowIds.filter((id) => selected.has(id)).length;

@@ -19,7 +19,7 @@ function StatusBadge({ request }: { request: AdminRefundRequest }) {
 }
 
 /**
- * Money-back guarantee requests (document 3, section 9; the spec defines no screen for them):
+ * Money-back guarantee requests (docs/rules.md#money-back; the spec defines no screen for them):
  * open ones first, each marked refunded or declined once the operator has acted in the payment
  * provider. The server audits the decision and emails the customer.
  */

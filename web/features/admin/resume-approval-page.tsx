@@ -21,7 +21,7 @@ function isStatus(value: string | null): value is SubmissionStatus {
   return SUBMISSION_STATUSES.includes(value as SubmissionStatus);
 }
 
-/** /resume-approval: Resume Submissions (document 3, sections 2, 4 and 8). Tab and page live in the URL. */
+/** /resume-approval: Resume Submissions (docs/rules.md#admin). Tab and page live in the URL. */
 export function ResumeApprovalPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('status');
@@ -63,7 +63,7 @@ export function ResumeApprovalPage() {
     );
   }
 
-  /** Reload, clear the selection, and step back if this page no longer exists (document 3, section 4). */
+  /** Reload, clear the selection, and step back if this page no longer exists (docs/rules.md#admin). */
   async function afterAction() {
     setSelected(new Set());
     await refresh();
@@ -98,7 +98,7 @@ export function ResumeApprovalPage() {
     }
   }
 
-  /** One at a time; every failure is counted and the rest go on (document 3, section 4). */
+  /** One at a time; every failure is counted and the rest go on (docs/rules.md#admin). */
   async function runBulk(action: SubmissionAction) {
     if (selectedHere.length === 0) {
       toast.error('No Submissions Selected', { description: 'Select at least one submission first.' });

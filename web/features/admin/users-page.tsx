@@ -19,7 +19,7 @@ const SEARCH_DELAY_MS = 300;
 
 const BADGE_VARIANT = { active: 'success', trial: 'info', free: 'muted' } as const;
 
-/** /users: User Management (document 3). Search and paging run on the server; both live in the URL. */
+/** /users: User Management (docs/rules.md#admin). Search and paging run on the server; both live in the URL. */
 export function UsersPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const query = searchParams.get('query') ?? '';

@@ -28,7 +28,7 @@ export const authApi = {
 };
 
 /**
- * Resend the signup verification email (document 3, section 8): 'Email sent' on success,
+ * Resend the signup verification email (docs/rules.md#accounts): 'Email sent' on success,
  * 'Error' / 'No email address found...' without an address, else the error's message.
  */
 export function useResendVerification() {

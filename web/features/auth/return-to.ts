@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (document 1): the return_to query parameter if present, else the
+ * Where to go after signing in (docs/rules.md#accounts): the return_to query parameter if present, else the
  * page the visitor came from (navigation state), else /directory. Only same-origin paths are
  * accepted, so a crafted link cannot bounce a fresh session to another site.
  */

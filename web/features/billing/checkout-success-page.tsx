@@ -28,7 +28,7 @@ async function waitForSubscription(signal: AbortSignal): Promise<Subscription | 
 }
 
 /**
- * /checkout/success?session_id=... (0-decisions): refreshes the subscription and shows one of the
+ * /checkout/success?session_id=... (docs/rules.md#billing): refreshes the subscription and shows one of the
  * spec's three outcomes, with one toast per visit.
  */
 export function CheckoutSuccessPage() {

@@ -11,8 +11,8 @@ type StartTrialButtonProps = Omit<ComponentProps<typeof Button>, 'asChild' | 'on
 };
 
 /**
- * 'Start Free Trial' (0-decisions): a real 7-day trial of the Monthly plan through checkout.
- * Signed out it leads to sign-up (document 1's nav); a subscriber or a user whose trial is used
+ * 'Start Free Trial' (docs/rules.md#billing): a real 7-day trial of the Monthly plan through checkout.
+ * Signed out it leads to sign-up (docs/rules.md#billing); a subscriber or a user whose trial is used
  * is not offered one, and the button says where it goes instead.
  */
 export function StartTrialButton({ icon, ...buttonProps }: StartTrialButtonProps) {

@@ -18,7 +18,7 @@ function toastSignInRequired() {
 type CheckoutChoice = { priceId: PriceId; trial: boolean };
 
 /**
- * Starts a checkout for a plan (document 1, section 4): signed out -> login with a toast;
+ * Starts a checkout for a plan (docs/rules.md#billing): signed out -> login with a toast;
  * already subscribed -> the billing portal (plan changes happen there, never a second
  * subscription); otherwise a checkout session, then its hosted page.
  */

@@ -6,7 +6,7 @@ import { usePhysicianContact, useRevealAllowance } from './api';
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** 'Verified October 2026' (document: contacts are verified monthly, so the month is the unit). */
+/** 'Verified October 2026' (the promise: contacts are verified monthly, so the month is the unit). */
 export function verifiedLabel(verifiedAt: string | null | undefined): string | null {
   if (!verifiedAt) return null;
   const date = new Date(verifiedAt);

@@ -95,7 +95,7 @@ export function usePhysician(id: number | null, viewer: string) {
 }
 
 /**
- * Specialty counts: cached for 5 minutes without refetch on window focus (document 2, section 4).
+ * Specialty counts: cached for 5 minutes without refetch on window focus (docs/rules.md#specialties).
  * The filter list and the specialties overview share this cache entry.
  */
 export function useSpecialtyCounts() {

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 
 /**
- * /directory redirects to /search (document 2, section 2), keeping the query string and the
+ * /directory redirects to /search (docs/rules.md#results), keeping the query string and the
  * navigation state (the specialties overview sends its specialty that way).
  */
 export function DirectoryRedirect() {

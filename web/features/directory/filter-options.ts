@@ -4,7 +4,7 @@ import { formatSpecialty, type FacetValue, type SpecialtyCount } from '../../../
 export type FilterOption = { value: string; label: string; count: number | null };
 
 /**
- * The specialty list (document 2, section 2): merged without regard to case, sorted by count
+ * The specialty list (docs/rules.md#filters): merged without regard to case, sorted by count
  * descending (then by name), labelled in title case with 'OBGYN' kept upper-case.
  */
 export function specialtyOptions(counts: readonly SpecialtyCount[]): FilterOption[] {

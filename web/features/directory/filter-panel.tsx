@@ -138,7 +138,7 @@ const RECORD_FLAGS = [
 ] as const satisfies { key: FlagFilterKey; label: string }[];
 
 /**
- * The filter fields (document 2, "Filter sidebar"), each writing its key to the URL, plus the
+ * The filter fields (docs/rules.md#filters), each writing its key to the URL, plus the
  * 'More filters' group behind the pricing page's "39 searchable parameters". Sections are
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */

@@ -46,7 +46,7 @@ import {
 
 const STATE_NAMES: Record<string, string> = Object.fromEntries(US_STATES.map((s) => [s.code, s.name]));
 
-/** /physician/{id} and /physicians/{id}: one physician's profile (document 2, section 2). */
+/** /physician/{id} and /physicians/{id}: one physician's profile (docs/rules.md#profile). */
 export function PhysicianProfilePage() {
   const { id: rawId } = useParams();
   const id = rawId && /^\d{1,15}$/.test(rawId) ? Number(rawId) : null;

@@ -71,7 +71,7 @@ export function savedSearchParams(apiSearch: string): SavedSearchParams {
 
 /**
  * Save Search, Saved Searches, Select Page, Select All, Add to List, Export Selected
- * (document 2, section 2). Each is gated by the capability it needs (the server enforces the
+ * (docs/rules.md#selection, #exports). Each is gated by the capability it needs (the server enforces the
  * same). One state for two presentations: the toolbar's row of buttons where it fits
  * (SearchActionBar) and one 'Actions' menu where it does not (SearchActionsMenu, phones);
  * `dialogs` is rendered once.

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { PhysicianSummary } from '../../../contract/directory';
 
 /*
- * Result selection (document 2, section 4). Modes: none, page (cards picked one by one or a
+ * Result selection (docs/rules.md#selection). Modes: none, page (cards picked one by one or a
  * page at a time) and all (Select All: up to 500 matching ids fetched from the server). The
  * reducers are pure so the rules are tested without a browser; the hook only holds the state.
  */

@@ -3,7 +3,7 @@ import { LockKeyhole, Sparkles } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { formatNumber } from '@web/lib/utils';
 
-/** For free and anonymous visitors with more than 20 results (document 2, section 2). */
+/** For free and anonymous visitors with more than 20 results (docs/rules.md#results). */
 export function UpsellBox({ total, visible }: { total: number; visible: number }) {
   return (
     <section

@@ -106,7 +106,7 @@ export function ExportFormatItems({ onExport }: { onExport: (format: ExportForma
 }
 
 /**
- * Export Selected (document 2, sections 4 and 8): a menu of CSV, Excel and PDF, opened only when
+ * Export Selected (docs/rules.md#exports): a menu of CSV, Excel and PDF, opened only when
  * an export can start (useExportSelected's checks). The browser downloads the file the server
  * names ('physicians-2026-11-23.csv'), then 'Export Successful'.
  */

@@ -27,7 +27,7 @@ type AddToListDialogProps = {
 };
 
 /**
- * 'Add to Physician List' (document 2, section 4): Create New List (default) or Add to Existing
+ * 'Add to Physician List' (docs/rules.md#lists): Create New List (default) or Add to Existing
  * List (disabled without lists; newest first, the first preselected). 'Processing...' while the
  * call runs; the toast counts what the server really added.
  */

@@ -21,7 +21,7 @@ import { formatNumber } from '@web/lib/utils';
 import { useDeleteList, useMyLists } from './api';
 import { formatListDate, physicianCount } from './saved-lists-panel';
 
-/** /lists: the signed-in user's lists (document 2, section 2 "My Lists"). */
+/** /lists: the signed-in user's lists (docs/rules.md#lists). */
 export function MyListsPage() {
   const lists = useMyLists();
   const [toDelete, setToDelete] = useState<PhysicianList | null>(null);
@@ -127,7 +127,7 @@ export function MyListsPage() {
   );
 }
 
-/** 'Are you sure?' before deleting a list (document 2, section 2). */
+/** 'Are you sure?' before deleting a list (docs/rules.md#lists). */
 export function DeleteListDialog({
   list,
   onClose,

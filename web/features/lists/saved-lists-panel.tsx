@@ -15,7 +15,7 @@ export function physicianCount(n: number): string {
   return `${formatNumber(n)} ${n === 1 ? 'physician' : 'physicians'}`;
 }
 
-/** The spec's empty state (document 1). */
+/** The spec's empty state (docs/rules.md#saved-searches). */
 const EMPTY = {
   icon: FolderHeart,
   text: "You don't have any saved lists yet.",

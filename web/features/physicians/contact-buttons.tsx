@@ -25,7 +25,7 @@ const COPY_FAILED_TOAST: Record<ContactKind, string> = {
   email: 'Failed to copy email',
   phone: 'Failed to copy phone number',
 };
-/** How long the button says 'Copied' (document 2, section 9). */
+/** How long the button says 'Copied' (docs/rules.md#reveal). */
 const COPIED_MS = 2_000;
 
 type ContactButtonProps = {
@@ -42,7 +42,7 @@ type ContactButtonProps = {
 };
 
 /**
- * Email / phone button (document 2, section 4), three clicks: the first fetches the contact
+ * Email / phone button (docs/rules.md#reveal), three clicks: the first fetches the contact
  * ('Loading') and reveals this field; if the contact is already loaded (by the other button) a
  * click reveals it; once revealed a click copies it ('Copied' for 2 s and a toast). Without
  * 'contacts:reveal' it looks dimmed, explains why in a tooltip and does nothing when clicked;

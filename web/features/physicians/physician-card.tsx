@@ -32,7 +32,7 @@ type PhysicianCardProps = {
   onSelectedChange?: () => void;
 };
 
-/** A search result (document 2, section 2 "Physician card"). The whole card opens the profile. */
+/** A search result (docs/rules.md#results). The whole card opens the profile. */
 export function PhysicianCard({
   physician,
   linkBase = '/physician',

@@ -2,7 +2,7 @@ import { formatSpecialty } from '../../../contract/directory';
 import { SKILLS_SHOWN } from '../../../contract/limits';
 
 /*
- * How a physician record reads on a card and a profile (document 2, section 2 "Physician card").
+ * How a physician record reads on a card and a profile (docs/rules.md#results, #profile).
  * Pure functions: the records may come from the API (arrays) or, for older data and imports,
  * as free text, and both must read the same.
  */
@@ -153,7 +153,7 @@ export function formatYearRange(start: string | null | undefined, end: string | 
   return to;
 }
 
-/** 'MD in Medicine', 'MD', or '' (document 2: "degree in field"). */
+/** 'MD in Medicine', 'MD', or '' (docs/rules.md#profile: 'degree in field'). */
 export function formatDegreeInField(
   degree: string | null | undefined,
   field: string | null | undefined,

@@ -22,7 +22,7 @@ type SaveSearchDialogProps = {
   params: SavedSearchParams;
 };
 
-/** 'Save Search' (document 2, section 4): a name, 'Saving...' while the call runs. */
+/** 'Save Search' (docs/rules.md#saved-searches): a name, 'Saving...' while the call runs. */
 export function SaveSearchDialog({ open, onOpenChange, params }: SaveSearchDialogProps) {
   const id = useId();
   const [name, setName] = useState('');

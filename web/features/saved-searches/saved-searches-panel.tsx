@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { activeFilterChips, splitList } from '@web/lib/search-params';
 import { useDeleteSavedSearch, useSavedSearches } from './api';
 
-/** 'Nov 23, 2026 at 1:05 PM': date and 12-hour time (document 1, Saved Searches side panel). */
+/** 'Nov 23, 2026 at 1:05 PM': date and 12-hour time (docs/rules.md#saved-searches). */
 export function formatSavedAt(iso: string): string {
   const date = new Date(iso);
   const day = date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -38,7 +38,7 @@ export function savedSearchSummary(params: Record<string, string>): string[] {
   ];
 }
 
-/** The spec's empty state (document 1). */
+/** The spec's empty state (docs/rules.md#saved-searches). */
 const EMPTY = {
   icon: Bookmark,
   text: "You don't have any saved searches yet.",

@@ -1,6 +1,6 @@
 import type { SubmissionEducation } from '@contract/submissions';
 
-/** Document 3, section 5: an entry is added only when both school name and degree are non-blank. */
+/** docs/rules.md#resumes: an entry is added only when both school name and degree are non-blank. */
 export function canAddEducation(entry: SubmissionEducation): boolean {
   return entry.schoolName.trim() !== '' && entry.degree.trim() !== '';
 }

@@ -51,7 +51,7 @@ const FIELDS = [
   'linkedinUrl',
 ] as const;
 
-/** /submit-resume: a physician sends a resume for the operators to review (document 3, section 2). */
+/** /submit-resume: a physician sends a resume for the operators to review (docs/rules.md#resumes). */
 export function SubmitResumePage() {
   const navigate = useNavigate();
   const specialties = useSpecialtyCounts();
@@ -142,7 +142,7 @@ export function SubmitResumePage() {
                 name="specialty"
                 value={values.specialty}
                 onValueChange={(value) => {
-                  // The select refuses an option with an empty value (document 3, section 5).
+                  // The select refuses an option with an empty value (as the spec's form did).
                   if (value) update('specialty', value);
                 }}
                 disabled={loadingSpecialties}
