@@ -71,7 +71,7 @@ const env = loadEnv({
   RATE_LIMIT_FACTOR: '1000',
   INDEX_SNAPSHOT_DIR: join(tmpdir(), 'physiciandirect-profile'),
 });
-const base = { db, env, logger: createLogger('silent', false) };
+const base = { db, env, logger: createLogger(argv.includes('--log') ? 'info' : 'silent', false) };
 if (argv.includes('--build')) rmSync(join(tmpdir(), 'physiciandirect-profile'), { recursive: true, force: true });
 global.gc?.();
 const heapBefore = process.memoryUsage();
@@ -119,8 +119,8 @@ for (const shape of SHAPES.filter((s) => !only || only.test(s.name))) {
     if (shape.afterSearch) await (await app.request(`/api/physicians?${qs(shape.facets!)}`, { headers })).arrayBuffer();
     const t = performance.now();
     const res = await app.request(path, { headers });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${text}`);
     if (i >= 0) samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
