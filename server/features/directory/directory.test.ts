@@ -1,3 +1,4 @@
+import { SPECIALTIES } from '../../../contract/directory-options';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterKey, SearchPhysiciansQueryInput } from '../../../contract/directory';
 import { formatSpecialty, SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
@@ -680,15 +681,20 @@ describe('profile', () => {
 });
 
 describe('specialties and facets', () => {
-  it('merges specialties case-insensitively, formats them and sorts by count', async () => {
+  it('merges specialties case-insensitively, formats them, sorts by count, and lists only the 18', async () => {
     const res = await ctx.agent().get('/api/specialties');
     expect(res.status).toBe(200);
     const list: { specialty: string; count: number }[] = res.body.specialties;
     expect(list[0]).toEqual({ specialty: 'Cardiology', count: 3 }); // 'Cardiology', 'cardiology', 'CARDIOLOGY'
-    expect(list).toContainEqual({ specialty: 'Physician', count: 2 }); // 'physician' and 'PHYSICIAN'
     expect(list).toContainEqual({ specialty: 'OBGYN', count: 1 });
-    expect(list.reduce((sum, s) => sum + s.count, 0)).toBe(29); // every physician with a specialty
+    // 'physician' and 'PHYSICIAN' are not among the 18 we sell (ADR 035): searchable, never listed.
+    expect(list.map((s) => s.specialty)).not.toContain('Physician');
+    expect(list.every((s) => (SPECIALTIES as readonly string[]).includes(s.specialty))).toBe(true);
+    expect(list.reduce((sum, s) => sum + s.count, 0)).toBe(27); // every physician with one of the 18
     for (let i = 1; i < list.length; i++) expect(list[i - 1].count).toBeGreaterThanOrEqual(list[i].count);
+    const facets = await ctx.agent().get('/api/directory/facets');
+    expect(facets.body.specialty.map((f: { value: string }) => f.value.toLowerCase())).not.toContain('physician');
+    expect(facets.body.specialty).toHaveLength(list.length);
   });
 
   it('lists the values behind each filter from the data', async () => {

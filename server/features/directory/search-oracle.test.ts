@@ -117,15 +117,19 @@ const MESSY: Messy[] = [
 const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
 afterAll(() => ctx.close());
 
+/** Days before today of the messy rows' moves (null: never moved), the filter's edges among them. */
+const MOVED_DAYS_AGO = [null, 0, 29, 30, 31, 89, 90, 91, 179, 180, 181, 364, 365, 366, 2000, -3];
+
 async function insertMessy(p: Messy, id: number) {
   const flags = p.flags ?? [id % 2 === 0, id % 3 === 0 ? null : true, id % 5 === 0];
+  const daysAgo = MOVED_DAYS_AGO[id % MOVED_DAYS_AGO.length];
   await ctx.db.sql.query(
     `INSERT INTO physicians (id, npi, first_name, last_name, title, credential, specialty, organization,
        organization_size, organization_revenue, organization_industry, city, state, skills, education,
        medical_school, graduation_year, gender, languages, board_certified, hospital_affiliation,
-       license_states, accepting_new_patients, telehealth, zip, sub_specialty, source)
+       license_states, accepting_new_patients, telehealth, zip, sub_specialty, source, in_training, moved_on)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24,
-       $25, $26, $27)`,
+       $25, $26, $27, $28, current_date - $29::int)`,
     [
       id,
       p.npi ?? null,
@@ -154,6 +158,8 @@ async function insertMessy(p: Messy, id: number) {
       p.zip ?? null,
       p.sub ?? null,
       id % 2 === 0 ? 'resume' : 'nppes',
+      id % 4 === 1,
+      daysAgo,
     ],
   );
 }
@@ -362,7 +368,10 @@ function filterValue(r: Random, key: FilterKey): string {
     case 'hasLinkedin':
     case 'emailVerified':
     case 'mobileValid':
+    case 'inTraining':
       return r.pick(['true', 'false']);
+    case 'movedWithinDays':
+      return r.pick(['30', '90', '180', '365']);
     case 'subSpecialty':
       return several(r, pools.subSpecialty);
     case 'secondarySpecialty':

@@ -7,6 +7,7 @@ import {
   type SearchPhysiciansResponse,
   type SpecialtyCountsResponse,
 } from '../../../contract/directory';
+import { SPECIALTIES } from '../../../contract/directory-options';
 import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
@@ -17,6 +18,18 @@ import { countPhysicians, findProfile, findSummariesByIds, readIndexRows, readIn
 import { DirectoryIndex, type ChangeWindow } from './search-index';
 import { runInSlices, type Sliced } from './search-slices';
 import { correctQuery } from './spelling';
+
+const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
+/**
+ * Whether a specialty value is one of the 18 we sell. The lists of specialties (the Specialties
+ * page, the specialty filter) show these only: a value outside them (DAC's 'Other', an old
+ * resume's own words) stays on its physician and in the sub-specialty list (ADR 035).
+ */
+const isSoldSpecialty = (value: string) => SOLD.has(value.trim().toLowerCase());
+const soldSpecialtiesOnly = (facets: FacetsResponse): FacetsResponse => ({
+  ...facets,
+  specialty: facets.specialty.filter((row) => isSoldSpecialty(row.value)),
+});
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[] } | null;
@@ -244,23 +257,23 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
      * gives an empty list: the spec's sample numbers are the web app's fallback, not data.
      */
     specialtyCounts(): SpecialtyCountsResponse {
-      return { specialties: index.specialtyCounts() };
+      return { specialties: index.specialtyCounts().filter((row) => isSoldSpecialty(row.specialty)) };
     },
 
     /** Live option counts for the current search, each filter's own selection left out. */
     facets(request: SearchPhysiciansRequest, viewer: Viewer): FacetsResponse {
       refuseNpiPrefix(request, viewer);
-      return index.facets(toCriteria(request, currentYear()));
+      return soldSpecialtiesOnly(index.facets(toCriteria(request, currentYear())));
     },
 
     /** facets() in slices (the route's). */
-    facetsInSlices(
+    async facetsInSlices(
       request: SearchPhysiciansRequest,
       viewer: Viewer,
       meter?: WorkMeter,
     ): Promise<FacetsResponse> {
       refuseNpiPrefix(request, viewer);
-      return sliced(index.facetsSteps(toCriteria(request, currentYear())), meter);
+      return soldSpecialtiesOnly(await sliced(index.facetsSteps(toCriteria(request, currentYear())), meter));
     },
 
     /**
