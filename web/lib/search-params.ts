@@ -351,8 +351,10 @@ const FILTER_NAMES: Record<FilterKey, string> = {
   emailVerified: 'Email verified',
   mobileValid: 'Mobile valid',
   hasLinkedin: 'Has LinkedIn',
+  inTraining: 'In training',
   verifiedWithinMonths: 'Verified within',
   addedSince: 'Added since',
+  movedWithinDays: 'Moved within',
 };
 
 export type FilterChip = {
@@ -377,6 +379,10 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
     }
     if (key === 'verifiedWithinMonths') {
       chips.push({ key, value: null, label: `Verified in the last ${raw} months` });
+      continue;
+    }
+    if (key === 'movedWithinDays') {
+      chips.push({ key, value: null, label: `Moved in the last ${raw} days` });
       continue;
     }
     if (isListFilterKey(key)) {

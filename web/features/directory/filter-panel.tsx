@@ -11,6 +11,7 @@ import {
   US_STATES,
 } from '@contract/directory-options';
 import {
+  MOVED_WITHIN_OPTIONS,
   RADIUS_OPTIONS,
   SOURCE_OPTIONS,
   VERIFIED_WITHIN_OPTIONS,
@@ -78,9 +79,11 @@ const MORE_KEYS: FilterKey[] = [
   'acceptingNewPatients',
   'telehealth',
   'zip',
+  'movedWithinDays',
   'subSpecialty',
   'secondarySpecialty',
   'acceptingMedicaid',
+  'inTraining',
 ];
 /** 'Contact & record': what we hold on a physician and where it came from. */
 const RECORD_KEYS: FilterKey[] = [
@@ -128,6 +131,8 @@ const PRACTICE_FLAGS = [
   { key: 'acceptingNewPatients', label: 'Accepting new patients' },
   { key: 'telehealth', label: 'Offers telehealth' },
   { key: 'acceptingMedicaid', label: 'Accepts Medicaid' },
+  // Residents and fellows (ADR 035).
+  { key: 'inTraining', label: 'In training (residents and fellows)' },
 ] as const satisfies { key: FlagFilterKey; label: string }[];
 const RECORD_FLAGS = [
   { key: 'hasMobile', label: 'Has a mobile phone' },
@@ -139,7 +144,7 @@ const RECORD_FLAGS = [
 
 /**
  * The filter fields (document 2, "Filter sidebar"), each writing its key to the URL, plus the
- * 'More filters' group behind the pricing page's "39 searchable parameters". Sections are
+ * 'More filters' group behind the pricing page's "41 searchable parameters". Sections are
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {
@@ -259,6 +264,12 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               accept: DIGITS,
               maxLength: 5,
             })}
+            <ChoiceFilter
+              label="Moved"
+              value={readText(params, 'movedWithinDays')}
+              options={MOVED_WITHIN_OPTIONS.map((n) => ({ value: n, label: `In the last ${n} days` }))}
+              onChange={set('movedWithinDays')}
+            />
             {listGroup(
               'subSpecialty',
               'Sub-specialty',
