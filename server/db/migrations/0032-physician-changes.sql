@@ -18,6 +18,12 @@ CREATE INDEX physician_changes_physician_idx ON physician_changes (physician_id,
 
 ALTER TABLE physicians ADD COLUMN moved_on date;
 
+-- Two spellings of one value are no change ('WINSTON-SALEM' in NPPES, 'WINSTON SALEM' in DAC):
+-- values are compared on their letters and digits, case ignored.
+CREATE OR REPLACE FUNCTION physician_change_key(value text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT regexp_replace(lower(value), '[^a-z0-9]+', '', 'g')
+$$;
+
 -- The imports name themselves for their batch transactions (set_config(..., true)):
 -- physiciandirect.change_source ('nppes' or 'dac') and physiciandirect.change_date (DAC: the
 -- file's date; NPPES rows carry their own Last Update Date). Other writers (resume approvals,
@@ -37,22 +43,22 @@ BEGIN
   -- The location's own source and date: the import whose value won (freshest wins).
   location_date := coalesce(NEW.location_source_date, on_date);
   location_from := CASE WHEN NEW.location_source IN ('nppes', 'dac') THEN NEW.location_source ELSE change_source END;
-  IF OLD.city IS NOT NULL AND OLD.city IS DISTINCT FROM NEW.city THEN
+  IF OLD.city IS NOT NULL AND physician_change_key(OLD.city) IS DISTINCT FROM physician_change_key(NEW.city) THEN
     INSERT INTO physician_changes (physician_id, field, old_value, new_value, source, source_date)
     VALUES (NEW.id, 'city', OLD.city, NEW.city, location_from, location_date);
     moved := true;
   END IF;
-  IF OLD.state IS NOT NULL AND OLD.state IS DISTINCT FROM NEW.state THEN
+  IF OLD.state IS NOT NULL AND physician_change_key(OLD.state) IS DISTINCT FROM physician_change_key(NEW.state) THEN
     INSERT INTO physician_changes (physician_id, field, old_value, new_value, source, source_date)
     VALUES (NEW.id, 'state', OLD.state, NEW.state, location_from, location_date);
     moved := true;
   END IF;
-  IF OLD.zip IS NOT NULL AND OLD.zip IS DISTINCT FROM NEW.zip THEN
+  IF OLD.zip IS NOT NULL AND physician_change_key(OLD.zip) IS DISTINCT FROM physician_change_key(NEW.zip) THEN
     INSERT INTO physician_changes (physician_id, field, old_value, new_value, source, source_date)
     VALUES (NEW.id, 'zip', OLD.zip, NEW.zip, location_from, location_date);
     moved := true;
   END IF;
-  IF OLD.organization IS NOT NULL AND OLD.organization IS DISTINCT FROM NEW.organization THEN
+  IF OLD.organization IS NOT NULL AND physician_change_key(OLD.organization) IS DISTINCT FROM physician_change_key(NEW.organization) THEN
     INSERT INTO physician_changes (physician_id, field, old_value, new_value, source, source_date)
     VALUES (NEW.id, 'organization', OLD.organization, NEW.organization, change_source, on_date);
   END IF;
