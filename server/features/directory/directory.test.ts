@@ -417,7 +417,10 @@ describe('tiers', () => {
       if (Array.isArray(value)) return value.flatMap((v, i) => contactKeys(v, `${path}[${i}]`));
       if (!value || typeof value !== 'object') return [];
       return Object.entries(value).flatMap(([k, v]) => [
-        ...(/email|phone/i.test(k) && k !== 'hasEmail' && k !== 'hasPhone' ? [`${path}.${k}`] : []),
+        // sources.phone says where the office number came from and when (ADR 035), never the number.
+        ...(/email|phone/i.test(k) && k !== 'hasEmail' && k !== 'hasPhone' && !(path === '.sources' && k === 'phone')
+          ? [`${path}.${k}`]
+          : []),
         ...contactKeys(v, `${path}.${k}`),
       ]);
     };
