@@ -90,9 +90,9 @@ async function insertPhysician(p: Fixture) {
        organization_size, organization_revenue, organization_industry, city, state, skills, education,
        medical_school, graduation_year, gender, languages, board_certified, hospital_affiliation,
        license_states, accepting_new_patients, telehealth, linkedin_url, zip, sub_specialty,
-       secondary_specialty, accepting_medicaid)
+       secondary_specialty, accepting_medicaid, in_training, moved_on)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25,
-       $26, $27, $28, $29)`,
+       $26, $27, $28, $29, $30, $31::date)`,
     [
       p.id,
       p.npi ?? null,
@@ -132,6 +132,9 @@ async function insertPhysician(p: Fixture) {
       p.id % 4 === 0 ? 'Interventional Cardiology' : null,
       p.id % 5 === 0 ? 'Internal Medicine' : null,
       p.accepting === null ? null : p.id % 3 !== 0,
+      // ADR 035: residents every seventh; a move every sixth, 10 x id days ago (UTC).
+      p.id % 7 === 0,
+      p.id % 6 === 0 ? new Date(Date.now() - p.id * 10 * 86_400_000).toISOString().slice(0, 10) : null,
     ],
   );
   await ctx.db.sql.query(
@@ -222,6 +225,24 @@ describe('text query (document 2, section 5)', () => {
 });
 
 describe('filters', () => {
+  it('In training and Moved in the last N days (ADR 035)', async () => {
+    expect(await matching({ inTraining: 'true' })).toEqual([7, 14, 21, 28]);
+    expect(await matching({ inTraining: 'false' })).toHaveLength(26);
+    // Moves 60, 120, 180, 240 and 300 days ago (ids 6 to 30); 180 days is within 'the last 180'.
+    expect(await matching({ movedWithinDays: '30' })).toEqual([]);
+    expect(await matching({ movedWithinDays: '90' })).toEqual([6]);
+    expect(await matching({ movedWithinDays: '180' })).toEqual([6, 12, 18]);
+    expect(await matching({ movedWithinDays: '365' })).toEqual([6, 12, 18, 24, 30]);
+    expect(await matching({ movedWithinDays: '365', inTraining: 'false', state: 'TX' })).toEqual([]);
+    const card = (await premium.get('/api/physicians?movedWithinDays=90')).body.results[0];
+    expect(card).toMatchObject({ id: 6, inTraining: false, movedOn: new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10) });
+    for (const movedWithinDays of ['30', '90', '180', '365']) {
+      const criteria = toCriteria(SearchPhysiciansQuery.parse({ movedWithinDays }));
+      const sort = { sortKey: 'name' as const, sortDirection: 'asc' as const, offset: 0, limit: 50 };
+      expect(ctx.deps.services.directory.index.search(criteria, sort)).toEqual(await naiveSearch(ctx.db, criteria, sort));
+    }
+  });
+
   it("specialty: 'physician' (any case) is exact, other values partial, any value may match", async () => {
     expect(await matching({ specialty: 'physician' })).toEqual([5, 7]);
     expect(await matching({ specialty: 'PHYSICIAN' })).toEqual([5, 7]);
@@ -487,6 +508,8 @@ describe('tiers with every sort and filter', () => {
     mobileValid: 'false',
     verifiedWithinMonths: '24',
     addedSince: '2000-01-01',
+    inTraining: 'true',
+    movedWithinDays: '365',
   };
   const SEARCHES: Record<string, string>[] = [
     {},

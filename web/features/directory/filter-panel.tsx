@@ -131,9 +131,12 @@ const PRACTICE_FLAGS = [
   { key: 'acceptingNewPatients', label: 'Accepting new patients' },
   { key: 'telehealth', label: 'Offers telehealth' },
   { key: 'acceptingMedicaid', label: 'Accepts Medicaid' },
-  // Residents and fellows (ADR 035).
-  { key: 'inTraining', label: 'In training (residents and fellows)' },
 ] as const satisfies { key: FlagFilterKey; label: string }[];
+/** Residents and fellows (ADR 035). */
+const STATUS_FLAGS = [{ key: 'inTraining', label: 'In training (residents and fellows)' }] as const satisfies {
+  key: FlagFilterKey;
+  label: string;
+}[];
 const RECORD_FLAGS = [
   { key: 'hasMobile', label: 'Has a mobile phone' },
   { key: 'hasPersonalEmail', label: 'Has a personal email' },
@@ -323,6 +326,7 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
             {listGroup('credential', 'Credential', optionsFor(CREDENTIALS, facets?.credential))}
             {textFilter('hospitalAffiliation', 'Hospital affiliation', 'e.g. Mayo Clinic')}
             <SubGroup title="Practice">{PRACTICE_FLAGS.map(flag)}</SubGroup>
+            <SubGroup title="Status">{STATUS_FLAGS.map(flag)}</SubGroup>
           </div>
         </FilterSection>
 
