@@ -12,6 +12,7 @@ import { DAC_HEADER, dacLine, nppesDate, nppesIndividual } from './fixtures';
 import { nppesHeaderLine } from './nppes-layout';
 import { NPPES } from './nppes';
 import { runImport } from './service';
+import type { ImportKind } from './types';
 
 /*
  * Move signals and freshest-wins (docs/decisions/035-freshest-source-and-move-signals.md), end to
@@ -85,7 +86,12 @@ function extract(moved: boolean): string {
 let premium: { agent: TestAgent; user: { id: string; email: string } };
 const idOf = new Map<string, number>();
 
-async function importFile(name: string, text: string, kind = NPPES, options: { fileDate?: string } = {}) {
+async function importFile<Row>(
+  name: string,
+  text: string,
+  kind: ImportKind<Row> = NPPES as unknown as ImportKind<Row>,
+  options: { fileDate?: string } = {},
+) {
   const file = join(dir, name);
   writeFileSync(file, text);
   // The import ends with one notification; in tests the directory is told directly, as the upload does.
@@ -193,7 +199,7 @@ describe('the move between two extracts', () => {
     );
     expect(mail).toHaveLength(1);
     expect(mail[0].subject).toBe('1 new physician matches "Dallas cardiology"');
-    expect(mail[0].text_body).toContain('Marisol Quintero: Cardiology, Dallas, TX');
+    expect(mail[0].text_body).toContain('Marisol Quintero, MD: Cardiology, Dallas, TX');
   });
 
   it('importing the same extract again changes nothing and records nothing', async () => {
