@@ -21,15 +21,11 @@ import { correctQuery } from './spelling';
 
 const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
 /**
- * Whether a specialty value is one of the 18 we sell. The lists of specialties (the Specialties
- * page, the specialty filter) show these only: a value outside them (DAC's 'Other', an old
- * resume's own words) stays on its physician and in the sub-specialty list (ADR 035).
+ * Whether a specialty value is one of the 18 we sell: the specialty counts list these only (the
+ * Specialties page, the resume form). A value outside them (DAC's 'Other', an old resume's own
+ * words) stays on its physician, searchable, and in the facets, which count every value (ADR 035).
  */
 const isSoldSpecialty = (value: string) => SOLD.has(value.trim().toLowerCase());
-const soldSpecialtiesOnly = (facets: FacetsResponse): FacetsResponse => ({
-  ...facets,
-  specialty: facets.specialty.filter((row) => isSoldSpecialty(row.value)),
-});
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[] } | null;
@@ -263,17 +259,17 @@ export async function createDirectoryService({ db, logger }: { db: Db; logger: L
     /** Live option counts for the current search, each filter's own selection left out. */
     facets(request: SearchPhysiciansRequest, viewer: Viewer): FacetsResponse {
       refuseNpiPrefix(request, viewer);
-      return soldSpecialtiesOnly(index.facets(toCriteria(request, currentYear())));
+      return index.facets(toCriteria(request, currentYear()));
     },
 
     /** facets() in slices (the route's). */
-    async facetsInSlices(
+    facetsInSlices(
       request: SearchPhysiciansRequest,
       viewer: Viewer,
       meter?: WorkMeter,
     ): Promise<FacetsResponse> {
       refuseNpiPrefix(request, viewer);
-      return soldSpecialtiesOnly(await sliced(index.facetsSteps(toCriteria(request, currentYear())), meter));
+      return sliced(index.facetsSteps(toCriteria(request, currentYear())), meter);
     },
 
     /**
