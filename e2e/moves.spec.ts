@@ -76,6 +76,8 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 test('a physician who moved between two NPPES extracts: the Moved filter and badge, Recent changes and sources on the profile', async ({ page }) => {
+  // Two uploads, each imported in the server before the searches.
+  test.setTimeout(120_000);
   await signIn(page, 'admin@example.com');
   await upload(page.request, `npidata_pfile_${SUFFIX}_a.csv`, extract(false));
   await upload(page.request, `npidata_pfile_${SUFFIX}_b.csv`, extract(true));

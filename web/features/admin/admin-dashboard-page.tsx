@@ -265,6 +265,17 @@ function PendingSubmissions() {
                         <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground sm:hidden" title={s.email}>
                           {s.email}
                         </span>
+                      {needsSpecialtyChoice(s) && (
+                        <div className="mt-2 font-normal sm:hidden">
+                          <SpecialtyChoice
+                            submission={s}
+                            name={name}
+                            value={chosenFor(s.id)}
+                            disabled={rowBusy}
+                            onChange={(specialty) => setChoices((current) => ({ ...current, [s.id]: specialty }))}
+                          />
+                        </div>
+                      )}
                     </TableCell>
                     <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                       {s.email}
@@ -276,7 +287,7 @@ function PendingSubmissions() {
                     <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(s.createdAt)}</TableCell>
                     <TableCell>
                       {needsSpecialtyChoice(s) && (
-                        <div className="mb-2 flex justify-end">
+                        <div className="mb-2 hidden justify-end sm:flex">
                           <SpecialtyChoice
                             submission={s}
                             name={name}

@@ -240,6 +240,17 @@ export function ResumeApprovalPage() {
                           {s.email}
                         </span>
                         <SubmissionMatchNote submission={s} />
+                        {isPending && needsSpecialtyChoice(s) && (
+                          <div className="mt-2 font-normal sm:hidden">
+                            <SpecialtyChoice
+                              submission={s}
+                              name={name}
+                              value={chosen(s)}
+                              disabled={rowDisabled}
+                              onChange={(specialty) => setChoices((current) => ({ ...current, [s.id]: specialty }))}
+                            />
+                          </div>
+                        )}
                       </TableCell>
                       <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                         {s.email}
@@ -260,7 +271,7 @@ export function ResumeApprovalPage() {
                       {isPending && (
                         <TableCell>
                           {needsSpecialtyChoice(s) && (
-                            <div className="mb-2 flex justify-end">
+                            <div className="mb-2 hidden justify-end sm:flex">
                               <SpecialtyChoice
                                 submission={s}
                                 name={name}
