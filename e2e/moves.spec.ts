@@ -147,6 +147,13 @@ test("an 'Other' resume is approved under one of the 18; the Specialties page ke
   // The nearest of the 18 is offered first; the operator may pick another.
   await expect(choice).toContainText('Emergency Medicine');
   await screenshotBoth(page, 'resume-approval-other');
+  // On a phone the choice sits under the name, and Approve stays inside the table's box.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(row.getByRole('combobox', { name: `Specialty for Nadia Deepwater${SUFFIX}` })).toBeVisible();
+  const approveBox = await row.getByRole('button', { name: `Approve Nadia Deepwater${SUFFIX}` }).boundingBox();
+  const tableBox = await page.getByRole('table', { name: 'Pending submissions' }).locator('xpath=..').boundingBox();
+  expect(approveBox!.x + approveBox!.width).toBeLessThanOrEqual(tableBox!.x + tableBox!.width);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await row.getByRole('button', { name: `Approve Nadia Deepwater${SUFFIX}` }).click();
   await expect(page.getByText('Resume Approved')).toBeVisible();
 

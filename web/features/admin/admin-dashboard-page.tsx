@@ -268,6 +268,7 @@ function PendingSubmissions() {
                       {needsSpecialtyChoice(s) && (
                         <div className="mt-2 font-normal sm:hidden">
                           <SpecialtyChoice
+                            className="max-w-40"
                             submission={s}
                             name={name}
                             value={chosenFor(s.id)}

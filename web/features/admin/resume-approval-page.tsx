@@ -243,6 +243,7 @@ export function ResumeApprovalPage() {
                         {isPending && needsSpecialtyChoice(s) && (
                           <div className="mt-2 font-normal sm:hidden">
                             <SpecialtyChoice
+                              className="max-w-40"
                               submission={s}
                               name={name}
                               value={chosen(s)}
