@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Role } from './account';
 import { EducationEntrySchema } from './directory';
+import { SPECIALTIES } from './directory-options';
 import { RESUME_APPROVAL_PAGE_SIZE } from './limits';
 import { isCalendarDay } from './dates';
 
@@ -71,7 +72,14 @@ export const Submission = z.object({
   lastName: z.string(),
   title: z.string(),
   organization: z.string(),
+  /** One of the 18, or 'Other' (then otherSpecialty holds what the physician typed). */
   specialty: z.string(),
+  otherSpecialty: z.string().nullable(),
+  /**
+   * Pending 'Other' submissions: the nearest of the 18 to what was typed (contract/specialty-suggestion.ts),
+   * the operator's starting point; null when nothing is near, and for every other submission.
+   */
+  suggestedSpecialty: z.enum(SPECIALTIES).nullable(),
   email: z.string(),
   phone: z.string(),
   location: z.string(),
@@ -109,6 +117,22 @@ export type ListSubmissionsResponse = z.infer<typeof ListSubmissionsResponse>;
 export const SUBMISSIONS_PAGE_SIZE = RESUME_APPROVAL_PAGE_SIZE;
 
 export const SubmissionIdParams = z.object({ id: uuidParam('id') });
+
+/** The message when an 'Other' submission is approved without one of the 18. */
+export const SPECIALTY_CHOICE_REQUIRED =
+  "This resume's specialty is 'Other': choose one of the 18 specialties to list the physician under.";
+
+/**
+ * POST /api/admin/submissions/{id}/approve (the body is optional): the specialty the physician is
+ * listed under. Required for an 'Other' submission (its typed specialty becomes the
+ * sub-specialty); for another, it replaces the one submitted.
+ */
+export const ApproveSubmissionRequest = z.object({
+  specialty: z
+    .enum(SPECIALTIES, { error: `specialty must be one of the 18 specialties (${SPECIALTIES.join(', ')})` })
+    .optional(),
+});
+export type ApproveSubmissionRequest = z.infer<typeof ApproveSubmissionRequest>;
 
 /** POST /api/admin/submissions/{id}/approve and /reject */
 export const ProcessSubmissionResponse = z.object({

@@ -66,10 +66,13 @@ export const FLAG_FILTER_KEYS = [
   // ADR 032: a physician with an email whose last check found it valid; a mobile found valid.
   'emailVerified',
   'mobileValid',
+  // ADR 035: residents and fellows (NUCC 390200000X with an MD or DO credential).
+  'inTraining',
 ] as const;
 /** Radius search: within `radius` miles of `near` (a ZIP or 'City, ST'); `zip`: a ZIP or its first digits. */
 export const GEO_FILTER_KEYS = ['near', 'radius', 'zip'] as const;
-export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'] as const;
+/** movedWithinDays: a change of the practice location within the last N days (ADR 035). */
+export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince', 'movedWithinDays'] as const;
 /**
  * Query parameters that shape the view rather than the search: the sidebar offers none of them
  * and saved searches keep none ('changedSince' is the alert digest's link: physicians added or
@@ -77,7 +80,7 @@ export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'
  * the query as typed, without reading a misspelt word as the word it resembles).
  */
 export const VIEW_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection', 'changedSince'] as const;
-/** Every query parameter that filters (the pricing page's "39 searchable parameters"). */
+/** Every query parameter that filters (the pricing page's "41 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,
   ...TEXT_FILTER_KEYS,
@@ -147,6 +150,21 @@ export const RADIUS_OPTIONS = ['10', '25', '50', '100', '250'] as const;
 export const DEFAULT_RADIUS = '25' satisfies (typeof RADIUS_OPTIONS)[number];
 /** 'Verified in the last N months'. */
 export const VERIFIED_WITHIN_OPTIONS = ['3', '6', '12', '24'] as const;
+/** 'Moved in the last N days' (a change of the practice city, state or ZIP, ADR 035). */
+export const MOVED_WITHIN_OPTIONS = ['30', '90', '180', '365'] as const;
+/** Cards and table rows say 'Moved' for a move in the last this many days. */
+export const MOVED_BADGE_DAYS = 90;
+
+/**
+ * Whether a move on `movedOn` (YYYY-MM-DD, the source's date) is within the last `days` days of
+ * `now` (UTC days), as the movedWithinDays filter counts them.
+ */
+export function movedWithin(movedOn: string | null, days: number, now: Date): boolean {
+  if (!movedOn) return false;
+  const today = Math.floor(now.getTime() / 86_400_000);
+  return Math.floor(Date.parse(`${movedOn}T00:00:00Z`) / 86_400_000) >= today - days;
+}
+
 /** Where a record came from (physicians.source). */
 export const SOURCE_OPTIONS = ['demo', 'nppes', 'dac', 'resume'] as const;
 const flag = (name: string) =>
@@ -217,6 +235,14 @@ export const SearchPhysiciansQuery = z.object({
   hasLinkedin: flag('hasLinkedin'),
   emailVerified: flag('emailVerified'),
   mobileValid: flag('mobileValid'),
+  inTraining: flag('inTraining').describe('true: residents and fellows only; false: none of them'),
+  movedWithinDays: z
+    .enum(MOVED_WITHIN_OPTIONS, {
+      error: `movedWithinDays must be one of ${MOVED_WITHIN_OPTIONS.join(', ')}`,
+    })
+    .transform(Number)
+    .describe("Physicians whose practice city, state or ZIP changed in the last N days (the source's date)")
+    .optional(),
   verifiedWithinMonths: z
     .enum(VERIFIED_WITHIN_OPTIONS, {
       error: `verifiedWithinMonths must be one of ${VERIFIED_WITHIN_OPTIONS.join(', ')}`,
@@ -275,8 +301,31 @@ export const PhysicianSummary = z.object({
   hasPhone: z.boolean(),
   /** When the contact details were last verified (ISO), or null: 'Verified {month year}'. */
   verifiedAt: z.string().nullable(),
+  /** A resident or fellow: 'In training'. */
+  inTraining: z.boolean(),
+  /** The latest move (a change of the practice city, state or ZIP), YYYY-MM-DD, or null. */
+  movedOn: z.string().nullable(),
 });
 export type PhysicianSummary = z.infer<typeof PhysicianSummary>;
+
+/** Where a value came from and that source's date for it (freshest wins, ADR 035). */
+export const FIELD_SOURCES = ['nppes', 'dac', 'resume'] as const;
+export const FieldSource = z.object({ source: z.enum(FIELD_SOURCES), date: z.string() });
+export type FieldSource = z.infer<typeof FieldSource>;
+
+export const CHANGE_FIELDS = ['city', 'state', 'zip', 'organization', 'licenseStates'] as const;
+/** One change an import made (a move signal, ADR 035). */
+export const PhysicianChange = z.object({
+  field: z.enum(CHANGE_FIELDS),
+  oldValue: z.string(),
+  newValue: z.string().nullable(),
+  source: z.enum(['nppes', 'dac']),
+  /** The source's date for the new value (YYYY-MM-DD). */
+  date: z.string(),
+});
+export type PhysicianChange = z.infer<typeof PhysicianChange>;
+/** The profile lists this many of the latest changes. */
+export const RECENT_CHANGES_MAX = 20;
 
 export const SearchPhysiciansResponse = z.object({
   results: z.array(PhysicianSummary),
@@ -321,6 +370,10 @@ export const PhysicianProfile = PhysicianSummary.extend({
   acceptingNewPatients: z.boolean().nullable(),
   acceptingMedicaid: z.boolean().nullable(),
   telehealth: z.boolean().nullable(),
+  /** The source and date of the practice location and of the office phone (null: not known). */
+  sources: z.object({ location: FieldSource.nullable(), phone: FieldSource.nullable() }),
+  /** The latest changes imports made (newest first, at most RECENT_CHANGES_MAX). */
+  recentChanges: z.array(PhysicianChange),
 });
 export type PhysicianProfile = z.infer<typeof PhysicianProfile>;
 

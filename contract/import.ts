@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from './dates';
 
 /**
  * Admin upload of a public CMS file: POST /api/admin/imports streams the file to the
@@ -15,6 +16,15 @@ export const IMPORT_FILE_PATTERN = /\.(csv|zip)$/i;
 
 export const StartImportQuery = z.object({
   kind: ImportKindName,
+  /**
+   * The date of a Doctors and Clinicians file's values (its release day), for freshest-wins
+   * against NPPES's dated records; default: the day of the upload. NPPES takes none.
+   */
+  fileDate: z
+    .string()
+    .refine(isCalendarDay, 'fileDate must be a date (YYYY-MM-DD)')
+    .optional()
+    .describe("DAC only: the file's date (YYYY-MM-DD); default the upload's day"),
   fileName: z
     .string({ error: 'fileName is required' })
     .trim()
@@ -56,6 +66,8 @@ export const ImportSummary = z.object({
     unknownSpecialty: z.number().int(),
   }),
   encoding: z.string(),
+  /** DAC: the date its values were given (the option, or the file's modification day); NPPES: null. */
+  fileDate: z.object({ date: z.string(), from: z.enum(['option', 'modified']) }).nullable(),
   /** What the operator should do about damaged values, or null. */
   advice: z.string().nullable(),
   /** The first malformed lines (at most 20 here), with line numbers. */

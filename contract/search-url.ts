@@ -3,6 +3,7 @@ import {
   FILTER_KEYS,
   FLAG_FILTER_KEYS,
   LIST_FILTER_KEYS,
+  MOVED_WITHIN_OPTIONS,
   RADIUS_OPTIONS,
   SORT_KEYS,
   VERIFIED_WITHIN_OPTIONS,
@@ -48,6 +49,8 @@ function isAcceptable(key: string, value: string): boolean {
       return (RADIUS_OPTIONS as readonly string[]).includes(value);
     case 'verifiedWithinMonths':
       return (VERIFIED_WITHIN_OPTIONS as readonly string[]).includes(value);
+    case 'movedWithinDays':
+      return (MOVED_WITHIN_OPTIONS as readonly string[]).includes(value);
     case 'zip':
       return DIGITS.test(value) && value.length <= 5;
     case 'addedSince':

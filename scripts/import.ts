@@ -1,10 +1,13 @@
 // Imports the public CMS files:  npm run import -- nppes <npidata_pfile.csv | NPPES .zip>
-//                                npm run import -- dac <DAC_NationalDownloadableFile.csv>
+//                                npm run import -- dac <DAC_NationalDownloadableFile.csv> [--file-date YYYY-MM-DD]
+// --file-date: the date of a DAC file's values (its release), for freshest-wins against NPPES
+// (docs/decisions/035-freshest-source-and-move-signals.md); default: the file's modification day.
 // Opens the same database as the server (DATABASE_URL, else the embedded one in DATA_DIR).
 // Exit codes: 0 every line was read; 3 some lines were skipped as malformed (the summary lists
 // them); 2 the file cannot be read (missing, not a zip, corrupt, not the expected layout);
 // 1 anything else (configuration, database).
 import { existsSync } from 'node:fs';
+import { isCalendarDay } from '../contract/dates';
 import { ConfigError, loadEnv } from '../server/lib/env';
 import { openCliDatabase } from './cli-database';
 import { IMPORT_KINDS, runImport } from '../server/features/import/service';
@@ -13,14 +16,32 @@ import { ImportFileError } from '../server/features/import/types';
 
 const USAGE =
   'Usage: npm run import -- nppes <npidata_pfile_*.csv | NPPES_Data_Dissemination_*.zip>\n' +
-  '       npm run import -- dac <DAC_NationalDownloadableFile.csv>';
+  '       npm run import -- dac <DAC_NationalDownloadableFile.csv> [--file-date YYYY-MM-DD]';
+
+/** The arguments, or null when they are not a command this script runs. */
+function parseImportArgs(args: string[]): { kind: 'nppes' | 'dac'; file: string; fileDate?: string } | null {
+  const rest = [...args];
+  let fileDate: string | undefined;
+  const at = rest.findIndex((arg) => arg === '--file-date' || arg.startsWith('--file-date='));
+  if (at !== -1) {
+    const [flag] = rest.splice(at, 1);
+    fileDate = flag.includes('=') ? flag.slice(flag.indexOf('=') + 1) : rest.splice(at, 1)[0];
+    if (!fileDate || !isCalendarDay(fileDate)) return null;
+  }
+  const [kind, file, ...extra] = rest;
+  if ((kind !== 'nppes' && kind !== 'dac') || !file || extra.length) return null;
+  // NPPES records carry their own dates.
+  if (fileDate && kind !== 'dac') return null;
+  return { kind, file, fileDate };
+}
 
 async function main(args: string[]): Promise<number> {
-  const [kind, file, ...rest] = args;
-  if ((kind !== 'nppes' && kind !== 'dac') || !file || rest.length) {
+  const parsed = parseImportArgs(args);
+  if (!parsed) {
     console.error(USAGE);
     return 2;
   }
+  const { kind, file, fileDate } = parsed;
   if (!existsSync(file)) {
     console.error(`No such file: ${file}`);
     return 2;
@@ -35,7 +56,7 @@ async function main(args: string[]): Promise<number> {
   if (!database) return 1;
   const progress = createProgressReporter(process.stderr);
   try {
-    const summary = await runImport(database.db, spec, file, { onProgress: progress.update });
+    const summary = await runImport(database.db, spec, file, { onProgress: progress.update, fileDate });
     progress.done();
     console.log(summaryText(summary));
     return summary.skipped.malformed ? 3 : 0;

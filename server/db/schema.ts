@@ -220,6 +220,7 @@ export const candidateSubmissions = pgTable('candidate_submissions', {
   title: text('title').notNull(),
   organization: text('organization').notNull(),
   specialty: text('specialty').notNull(),
+  otherSpecialty: text('other_specialty'), // 0033
   email: text('email').notNull(),
   phone: text('phone').notNull(),
   location: text('location').notNull(),

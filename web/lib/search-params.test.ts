@@ -176,6 +176,9 @@ describe('the API query string', () => {
     expect(apiSearchString(url('gender=F&npi=1234567890&telehealth=true'))).toBe(
       'npi=1234567890&telehealth=true&gender=F',
     );
+    // ADR 035: the move windows the API knows, and In training as a yes/no filter.
+    expect(apiSearchString(url('movedWithinDays=7&inTraining=yes'))).toBe('');
+    expect(apiSearchString(url('movedWithinDays=90&inTraining=true'))).toBe('inTraining=true&movedWithinDays=90');
   });
 });
 
@@ -219,6 +222,13 @@ describe('active filter chips', () => {
       'Location: Boston',
       'Telehealth',
       'Gender: Female',
+    ]);
+  });
+
+  it('names the move window and In training (ADR 035)', () => {
+    expect(activeFilterChips(url('movedWithinDays=30&inTraining=true')).map((chip) => chip.label)).toEqual([
+      'In training',
+      'Moved in the last 30 days',
     ]);
   });
 

@@ -349,8 +349,10 @@ const FILTER_NAMES: Record<FilterKey, string> = {
   emailVerified: 'Email verified',
   mobileValid: 'Mobile valid',
   hasLinkedin: 'Has LinkedIn',
+  inTraining: 'In training',
   verifiedWithinMonths: 'Verified within',
   addedSince: 'Added since',
+  movedWithinDays: 'Moved within',
 };
 
 export type FilterChip = {
@@ -375,6 +377,10 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
     }
     if (key === 'verifiedWithinMonths') {
       chips.push({ key, value: null, label: `Verified in the last ${raw} months` });
+      continue;
+    }
+    if (key === 'movedWithinDays') {
+      chips.push({ key, value: null, label: `Moved in the last ${raw} days` });
       continue;
     }
     if (isListFilterKey(key)) {

@@ -1,4 +1,5 @@
 import type { EducationEntry } from '../../../contract/directory-options';
+import { nearestSpecialty } from '../../../contract/specialty-suggestion';
 import type {
   AuditEventRow,
   DailyActivity,
@@ -32,6 +33,7 @@ export type SubmissionRow = {
   title: string;
   organization: string;
   specialty: string;
+  other_specialty: string | null;
   email: string;
   phone: string;
   location: string;
@@ -71,6 +73,8 @@ export function toSubmission(row: SubmissionRow & { status: SubmissionStatus }):
     title: row.title,
     organization: row.organization,
     specialty: row.specialty,
+    otherSpecialty: row.other_specialty,
+    suggestedSpecialty: row.status === 'pending' && row.other_specialty ? nearestSpecialty(row.other_specialty) : null,
     email: row.email,
     phone: row.phone,
     location: row.location,
@@ -176,6 +180,8 @@ export type PhysicianFields = {
   title: string;
   organization: string;
   specialty: string;
+  /** What an 'Other' resume's author typed (kept under the specialty the operator chose); null: keep the one on file. */
+  subSpecialty: string | null;
   city: string | null;
   state: string | null;
   linkedinUrl: string | null;
@@ -200,10 +206,13 @@ const fieldParams = (f: PhysicianFields) => [
 export async function insertPhysician(db: Sql, fields: PhysicianFields): Promise<number> {
   const { rows } = await db.sql.query<{ id: number }>(
     `INSERT INTO physicians (first_name, middle_name, last_name, title, organization, specialty, city, state,
-                             linkedin_url, skills, education, npi, source)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11::jsonb, $12, 'resume')
+                             linkedin_url, skills, education, npi, sub_specialty, source,
+                             location_source, location_source_date)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text[], $11::jsonb, $12, $13, 'resume',
+             CASE WHEN $7::text IS NOT NULL OR $8::text IS NOT NULL THEN 'resume' END,
+             CASE WHEN $7::text IS NOT NULL OR $8::text IS NOT NULL THEN current_date END)
      RETURNING id`,
-    [...fieldParams(fields), fields.npi],
+    [...fieldParams(fields), fields.npi, fields.subSpecialty],
   );
   return rows[0].id;
 }
@@ -216,9 +225,11 @@ export async function updatePhysician(db: Sql, id: number, fields: PhysicianFiel
   await db.sql.query(
     `UPDATE physicians SET first_name = $1, middle_name = $2, last_name = $3, title = $4, organization = $5,
             specialty = $6, city = $7, state = $8, linkedin_url = $9, skills = $10::text[], education = $11::jsonb,
-            npi = COALESCE(npi, $13), updated_at = now()
+            npi = COALESCE(npi, $13), sub_specialty = COALESCE($14, sub_specialty), updated_at = now(),
+            location_source = CASE WHEN $7::text IS NOT NULL OR $8::text IS NOT NULL THEN 'resume' END,
+            location_source_date = CASE WHEN $7::text IS NOT NULL OR $8::text IS NOT NULL THEN current_date END
       WHERE id = $12`,
-    [...fieldParams(fields), id, fields.npi],
+    [...fieldParams(fields), id, fields.npi, fields.subSpecialty],
   );
 }
 

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   AdminOverview,
+  ApproveSubmissionRequest,
   ListAuditEventsQuery,
   ListAuditEventsResponse,
   ListSubmissionsQuery,
@@ -70,10 +71,10 @@ const approveSubmission = createRoute({
   summary:
     'Approve a pending resume: creates or updates the directory record (matched on NPI, else email), searchable at once; emails the physician',
   ...guarded,
-  request: { params: SubmissionIdParams },
+  request: { params: SubmissionIdParams, body: { required: false, ...json(ApproveSubmissionRequest) } },
   responses: {
     200: { description: 'Approved', ...json(ProcessSubmissionResponse) },
-    400: errorResponse('A bad id'),
+    400: errorResponse("A bad id or specialty; or an 'Other' resume approved without one of the 18 (fields.specialty)"),
     ...guardResponses,
     404: errorResponse('No such submission'),
     409: errorResponse('Already processed, or the email / NPI is on the removal (suppression) list'),
@@ -193,7 +194,10 @@ adminRoutes
   })
   .openapi(approveSubmission, async (c) => {
     const actor = actorOf(c);
-    return c.json(await adminService.approveSubmission(c.var.deps, c.req.valid('param').id, actor), 200);
+    return c.json(
+      await adminService.approveSubmission(c.var.deps, c.req.valid('param').id, actor, c.req.valid('json')),
+      200,
+    );
   })
   .openapi(rejectSubmission, async (c) => {
     const actor = actorOf(c);

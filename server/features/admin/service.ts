@@ -9,6 +9,8 @@ import {
   type ListSubmissionsResponse,
   type ListUsersRequest,
   type ListUsersResponse,
+  SPECIALTY_CHOICE_REQUIRED,
+  type ApproveSubmissionRequest,
   type ProcessSubmissionResponse,
   type RevokeSessionsResponse,
   type SetUserRoleResponse,
@@ -18,9 +20,10 @@ import {
   type UserStats,
 } from '../../../contract/admin';
 import type { Role } from '../../../contract/account';
+import { SPECIALTIES } from '../../../contract/directory-options';
 import { AUDIT_ACTIONS, recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { isSuppressed } from '../removal';
 import { profileLiveEmail } from './emails';
@@ -69,11 +72,20 @@ async function submissionOf(db: AppDeps['db'], row: repo.SubmissionRow): Promise
  * physician's fields follow the resume; its contacts never do: the submitted email and phone are
  * added as self-reported values beside those on file (ADR 030), and no verification date moves.
  */
-async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promise<ProcessSubmissionResponse> {
+async function approveSubmission(
+  deps: AppDeps,
+  id: string,
+  actor: Actor,
+  choice: ApproveSubmissionRequest = {},
+): Promise<ProcessSubmissionResponse> {
   const { physicianId, created, addedContacts } = await deps.db.transaction(async (tx) => {
     const row = await repo.lockSubmission(tx, id);
     if (!row || row.status === 'unconfirmed') throw submissionNotFound();
     if (row.status !== 'pending') throw alreadyProcessed(row.status);
+    // The 18 stay 18 (ADR 035): an 'Other' resume is listed under the specialty the operator
+    // picks, its own words kept as the sub-specialty.
+    const sold = (SPECIALTIES as readonly string[]).includes(row.specialty.trim());
+    if (!sold && !choice.specialty) throw fieldError('specialty', SPECIALTY_CHOICE_REQUIRED);
 
     const npi = row.npi?.trim() || null;
     if (await isSuppressed(tx, { email: row.email, npi })) {
@@ -91,7 +103,8 @@ async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promi
       lastName: row.last_name.trim(),
       title: row.title.trim(),
       organization: row.organization.trim(),
-      specialty: row.specialty.trim(),
+      specialty: choice.specialty ?? row.specialty.trim(),
+      subSpecialty: sold ? null : row.other_specialty?.trim() || row.specialty.trim(),
       city,
       state,
       linkedinUrl: row.linkedin_url?.trim() || null,
@@ -114,7 +127,13 @@ async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promi
       actorUserId: actor.userId,
       targetType: 'submission',
       targetId: id,
-      details: { physicianId, matched: existing ? 'updated' : 'created', email: email.outcome, phone: phone.outcome },
+      details: {
+        physicianId,
+        matched: existing ? 'updated' : 'created',
+        email: email.outcome,
+        phone: phone.outcome,
+        ...(choice.specialty ? { specialty: choice.specialty } : {}),
+      },
       ip: actor.ip,
     });
     const profileUrl = `${deps.env.APP_URL.replace(/\/$/, '')}/physician/${physicianId}`;

@@ -71,12 +71,16 @@ export type SearchCriteria = {
   emailVerified: boolean | null;
   mobileValid: boolean | null;
   hasLinkedin: boolean | null;
+  /** Residents and fellows (ADR 035). */
+  inTraining: boolean | null;
   /** verified_at at or after this instant (ms): UTC midnight, N calendar months before today. */
   verifiedSince: number | null;
   /** created_at at or after this instant (ms): UTC midnight of the date given. */
   addedSince: number | null;
   /** updated_at after this instant (ms): the alert digest's link (added or changed since). */
   changedSince: number | null;
+  /** moved_on on or after this day (days since 1970, UTC): today minus movedWithinDays (ADR 035). */
+  movedSince: number | null;
 };
 
 /**
@@ -156,6 +160,8 @@ export function nearCriterion(
   return { lat: centre.lat, lon: centre.lon, miles: request.radius ?? DEFAULT_RADIUS_MILES };
 }
 
+const DAY_MS = 86_400_000;
+
 /** UTC midnight `months` calendar months before `now` (ms). */
 export function monthsAgo(months: number, now: Date): number {
   const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1);
@@ -228,9 +234,12 @@ export function toCriteria(
     hasLinkedin: request.hasLinkedin ?? null,
     emailVerified: request.emailVerified ?? null,
     mobileValid: request.mobileValid ?? null,
+    inTraining: request.inTraining ?? null,
     verifiedSince: request.verifiedWithinMonths != null ? monthsAgo(request.verifiedWithinMonths, now) : null,
     addedSince: request.addedSince ? Date.parse(`${request.addedSince}T00:00:00Z`) : null,
     changedSince: request.changedSince ? Date.parse(request.changedSince) : null,
+    movedSince:
+      request.movedWithinDays != null ? Math.floor(now.getTime() / DAY_MS) - request.movedWithinDays : null,
   };
 }
 

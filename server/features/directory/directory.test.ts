@@ -1,3 +1,4 @@
+import { SPECIALTIES } from '../../../contract/directory-options';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FilterKey, SearchPhysiciansQueryInput } from '../../../contract/directory';
 import { formatSpecialty, SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
@@ -123,6 +124,9 @@ async function insertFixture(p: Fixture) {
     subSpecialty: p.id % 4 === 0 ? 'Interventional Cardiology' : null,
     secondarySpecialty: p.id % 5 === 0 ? 'Internal Medicine' : null,
     acceptingMedicaid: p.accepting === null ? null : p.id % 3 !== 0,
+    // ADR 035: residents every seventh; a move every sixth, 10 x id days ago (UTC).
+    inTraining: p.id % 7 === 0,
+    movedOn: p.id % 6 === 0 ? new Date(Date.now() - p.id * 10 * 86_400_000).toISOString().slice(0, 10) : null,
   });
   await ctx.db.sql.query(
     'INSERT INTO physician_contacts (physician_id, personal_email, work_email, mobile_phone, office_phone) VALUES ($1, $2, $3, $4, $5)',
@@ -212,6 +216,24 @@ describe('text query (docs/rules.md#search)', () => {
 });
 
 describe('filters', () => {
+  it('In training and Moved in the last N days (ADR 035)', async () => {
+    expect(await matching({ inTraining: 'true' })).toEqual([7, 14, 21, 28]);
+    expect(await matching({ inTraining: 'false' })).toHaveLength(26);
+    // Moves 60, 120, 180, 240 and 300 days ago (ids 6 to 30); 180 days is within 'the last 180'.
+    expect(await matching({ movedWithinDays: '30' })).toEqual([]);
+    expect(await matching({ movedWithinDays: '90' })).toEqual([6]);
+    expect(await matching({ movedWithinDays: '180' })).toEqual([6, 12, 18]);
+    expect(await matching({ movedWithinDays: '365' })).toEqual([6, 12, 18, 24, 30]);
+    expect(await matching({ movedWithinDays: '365', inTraining: 'false', state: 'TX' })).toEqual([]);
+    const card = (await premium.get('/api/physicians?movedWithinDays=90')).body.results[0];
+    expect(card).toMatchObject({ id: 6, inTraining: false, movedOn: new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10) });
+    for (const movedWithinDays of ['30', '90', '180', '365']) {
+      const criteria = toCriteria(SearchPhysiciansQuery.parse({ movedWithinDays }));
+      const sort = { sortKey: 'name' as const, sortDirection: 'asc' as const, offset: 0, limit: 50 };
+      expect(ctx.deps.services.directory.index.search(criteria, sort)).toEqual(await naiveSearch(ctx.db, criteria, sort));
+    }
+  });
+
   it("specialty: 'physician' (any case) is exact, other values partial, any value may match", async () => {
     expect(await matching({ specialty: 'physician' })).toEqual([5, 7]);
     expect(await matching({ specialty: 'PHYSICIAN' })).toEqual([5, 7]);
@@ -407,7 +429,10 @@ describe('tiers', () => {
       if (Array.isArray(value)) return value.flatMap((v, i) => contactKeys(v, `${path}[${i}]`));
       if (!value || typeof value !== 'object') return [];
       return Object.entries(value).flatMap(([k, v]) => [
-        ...(/email|phone/i.test(k) && k !== 'hasEmail' && k !== 'hasPhone' ? [`${path}.${k}`] : []),
+        // sources.phone says where the office number came from and when (ADR 035), never the number.
+        ...(/email|phone/i.test(k) && k !== 'hasEmail' && k !== 'hasPhone' && !(path === '.sources' && k === 'phone')
+          ? [`${path}.${k}`]
+          : []),
         ...contactKeys(v, `${path}.${k}`),
       ]);
     };
@@ -474,6 +499,8 @@ describe('tiers with every sort and filter', () => {
     mobileValid: 'false',
     verifiedWithinMonths: '24',
     addedSince: '2000-01-01',
+    inTraining: 'true',
+    movedWithinDays: '365',
   };
   const SEARCHES: Record<string, string>[] = [
     {},
@@ -671,15 +698,20 @@ describe('profile', () => {
 });
 
 describe('specialties and facets', () => {
-  it('merges specialties case-insensitively, formats them and sorts by count', async () => {
+  it('merges specialties case-insensitively, formats them, sorts by count, and lists only the 18', async () => {
     const res = await ctx.agent().get('/api/specialties');
     expect(res.status).toBe(200);
     const list: { specialty: string; count: number }[] = res.body.specialties;
     expect(list[0]).toEqual({ specialty: 'Cardiology', count: 3 }); // 'Cardiology', 'cardiology', 'CARDIOLOGY'
-    expect(list).toContainEqual({ specialty: 'Physician', count: 2 }); // 'physician' and 'PHYSICIAN'
     expect(list).toContainEqual({ specialty: 'OBGYN', count: 1 });
-    expect(list.reduce((sum, s) => sum + s.count, 0)).toBe(29); // every physician with a specialty
+    // 'physician' and 'PHYSICIAN' are not among the 18 we sell (ADR 035): searchable, never listed.
+    expect(list.map((s) => s.specialty)).not.toContain('Physician');
+    expect(list.every((s) => (SPECIALTIES as readonly string[]).includes(s.specialty))).toBe(true);
+    expect(list.reduce((sum, s) => sum + s.count, 0)).toBe(27); // every physician with one of the 18
     for (let i = 1; i < list.length; i++) expect(list[i - 1].count).toBeGreaterThanOrEqual(list[i].count);
+    // The facets count every value found (the filter panel shows the 18 of them).
+    const facets = await ctx.agent().get('/api/directory/facets');
+    expect(facets.body.specialty.map((f: { value: string }) => f.value.toLowerCase())).toContain('physician');
   });
 
   it('lists the values behind each filter from the data', async () => {

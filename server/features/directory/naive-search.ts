@@ -197,6 +197,9 @@ export function naiveSearchSql(
   checked(EMAIL_VERIFIED_SQL('c'), c.emailVerified);
   checked(MOBILE_VALID_SQL('c'), c.mobileValid);
   if (c.hasLinkedin !== null) and.push(`(coalesce(linkedin_url, '') <> '') = ${p(c.hasLinkedin)}`);
+  // ADR 035
+  if (c.inTraining !== null) and.push(`in_training = ${p(c.inTraining)}`);
+  if (c.movedSince !== null) and.push(`moved_on >= DATE '1970-01-01' + ${p(c.movedSince)}::int`);
   if (c.verifiedSince !== null)
     and.push(`verified_at >= ${p(new Date(c.verifiedSince).toISOString())}::timestamptz`);
   if (c.addedSince !== null)

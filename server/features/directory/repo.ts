@@ -1,4 +1,10 @@
-import type { PhysicianProfile, PhysicianSummary } from '../../../contract/directory';
+import {
+  RECENT_CHANGES_MAX,
+  type FieldSource,
+  type PhysicianChange,
+  type PhysicianProfile,
+  type PhysicianSummary,
+} from '../../../contract/directory';
 import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification';
 import type { Db } from '../../db/client';
 import {
@@ -47,6 +53,7 @@ const FLAG_COLUMNS: Record<FlagField, string> = {
   // ADR 032: what the last check found (an email reported wrong by users does not count).
   emailVerified: `(${EMAIL_VERIFIED_SQL('c')})`,
   mobileValid: `(${MOBILE_VALID_SQL('c')})`,
+  inTraining: 'in_training',
 };
 /** Whole milliseconds since 1970 (floor), or the NULL mark. */
 const epochMs = (column: string) =>
@@ -82,7 +89,8 @@ const indexLine = (safe: boolean) => {
     ${items(`array_to_string(license_states, E'\\x1c')`)},
     ${items(`CASE WHEN jsonb_typeof(education) = 'array' THEN
       (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)},
-    ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')}, ${epochMs('updated_at')})`;
+    ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')}, ${epochMs('updated_at')},
+    coalesce((moved_on - DATE '1970-01-01')::text, E'\\x1d'))`;
 };
 const FAST_LINE = indexLine(false);
 const SAFE_LINE = indexLine(true);
@@ -200,14 +208,17 @@ export async function countPhysicians(db: Pick<Db, 'sql'>): Promise<number> {
 const SUMMARY_COLUMNS = `
   p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.title, p.credential, p.specialty,
   p.organization, p.organization_size, p.organization_revenue, p.organization_industry,
-  p.city, p.state, p.skills, p.education, p.linkedin_url, p.verified_at,
+  p.city, p.state, p.skills, p.education, p.linkedin_url, p.verified_at, p.in_training, p.moved_on::text AS moved_on,
   ${HAS_SHOWABLE('c', 'personal_email', 'work_email')} AS has_email,
   ${HAS_SHOWABLE('c', 'mobile_phone', 'office_phone')} AS has_phone`;
 
 const PROFILE_COLUMNS = `${SUMMARY_COLUMNS},
   p.sub_specialty, p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages,
   p.board_certified, p.hospital_affiliation, p.license_states, p.accepting_new_patients,
-  p.accepting_medicaid, p.telehealth`;
+  p.accepting_medicaid, p.telehealth,
+  p.location_source, p.location_source_date::text AS location_source_date,
+  CASE WHEN c.office_phone IS NOT NULL THEN c.office_phone_source END AS phone_source,
+  CASE WHEN c.office_phone IS NOT NULL THEN c.office_phone_source_date::text END AS phone_source_date`;
 
 type SummaryRecord = {
   id: number;
@@ -230,6 +241,8 @@ type SummaryRecord = {
   verified_at: Date | string | null;
   has_email: boolean;
   has_phone: boolean;
+  in_training: boolean;
+  moved_on: string | null;
 };
 
 type ProfileRecord = SummaryRecord & {
@@ -245,7 +258,44 @@ type ProfileRecord = SummaryRecord & {
   accepting_new_patients: boolean | null;
   accepting_medicaid: boolean | null;
   telehealth: boolean | null;
+  location_source: FieldSource['source'] | null;
+  location_source_date: string | null;
+  phone_source: FieldSource['source'] | null;
+  phone_source_date: string | null;
 };
+
+const CHANGE_FIELD_NAMES: Record<string, PhysicianChange['field']> = {
+  city: 'city',
+  state: 'state',
+  zip: 'zip',
+  organization: 'organization',
+  license_states: 'licenseStates',
+};
+
+const sourceOf = (source: FieldSource['source'] | null, date: string | null): FieldSource | null =>
+  source && date ? { source, date } : null;
+
+/** The latest changes imports made to a physician (move signals, ADR 035), newest first. */
+export async function findRecentChanges(db: Pick<Db, 'sql'>, id: number): Promise<PhysicianChange[]> {
+  const { rows } = await db.sql.query<{
+    field: string;
+    old_value: string;
+    new_value: string | null;
+    source: PhysicianChange['source'];
+    source_date: string;
+  }>(
+    `SELECT field, old_value, new_value, source, source_date::text AS source_date FROM physician_changes
+     WHERE physician_id = $1 ORDER BY source_date DESC, id DESC LIMIT $2`,
+    [id, RECENT_CHANGES_MAX],
+  );
+  return rows.map((r) => ({
+    field: CHANGE_FIELD_NAMES[r.field]!,
+    oldValue: r.old_value,
+    newValue: r.new_value,
+    source: r.source,
+    date: r.source_date,
+  }));
+}
 
 const textOrNull = (value: unknown): string | null =>
   typeof value === 'string' ? value : value == null ? null : String(value);
@@ -291,6 +341,8 @@ function toSummary(r: SummaryRecord): PhysicianSummary {
     hasEmail: r.has_email,
     hasPhone: r.has_phone,
     verifiedAt: r.verified_at ? new Date(r.verified_at).toISOString() : null,
+    inTraining: r.in_training,
+    movedOn: r.moved_on,
   };
 }
 
@@ -344,5 +396,10 @@ export async function findProfile(
     acceptingNewPatients: r.accepting_new_patients,
     acceptingMedicaid: r.accepting_medicaid,
     telehealth: r.telehealth,
+    sources: {
+      location: sourceOf(r.location_source, r.location_source_date),
+      phone: sourceOf(r.phone_source, r.phone_source_date),
+    },
+    recentChanges: await findRecentChanges(db, id),
   };
 }

@@ -118,8 +118,12 @@ const MESSY: Messy[] = [
 const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
 afterAll(() => ctx.close());
 
+/** Days before today of the messy rows' moves (null: never moved), the filter's edges among them. */
+const MOVED_DAYS_AGO = [null, 0, 29, 30, 31, 89, 90, 91, 179, 180, 181, 364, 365, 366, 2000, -3];
+
 async function insertMessy(p: Messy, id: number) {
   const flags = p.flags ?? [id % 2 === 0, id % 3 === 0 ? null : true, id % 5 === 0];
+  const daysAgo = MOVED_DAYS_AGO[id % MOVED_DAYS_AGO.length];
   await insertPhysician(ctx.db, {
     id,
     npi: p.npi ?? null,
@@ -148,6 +152,9 @@ async function insertMessy(p: Messy, id: number) {
     zip: p.zip ?? null,
     subSpecialty: p.sub ?? null,
     source: id % 2 === 0 ? 'resume' : 'nppes',
+    inTraining: id % 4 === 1,
+    // The database's day (current_date, UTC here) less daysAgo.
+    movedOn: daysAgo === null ? null : new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10),
   });
 }
 
@@ -355,7 +362,10 @@ function filterValue(r: Random, key: FilterKey): string {
     case 'hasLinkedin':
     case 'emailVerified':
     case 'mobileValid':
+    case 'inTraining':
       return r.pick(['true', 'false']);
+    case 'movedWithinDays':
+      return r.pick(['30', '90', '180', '365']);
     case 'subSpecialty':
       return several(r, pools.subSpecialty);
     case 'secondarySpecialty':

@@ -7,6 +7,7 @@ import {
   type SearchPhysiciansResponse,
   type SpecialtyCountsResponse,
 } from '../../../contract/directory';
+import { SPECIALTIES } from '../../../contract/directory-options';
 import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
@@ -27,6 +28,14 @@ import {
 import { DirectoryIndex, snapshotFormat, type ChangeWindow, type SnapshotStamp } from './search-index';
 import { runInSlices, type Sliced } from './search-slices';
 import { correctQuery } from './spelling';
+
+const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
+/**
+ * Whether a specialty value is one of the 18 we sell: the specialty counts list these only (the
+ * Specialties page, the resume form). A value outside them (DAC's 'Other', an old resume's own
+ * words) stays on its physician, searchable, and in the facets, which count every value (ADR 035).
+ */
+const isSoldSpecialty = (value: string) => SOLD.has(value.trim().toLowerCase());
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[] } | null;
@@ -396,7 +405,7 @@ export async function createDirectoryService({
      * gives an empty list: the spec's sample numbers are the web app's fallback, not data.
      */
     specialtyCounts(): SpecialtyCountsResponse {
-      return { specialties: index.specialtyCounts() };
+      return { specialties: index.specialtyCounts().filter((row) => isSoldSpecialty(row.specialty)) };
     },
 
     /** Live option counts for the current search, each filter's own selection left out. */

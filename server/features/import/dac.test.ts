@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../test/harness';
 import { addSuppressions } from '../removal';
 import { DAC } from './dac';
 import { NPPES } from './nppes';
-import { sampleNppesFile } from './fixtures';
+import { DAC_HEADER, dacLine, sampleNppesFile } from './fixtures';
 import { runImport } from './service';
 
 const dir = mkdtempSync(join(tmpdir(), 'dac-test-'));
@@ -17,20 +17,6 @@ beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(() => database.close());
-
-const DAC_HEADER =
-  'NPI,Ind_PAC_ID,Ind_enrl_ID,Provider Last Name,Provider First Name,Provider Middle Name,suff,gndr,Cred,Med_sch,Grd_yr,pri_spec,sec_spec_1,sec_spec_2,sec_spec_3,sec_spec_4,sec_spec_all,Telehlth,Facility Name,org_pac_id,num_org_mem,adr_ln_1,adr_ln_2,ln_2_sprs,City/Town,State,ZIP Code,Telephone Number,ind_assgn,grp_assgn,adrs_id';
-
-function dacLine(v: Record<string, string>): string {
-  return (
-    DAC_HEADER.split(',')
-      .map((name) => {
-        const value = v[name] ?? '';
-        return /[",\n]/.test(value) ? '"' + value.replaceAll('"', '""') + '"' : value;
-      })
-      .join(',') + '\n'
-  );
-}
 
 function sampleDacFile(): string {
   return (
@@ -100,7 +86,9 @@ describe('npm run import -- dac', () => {
     const file = join(dir, 'DAC_NationalDownloadableFile.csv');
     writeFileSync(file, sampleDacFile());
 
-    const summary = await runImport(database.db, DAC, file, { batchSize: 2 });
+    // Dated before the NPPES records (2021-07-08): their practice addresses are fresher (ADR 035).
+    const summary = await runImport(database.db, DAC, file, { batchSize: 2, fileDate: '2020-01-01' });
+    expect(summary.fileDate).toEqual({ date: '2020-01-01', from: 'option' });
     expect(summary).toMatchObject({
       read: 6,
       inserted: 1,
@@ -127,7 +115,7 @@ describe('npm run import -- dac', () => {
         organization: 'Wake Forest Baptist, "Atrium" Health',
         organization_size: '1000 to 4999',
         telehealth: true,
-        // NPPES's practice address stays.
+        // NPPES's practice address stays: dated 2021-07-08, the file 2020-01-01.
         city: 'Winston-Salem',
         state: 'NC',
         zip: '27157',
@@ -159,7 +147,7 @@ describe('npm run import -- dac', () => {
       },
     ]);
 
-    const again = await runImport(database.db, DAC, file, { batchSize: 2 });
+    const again = await runImport(database.db, DAC, file, { batchSize: 2, fileDate: '2020-01-01' });
     expect(again).toMatchObject({ read: 6, inserted: 0, updated: 0, unchanged: 2 });
   });
 

@@ -1,8 +1,9 @@
 import { COMPANY_SIZE_BUCKETS } from '../../../contract/directory-options';
 import { dacSpecialty } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
-import { clean, copyText, credentialText, integerText, stateCode, titleCase, zip5 } from './text';
-import type { BatchResult, ImportKind, MapContext, RowOutcome } from './types';
+import { hasLocation, LOCATION_COLUMNS, locationWins, officePhoneReplaces, officePhoneWrite } from './freshness';
+import { clean, copyText, credentialText, integerText, phone, stateCode, titleCase, zip5 } from './text';
+import type { BatchContext, BatchResult, ImportKind, MapContext, RowOutcome } from './types';
 
 /** One DAC record's useful fields; many records of one NPI fold into one (first non-blank wins). */
 export type DacRow = {
@@ -24,6 +25,8 @@ export type DacRow = {
   city: string | null;
   state: string | null;
   zip: string | null;
+  /** The practice's telephone number (formatted like NPPES's), or null. */
+  officePhone: string | null;
 };
 
 function column(index: Map<string, number>, ...names: string[]): number {
@@ -85,6 +88,7 @@ export function dacMapper(header: string[], context: MapContext): (record: strin
     city: column(index, 'City/Town', 'cty'),
     state: column(index, 'State', 'st'),
     zip: column(index, 'ZIP Code', 'zip'),
+    phone: optional(index, 'Telephone Number', 'phn_numbr'),
   };
   return (r) => {
     const npi = integerText(r[c.npi]?.trim() ?? '', repairs);
@@ -118,6 +122,7 @@ export function dacMapper(header: string[], context: MapContext): (record: strin
         city: titleCase(r[c.city]),
         state: stateCode(r[c.state]),
         zip: zip5(r[c.zip], repairs),
+        officePhone: c.phone === undefined ? null : phone(r[c.phone], repairs),
       },
     };
   };
@@ -157,6 +162,7 @@ const STAGING_COLUMNS = [
   'city',
   'state',
   'zip',
+  'office_phone',
 ] as const;
 
 function stagingLine(d: DacRow): string {
@@ -177,12 +183,12 @@ function stagingLine(d: DacRow): string {
     copyText(d.telehealth),
     copyText(d.city),
     copyText(d.state),
-    copyText(d.zip) + '\n',
+    copyText(d.zip),
+    copyText(d.officePhone) + '\n',
   ].join(',');
 }
 
-// DAC's own fields replace older DAC values (a blank never erases one); the location only fills
-// in what NPPES (the practice address of record) left blank.
+// DAC's own fields replace older DAC values (a blank never erases one).
 const MERGED: [column: string, value: string][] = [
   ['medical_school', 'COALESCE(s.medical_school, p.medical_school)'],
   ['graduation_year', 'COALESCE(s.graduation_year, p.graduation_year)'],
@@ -191,32 +197,51 @@ const MERGED: [column: string, value: string][] = [
   ['organization_size', 'COALESCE(s.organization_size, p.organization_size)'],
   ['telehealth', 'COALESCE(s.telehealth, p.telehealth)'],
   ['gender', 'COALESCE(p.gender, s.gender)'],
-  ['city', 'COALESCE(p.city, s.city)'],
-  ['state', 'COALESCE(p.state, s.state)'],
-  ['zip', 'COALESCE(p.zip, s.zip)'],
 ];
+/** The practice location: DAC's when it is the freshest (freshness.ts), dated by the file ($1). */
+const WINS = locationWins('dac', 's', '$1::date', 'p');
+const LOCATION: [column: string, value: string][] = [
+  ...LOCATION_COLUMNS.map((col): [string, string] => [col, `CASE WHEN ${WINS} THEN s.${col} ELSE p.${col} END`]),
+  ['location_source', `CASE WHEN ${WINS} THEN 'dac' ELSE p.location_source END`],
+  ['location_source_date', `CASE WHEN ${WINS} THEN $1::date ELSE p.location_source_date END`],
+];
+/** What the directory shows of a physician (a change of these is an update; of the rest, bookkeeping). */
+const CONTENT = [...MERGED, ...LOCATION.slice(0, LOCATION_COLUMNS.length)];
+const UPDATED = [...MERGED, ...LOCATION];
 
-// A new record takes every staged field; the NPI is written separately (it is the conflict key).
-const INSERTED = STAGING_COLUMNS.filter((column) => column !== 'npi');
+// A new record takes every staged field; the NPI is written separately (it is the conflict key),
+// the phone goes to physician_contacts.
+const INSERTED = STAGING_COLUMNS.filter((column) => column !== 'npi' && column !== 'office_phone');
 
-/** Merges onto known NPIs; an unknown NPI of a physician specialty (with a name) creates the record. */
-export async function writeDacBatch(tx: Db, rows: DacRow[]): Promise<BatchResult> {
+const differs = (pairs: [string, string][]) =>
+  `(${pairs.map(([col]) => 'p.' + col).join(', ')}) IS DISTINCT FROM (${pairs.map(([, value]) => value).join(', ')})`;
+
+/**
+ * Merges onto known NPIs; an unknown NPI of a physician specialty (with a name) creates the record.
+ * The file's date (context.fileDate) dates its locations and phones for freshest-wins; a change
+ * of the location or the organisation is recorded by the physicians' change trigger (migration 0032).
+ */
+export async function writeDacBatch(tx: Db, rows: DacRow[], context: BatchContext): Promise<BatchResult> {
   if (!rows.length) return { inserted: 0, updated: 0, removed: 0, written: 0 };
+  const fileDate = context.fileDate ?? new Date().toISOString().slice(0, 10);
   await tx.sql.exec(
     `CREATE TEMP TABLE import_dac_staging (
       npi text PRIMARY KEY, first_name text, middle_name text, last_name text, gender text, credential text,
       medical_school text, graduation_year integer, specialty text, sub_specialty text, secondary_specialty text, organization text,
-      organization_size text, telehealth boolean, city text, state text, zip text
+      organization_size text, telehealth boolean, city text, state text, zip text, office_phone text
     ) ON COMMIT DROP`,
   );
   await tx.sql.copyFrom('import_dac_staging', STAGING_COLUMNS, rows.map(stagingLine).join(''));
-  const updated = await tx.sql.query<{ npi: string }>(
-    `UPDATE physicians p SET ${MERGED.map(([col, value]) => `${col} = ${value}`).join(', ')},
-       dac_refreshed_at = now(), updated_at = now()
+  // updated_at moves only when what the directory shows changed (a newer file confirming the same
+  // address only re-dates it): the new-match alerts look at updated_at. `changed` reads it back.
+  const updated = await tx.sql.query<{ npi: string; changed: boolean }>(
+    `UPDATE physicians p SET ${UPDATED.map(([col, value]) => `${col} = ${value}`).join(', ')},
+       dac_refreshed_at = now(),
+       updated_at = CASE WHEN ${differs(CONTENT)} THEN now() ELSE p.updated_at END
      FROM import_dac_staging s
-     WHERE p.npi = s.npi AND p.source IN ('nppes', 'dac')
-       AND (${MERGED.map(([col]) => 'p.' + col).join(', ')}) IS DISTINCT FROM (${MERGED.map(([, value]) => value).join(', ')})
-     RETURNING p.npi`,
+     WHERE p.npi = s.npi AND p.source IN ('nppes', 'dac') AND ${differs(UPDATED)}
+     RETURNING p.npi, p.updated_at = now() AS changed`,
+    [fileDate],
   );
   const notPhysician = await tx.sql.query<{ npi: string }>(
     `SELECT s.npi FROM import_dac_staging s
@@ -224,16 +249,44 @@ export async function writeDacBatch(tx: Db, rows: DacRow[]): Promise<BatchResult
        AND NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi)`,
   );
   const inserted = await tx.sql.query<{ npi: string }>(
-    `INSERT INTO physicians (${INSERTED.join(', ')}, npi, source, dac_refreshed_at)
-     SELECT ${INSERTED.map((col) => 's.' + col).join(', ')}, s.npi, 'dac', now() FROM import_dac_staging s
+    `INSERT INTO physicians (${INSERTED.join(', ')}, location_source, location_source_date, npi, source, dac_refreshed_at)
+     SELECT ${INSERTED.map((col) => 's.' + col).join(', ')},
+       CASE WHEN ${hasLocation('s')} THEN 'dac' END, CASE WHEN ${hasLocation('s')} THEN $1::date END,
+       s.npi, 'dac', now() FROM import_dac_staging s
      WHERE s.specialty IS NOT NULL AND s.first_name IS NOT NULL AND s.last_name IS NOT NULL
        AND NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi)
      ON CONFLICT (npi) DO NOTHING
      RETURNING npi`,
+    [fileDate],
   );
+  // The phone: DAC's when it is the freshest. `old` reads the values before this statement
+  // writes, so only a new number counts as a change.
+  const incoming = { phone: 'EXCLUDED.office_phone', date: 'EXCLUDED.office_phone_source_date' };
+  const phones = await tx.sql.query<{ npi: string }>(
+    `WITH target AS (
+       SELECT p.id, p.npi, s.office_phone FROM import_dac_staging s JOIN physicians p ON p.npi = s.npi
+       WHERE p.source IN ('nppes', 'dac') AND s.office_phone IS NOT NULL
+     ), old AS (
+       SELECT c.physician_id, c.office_phone FROM physician_contacts c JOIN target ON target.id = c.physician_id
+     ), written AS (
+       INSERT INTO physician_contacts AS c (physician_id, office_phone, office_phone_source, office_phone_source_date)
+       SELECT id, office_phone, 'dac', $1::date FROM target
+       ON CONFLICT (physician_id) DO UPDATE SET ${officePhoneWrite('dac', incoming, 'c')}
+       WHERE ${officePhoneReplaces('dac', incoming, 'c')}
+       RETURNING c.physician_id, c.office_phone
+     )
+     SELECT target.npi FROM written JOIN target ON target.id = written.physician_id
+       LEFT JOIN old ON old.physician_id = written.physician_id
+     WHERE old.office_phone IS DISTINCT FROM written.office_phone`,
+    [fileDate],
+  );
+  const insertedNpis = inserted.rows.map((r) => r.npi);
+  const fresh = new Set(insertedNpis);
+  const changedNpis = new Set(updated.rows.filter((r) => r.changed).map((r) => r.npi));
+  for (const r of phones.rows) if (!fresh.has(r.npi)) changedNpis.add(r.npi);
   const npis = {
-    inserted: inserted.rows.map((r) => r.npi),
-    updated: updated.rows.map((r) => r.npi),
+    inserted: insertedNpis,
+    updated: [...changedNpis],
     notPhysician: notPhysician.rows.map((r) => r.npi),
     all: rows.map((r) => r.npi),
   };
@@ -249,10 +302,12 @@ export async function writeDacBatch(tx: Db, rows: DacRow[]): Promise<BatchResult
 
 export const DAC: ImportKind<DacRow> = {
   kind: 'dac',
+  // Its records have no date: the file's (ADR 035).
+  datedByFile: true,
   filePattern: /^DAC_NationalDownloadableFile.*\.csv$/i,
   // Every record starts with the NPI, quoted or not.
   recordStart: /^"?\d{10}(?:\.0)?"?,/,
   mapper: dacMapper,
   fold: foldDac,
-  writeBatch: (tx, rows) => writeDacBatch(tx, rows),
+  writeBatch: (tx, rows, _deactivated, context) => writeDacBatch(tx, rows, context),
 };

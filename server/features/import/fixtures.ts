@@ -12,6 +12,31 @@ const individual = (npi: string, extra: Record<string, string>) =>
     ...extra,
   });
 
+/** One individual's NPPES record (enumerated 2005-05-23, last updated 2021-07-08 unless `extra` says). */
+export const nppesIndividual = individual;
+
+/** A date as NPPES writes it (MM/DD/YYYY). */
+export function nppesDate(isoDay: string): string {
+  const [y, m, d] = isoDay.split('-');
+  return `${m}/${d}/${y}`;
+}
+
+/** The Doctors and Clinicians file's header (the current layout). */
+export const DAC_HEADER =
+  'NPI,Ind_PAC_ID,Ind_enrl_ID,Provider Last Name,Provider First Name,Provider Middle Name,suff,gndr,Cred,Med_sch,Grd_yr,pri_spec,sec_spec_1,sec_spec_2,sec_spec_3,sec_spec_4,sec_spec_all,Telehlth,Facility Name,org_pac_id,num_org_mem,adr_ln_1,adr_ln_2,ln_2_sprs,City/Town,State,ZIP Code,Telephone Number,ind_assgn,grp_assgn,adrs_id';
+
+/** One DAC record (CSV line) with these columns set, the rest empty. */
+export function dacLine(v: Record<string, string>): string {
+  return (
+    DAC_HEADER.split(',')
+      .map((name) => {
+        const value = v[name] ?? '';
+        return /[",\n]/.test(value) ? '"' + value.replaceAll('"', '""') + '"' : value;
+      })
+      .join(',') + '\n'
+  );
+}
+
 /** A small file in the real layout: quoted values with commas and quotes, every kind of skip. */
 export function sampleNppesFile(options: { oldLayout?: boolean } = {}): string {
   return (

@@ -1,6 +1,7 @@
 import { TRAINING_TAXONOMY, taxonomySpecialty } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
 import { clean, copyText, copyTextArray, credentialText, integerText, isoDate, isPhysicianCredential, phone, stateCode, titleCase, zip5 } from './text';
+import { hasLocation, LOCATION_COLUMNS, locationWins, officePhoneReplaces, officePhoneWrite } from './freshness';
 import type { BatchResult, ImportKind, MapContext, RowOutcome } from './types';
 
 /** One NPPES physician as the batch writes it. */
@@ -188,7 +189,8 @@ function stagingLine(p: NppesRow): string {
 }
 
 // The public fields NPPES owns. Records of our own (resume submissions, the demo) are never
-// touched: the WHERE of the upsert leaves them as they are.
+// touched: the WHERE of the upsert leaves them as they are. The practice location is NPPES's only
+// while it is the freshest (freshness.ts).
 const OWNED = [
   'first_name',
   'middle_name',
@@ -197,16 +199,35 @@ const OWNED = [
   'specialty',
   'sub_specialty',
   'in_training',
-  'city',
-  'state',
-  'zip',
   'gender',
   'license_states',
   'enumeration_date',
   'npi_last_updated',
 ];
+/** The date NPPES gives the record's location and phone: its last update, else its enumeration. */
+const RECORD_DATE = (alias: string) => `coalesce(${alias}.npi_last_updated, ${alias}.enumeration_date)`;
+const INSERTED = [...OWNED, ...LOCATION_COLUMNS, 'location_source', 'location_source_date'];
+const INSERTED_VALUES = [
+  ...OWNED.map((col) => 's.' + col),
+  ...LOCATION_COLUMNS.map((col) => 's.' + col),
+  `CASE WHEN ${hasLocation('s')} THEN 'nppes' END`,
+  `CASE WHEN ${hasLocation('s')} THEN ${RECORD_DATE('s')} END`,
+];
+/** Each column of an existing record and its new value (the location only when NPPES's is the freshest). */
+const WINS = locationWins('nppes', 'EXCLUDED', 'EXCLUDED.location_source_date', 'p');
+const UPDATED: [column: string, value: string][] = [
+  ...OWNED.map((col): [string, string] => [col, `EXCLUDED.${col}`]),
+  ...[...LOCATION_COLUMNS, 'location_source', 'location_source_date'].map((col): [string, string] => [
+    col,
+    `CASE WHEN ${WINS} THEN EXCLUDED.${col} ELSE p.${col} END`,
+  ]),
+];
 
-/** Writes one batch (inside the caller's transaction): staging COPY, one upsert, contacts, removals. */
+/**
+ * Writes one batch (inside the caller's transaction): staging COPY, one upsert, contacts, removals.
+ * A change of the practice location, the organisation or the licence states is recorded by the
+ * physicians' change trigger (migration 0032) as the upsert writes it.
+ */
 export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis: string[]): Promise<BatchResult> {
   let inserted = 0;
   const changed = new Set<string>();
@@ -220,12 +241,12 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
     );
     await tx.sql.copyFrom('import_nppes_staging', STAGING_COLUMNS, rows.map(stagingLine).join(''));
     const upserted = await tx.sql.query<{ npi: string; inserted: boolean }>(
-      `INSERT INTO physicians AS p (${OWNED.join(', ')}, npi, source, nppes_refreshed_at)
-       SELECT ${OWNED.map((col) => 's.' + col).join(', ')}, s.npi, 'nppes', now() FROM import_nppes_staging s
-       ON CONFLICT (npi) DO UPDATE SET ${OWNED.map((col) => `${col} = EXCLUDED.${col}`).join(', ')},
+      `INSERT INTO physicians AS p (${INSERTED.join(', ')}, npi, source, nppes_refreshed_at)
+       SELECT ${INSERTED_VALUES.join(', ')}, s.npi, 'nppes', now() FROM import_nppes_staging s
+       ON CONFLICT (npi) DO UPDATE SET ${UPDATED.map(([col, value]) => `${col} = ${value}`).join(', ')},
          nppes_refreshed_at = now(), updated_at = now()
        WHERE p.source IN ('nppes', 'dac')
-         AND (${OWNED.map((col) => 'p.' + col).join(', ')}) IS DISTINCT FROM (${OWNED.map((col) => 'EXCLUDED.' + col).join(', ')})
+         AND (${UPDATED.map(([col]) => 'p.' + col).join(', ')}) IS DISTINCT FROM (${UPDATED.map(([, value]) => value).join(', ')})
        RETURNING p.npi, (p.xmax = 0) AS inserted`,
     );
     for (const r of upserted.rows) {
@@ -233,15 +254,17 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
       else changed.add(r.npi);
     }
     // The practice phone is a business number: office_phone, apart from verified emails and mobiles.
+    const incoming = { phone: 'EXCLUDED.office_phone', date: 'EXCLUDED.office_phone_source_date' };
     const phones = await tx.sql.query<{ npi: string }>(
       `WITH target AS (
-         SELECT p.id, p.npi, s.office_phone FROM import_nppes_staging s JOIN physicians p ON p.npi = s.npi
+         SELECT p.id, p.npi, s.office_phone, ${RECORD_DATE('s')} AS dated
+         FROM import_nppes_staging s JOIN physicians p ON p.npi = s.npi
          WHERE p.source IN ('nppes', 'dac') AND s.office_phone IS NOT NULL
        ), written AS (
-         INSERT INTO physician_contacts AS c (physician_id, office_phone)
-         SELECT id, office_phone FROM target
-         ON CONFLICT (physician_id) DO UPDATE SET office_phone = EXCLUDED.office_phone
-         WHERE c.office_phone IS DISTINCT FROM EXCLUDED.office_phone
+         INSERT INTO physician_contacts AS c (physician_id, office_phone, office_phone_source, office_phone_source_date)
+         SELECT id, office_phone, 'nppes', dated FROM target
+         ON CONFLICT (physician_id) DO UPDATE SET ${officePhoneWrite('nppes', incoming, 'c')}
+         WHERE ${officePhoneReplaces('nppes', incoming, 'c')}
          RETURNING c.physician_id
        )
        SELECT target.npi FROM written JOIN target ON target.id = written.physician_id`,
@@ -262,6 +285,8 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
 
 export const NPPES: ImportKind<NppesRow> = {
   kind: 'nppes',
+  // Each record has its Last Update Date.
+  datedByFile: false,
   filePattern: /^npidata_pfile.*\.csv$/i,
   // Every NPPES record starts with its quoted NPI (a spreadsheet-saved file may drop the quotes).
   recordStart: /^"?\d{10}(?:\.0)?"?,/,

@@ -48,12 +48,23 @@ export function repairAdvice(s: ImportSummary): string | null {
   );
 }
 
+/**
+ * The date a DAC file's values were given and why: the values of a file whose records carry no
+ * date are as old as the file when freshest-wins compares them with NPPES's (ADR 035).
+ */
+export function fileDateText(fileDate: NonNullable<ImportSummary['fileDate']>): string {
+  return fileDate.from === 'option'
+    ? `${fileDate.date} (given)`
+    : `${fileDate.date} (the file's modification day; give another with --file-date YYYY-MM-DD)`;
+}
+
 export function summaryText(s: ImportSummary): string {
   const repaired = s.repaired.dates + s.repaired.zips + s.repaired.codes + s.repaired.phones;
   const lines = [
     `${s.kind.toUpperCase()} import ${s.resumed ? '(resumed) ' : ''}finished in ${duration(s.seconds)} (${s.seconds.toFixed(1)} s, ${int(s.read / Math.max(s.seconds, 0.1))} rows/s)` +
       (s.skipped.malformed ? ` with ${int(s.skipped.malformed)} lines skipped` : ''),
     `  read        ${int(s.read)}  (encoding ${s.encoding})`,
+    ...(s.fileDate ? [`  file date   ${fileDateText(s.fileDate)}`] : []),
     `  inserted    ${int(s.inserted)}`,
     `  updated     ${int(s.updated)}`,
     `  unchanged   ${int(s.unchanged)}`,

@@ -33,7 +33,7 @@ const startImport = createRoute({
   },
   responses: {
     202: { description: 'Uploaded; the import is running', ...json(ImportJobResponse) },
-    400: errorResponse('A bad kind or file name, or no file'),
+    400: errorResponse('A bad kind, file name or file date, or no file'),
     ...guardResponses,
     409: errorResponse('Another import is running'),
     413: errorResponse('The file is larger than IMPORT_MAX_BYTES'),
@@ -68,11 +68,12 @@ export const importRoutes = new OpenAPIHono<AppEnv>();
 importRoutes
   .openapi(startImport, async (c) => {
     const user = c.var.user;
-    const { kind, fileName } = c.req.valid('query');
+    const { kind, fileName, fileDate } = c.req.valid('query');
     const length = Number(c.req.header('content-length'));
     const job = await startUploadedImport(c.var.deps, {
       kind,
       fileName,
+      fileDate,
       body: c.req.raw.body,
       declaredBytes: Number.isFinite(length) && length >= 0 ? length : undefined,
       actor: { userId: user.id, email: user.email },

@@ -20,9 +20,14 @@ export type ImportOptions = {
   onBatch?(recordsDone: number): void;
   /** Who started it (an admin's upload), for the audit row; the CLI leaves it out. */
   actorUserId?: string;
+  /**
+   * The file's date (YYYY-MM-DD) for a file whose records carry none (DAC): its values are that
+   * old when freshest-wins compares them (ADR 035). Default: the file's modification day (UTC).
+   */
+  fileDate?: string;
 };
 
-type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds' | 'encoding'>;
+type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds' | 'encoding' | 'fileDate'>;
 
 function emptyCounts(): Counts {
   return {
@@ -89,6 +94,11 @@ export async function runImport<Row>(
     throw fileError(path, error);
   }
   const isSuppressed = await loadSuppressionMatcher(db);
+  const fileDate: ImportSummary['fileDate'] = !spec.datedByFile
+    ? null
+    : options.fileDate
+      ? { date: options.fileDate, from: 'option' }
+      : { date: source.modifiedAt.toISOString().slice(0, 10), from: 'modified' };
 
   const open = await db.sql.query<{ id: number; records_done: number; counts: Counts; malformed: ImportSummary['malformed'] }>(
     `SELECT id, records_done, counts, malformed FROM import_runs
@@ -134,8 +144,15 @@ export async function runImport<Row>(
     deactivated = [];
     recordsSinceCheckpoint = 0;
     writing = db.transaction(async (tx) => {
-      await tx.sql.query(`SELECT set_config('physiciandirect.directory_notify', 'off', true)`);
-      const result = await spec.writeBatch(tx, batch, npis);
+      // No notification per batch; and the change trigger records this import's changes, dated
+      // by the file when its records carry no date (migration 0032, ADR 035).
+      await tx.sql.query(
+        `SELECT set_config('physiciandirect.directory_notify', 'off', true),
+                set_config('physiciandirect.change_source', $1, true),
+                set_config('physiciandirect.change_date', $2, true)`,
+        [spec.kind, fileDate?.date ?? ''],
+      );
+      const result = await spec.writeBatch(tx, batch, npis, { fileDate: fileDate?.date ?? null });
       let { inserted, updated, written } = result;
       let notPhysician = result.notPhysician ?? 0;
       if (result.npis) {
@@ -239,6 +256,7 @@ export async function runImport<Row>(
     kind: spec.kind,
     ...counts,
     encoding,
+    fileDate,
     malformed,
     resumed: !!resumedRun,
     seconds: Math.round((performance.now() - started) / 100) / 10,

@@ -12,6 +12,8 @@ export type CsvSource = {
   bytesRead(): number;
   /** Name, size and modification time: a rerun on the same file resumes from its checkpoint. */
   fileKey: string;
+  /** When the file (of a zip: its data entry) was last modified: a DAC file's default date. */
+  modifiedAt: Date;
 };
 
 function counted(input: Readable): { stream: Readable; bytesRead(): number } {
@@ -35,7 +37,12 @@ export async function openCsvSource(path: string, pattern: RegExp): Promise<CsvS
   const info = await stat(path);
   const fileKey = `${basename(path)}:${info.size}:${Math.floor(info.mtimeMs)}`;
   if (!/\.zip$/i.test(path)) {
-    return { ...counted(createReadStream(path, { highWaterMark: 1 << 20 })), totalBytes: info.size, fileKey };
+    return {
+      ...counted(createReadStream(path, { highWaterMark: 1 << 20 })),
+      totalBytes: info.size,
+      fileKey,
+      modifiedAt: info.mtime,
+    };
   }
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, file) => (error ? reject(error) : resolve(file))),
@@ -63,5 +70,10 @@ export async function openCsvSource(path: string, pattern: RegExp): Promise<CsvS
     reopened.on('error', reject);
     reopened.readEntry();
   });
-  return { ...counted(input), totalBytes: entry.uncompressedSize, fileKey: `${fileKey}:${entry.fileName}` };
+  return {
+    ...counted(input),
+    totalBytes: entry.uncompressedSize,
+    fileKey: `${fileKey}:${entry.fileName}`,
+    modifiedAt: entry.getLastModDate(),
+  };
 }

@@ -53,9 +53,20 @@ export type BatchResult = {
   npis?: { inserted: string[]; updated: string[]; notPhysician: string[]; all: string[] };
 };
 
+/** What every batch of one run shares. */
+export type BatchContext = {
+  /**
+   * The file's date (YYYY-MM-DD): the date of every value of a file whose records carry none
+   * (DAC); null for NPPES, whose records carry their own Last Update Date.
+   */
+  fileDate: string | null;
+};
+
 /** One public file's import: how to read its records and how to write a batch. */
 export type ImportKind<Row> = {
   kind: 'nppes' | 'dac';
+  /** Its records carry no date of their own: the run dates them by the file (BatchContext). */
+  datedByFile: boolean;
   /** The data CSV's name inside a .zip download. */
   filePattern: RegExp;
   /** What a line that starts a record looks like: a record left open by a stray quote ends there. */
@@ -63,7 +74,7 @@ export type ImportKind<Row> = {
   mapper(header: string[], context: MapContext): (record: string[]) => RowOutcome<Row>;
   /** Several records of one NPI in a batch -> one row each. */
   fold(rows: Row[]): Row[];
-  writeBatch(tx: Db, rows: Row[], deactivatedNpis: string[]): Promise<BatchResult>;
+  writeBatch(tx: Db, rows: Row[], deactivatedNpis: string[], context: BatchContext): Promise<BatchResult>;
 };
 
 export type ImportSummary = {
@@ -81,6 +92,11 @@ export type ImportSummary = {
   notes: ImportNotes;
   /** How the file's text was decoded. */
   encoding: string;
+  /**
+   * The date given to the file's values (a file whose records carry none: DAC), and where it
+   * came from: the operator's option, or the file's modification day; null for NPPES.
+   */
+  fileDate: { date: string; from: 'option' | 'modified' } | null;
   /** The first 1,000 malformed records: line number in the file and why. */
   malformed: { line: number; reason: string }[];
   /** True when this run continued an interrupted one. */

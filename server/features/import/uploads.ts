@@ -7,7 +7,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportJob, ImportKindName } from '../../../contract/import';
 import type { AppDeps } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { repairAdvice } from './progress';
 import { IMPORT_KINDS, runImport } from './service';
 
@@ -85,6 +85,8 @@ export async function startUploadedImport(
   input: {
     kind: ImportKindName;
     fileName: string;
+    /** DAC: the file's date (YYYY-MM-DD); default the upload's day. */
+    fileDate?: string;
     body: ReadableStream<Uint8Array> | null;
     /** The Content-Length header, when the client sent one: a larger file is refused before it is read. */
     declaredBytes?: number;
@@ -92,6 +94,9 @@ export async function startUploadedImport(
   },
 ): Promise<ImportJob> {
   const { importJobs } = deps.services;
+  if (input.fileDate && input.kind !== 'dac') {
+    throw fieldError('fileDate', 'fileDate is for a Doctors and Clinicians (DAC) file: NPPES records carry their own dates');
+  }
   const maxBytes = deps.env.IMPORT_MAX_BYTES;
   if (input.declaredBytes !== undefined && input.declaredBytes > maxBytes) throw tooLarge(maxBytes);
   if ([...importJobs.jobs.values()].some((job) => job.status === 'running')) {
@@ -133,6 +138,7 @@ export async function startUploadedImport(
 
   void runImport(deps.db, IMPORT_KINDS[input.kind], path, {
     actorUserId: input.actor.userId,
+    fileDate: input.fileDate,
     onProgress: (p) => {
       job.records = p.records;
       job.percent = p.totalBytes ? Math.min(100, Math.round((p.bytesRead / p.totalBytes) * 1000) / 10) : 0;

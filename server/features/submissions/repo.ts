@@ -8,7 +8,9 @@ export type NewSubmission = {
   lastName: string;
   title: string;
   organization: string;
+  /** One of the 18, or 'Other' with what the physician typed in otherSpecialty. */
   specialty: string;
+  otherSpecialty: string | null;
   email: string;
   phone: string;
   location: string;

@@ -3,6 +3,7 @@ import type {
   CreateSubmissionInput,
   CreateSubmissionResponse,
 } from '../../../contract/submissions';
+import { SPECIALTIES } from '../../../contract/directory-options';
 import { OTHER_SPECIALTY, SUBMISSION_CONFIRM_TTL_DAYS, SUBMISSION_MESSAGES } from '../../../contract/submissions';
 import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
@@ -29,6 +30,20 @@ const DAY_MS = 86_400_000;
  * from the same address replaces the older one; an address on the suppression list (its owner
  * had their data removed) is refused.
  */
+/**
+ * One of the 18 as chosen; anything else ('Other', or a value only the API could send) is kept as
+ * 'Other' with the typed text, for the operator to place under one of the 18 (ADR 035).
+ */
+function specialtyOfSubmission(input: Pick<CreateSubmissionInput, 'specialty' | 'otherSpecialty'>): {
+  specialty: string;
+  otherSpecialty: string | null;
+} {
+  const sold = SPECIALTIES.find((name) => name.toLowerCase() === input.specialty.trim().toLowerCase());
+  if (sold) return { specialty: sold, otherSpecialty: null };
+  const typed = input.specialty === OTHER_SPECIALTY ? input.otherSpecialty : input.specialty;
+  return { specialty: OTHER_SPECIALTY, otherSpecialty: typed?.trim() || null };
+}
+
 export async function createSubmission(options: {
   deps: AppDeps;
   ip: string;
@@ -49,7 +64,7 @@ export async function createSubmission(options: {
     lastName: input.lastName,
     title: input.title,
     organization: input.companyName,
-    specialty: input.specialty === OTHER_SPECIALTY && input.otherSpecialty ? input.otherSpecialty : input.specialty,
+    ...specialtyOfSubmission(input),
     email: input.email,
     phone: input.phone,
     location: input.location,

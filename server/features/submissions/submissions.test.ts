@@ -75,7 +75,9 @@ describe('POST /api/submissions', () => {
     expect(row).toMatchObject({
       first_name: 'Ada',
       middle_name: 'Byron',
-      specialty: 'Sleep Medicine',
+      // 'Other' with its words: the operator places it under one of the 18 when approving (ADR 035).
+      specialty: 'Other',
+      other_specialty: 'Sleep Medicine',
       organization: 'Analytical Health',
       email,
       linkedin_url: 'https://linkedin.com/in/ada-lovelace',

@@ -40,6 +40,8 @@ export type PhysicianRow = {
   linkedinUrl?: string | null;
   source?: 'demo' | 'nppes' | 'dac' | 'resume';
   inTraining?: boolean;
+  /** The day of the last move (ADR 035): 'YYYY-MM-DD'. */
+  movedOn?: string | null;
   verifiedAt?: string | Date | null;
   createdAt?: string | Date;
   updatedAt?: string | Date;
@@ -79,6 +81,7 @@ const COLUMNS: Record<keyof PhysicianRow, [column: string, type: string]> = {
   linkedinUrl: ['linkedin_url', 'text'],
   source: ['source', 'text'],
   inTraining: ['in_training', 'boolean'],
+  movedOn: ['moved_on', 'date'],
   verifiedAt: ['verified_at', 'timestamptz'],
   createdAt: ['created_at', 'timestamptz'],
   updatedAt: ['updated_at', 'timestamptz'],

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Check, X } from 'lucide-react';
 import { DASHBOARD_PENDING_LIMIT, type Submission } from '@contract/admin';
+import type { Specialty } from '@contract/directory-options';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -17,6 +18,7 @@ import { ContactReportsSection } from './contact-reports-section';
 import { processSubmission, useAdminOverview, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { companyOf, formatMoney, fullName, selectAllState, specialtyOf } from './format';
 import { TableStates } from './table-states';
+import { needsSpecialtyChoice, SpecialtyChoice } from './specialty-choice';
 
 const isAuthError = (error: unknown) => isApiError(error) && (error.status === 401 || error.status === 403);
 
@@ -118,6 +120,8 @@ function PendingSubmissions() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [runningRow, setRunningRow] = useState<string | null>(null);
   const [bulkRunning, setBulkRunning] = useState(false);
+  // 'Other' resumes: the specialty each is approved under (the suggestion until the operator picks).
+  const [choices, setChoices] = useState<Record<string, Specialty>>({});
 
   // docs/rules.md#admin: an authorisation failure says so and shows an empty list.
   const authFailed = submissions.isError && isAuthError(submissions.error);
@@ -133,6 +137,8 @@ function PendingSubmissions() {
   const busy = bulkRunning || submissions.isFetching;
   const ids = rows.map((r) => r.id);
   const selectedHere = ids.filter((id) => selected.has(id));
+  const chosenFor = (id: string): Specialty | null =>
+    choices[id] ?? rows.find((r) => r.id === id)?.suggestedSpecialty ?? null;
 
   function toggle(id: string, on: boolean) {
     setSelected((current) => {
@@ -160,7 +166,7 @@ function PendingSubmissions() {
   async function runOne(id: string, action: SubmissionAction) {
     setRunningRow(id);
     try {
-      await processSubmission(id, action);
+      await processSubmission(id, action, chosenFor(id));
       successToast(action, 1);
     } catch (err) {
       toast.error(failureTitle(action), { description: err instanceof Error ? err.message : undefined });
@@ -180,7 +186,7 @@ function PendingSubmissions() {
     let done = 0;
     try {
       for (const id of selectedHere) {
-        await processSubmission(id, action);
+        await processSubmission(id, action, chosenFor(id));
         done += 1;
       }
       successToast(action, done);
@@ -259,6 +265,18 @@ function PendingSubmissions() {
                         <span className="block max-w-36 truncate text-xs font-normal text-muted-foreground sm:hidden" title={s.email}>
                           {s.email}
                         </span>
+                      {needsSpecialtyChoice(s) && (
+                        <div className="mt-2 font-normal sm:hidden">
+                          <SpecialtyChoice
+                            className="max-w-40"
+                            submission={s}
+                            name={name}
+                            value={chosenFor(s.id)}
+                            disabled={rowBusy}
+                            onChange={(specialty) => setChoices((current) => ({ ...current, [s.id]: specialty }))}
+                          />
+                        </div>
+                      )}
                     </TableCell>
                     <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                       {s.email}
@@ -269,6 +287,17 @@ function PendingSubmissions() {
                     </TableCell>
                     <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(s.createdAt)}</TableCell>
                     <TableCell>
+                      {needsSpecialtyChoice(s) && (
+                        <div className="mb-2 hidden justify-end sm:flex">
+                          <SpecialtyChoice
+                            submission={s}
+                            name={name}
+                            value={chosenFor(s.id)}
+                            disabled={rowBusy}
+                            onChange={(specialty) => setChoices((current) => ({ ...current, [s.id]: specialty }))}
+                          />
+                        </div>
+                      )}
                       <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end">
                         <Button
                           variant="outline"
@@ -279,7 +308,12 @@ function PendingSubmissions() {
                         >
                           Reject
                         </Button>
-                        <Button size="sm" aria-label={`Approve ${name}`} disabled={rowBusy} onClick={() => runOne(s.id, 'approve')}>
+                        <Button
+                          size="sm"
+                          aria-label={`Approve ${name}`}
+                          disabled={rowBusy || (needsSpecialtyChoice(s) && !chosenFor(s.id))}
+                          onClick={() => runOne(s.id, 'approve')}
+                        >
                           Approve
                         </Button>
                       </div>

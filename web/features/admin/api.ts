@@ -12,6 +12,7 @@ import {
   type SubmissionStatus,
 } from '@contract/admin';
 import type { Role } from '@contract/account';
+import type { Specialty } from '@contract/directory-options';
 import { ContactReportsResponse, ResolveContactReportResponse, type ResolveContactReportRequest } from '@contract/contacts';
 import { AdminRefundRequestsResponse, ResolveRefundRequestResponse, type ResolveRefundRequest } from '@contract/billing';
 import { apiFetch } from '@web/lib/api';
@@ -52,9 +53,16 @@ export function useSubmissions(status: SubmissionStatus, page: number, pageSize?
 
 export type SubmissionAction = 'approve' | 'reject';
 
-/** One approve or reject call (bulk runs call it once per submission, in sequence). */
-export function processSubmission(id: string, action: SubmissionAction) {
-  return apiFetch(`/api/admin/submissions/${id}/${action}`, { method: 'POST', schema: ProcessSubmissionResponse });
+/**
+ * One approve or reject call (bulk runs call it once per submission, in sequence). `specialty`:
+ * the one of the 18 an approval lists the physician under (required for an 'Other' resume).
+ */
+export function processSubmission(id: string, action: SubmissionAction, specialty?: Specialty | null) {
+  return apiFetch(`/api/admin/submissions/${id}/${action}`, {
+    method: 'POST',
+    schema: ProcessSubmissionResponse,
+    ...(action === 'approve' && specialty ? { body: { specialty } } : {}),
+  });
 }
 
 /** After approvals: every admin list and count, and the directory (a new physician is searchable). */

@@ -32,7 +32,8 @@ export const fullName = (s: Pick<Submission, 'firstName' | 'middleName' | 'lastN
 /** The company, or 'N/A' if missing (docs/rules.md#admin). */
 export const companyOf = (s: Pick<Submission, 'organization'>) => s.organization?.trim() || 'N/A';
 /** The specialty badge, or 'General' if missing. */
-export const specialtyOf = (s: Pick<Submission, 'specialty'>) => s.specialty?.trim() || 'General';
+export const specialtyOf = (s: Pick<Submission, 'specialty' | 'otherSpecialty'>) =>
+  s.otherSpecialty ? `Other: ${s.otherSpecialty}` : s.specialty?.trim() || 'General';
 
 /** The page to show after the list changed: the same one, or the last one if it no longer exists. */
 export function correctedPage(page: number, total: number, pageSize: number): number {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SUBMISSION_STATUSES, SUBMISSIONS_PAGE_SIZE, type Submission, type SubmissionStatus } from '@contract/admin';
+import type { Specialty } from '@contract/directory-options';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -12,6 +13,7 @@ import { ResultsPagination } from '@web/components/results-pagination';
 import { formatDate, formatNumber } from '@web/lib/utils';
 import { processSubmission, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { SubmissionMatchNote } from './submission-match';
+import { needsSpecialtyChoice, SpecialtyChoice } from './specialty-choice';
 import { bulkToast, companyOf, correctedPage, fullName, selectAllState, specialtyOf } from './format';
 import { TableStates } from './table-states';
 
@@ -33,6 +35,9 @@ export function ResumeApprovalPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [runningRow, setRunningRow] = useState<string | null>(null);
   const [bulkRunning, setBulkRunning] = useState(false);
+  // 'Other' resumes: the specialty each is approved under (the suggestion until the operator picks).
+  const [choices, setChoices] = useState<Record<string, Specialty>>({});
+  const chosen = (s: Submission): Specialty | null => choices[s.id] ?? s.suggestedSpecialty;
 
   const { error, isError } = submissions;
   useEffect(() => {
@@ -88,7 +93,7 @@ export function ResumeApprovalPage() {
   async function runOne(s: Submission, action: SubmissionAction) {
     setRunningRow(s.id);
     try {
-      const result = await processSubmission(s.id, action);
+      const result = await processSubmission(s.id, action, chosen(s));
       toast.success(action === 'approve' ? 'Resume Approved' : 'Resume Rejected', { description: result.message });
     } catch (err) {
       toast.error('Action Failed', { description: err instanceof Error ? err.message : undefined });
@@ -108,8 +113,9 @@ export function ResumeApprovalPage() {
     let succeeded = 0;
     let failed = 0;
     for (const id of selectedHere) {
+      const row = rows.find((r) => r.id === id);
       try {
-        await processSubmission(id, action);
+        await processSubmission(id, action, row ? chosen(row) : null);
         succeeded += 1;
       } catch {
         failed += 1;
@@ -234,6 +240,18 @@ export function ResumeApprovalPage() {
                           {s.email}
                         </span>
                         <SubmissionMatchNote submission={s} />
+                        {isPending && needsSpecialtyChoice(s) && (
+                          <div className="mt-2 font-normal sm:hidden">
+                            <SpecialtyChoice
+                              className="max-w-40"
+                              submission={s}
+                              name={name}
+                              value={chosen(s)}
+                              disabled={rowDisabled}
+                              onChange={(specialty) => setChoices((current) => ({ ...current, [s.id]: specialty }))}
+                            />
+                          </div>
+                        )}
                       </TableCell>
                       <TableCell className="hidden max-w-48 truncate sm:table-cell" title={s.email}>
                         {s.email}
@@ -253,6 +271,17 @@ export function ResumeApprovalPage() {
                       )}
                       {isPending && (
                         <TableCell>
+                          {needsSpecialtyChoice(s) && (
+                            <div className="mb-2 hidden justify-end sm:flex">
+                              <SpecialtyChoice
+                                submission={s}
+                                name={name}
+                                value={chosen(s)}
+                                disabled={rowDisabled}
+                                onChange={(specialty) => setChoices((current) => ({ ...current, [s.id]: specialty }))}
+                              />
+                            </div>
+                          )}
                           <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end">
                             <Button
                               variant="outline"
@@ -263,7 +292,12 @@ export function ResumeApprovalPage() {
                             >
                               Reject
                             </Button>
-                            <Button size="sm" aria-label={`Approve ${name}`} disabled={rowDisabled} onClick={() => runOne(s, 'approve')}>
+                            <Button
+                              size="sm"
+                              aria-label={`Approve ${name}`}
+                              disabled={rowDisabled || (needsSpecialtyChoice(s) && !chosen(s))}
+                              onClick={() => runOne(s, 'approve')}
+                            >
                               Approve
                             </Button>
                           </div>

@@ -9,6 +9,9 @@ describe('specialtyOptions', () => {
       { specialty: 'CARDIOLOGY', count: 25 },
       { specialty: 'family medicine', count: 12 },
       { specialty: '  ', count: 99 },
+      // Not one of the 18: never listed (ADR 035).
+      { specialty: 'Other', count: 40 },
+      { specialty: 'Hyperbaric Medicine', count: 1 },
     ]);
     expect(options).toEqual([
       { value: 'Cardiology', label: 'Cardiology', count: 35 },

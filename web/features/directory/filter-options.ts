@@ -1,17 +1,22 @@
 import { formatSpecialty, type FacetValue, type SpecialtyCount } from '../../../contract/directory';
+import { SPECIALTIES } from '../../../contract/directory-options';
+
+const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
 
 /** One checkbox of a filter list: the value sent in the URL, its label and (when known) a count. */
 export type FilterOption = { value: string; label: string; count: number | null };
 
 /**
  * The specialty list (docs/rules.md#filters): merged without regard to case, sorted by count
- * descending (then by name), labelled in title case with 'OBGYN' kept upper-case.
+ * descending (then by name), labelled in title case with 'OBGYN' kept upper-case. Only the 18
+ * specialties we sell: other values the data holds ('Other', a resume's own words) are searched
+ * as sub-specialties, never listed as a 19th (ADR 035).
  */
 export function specialtyOptions(counts: readonly SpecialtyCount[]): FilterOption[] {
   const merged = new Map<string, FilterOption>();
   for (const row of counts) {
     const label = row.specialty?.trim() ? formatSpecialty(row.specialty) : '';
-    if (!label) continue;
+    if (!label || !SOLD.has(label.toLowerCase())) continue;
     const key = label.toLowerCase();
     const existing = merged.get(key);
     if (existing) existing.count = (existing.count ?? 0) + row.count;

@@ -11,6 +11,7 @@ import {
   US_STATES,
 } from '@contract/directory-options';
 import {
+  MOVED_WITHIN_OPTIONS,
   RADIUS_OPTIONS,
   SOURCE_OPTIONS,
   VERIFIED_WITHIN_OPTIONS,
@@ -78,9 +79,11 @@ const MORE_KEYS: FilterKey[] = [
   'acceptingNewPatients',
   'telehealth',
   'zip',
+  'movedWithinDays',
   'subSpecialty',
   'secondarySpecialty',
   'acceptingMedicaid',
+  'inTraining',
 ];
 /** 'Contact & record': what we hold on a physician and where it came from. */
 const RECORD_KEYS: FilterKey[] = [
@@ -129,6 +132,11 @@ const PRACTICE_FLAGS = [
   { key: 'telehealth', label: 'Offers telehealth' },
   { key: 'acceptingMedicaid', label: 'Accepts Medicaid' },
 ] as const satisfies { key: FlagFilterKey; label: string }[];
+/** Residents and fellows (ADR 035). */
+const STATUS_FLAGS = [{ key: 'inTraining', label: 'In training (residents and fellows)' }] as const satisfies {
+  key: FlagFilterKey;
+  label: string;
+}[];
 const RECORD_FLAGS = [
   { key: 'hasMobile', label: 'Has a mobile phone' },
   { key: 'hasPersonalEmail', label: 'Has a personal email' },
@@ -139,7 +147,7 @@ const RECORD_FLAGS = [
 
 /**
  * The filter fields (docs/rules.md#filters), each writing its key to the URL, plus the
- * 'More filters' group behind the pricing page's "39 searchable parameters". Sections are
+ * 'More filters' group behind the pricing page's "41 searchable parameters". Sections are
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {
@@ -259,6 +267,12 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               accept: DIGITS,
               maxLength: 5,
             })}
+            <ChoiceFilter
+              label="Moved"
+              value={readText(params, 'movedWithinDays')}
+              options={MOVED_WITHIN_OPTIONS.map((n) => ({ value: n, label: `In the last ${n} days` }))}
+              onChange={set('movedWithinDays')}
+            />
             {listGroup(
               'subSpecialty',
               'Sub-specialty',
@@ -312,6 +326,7 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
             {listGroup('credential', 'Credential', optionsFor(CREDENTIALS, facets?.credential))}
             {textFilter('hospitalAffiliation', 'Hospital affiliation', 'e.g. Mayo Clinic')}
             <SubGroup title="Practice">{PRACTICE_FLAGS.map(flag)}</SubGroup>
+            <SubGroup title="Status">{STATUS_FLAGS.map(flag)}</SubGroup>
           </div>
         </FilterSection>
 

@@ -8,6 +8,7 @@ import {
   Building2,
   FileDown,
   GraduationCap,
+  History,
   MapPin,
   RotateCw,
   Star,
@@ -31,14 +32,17 @@ import { ContactButton } from '@web/features/physicians/contact-buttons';
 import { LinkedinIcon } from '@web/features/physicians/linkedin-icon';
 import { PhysicianAvatar } from '@web/features/physicians/physician-avatar';
 import {
+  describeChange,
   displayLocation,
   displaySpecialty,
+  fieldSourceText,
   formatDegreeInField,
   formatYearRange,
   fullName,
   nameWithCredential,
   NOT_SPECIFIED,
   parseSkills,
+  recentlyMoved,
   safeExternalUrl,
   visibleItems,
   yesNo,
@@ -182,6 +186,12 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                     {specialty}
                   </span>
                 )}
+                {physician.inTraining && <Badge variant="info">In training</Badge>}
+                {recentlyMoved(physician.movedOn) && (
+                  <Badge variant="warning" title={`Practice location changed on ${physician.movedOn}`}>
+                    Moved
+                  </Badge>
+                )}
               </p>
               {headSkills.length > 0 && (
                 <ul aria-label="Top skills" className="mt-3 flex flex-wrap gap-1.5">
@@ -300,6 +310,8 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
             </div>
           </ProfileSection>
 
+          <RecentChanges physician={physician} />
+
           <ProfileSection title="Skills and Expertise" icon={<Award className="size-5" aria-hidden />}>
             {skills.length === 0 ? (
               <p className="text-sm text-muted-foreground">No skills specified</p>
@@ -323,6 +335,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
             items={[
               ['NPI', physician.npi],
               ['Credential', physician.credential],
+              ...(physician.inTraining ? [['Status', 'In training (resident or fellow)'] as DetailItem] : []),
               ['Sub-specialty', displaySpecialty(physician.subSpecialty)],
               ['Secondary Specialty', displaySpecialty(physician.secondarySpecialty)],
               ['Medical School', physician.medicalSchool],
@@ -340,11 +353,40 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               ['Accepts Medicaid', yesNo(physician.acceptingMedicaid)],
               ['Telehealth', yesNo(physician.telehealth)],
               ['Last Verified', formatDate(physician.verifiedAt) || null],
+              // Freshest source wins (ADR 035): where each of these came from, and its date.
+              ['Practice Location Source', fieldSourceText(physician.sources.location)],
+              ['Office Phone Source', physician.hasPhone ? fieldSourceText(physician.sources.phone) : null],
             ]}
           />
         </ProfileSection>
       </div>
     </>
+  );
+}
+
+/**
+ * What imports changed (move signals, ADR 035): the practice city, state, ZIP, organisation and
+ * licence states, newest first, each with the source and its date.
+ */
+function RecentChanges({ physician }: { physician: PhysicianProfile }) {
+  const changes = physician.recentChanges.map(describeChange);
+  return (
+    <ProfileSection title="Recent changes" icon={<History className="size-5" aria-hidden />}>
+      {changes.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No changes recorded.</p>
+      ) : (
+        <ul className="flex flex-col divide-y">
+          {changes.map((c, index) => (
+            <li key={index} className="flex flex-col gap-0.5 py-2.5 first:pt-0 last:pb-0 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4">
+              <span className="min-w-0 text-sm break-words text-foreground">
+                <span className="font-medium">{c.label}:</span> {c.change}
+              </span>
+              <span className="shrink-0 text-xs text-muted-foreground">{c.source}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ProfileSection>
   );
 }
 
@@ -362,11 +404,13 @@ function ProfileSection({ title, icon, children }: { title: string; icon: ReactN
   );
 }
 
+type DetailItem = [string, string | null | undefined];
+
 function DetailList({
   items,
   stacked = false,
 }: {
-  items: [string, string | null | undefined][];
+  items: DetailItem[];
   stacked?: boolean;
 }) {
   return (

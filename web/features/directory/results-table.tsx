@@ -6,7 +6,14 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { cn, formatMonthYear } from '@web/lib/utils';
 import { Highlighted, HighlightedSpecialty } from '@web/features/physicians/highlight';
-import { displayLocation, displaySpecialty, fullName, nameWithCredential } from '@web/features/physicians/physician-format';
+import {
+  displayLocation,
+  displaySpecialty,
+  fullName,
+  nameWithCredential,
+  recentlyMoved,
+} from '@web/features/physicians/physician-format';
+import { Badge } from '@web/components/ui/badge';
 
 type ResultsTableProps = {
   physicians: PhysicianSummary[];
@@ -97,6 +104,15 @@ export function ResultsTable({
                   <Highlighted text={physician.organization ?? '—'} />
                 </TableCell>
                 <TableCell className="truncate py-1 text-slate-700">
+                  {recentlyMoved(physician.movedOn) && (
+                    <Badge
+                      variant="warning"
+                      className="mr-1.5 px-1.5 py-0 text-[11px]"
+                      title={`Practice location changed on ${physician.movedOn}`}
+                    >
+                      Moved
+                    </Badge>
+                  )}
                   <Highlighted text={displayLocation(physician) || '—'} />
                 </TableCell>
                 <TableCell className="py-1">

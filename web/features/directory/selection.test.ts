@@ -25,6 +25,8 @@ function card(id: number): PhysicianSummary {
     hasEmail: true,
     hasPhone: true,
   verifiedAt: null,
+    inTraining: false,
+    movedOn: null,
   };
 }
 const cards = (from: number, count: number) => Array.from({ length: count }, (_, i) => card(from + i));

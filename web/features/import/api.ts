@@ -11,8 +11,8 @@ export const importKeys = {
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, file }: { kind: ImportKindName; file: File }) =>
-      apiFetch(`/api/admin/imports?${new URLSearchParams({ kind, fileName: file.name })}`, {
+    mutationFn: ({ kind, file, fileDate }: { kind: ImportKindName; file: File; fileDate?: string }) =>
+      apiFetch(`/api/admin/imports?${new URLSearchParams({ kind, fileName: file.name, ...(fileDate ? { fileDate } : {}) })}`, {
         method: 'POST',
         body: file,
         headers: { 'content-type': 'application/octet-stream' },

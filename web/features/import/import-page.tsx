@@ -28,6 +28,10 @@ export function ImportPage() {
   const [kind, setKind] = useState<ImportKindName>('nppes');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  // DAC only: the day its values date from (freshest-wins against NPPES, ADR 035); the chosen
+  // file's own modification day until the operator types another.
+  const [typedDate, setTypedDate] = useState<string | null>(null);
+  const fileDate = typedDate ?? (file ? dayOf(file.lastModified) : '');
   const [jobId, setJobId] = useState<string | null>(null);
   const start = useStartImport();
   const job = useImportJob(jobId);
@@ -40,7 +44,7 @@ export function ImportPage() {
     if (!IMPORT_FILE_PATTERN.test(file.name)) return setFileError('The file must be a .csv or a .zip.');
     setFileError(null);
     start.mutate(
-      { kind, file },
+      { kind, file, fileDate: kind === 'dac' && fileDate ? fileDate : undefined },
       {
         onSuccess: (result) => setJobId(result.import.id),
         onError: (error) => toast.error('Import not started', { description: error.message }),
@@ -104,6 +108,23 @@ export function ImportPage() {
                   </p>
                 )}
               </div>
+              {kind === 'dac' && (
+                <div className="space-y-2">
+                  <Label htmlFor="import-file-date">File date</Label>
+                  <Input
+                    id="import-file-date"
+                    type="date"
+                    value={fileDate}
+                    disabled={running}
+                    aria-describedby="import-file-date-hint"
+                    onChange={(event) => setTypedDate(event.target.value)}
+                    className="w-full sm:w-48"
+                  />
+                  <p id="import-file-date-hint" className="text-sm text-muted-foreground">
+                    When CMS released the file. Its addresses and phones replace NPPES&apos;s only where they are newer.
+                  </p>
+                </div>
+              )}
               <Button type="submit" disabled={running}>
                 <Upload aria-hidden />
                 Start import
@@ -123,6 +144,12 @@ export function ImportPage() {
       </div>
     </div>
   );
+}
+
+/** A file's modification time as its local calendar day (YYYY-MM-DD). */
+function dayOf(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
 function ImportProgress({ job }: { job: ImportJob }) {
@@ -196,7 +223,11 @@ function SummaryTable({ summary }: { summary: ImportSummary }) {
           ))}
         </TableBody>
       </Table>
-      <p className="text-sm text-muted-foreground">Read as {summary.encoding}.</p>
+      <p className="text-sm text-muted-foreground">
+        Read as {summary.encoding}.
+        {summary.fileDate &&
+          ` Values dated ${summary.fileDate.date} (${summary.fileDate.from === 'option' ? 'the file date given' : "the file's modification day"}).`}
+      </p>
       {summary.advice && (
         <p role="alert" className="text-sm text-warning">
           {summary.advice}

@@ -20,6 +20,7 @@ import {
   nameWithCredential,
   parseEducation,
   parseSkills,
+  recentlyMoved,
   safeExternalUrl,
   visibleItems,
 } from './physician-format';
@@ -46,6 +47,7 @@ export function PhysicianCard({
   const { shown: skills, more } = visibleItems(parseSkills(physician.skills));
   const education = parseEducation(physician.education);
   const linkedin = safeExternalUrl(physician.linkedinUrl);
+  const moved = recentlyMoved(physician.movedOn);
 
   return (
     <article
@@ -85,10 +87,20 @@ export function PhysicianCard({
               </p>
             )}
           </div>
-          {specialty && (
-            <Badge variant="soft" className="shrink-0">
-              <HighlightedSpecialty text={specialty} />
-            </Badge>
+          {(specialty || physician.inTraining || moved) && (
+            <div className="flex shrink-0 flex-wrap items-center gap-1.5 sm:justify-end">
+              {specialty && (
+                <Badge variant="soft">
+                  <HighlightedSpecialty text={specialty} />
+                </Badge>
+              )}
+              {physician.inTraining && <Badge variant="info">In training</Badge>}
+              {moved && (
+                <Badge variant="warning" title={`Practice location changed on ${physician.movedOn}`}>
+                  Moved
+                </Badge>
+              )}
+            </div>
           )}
         </div>
       </div>

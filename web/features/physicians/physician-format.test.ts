@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeChange,
+  fieldSourceText,
+  recentlyMoved,
   displayLocation,
   displaySpecialty,
   formatDegreeInField,
@@ -132,5 +135,30 @@ describe('profile formatting', () => {
     expect(safeExternalUrl('linkedin.com/in/jane')).toBe('https://linkedin.com/in/jane');
     expect(safeExternalUrl('javascript:alert(1)')).toBeNull();
     expect(safeExternalUrl('')).toBeNull();
+  });
+});
+
+describe('move signals and field sources (ADR 035)', () => {
+  it("says where a value came from and that source's date", () => {
+    expect(fieldSourceText({ source: 'nppes', date: '2025-03-14' })).toBe('NPPES, updated 2025-03-14');
+    expect(fieldSourceText({ source: 'dac', date: '2026-11-01' })).toBe('Doctors and Clinicians, updated 2026-11-01');
+    expect(fieldSourceText(null)).toBeNull();
+  });
+
+  it('describes a change from the old value to the new one', () => {
+    expect(
+      describeChange({ field: 'city', oldValue: 'Houston', newValue: 'Dallas', source: 'nppes', date: '2026-10-02' }),
+    ).toEqual({ label: 'City', change: 'Houston → Dallas', source: 'NPPES, updated 2026-10-02' });
+    expect(
+      describeChange({ field: 'licenseStates', oldValue: 'TX', newValue: null, source: 'nppes', date: '2026-10-02' }).change,
+    ).toBe('TX → none');
+  });
+
+  it("shows 'Moved' for a move in the last 90 days (UTC days), the edge included", () => {
+    const now = new Date('2026-06-15T23:00:00Z');
+    expect(recentlyMoved('2026-06-15', now)).toBe(true);
+    expect(recentlyMoved('2026-03-17', now)).toBe(true); // 90 days before
+    expect(recentlyMoved('2026-03-16', now)).toBe(false);
+    expect(recentlyMoved(null, now)).toBe(false);
   });
 });

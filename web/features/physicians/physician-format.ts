@@ -1,4 +1,10 @@
-import { formatSpecialty } from '../../../contract/directory';
+import {
+  formatSpecialty,
+  MOVED_BADGE_DAYS,
+  movedWithin,
+  type FieldSource,
+  type PhysicianChange,
+} from '../../../contract/directory';
 import { SKILLS_SHOWN } from '../../../contract/limits';
 
 /*
@@ -180,4 +186,37 @@ export function safeExternalUrl(value: string | null | undefined): string | null
   } catch {
     return null;
   }
+}
+
+const SOURCE_NAMES: Record<FieldSource['source'], string> = {
+  nppes: 'NPPES',
+  dac: 'Doctors and Clinicians',
+  resume: 'Resume',
+};
+
+/** Where a value came from and that source's date: 'NPPES, updated 2025-03-14' (ADR 035). */
+export function fieldSourceText(source: FieldSource | null): string | null {
+  return source ? `${SOURCE_NAMES[source.source]}, updated ${source.date}` : null;
+}
+
+const CHANGE_LABELS: Record<PhysicianChange['field'], string> = {
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP',
+  organization: 'Organization',
+  licenseStates: 'Licensed in',
+};
+
+/** One change of a profile's Recent changes: what changed, from what to what, by whom and when. */
+export function describeChange(change: PhysicianChange): { label: string; change: string; source: string } {
+  return {
+    label: CHANGE_LABELS[change.field],
+    change: `${change.oldValue} → ${change.newValue ?? 'none'}`,
+    source: fieldSourceText({ source: change.source, date: change.date })!,
+  };
+}
+
+/** Whether a card or row says 'Moved': a move within the last MOVED_BADGE_DAYS days. */
+export function recentlyMoved(movedOn: string | null, now = new Date()): boolean {
+  return movedWithin(movedOn, MOVED_BADGE_DAYS, now);
 }

@@ -6,6 +6,7 @@ import {
   FLAG_FIELDS,
   FLAGS_AT,
   INDEX_FIELD_COUNT,
+  MOVED_ON,
   NULL_MARK,
   ROW_SEP,
   SCALAR_AT,
@@ -61,6 +62,11 @@ export type Columns = {
   verifiedAt: Float64Array;
   createdAt: Float64Array;
   updatedAt: Float64Array;
+  /**
+   * The day of the latest move (days since 1970, UTC; 0: none), ADR 035. Two bytes a row: days
+   * fit a Uint16 until 2149.
+   */
+  movedOn: Uint16Array;
 };
 
 /**
@@ -78,7 +84,7 @@ export class ColumnsBuilder {
   }
 
   private static allocate(size: number, from?: Columns): Columns {
-    const copy = <T extends Int32Array | Int16Array | Int8Array | Uint8Array | Float64Array>(
+    const copy = <T extends Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Float64Array>(
       next: T,
       old?: T,
     ): T => {
@@ -98,6 +104,7 @@ export class ColumnsBuilder {
       verifiedAt: copy(new Float64Array(size), from?.verifiedAt),
       createdAt: copy(new Float64Array(size), from?.createdAt),
       updatedAt: copy(new Float64Array(size), from?.updatedAt),
+      movedOn: copy(new Uint16Array(size), from?.movedOn),
     };
   }
 
@@ -146,6 +153,8 @@ export class ColumnsBuilder {
     c.verifiedAt[slot] = v[VERIFIED_AT] === NULL_MARK ? NaN : Number(v[VERIFIED_AT]);
     c.createdAt[slot] = v[CREATED_AT] === NULL_MARK ? NaN : Number(v[CREATED_AT]);
     c.updatedAt[slot] = v[UPDATED_AT] === NULL_MARK ? NaN : Number(v[UPDATED_AT]);
+    const moved = v[MOVED_ON] === NULL_MARK ? 0 : Number(v[MOVED_ON]);
+    c.movedOn[slot] = moved > 0 && moved <= 0xffff ? moved : 0;
   }
 
   remove(slot: number): void {

@@ -21,6 +21,8 @@ describe('the filter table', () => {
         telehealth: true,
         graduationYearMin: 1990,
         npi: '123',
+        movedWithinDays: 90,
+        inTraining: true,
         city: 'bos',
         location: 'Boston, MA',
         zip: '021',
@@ -48,12 +50,14 @@ describe('the filter table', () => {
       ['gender:m', 'gender'],
       ['source:npi', 'source'],
       ['zip:021', undefined],
+      [`moved>=${Date.UTC(2026, 5, 15) / 86_400_000 - 90}`, undefined],
       ['cityPart:boston', undefined],
       ['statePart:ma', undefined],
       ['city~bos', undefined],
       ['npi:123', undefined],
       ['years:1990-32766', 'graduationYear'],
       ['telehealth:2', undefined],
+      ['inTraining:2', undefined],
     ]);
   });
 
@@ -81,6 +85,14 @@ describe('the filter table', () => {
     expect(search({ verifiedWithinMonths: 6 })).toEqual([1]);
     expect(search({ addedSince: '2024-12-31' })).toEqual([2]);
     expect(search({ changedSince: '2026-05-01T00:00:00Z' })).toEqual([1]); // strictly after
+    // ADR 035 (today is 2026-06-15): moved on 2026-06-01 and 2026-01-10; never moved never matches.
+    expect(search({ movedWithinDays: 14 })).toEqual([2]);
+    expect(search({ movedWithinDays: 30 })).toEqual([2]);
+    expect(search({ movedWithinDays: 90 })).toEqual([2]);
+    expect(search({ movedWithinDays: 180 })).toEqual([2, 3]);
+    expect(search({ movedWithinDays: 13 })).toEqual([]);
+    expect(search({ inTraining: true })).toEqual([2]);
+    expect(search({ inTraining: false })).toEqual([1]); // unknown matches neither
     expect(search({ query: 'smith', state: ['MA'], specialty: ['Cardiology'] })).toEqual([1, 3]);
     expect(search({ query: 'smith', state: ['MA'], title: 'director' })).toEqual([1]);
   });

@@ -239,6 +239,22 @@ export const FILTERS: readonly Filter[] = [
       ];
     },
   },
+  {
+    // ADR 035: a move on or after the day (0 = never moved never matches).
+    clauses: (c) => {
+      const day = c.movedSince;
+      if (day === null) return [];
+      return [
+        {
+          key: `moved>=${day}`,
+          make(s) {
+            const moved = s.cols.movedOn;
+            return rowClause((i) => moved[i] !== 0 && moved[i] >= day, s.aliveCount / 50);
+          },
+        },
+      ];
+    },
+  },
   { clauses: (c) => locationClauses(c.location) },
   { clauses: (c) => holds('title', c.title) },
   { clauses: (c) => holds('organization', c.organization) },

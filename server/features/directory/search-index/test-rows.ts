@@ -31,6 +31,8 @@ export type TestPhysician = { id: number } & Partial<Record<ScalarField, string 
     verifiedAt?: number | null;
     createdAt?: number | null;
     updatedAt?: number | null;
+    /** The latest move, days since 1970. */
+    movedOn?: number | null;
   };
 
 const text = (value: string | number | null | undefined) => (value == null ? NULL_MARK : String(value));
@@ -48,6 +50,7 @@ export function wireRow(p: TestPhysician): string {
     text(p.verifiedAt),
     text(p.createdAt),
     text(p.updatedAt),
+    text(p.movedOn),
   ].join(FIELD_SEP);
 }
 
@@ -102,6 +105,7 @@ export const PEOPLE: TestPhysician[] = [
     degrees: ['MD', 'MBA'],
     graduationYear: 1990,
     boardCertified: true,
+    inTraining: false,
     zip: '02115',
     verifiedAt: Date.UTC(2026, 0, 10),
     createdAt: Date.UTC(2020, 0, 1),
@@ -125,9 +129,11 @@ export const PEOPLE: TestPhysician[] = [
     degrees: ['DO'],
     graduationYear: 2010,
     boardCertified: false,
+    inTraining: true,
     zip: '77030',
     createdAt: Date.UTC(2025, 0, 1),
     updatedAt: Date.UTC(2025, 0, 1),
+    movedOn: Date.UTC(2026, 5, 1) / 86_400_000,
   },
   {
     id: 3,
@@ -144,6 +150,7 @@ export const PEOPLE: TestPhysician[] = [
     graduationYear: 2001,
     zip: '02139',
     updatedAt: Date.UTC(2026, 4, 1),
+    movedOn: Date.UTC(2026, 0, 10) / 86_400_000,
   },
   {
     id: 4,

@@ -11,8 +11,8 @@ import {
 } from './wire-format';
 
 describe('the row wire format', () => {
-  it('counts id, npi, the scalar fields, the year, the flags, the sets, the ZIP and three timestamps', () => {
-    expect(INDEX_FIELD_COUNT).toBe(2 + SCALAR_FIELDS.length + 1 + FLAG_FIELDS.length + SET_FIELDS.length + 4);
+  it('counts id, npi, the scalar fields, the year, the flags, the sets, the ZIP, three timestamps and the move day', () => {
+    expect(INDEX_FIELD_COUNT).toBe(2 + SCALAR_FIELDS.length + 1 + FLAG_FIELDS.length + SET_FIELDS.length + 5);
     const fields = wireRow({ id: 7, zip: '02115' }).split(FIELD_SEP);
     expect(fields).toHaveLength(INDEX_FIELD_COUNT);
     expect(fields[ZIP_AT]).toBe('02115');

@@ -45,7 +45,8 @@ export const SET_INDEX = Object.fromEntries(SET_FIELDS.map((f, i) => [f, i])) as
  * The wire format of index rows: one string per physician, fields separated by U+001F in this
  * order: id, npi, the SCALAR_FIELDS, graduation year, the FLAG_FIELDS ('2' true, '1' false, '0'
  * unknown), the SET_FIELDS (items separated by U+001C), the ZIP (as stored), verified_at,
- * created_at and updated_at (whole milliseconds since 1970). U+001D alone is NULL. Rows are
+ * created_at and updated_at (whole milliseconds since 1970), and moved_on (whole days since
+ * 1970, ADR 035). U+001D alone is NULL. Rows are
  * separated by U+001E. One string per batch keeps the transfer from the database (and, on
  * PGlite, from its worker thread) cheap.
  */
@@ -62,7 +63,8 @@ export const ZIP_AT = SETS_AT + SET_FIELDS.length;
 export const VERIFIED_AT = ZIP_AT + 1;
 export const CREATED_AT = ZIP_AT + 2;
 export const UPDATED_AT = ZIP_AT + 3;
-export const INDEX_FIELD_COUNT = UPDATED_AT + 1;
+export const MOVED_ON = ZIP_AT + 4;
+export const INDEX_FIELD_COUNT = MOVED_ON + 1;
 
 /** The id of a wire-format row. */
 export function rowId(line: string): number {
