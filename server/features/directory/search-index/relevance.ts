@@ -1,4 +1,3 @@
-import type { CodeArray } from './columns';
 import { hasWholeWord, hasWordPrefix, type SearchCriteria } from '../criteria';
 import type { Sliced, Workspace } from '../search-slices';
 import type { Snapshot } from './snapshot';
@@ -49,13 +48,33 @@ export function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
       sub: codeMask(s, 'subSpecialty', (lower) => names.has(lower.trim())),
     };
   });
-  const all = (masks: Uint8Array[], codes: CodeArray, i: number) => masks.every((m) => m[codes[i]] === 1);
+  // Every text term a whole word of the field: the terms' masks ANDed once, one read per row
+  // (no terms: every row qualifies, as an empty 'every' would say).
+  if (texts.length === 0) {
+    return (i) => (phrases.every((p) => (p.specialty[specialty[i]] | p.sub[sub[i]]) === 1) ? 5 : 10);
+  }
+  const allOf = (masks: Uint8Array[]): Uint8Array => {
+    const out = Uint8Array.from(masks[0]);
+    for (const m of masks.slice(1)) for (let code = 0; code < out.length; code++) out[code] &= m[code];
+    return out;
+  };
+  const specialtyAll = allOf(inSpecialty);
+  const titleAll = allOf(inTitle);
+  const skillsAll = allOf(inSkills);
+  const organizationAll = allOf(inOrganization);
+  const [phrase] = phrases;
+  const phrasesMatch =
+    phrases.length === 0
+      ? () => true
+      : phrases.length === 1
+        ? (i: number) => (phrase.specialty[specialty[i]] | phrase.sub[sub[i]]) === 1
+        : (i: number) => phrases.every((p) => (p.specialty[specialty[i]] | p.sub[sub[i]]) === 1);
   const generic = (i: number): number => {
-    if (!phrases.every((p) => (p.specialty[specialty[i]] | p.sub[sub[i]]) === 1)) return 10;
-    if (all(inSpecialty, specialty, i)) return 5;
-    if (all(inTitle, title, i)) return 6;
-    if (all(inSkills, skills, i)) return 7;
-    if (all(inOrganization, organization, i)) return 8;
+    if (!phrasesMatch(i)) return 10;
+    if (specialtyAll[specialty[i]] === 1) return 5;
+    if (titleAll[title[i]] === 1) return 6;
+    if (skillsAll[skills[i]] === 1) return 7;
+    if (organizationAll[organization[i]] === 1) return 8;
     return 9;
   };
   if (c.words.length === 0) return generic;
