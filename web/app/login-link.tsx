@@ -1,0 +1,21 @@
+import type { ComponentProps } from 'react';
+import { Link, useLocation } from 'react-router';
+import { loginPath, signupPath, START_TRIAL_PATH } from '@contract/local-path';
+
+/** '/login?return_to=<this page>': signing in comes back here (document 1: else the page they came from). */
+export function useLoginPath(): string {
+  const { pathname, search, hash } = useLocation();
+  return loginPath(`${pathname}${search}${hash}`);
+}
+
+/**
+ * The header's 'Log in': its own component so only this link follows the address (the memoised
+ * header is not drawn again for every keystroke of a search, which rewrites the query string).
+ * Takes a Link's props (a Button asChild hands it its class).
+ */
+export function LoginLink(props: Omit<ComponentProps<typeof Link>, 'to'>) {
+  return <Link {...props} to={useLoginPath()} />;
+}
+
+/** 'Start Free Trial' for a visitor: sign up, verify, sign in, then the trial's checkout (/start-trial). */
+export const START_TRIAL_SIGNUP = signupPath(START_TRIAL_PATH);
