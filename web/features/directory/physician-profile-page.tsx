@@ -26,6 +26,7 @@ import { isApiError } from '@web/lib/api';
 import { cn, formatDate } from '@web/lib/utils';
 import { usePhysician } from './api';
 import { ContactStatus } from '@web/features/contacts/contact-status';
+import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
 import { useExportProfile } from '@web/features/exports/api';
 import { ContactButton } from '@web/features/physicians/contact-buttons';
 import { LinkedinIcon } from '@web/features/physicians/linkedin-icon';
@@ -122,6 +123,8 @@ function BackButton() {
 function ProfileBody({ physician }: { physician: PhysicianProfile }) {
   const canExportProfile = useCan('profile:export');
   const profileExport = useExportProfile();
+  // The PDF holds the contact: a download that ends a running money-back guarantee asks first.
+  const guarantee = useGuaranteeWarning();
   const [favorite, setFavorite] = useState(false);
   const name = fullName(physician);
   const location = displayLocation(physician);
@@ -235,16 +238,18 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                 )}
                 {canExportProfile && (
                   <Button
-                    disabled={profileExport.isPending}
+                    disabled={profileExport.isPending || guarantee.checking}
                     onClick={() =>
-                      profileExport.mutate(physician.id, {
-                        onSuccess: () =>
-                          toast.success('Export Successful', { description: 'Exported 1 physician record' }),
-                        onError: (error) =>
-                          toast.error('Export Failed', {
-                            description: isApiError(error) ? error.message : 'Failed to generate export data',
-                          }),
-                      })
+                      void guarantee.confirm(() =>
+                        profileExport.mutate(physician.id, {
+                          onSuccess: () =>
+                            toast.success('Export Successful', { description: 'Exported 1 physician record' }),
+                          onError: (error) =>
+                            toast.error('Export Failed', {
+                              description: isApiError(error) ? error.message : 'Failed to generate export data',
+                            }),
+                        }),
+                      )
                     }
                   >
                     <FileDown aria-hidden />
@@ -257,6 +262,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
           </div>
         </div>
       </Card>
+      {guarantee.dialog}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">
