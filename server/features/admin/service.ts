@@ -18,6 +18,7 @@ import {
   type UserStats,
 } from '../../../contract/admin';
 import type { Role } from '../../../contract/account';
+import { dedupeSkills } from '../../../contract/skills';
 import { AUDIT_ACTIONS, recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -95,7 +96,8 @@ async function approveSubmission(deps: AppDeps, id: string, actor: Actor): Promi
       city,
       state,
       linkedinUrl: row.linkedin_url?.trim() || null,
-      skills: row.skills ?? [],
+      // Submissions stored before skills were compared without regard to case may hold both spellings.
+      skills: dedupeSkills(row.skills ?? []),
       education: repo.educationOf(row),
     };
     const existing = await matchedPhysicianId(tx, row);

@@ -1,5 +1,6 @@
 import { formatSpecialty } from '../../../contract/directory';
 import { SKILLS_SHOWN } from '../../../contract/limits';
+import { dedupeSkills } from '../../../contract/skills';
 
 /*
  * How a physician record reads on a card and a profile (document 2, section 2 "Physician card").
@@ -11,17 +12,15 @@ export const NOT_SPECIFIED = 'Not specified';
 
 /**
  * Skills arrive as an array or a string. Items quoted in single quotes are extracted
- * ("['Surgery', 'Teaching']"); otherwise the string is split on commas.
+ * ("['Surgery', 'Teaching']"); otherwise the string is split on commas. Each skill shows once,
+ * compared without regard to case or spaces (contract/skills.ts).
  */
 export function parseSkills(input: readonly string[] | string | null | undefined): string[] {
   if (input === null || input === undefined) return [];
   if (Array.isArray(input)) {
-    return input
-      .filter((item): item is string => typeof item === 'string')
-      .map((item) => item.trim())
-      .filter(Boolean);
+    return dedupeSkills(input.filter((item): item is string => typeof item === 'string'));
   }
-  return parseSkillText(input as string);
+  return dedupeSkills(parseSkillText(input as string));
 }
 
 function parseSkillText(text: string): string[] {
