@@ -1,11 +1,24 @@
 import type { ComponentProps } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useCallback } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { loginPath, signupPath, START_TRIAL_PATH } from '@contract/local-path';
 
 /** '/login?return_to=<this page>': signing in comes back here (document 1: else the page they came from). */
 export function useLoginPath(): string {
   const { pathname, search, hash } = useLocation();
   return loginPath(`${pathname}${search}${hash}`);
+}
+
+/**
+ * Goes to log in, coming back to the page as it is at the moment of the call (a toast's 'Log in'
+ * action): the address is read then, not subscribed to.
+ */
+export function useGoToLogin(): () => void {
+  const navigate = useNavigate();
+  return useCallback(() => {
+    const { pathname, search, hash } = window.location;
+    void navigate(loginPath(`${pathname}${search}${hash}`));
+  }, [navigate]);
 }
 
 /**

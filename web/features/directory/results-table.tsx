@@ -25,6 +25,10 @@ type ResultsTableProps = {
  * The dense view of the results: one 32 px row per physician, so a laptop screen
  * shows a dozen or more. Same selection as the cards: each row's box, Space to tick it; the
  * name opens the profile. A click elsewhere on the row ticks it too (a wide target for a mouse).
+ * The columns fit the results column from 720 px (1280 px screens with the filters open):
+ * the narrow ones have fixed widths, the text ones share the rest, and a long name, organisation
+ * or location wraps onto a second line rather than being cut. Narrower, the table scrolls within
+ * its box.
  */
 export function ResultsTable({
   physicians,
@@ -43,7 +47,7 @@ export function ResultsTable({
   };
   return (
     <div className="rounded-xl border bg-card shadow-xs">
-      <Table aria-label="Physicians" aria-busy={busy || undefined} className="min-w-[760px] table-fixed">
+      <Table aria-label="Physicians" aria-busy={busy || undefined} className="min-w-[720px] table-fixed">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead className="h-8 w-10 pl-3">
@@ -54,12 +58,13 @@ export function ResultsTable({
                 className="align-middle"
               />
             </TableHead>
-            <TableHead className="h-8 w-[23%]">Name</TableHead>
-            <TableHead className="h-8 w-[20%]">Specialty</TableHead>
-            <TableHead className="h-8 w-[22%]">Organization</TableHead>
+            {/* Percentages of the table that leave the fixed columns (248 px) their room; Organization takes the rest. */}
+            <TableHead className="h-8 w-[24%]">Name</TableHead>
+            <TableHead className="h-8 w-[17%]">Specialty</TableHead>
+            <TableHead className="h-8">Organization</TableHead>
             <TableHead className="h-8 w-[16%]">Location</TableHead>
-            <TableHead className="h-8 w-20">Contact</TableHead>
-            <TableHead className="h-8 w-28">Last verified</TableHead>
+            <TableHead className="h-8 w-22">Contact</TableHead>
+            <TableHead className="h-8 w-30">Last verified</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -82,7 +87,7 @@ export function ResultsTable({
                     className="align-middle"
                   />
                 </TableCell>
-                <TableCell className="truncate py-1 font-medium">
+                <TableCell className="py-1 font-medium break-words">
                   <Link
                     to={`${linkBase}/${physician.id}`}
                     className="text-foreground hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
@@ -90,13 +95,13 @@ export function ResultsTable({
                     <Highlighted text={nameWithCredential(physician)} />
                   </Link>
                 </TableCell>
-                <TableCell className="truncate py-1 text-slate-700">
+                <TableCell className="py-1 break-words text-slate-700">
                   <HighlightedSpecialty text={displaySpecialty(physician.specialty) ?? '—'} />
                 </TableCell>
-                <TableCell className="truncate py-1 text-slate-700">
+                <TableCell className="py-1 break-words text-slate-700">
                   <Highlighted text={physician.organization ?? '—'} />
                 </TableCell>
-                <TableCell className="truncate py-1 text-slate-700">
+                <TableCell className="py-1 break-words text-slate-700">
                   <Highlighted text={displayLocation(physician) || '—'} />
                 </TableCell>
                 <TableCell className="py-1">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ChevronDown, Download, FileSpreadsheet, FileText, Loader2, Sheet } from 'lucide-react';
 import { toast } from 'sonner';
 import { EXPORT_FORMAT_LABEL, type ExportFormat } from '@contract/exports';
+import { useGoToLogin } from '@web/app/login-link';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import {
@@ -54,10 +55,14 @@ export function useExportSelected({ physicianIds, listId }: { physicianIds: numb
   const [gateOpen, setGateOpen] = useState(false);
   const exporter = useExportPhysicians();
   const guarantee = useGuaranteeWarning();
+  const goToLogin = useGoToLogin();
 
   const check = (): boolean => {
     if (!me.isSignedIn) {
-      toast.error('Authentication Required', { description: 'Please log in to export physicians' });
+      toast.error('Authentication Required', {
+        description: 'Please log in to export physicians',
+        action: { label: 'Log in', onClick: goToLogin },
+      });
       return false;
     }
     if (!canExport) {

@@ -32,7 +32,16 @@ type PhysicianCardProps = {
   onSelectedChange?: () => void;
 };
 
-/** A search result (document 2, section 2 "Physician card"). The whole card opens the profile. */
+/** The id of a card's element: a return_to ('/search?...#physician-12') brings the visitor back to it. */
+export const physicianCardAnchor = (id: number) => `physician-${id}`;
+
+/**
+ * A search result (document 2, section 2 "Physician card"). The whole card opens the profile.
+ * Compact: on a results column of 32rem and more, name and title, then organisation, location
+ * and education on one line, then the skills beside the contact buttons, so a 1280x800 screen
+ * shows four and more; narrower, the same parts stack. It sizes itself by its own width (a
+ * container), whatever page holds it.
+ */
 export function PhysicianCard({
   physician,
   linkBase = '/physician',
@@ -44,21 +53,24 @@ export function PhysicianCard({
   const specialty = displaySpecialty(physician.specialty);
   const location = displayLocation(physician);
   const { shown: skills, more } = visibleItems(parseSkills(physician.skills));
-  const education = parseEducation(physician.education);
+  const education = parseEducation(physician.education).map(formatSchoolDegree).join('; ');
   const linkedin = safeExternalUrl(physician.linkedinUrl);
+  const anchor = physicianCardAnchor(physician.id);
 
   return (
     <article
+      id={anchor}
       aria-labelledby={headingId}
       className={cn(
-        'relative flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md sm:p-5',
+        // scroll-mt: a card scrolled to (a return_to, a keyboard's focus) sits clear of the sticky header.
+        '@container relative scroll-mt-20 rounded-xl border bg-card px-3 py-2.5 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md @lg:px-4',
         'has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-ring',
         selected && 'border-primary/50 bg-primary-soft/30',
       )}
     >
-      <div className="flex items-start gap-3 sm:gap-4">
+      <div className="flex items-start gap-3">
         {onSelectedChange && (
-          <div className="relative z-10 flex h-12 items-center sm:h-auto sm:pt-0.5">
+          <div className="relative z-10 flex h-10 shrink-0 items-center">
             <Checkbox
               checked={selected}
               onCheckedChange={onSelectedChange}
@@ -67,120 +79,129 @@ export function PhysicianCard({
             />
           </div>
         )}
-        <PhysicianAvatar id={physician.id} firstName={physician.firstName} lastName={physician.lastName} />
-        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-          <div className="min-w-0">
-            <h3 id={headingId} className="text-base leading-snug font-semibold text-foreground">
-              <Link
-                to={`${linkBase}/${physician.id}`}
-                data-card-link
-                className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary"
-              >
-                <Highlighted text={nameWithCredential(physician)} />
-              </Link>
-            </h3>
-            {physician.title && (
-              <p className="mt-0.5 truncate text-sm text-muted-foreground">
-                <Highlighted text={physician.title} />
-              </p>
-            )}
-          </div>
-          {specialty && (
-            <Badge variant="soft" className="shrink-0">
-              <HighlightedSpecialty text={specialty} />
-            </Badge>
-          )}
-        </div>
-      </div>
-
-      {/* Indented under the name on wider screens; full width on a phone. */}
-      <div className={cn('flex min-w-0 flex-col gap-3', onSelectedChange ? 'sm:pl-25' : 'sm:pl-16')}>
-        <ul className="flex flex-col gap-1.5 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-5">
-          {physician.organization && (
-            <li className="flex min-w-0 items-center gap-1.5">
-              <Building2 className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Organization: </span>
-              <span className="truncate">
-                <Highlighted text={physician.organization} />
-              </span>
-            </li>
-          )}
-          {location && (
-            <li className="flex min-w-0 items-center gap-1.5">
-              <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Location: </span>
-              <span className="truncate">
-                <Highlighted text={location} />
-              </span>
-            </li>
-          )}
-          {education.length > 0 && (
-            <li className="flex min-w-0 items-start gap-1.5 sm:basis-full">
-              <GraduationCap className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Education: </span>
-              <span className="min-w-0">{education.map(formatSchoolDegree).join('; ')}</span>
-            </li>
-          )}
-        </ul>
-
-        <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between md:gap-4">
-          {skills.length > 0 ? (
-            <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1.5">
-              {skills.map((skill) => (
-                <li key={skill}>
-                  <Badge variant="muted" className="font-normal text-slate-700">
-                    <Highlighted text={skill} />
-                  </Badge>
-                </li>
-              ))}
-              {more > 0 && (
-                <li>
-                  <Badge variant="outline" className="font-normal text-muted-foreground">
-                    +{more} more
-                  </Badge>
-                </li>
-              )}
-            </ul>
-          ) : (
-            <span />
-          )}
-          {/* Beside the skills from md up, never wider than needed nor pushing out of the card. */}
-          <div className="flex min-w-0 flex-wrap items-center gap-2 md:justify-end">
-            <ContactButton
-              kind="email"
-              label="Email"
-              physicianId={physician.id}
-              available={physician.hasEmail}
-              physicianName={name}
-            />
-            <ContactButton
-              kind="phone"
-              label="Phone"
-              physicianId={physician.id}
-              available={physician.hasPhone}
-              physicianName={name}
-            />
-            {linkedin && (
-              <Button
-                asChild
-                variant="ghost"
-                size="sm"
-                className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
-              >
-                <a href={linkedin} target="_blank" rel="noopener noreferrer">
-                  <LinkedinIcon aria-hidden />
-                  LinkedIn
-                  <span className="sr-only"> profile of {name} (opens in a new tab)</span>
-                </a>
-              </Button>
-            )}
-          </div>
-        </div>
-        <ContactStatus
-          physicianId={physician.id}
-          verifiedAt={physician.verifiedAt}
-          className="md:justify-end"
+        <PhysicianAvatar
+          id={physician.id}
+          firstName={physician.firstName}
+          lastName={physician.lastName}
+          size="sm"
         />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex min-w-0 flex-col gap-1 @lg:flex-row @lg:items-start @lg:justify-between @lg:gap-4">
+            <div className="min-w-0">
+              <div className="flex min-w-0 flex-col @lg:flex-row @lg:items-baseline @lg:gap-2">
+                <h3 id={headingId} className="shrink-0 text-base leading-snug font-semibold text-foreground">
+                  <Link
+                    to={`${linkBase}/${physician.id}`}
+                    data-card-link
+                    className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary"
+                  >
+                    <Highlighted text={nameWithCredential(physician)} />
+                  </Link>
+                </h3>
+                {physician.title && (
+                  <p className="min-w-0 truncate text-sm text-muted-foreground" title={physician.title}>
+                    <Highlighted text={physician.title} />
+                  </p>
+                )}
+              </div>
+              <ul className="mt-0.5 flex min-w-0 flex-col gap-0.5 text-[13px] text-slate-700 @lg:flex-row @lg:gap-x-4">
+                {physician.organization && (
+                  <li className="flex min-w-0 items-center gap-1.5" title={physician.organization}>
+                    <Building2 className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="sr-only">Organization: </span>
+                    <span className="truncate">
+                      <Highlighted text={physician.organization} />
+                    </span>
+                  </li>
+                )}
+                {location && (
+                  <li className="flex shrink-0 items-center gap-1.5">
+                    <MapPin className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="sr-only">Location: </span>
+                    <span className="truncate">
+                      <Highlighted text={location} />
+                    </span>
+                  </li>
+                )}
+                {education && (
+                  <li className="flex min-w-0 items-center gap-1.5 @lg:shrink-[2]" title={education}>
+                    <GraduationCap className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="sr-only">Education: </span>
+                    <span className="truncate">{education}</span>
+                  </li>
+                )}
+              </ul>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 @lg:shrink-0 @lg:flex-col @lg:items-end @lg:gap-1">
+              {specialty && (
+                <Badge variant="soft" className="shrink-0">
+                  <HighlightedSpecialty text={specialty} />
+                </Badge>
+              )}
+              <ContactStatus
+                physicianId={physician.id}
+                verifiedAt={physician.verifiedAt}
+                className="@lg:max-w-56 @lg:justify-end @lg:text-right"
+              />
+            </div>
+          </div>
+
+          <div className="flex flex-col gap-2 @2xl:flex-row @2xl:items-center @2xl:justify-between @2xl:gap-4">
+            {skills.length > 0 ? (
+              <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1">
+                {skills.map((skill) => (
+                  <li key={skill}>
+                    <Badge variant="muted" className="font-normal text-slate-700">
+                      <Highlighted text={skill} />
+                    </Badge>
+                  </li>
+                ))}
+                {more > 0 && (
+                  <li>
+                    <Badge variant="outline" className="font-normal text-muted-foreground">
+                      +{more} more
+                    </Badge>
+                  </li>
+                )}
+              </ul>
+            ) : (
+              <span />
+            )}
+            {/* Beside the skills on a wide card, never wider than needed nor pushing out of the card. */}
+            <div className="flex min-w-0 flex-wrap items-center gap-2 @2xl:justify-end">
+              <ContactButton
+                kind="email"
+                label="Email"
+                physicianId={physician.id}
+                available={physician.hasEmail}
+                physicianName={name}
+                returnAnchor={anchor}
+              />
+              <ContactButton
+                kind="phone"
+                label="Phone"
+                physicianId={physician.id}
+                available={physician.hasPhone}
+                physicianName={name}
+                returnAnchor={anchor}
+              />
+              {linkedin && (
+                <Button
+                  asChild
+                  variant="ghost"
+                  size="sm"
+                  className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
+                >
+                  <a href={linkedin} target="_blank" rel="noopener noreferrer">
+                    <LinkedinIcon aria-hidden />
+                    LinkedIn
+                    <span className="sr-only"> profile of {name} (opens in a new tab)</span>
+                  </a>
+                </Button>
+              )}
+            </div>
+          </div>
+        </div>
       </div>
     </article>
   );
@@ -188,31 +209,27 @@ export function PhysicianCard({
 
 export function PhysicianCardSkeleton() {
   return (
-    <div className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:p-5" aria-hidden>
-      <div className="flex items-start gap-3 sm:gap-4">
-        <Skeleton className="mt-3.5 size-5 rounded-[5px] sm:mt-0.5" />
-        <Skeleton className="size-12 shrink-0 rounded-full" />
+    <div className="flex flex-col gap-2 rounded-xl border bg-card px-3 py-2.5 sm:px-4" aria-hidden>
+      <div className="flex items-start gap-3">
+        <Skeleton className="mt-2.5 size-5 rounded-[5px]" />
+        <Skeleton className="size-10 shrink-0 rounded-full" />
         <div className="flex flex-1 items-start justify-between gap-4">
           <div className="flex flex-col gap-2 pt-1">
-            <Skeleton className="h-4 w-44" />
-            <Skeleton className="h-3.5 w-32" />
+            <Skeleton className="h-4 w-56" />
+            <Skeleton className="h-3.5 w-72" />
           </div>
           <Skeleton className="hidden h-5 w-24 rounded-full sm:block" />
         </div>
       </div>
-      <div className="flex flex-col gap-3 sm:pl-25">
-        <Skeleton className="h-3.5 w-3/4" />
-        <Skeleton className="h-3.5 w-2/3" />
-        <div className="flex flex-col gap-3 md:flex-row md:justify-between">
-          <div className="flex gap-1.5">
-            <Skeleton className="h-5 w-16 rounded-full" />
-            <Skeleton className="h-5 w-20 rounded-full" />
-            <Skeleton className="h-5 w-14 rounded-full" />
-          </div>
-          <div className="flex gap-2">
-            <Skeleton className="h-8 w-20" />
-            <Skeleton className="h-8 w-20" />
-          </div>
+      <div className="flex flex-col gap-2 sm:pl-21 md:flex-row md:justify-between">
+        <div className="flex gap-1.5">
+          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-5 w-20 rounded-full" />
+          <Skeleton className="h-5 w-14 rounded-full" />
+        </div>
+        <div className="flex gap-2">
+          <Skeleton className="h-8 w-20" />
+          <Skeleton className="h-8 w-20" />
         </div>
       </div>
     </div>
