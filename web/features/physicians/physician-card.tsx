@@ -85,7 +85,7 @@ export function PhysicianCard({
           lastName={physician.lastName}
           size="sm"
         />
-        <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="min-w-0 flex-1">
           <div className="flex min-w-0 flex-col gap-1 @lg:flex-row @lg:items-start @lg:justify-between @lg:gap-4">
             <div className="min-w-0">
               <div className="flex min-w-0 flex-col @lg:flex-row @lg:items-baseline @lg:gap-2">
@@ -145,62 +145,69 @@ export function PhysicianCard({
               />
             </div>
           </div>
+        </div>
+      </div>
 
-          <div className="flex flex-col gap-2 @2xl:flex-row @2xl:items-center @2xl:justify-between @2xl:gap-4">
-            {skills.length > 0 ? (
-              <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1">
-                {skills.map((skill) => (
-                  <li key={skill}>
-                    <Badge variant="muted" className="font-normal text-slate-700">
-                      <Highlighted text={skill} />
-                    </Badge>
-                  </li>
-                ))}
-                {more > 0 && (
-                  <li>
-                    <Badge variant="outline" className="font-normal text-muted-foreground">
-                      +{more} more
-                    </Badge>
-                  </li>
-                )}
-              </ul>
-            ) : (
-              <span />
+      {/* Full width on a narrow card; on a wide one, indented under the name. */}
+      <div
+        className={cn(
+          // Wrapping, not squeezing: a long revealed email takes a line of its own, whole.
+          'mt-2 flex flex-col gap-2 @2xl:flex-row @2xl:flex-wrap @2xl:items-center @2xl:justify-between @2xl:gap-x-4',
+          onSelectedChange ? '@lg:pl-21' : '@lg:pl-13',
+        )}
+      >
+        {skills.length > 0 ? (
+          <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1">
+            {skills.map((skill) => (
+              <li key={skill}>
+                <Badge variant="muted" className="font-normal text-slate-700">
+                  <Highlighted text={skill} />
+                </Badge>
+              </li>
+            ))}
+            {more > 0 && (
+              <li>
+                <Badge variant="outline" className="font-normal text-muted-foreground">
+                  +{more} more
+                </Badge>
+              </li>
             )}
-            {/* Beside the skills on a wide card, never wider than needed nor pushing out of the card. */}
-            <div className="flex min-w-0 flex-wrap items-center gap-2 @2xl:justify-end">
-              <ContactButton
-                kind="email"
-                label="Email"
-                physicianId={physician.id}
-                available={physician.hasEmail}
-                physicianName={name}
-                returnAnchor={anchor}
-              />
-              <ContactButton
-                kind="phone"
-                label="Phone"
-                physicianId={physician.id}
-                available={physician.hasPhone}
-                physicianName={name}
-                returnAnchor={anchor}
-              />
-              {linkedin && (
-                <Button
-                  asChild
-                  variant="ghost"
-                  size="sm"
-                  className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
-                >
-                  <a href={linkedin} target="_blank" rel="noopener noreferrer">
-                    <LinkedinIcon aria-hidden />
-                    LinkedIn
-                    <span className="sr-only"> profile of {name} (opens in a new tab)</span>
-                  </a>
-                </Button>
-              )}
-            </div>
-          </div>
+          </ul>
+        ) : (
+          <span />
+        )}
+        {/* Beside the skills on a wide card, never wider than needed nor pushing out of the card. */}
+        <div className="flex min-w-0 flex-wrap items-center gap-2 @2xl:ml-auto @2xl:justify-end">
+          <ContactButton
+            kind="email"
+            label="Email"
+            physicianId={physician.id}
+            available={physician.hasEmail}
+            physicianName={name}
+            returnAnchor={anchor}
+          />
+          <ContactButton
+            kind="phone"
+            label="Phone"
+            physicianId={physician.id}
+            available={physician.hasPhone}
+            physicianName={name}
+            returnAnchor={anchor}
+          />
+          {linkedin && (
+            <Button
+              asChild
+              variant="ghost"
+              size="sm"
+              className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
+            >
+              <a href={linkedin} target="_blank" rel="noopener noreferrer">
+                <LinkedinIcon aria-hidden />
+                LinkedIn
+                <span className="sr-only"> profile of {name} (opens in a new tab)</span>
+              </a>
+            </Button>
+          )}
         </div>
       </div>
     </article>
