@@ -592,7 +592,7 @@ const Results = memo(function Results({
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="Physicians" aria-busy={partial || undefined}>
+    <ul className="flex flex-col gap-2" aria-label="Physicians" aria-busy={partial || undefined}>
       {physicians.map((physician) => (
         <li key={physician.id}>
           <PhysicianCard
@@ -632,7 +632,7 @@ function ResultsSkeleton({ view }: { view: ResultsView }) {
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="Loading results" aria-busy>
+    <ul className="flex flex-col gap-2" aria-label="Loading results" aria-busy>
       {Array.from({ length: SKELETON_CARDS }, (_, i) => (
         <li key={i}>
           <PhysicianCardSkeleton />

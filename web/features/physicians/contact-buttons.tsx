@@ -240,12 +240,11 @@ export function ContactButton({
   }
 
   const detail = kind === 'email' ? contact?.emailDetail : contact?.phoneDetail;
-  const showDetail = !inactive && !visitor && value && detail;
   // One wrapper whatever the state: the button is never re-mounted by a reveal (focus stays on it).
   return (
     <span className="inline-flex max-w-full min-w-0 flex-wrap items-center gap-1">
       {control}
-      {showDetail && (
+      {!inactive && !visitor && value && detail && (
         // What its last check found (ADR 032), and 'Report wrong contact' beside the revealed value
         // (ADR 022); the two wrap together on a narrow screen.
         <span className="inline-flex items-center gap-1">

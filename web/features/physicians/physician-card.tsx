@@ -37,10 +37,11 @@ export const physicianCardAnchor = (id: number) => `physician-${id}`;
 
 /**
  * A search result (document 2, section 2 "Physician card"). The whole card opens the profile.
- * Compact: on a results column of 32rem and more, name and title, then organisation, location
- * and education on one line, then the skills beside the contact buttons, so a 1280x800 screen
- * shows four and more; narrower, the same parts stack. It sizes itself by its own width (a
- * container), whatever page holds it.
+ * Compact, so a 1280x800 screen shows four and more: on a card of 32rem and more, the name,
+ * specialty and title on one line, organisation, location and education on the next, the contact
+ * buttons (and when the contacts were verified) at the right, the skills below. A revealed email
+ * too long to share a line takes a line of its own, whole. Narrower, the same parts stack. It
+ * sizes itself by its own width (a container), whatever page holds it.
  */
 export function PhysicianCard({
   physician,
@@ -62,8 +63,8 @@ export function PhysicianCard({
       id={anchor}
       aria-labelledby={headingId}
       className={cn(
-        // scroll-mt: a card scrolled to (a return_to, a keyboard's focus) sits clear of the sticky header.
-        '@container relative scroll-mt-20 rounded-xl border bg-card px-3 py-2.5 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md @lg:px-4',
+        // scroll-mt: a card scrolled to (a return_to) sits clear of the sticky header.
+        '@container relative scroll-mt-20 rounded-xl border bg-card px-3 py-2 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md @lg:px-4',
         'has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-ring',
         selected && 'border-primary/50 bg-primary-soft/30',
       )}
@@ -85,11 +86,13 @@ export function PhysicianCard({
           lastName={physician.lastName}
           size="sm"
         />
-        <div className="min-w-0 flex-1">
-          <div className="flex min-w-0 flex-col gap-1 @lg:flex-row @lg:items-start @lg:justify-between @lg:gap-4">
-            <div className="min-w-0">
-              <div className="flex min-w-0 flex-col @lg:flex-row @lg:items-baseline @lg:gap-2">
-                <h3 id={headingId} className="shrink-0 text-base leading-snug font-semibold text-foreground">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          {/* Wrapping, not squeezing: the buttons share the line while they fit beside the text. */}
+          <div className="flex flex-col gap-2 @lg:flex-row @lg:flex-wrap @lg:items-start @lg:gap-x-4">
+            <div className="min-w-0 @lg:min-w-64 @lg:flex-1 @lg:basis-0">
+              {/* The title takes what is left of the line (cut, whole on hover); a long name wraps. */}
+              <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+                <h3 id={headingId} className="min-w-0 text-base leading-snug font-semibold break-words text-foreground">
                   <Link
                     to={`${linkBase}/${physician.id}`}
                     data-card-link
@@ -98,8 +101,16 @@ export function PhysicianCard({
                     <Highlighted text={nameWithCredential(physician)} />
                   </Link>
                 </h3>
+                {specialty && (
+                  <Badge variant="soft" className="shrink-0">
+                    <HighlightedSpecialty text={specialty} />
+                  </Badge>
+                )}
                 {physician.title && (
-                  <p className="min-w-0 truncate text-sm text-muted-foreground" title={physician.title}>
+                  <p
+                    className="min-w-0 basis-full truncate text-sm text-muted-foreground @lg:min-w-24 @lg:flex-1 @lg:basis-0"
+                    title={physician.title}
+                  >
                     <Highlighted text={physician.title} />
                   </p>
                 )}
@@ -115,7 +126,7 @@ export function PhysicianCard({
                   </li>
                 )}
                 {location && (
-                  <li className="flex shrink-0 items-center gap-1.5">
+                  <li className="flex min-w-0 items-center gap-1.5 @lg:shrink-0" title={location}>
                     <MapPin className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
                     <span className="sr-only">Location: </span>
                     <span className="truncate">
@@ -132,81 +143,64 @@ export function PhysicianCard({
                 )}
               </ul>
             </div>
-            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 @lg:shrink-0 @lg:flex-col @lg:items-end @lg:gap-1">
-              {specialty && (
-                <Badge variant="soft" className="shrink-0">
-                  <HighlightedSpecialty text={specialty} />
-                </Badge>
-              )}
+            <div className="flex max-w-full min-w-0 flex-col gap-1 @lg:items-end">
+              <div className="flex min-w-0 flex-wrap items-center gap-2 @lg:justify-end">
+                <ContactButton
+                  kind="email"
+                  label="Email"
+                  physicianId={physician.id}
+                  available={physician.hasEmail}
+                  physicianName={name}
+                  returnAnchor={anchor}
+                />
+                <ContactButton
+                  kind="phone"
+                  label="Phone"
+                  physicianId={physician.id}
+                  available={physician.hasPhone}
+                  physicianName={name}
+                  returnAnchor={anchor}
+                />
+                {linkedin && (
+                  <Button
+                    asChild
+                    variant="ghost"
+                    size="sm"
+                    className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
+                  >
+                    <a href={linkedin} target="_blank" rel="noopener noreferrer">
+                      <LinkedinIcon aria-hidden />
+                      LinkedIn
+                      <span className="sr-only"> profile of {name} (opens in a new tab)</span>
+                    </a>
+                  </Button>
+                )}
+              </div>
               <ContactStatus
                 physicianId={physician.id}
                 verifiedAt={physician.verifiedAt}
-                className="@lg:max-w-56 @lg:justify-end @lg:text-right"
+                className="@lg:justify-end @lg:text-right"
               />
             </div>
           </div>
-        </div>
-      </div>
 
-      {/* Full width on a narrow card; on a wide one, indented under the name. */}
-      <div
-        className={cn(
-          // Wrapping, not squeezing: a long revealed email takes a line of its own, whole.
-          'mt-2 flex flex-col gap-2 @2xl:flex-row @2xl:flex-wrap @2xl:items-center @2xl:justify-between @2xl:gap-x-4',
-          onSelectedChange ? '@lg:pl-21' : '@lg:pl-13',
-        )}
-      >
-        {skills.length > 0 ? (
-          <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1">
-            {skills.map((skill) => (
-              <li key={skill}>
-                <Badge variant="muted" className="font-normal text-slate-700">
-                  <Highlighted text={skill} />
-                </Badge>
-              </li>
-            ))}
-            {more > 0 && (
-              <li>
-                <Badge variant="outline" className="font-normal text-muted-foreground">
-                  +{more} more
-                </Badge>
-              </li>
-            )}
-          </ul>
-        ) : (
-          <span />
-        )}
-        {/* Beside the skills on a wide card, never wider than needed nor pushing out of the card. */}
-        <div className="flex min-w-0 flex-wrap items-center gap-2 @2xl:ml-auto @2xl:justify-end">
-          <ContactButton
-            kind="email"
-            label="Email"
-            physicianId={physician.id}
-            available={physician.hasEmail}
-            physicianName={name}
-            returnAnchor={anchor}
-          />
-          <ContactButton
-            kind="phone"
-            label="Phone"
-            physicianId={physician.id}
-            available={physician.hasPhone}
-            physicianName={name}
-            returnAnchor={anchor}
-          />
-          {linkedin && (
-            <Button
-              asChild
-              variant="ghost"
-              size="sm"
-              className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
-            >
-              <a href={linkedin} target="_blank" rel="noopener noreferrer">
-                <LinkedinIcon aria-hidden />
-                LinkedIn
-                <span className="sr-only"> profile of {name} (opens in a new tab)</span>
-              </a>
-            </Button>
+          {skills.length > 0 && (
+            <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1">
+              {skills.map((skill) => (
+                <li key={skill}>
+                  <Badge variant="muted" className="font-normal text-slate-700">
+                    <Highlighted text={skill} />
+                  </Badge>
+                </li>
+              ))}
+              {more > 0 && (
+                <li>
+                  <Badge variant="outline" className="font-normal text-muted-foreground">
+                    +{more} more
+                  </Badge>
+                </li>
+              )}
+            </ul>
           )}
         </div>
       </div>
@@ -216,27 +210,24 @@ export function PhysicianCard({
 
 export function PhysicianCardSkeleton() {
   return (
-    <div className="flex flex-col gap-2 rounded-xl border bg-card px-3 py-2.5 sm:px-4" aria-hidden>
-      <div className="flex items-start gap-3">
-        <Skeleton className="mt-2.5 size-5 rounded-[5px]" />
-        <Skeleton className="size-10 shrink-0 rounded-full" />
-        <div className="flex flex-1 items-start justify-between gap-4">
+    <div className="flex items-start gap-3 rounded-xl border bg-card px-3 py-2 sm:px-4" aria-hidden>
+      <Skeleton className="mt-2.5 size-5 rounded-[5px]" />
+      <Skeleton className="size-10 shrink-0 rounded-full" />
+      <div className="flex flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2 pt-1">
             <Skeleton className="h-4 w-56" />
             <Skeleton className="h-3.5 w-72" />
           </div>
-          <Skeleton className="hidden h-5 w-24 rounded-full sm:block" />
+          <div className="hidden gap-2 sm:flex">
+            <Skeleton className="h-8 w-20" />
+            <Skeleton className="h-8 w-20" />
+          </div>
         </div>
-      </div>
-      <div className="flex flex-col gap-2 sm:pl-21 md:flex-row md:justify-between">
         <div className="flex gap-1.5">
           <Skeleton className="h-5 w-16 rounded-full" />
           <Skeleton className="h-5 w-20 rounded-full" />
           <Skeleton className="h-5 w-14 rounded-full" />
-        </div>
-        <div className="flex gap-2">
-          <Skeleton className="h-8 w-20" />
-          <Skeleton className="h-8 w-20" />
         </div>
       </div>
     </div>
