@@ -200,7 +200,7 @@ describe('admin role by email (npm run admin)', () => {
   });
 });
 
-describe('return_to through the emailed link (Start Free Trial, a card's prompt)', () => {
+describe('return_to through the emailed link (Start Free Trial, a card prompt)', () => {
   it('puts a checked path of this site on the verification link, at sign-up and on a resent link', async () => {
     const email = newEmail('trial');
     const agent = new IpAgent();
