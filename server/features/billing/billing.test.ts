@@ -308,9 +308,12 @@ describe('money-back guarantee state (what the export warning and the Subscripti
     expect(days).toBeGreaterThan(29.99);
     expect(days).toBeLessThanOrEqual(30);
 
+    // Paid 10 minutes ago; exported twice since: the first export ended it.
+    await ctx.db.sql.query(`UPDATE billing_customers SET first_paid_at = now() - interval '10 minutes' WHERE user_id = $1`, [user.id]);
     await ctx.db.sql.query(
       `INSERT INTO export_logs (user_id, export_count, format, export_date) VALUES
-         ($1, 25, 'xlsx', now() - interval '2 minutes'), ($1, 10, 'csv', now() - interval '1 minute')`,
+         ($1, 25, 'xlsx', now() - interval '2 minutes'), ($1, 10, 'csv', now() - interval '1 minute'),
+         ($1, 99, 'pdf', now() - interval '20 minutes')`,
       [user.id],
     );
     const ended = await guaranteeOf(agent);
