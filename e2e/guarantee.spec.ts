@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { createFreeAccount, expect, screenshotBoth, signIn, test } from './fixtures';
 
@@ -51,6 +52,9 @@ test('a new Annual customer is asked once before an export ends the money-back g
   await expect(warning).toBeVisible();
   await expect(warning).toContainText(/30-day money-back guarantee lets you ask for a full refund until [A-Z][a-z]{2} \d{1,2}, \d{4}/);
   await expect(warning.getByRole('button', { name: 'Export anyway' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  mkdirSync('e2e/screenshots', { recursive: true });
+  await page.screenshot({ path: 'e2e/screenshots/export-guarantee-warning-1280x800.png' });
   await screenshotBoth(page, 'export-guarantee-warning');
   await warning.getByRole('button', { name: 'Cancel' }).click();
   await expect(warning).toHaveCount(0);

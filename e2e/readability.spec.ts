@@ -132,7 +132,8 @@ test('keyboard: after a reveal focus stays on the revealed value; focus scrolls 
   await signIn(page, 'basic@example.com');
   await page.goto('/search');
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
-  const card = cardWithEmail(page);
+  // Pinned by its id: once revealed, its button is no longer named 'Email ...'.
+  const card = page.locator(`#${await cardWithEmail(page).getAttribute('id')}`);
 
   const button = card.getByRole('button', { name: /^Email / });
   await button.focus();

@@ -167,8 +167,9 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
             </Button>
           </div>
 
-          <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-            <div className="min-w-0">
+          {/* Wrapping, not squeezing: a long revealed email moves the buttons under the name, whole. */}
+          <div className="flex flex-col gap-4 lg:flex-row lg:flex-wrap lg:items-end lg:justify-between">
+            <div className="min-w-0 lg:min-w-80 lg:flex-1 lg:basis-0">
               <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
                 {nameWithCredential(physician)}
               </h1>
@@ -204,7 +205,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               )}
             </div>
 
-            <div className="flex min-w-0 flex-col gap-2 lg:items-end">
+            <div className="flex min-w-0 flex-col gap-2 lg:ml-auto lg:items-end">
               <div className="flex flex-wrap gap-2 lg:justify-end">
                 <ContactButton
                   kind="email"

@@ -59,10 +59,10 @@ export function ResultsTable({
               />
             </TableHead>
             {/* Percentages of the table that leave the fixed columns (248 px) their room; Organization takes the rest. */}
-            <TableHead className="h-8 w-[24%]">Name</TableHead>
-            <TableHead className="h-8 w-[17%]">Specialty</TableHead>
+            <TableHead className="h-8 w-[20%]">Name</TableHead>
+            <TableHead className="h-8 w-[16%]">Specialty</TableHead>
             <TableHead className="h-8">Organization</TableHead>
-            <TableHead className="h-8 w-[16%]">Location</TableHead>
+            <TableHead className="h-8 w-[14%]">Location</TableHead>
             <TableHead className="h-8 w-22">Contact</TableHead>
             <TableHead className="h-8 w-30">Last verified</TableHead>
           </TableRow>

@@ -57,6 +57,8 @@ export function PhysicianCard({
   const education = parseEducation(physician.education).map(formatSchoolDegree).join('; ');
   const linkedin = safeExternalUrl(physician.linkedinUrl);
   const anchor = physicianCardAnchor(physician.id);
+  // On a narrow card the buttons and skills reach back under the avatar: the whole width for them.
+  const underAvatar = onSelectedChange ? '-ml-21 @lg:ml-0' : '-ml-13 @lg:ml-0';
 
   return (
     <article
@@ -135,7 +137,8 @@ export function PhysicianCard({
                   </li>
                 )}
                 {education && (
-                  <li className="flex min-w-0 items-center gap-1.5 @lg:shrink-[2]" title={education}>
+                  // The organisation first: education takes what is left of the line.
+                  <li className="flex min-w-0 items-center gap-1.5 @lg:min-w-16 @lg:flex-1 @lg:basis-0" title={education}>
                     <GraduationCap className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
                     <span className="sr-only">Education: </span>
                     <span className="truncate">{education}</span>
@@ -143,7 +146,7 @@ export function PhysicianCard({
                 )}
               </ul>
             </div>
-            <div className="flex max-w-full min-w-0 flex-col gap-1 @lg:items-end">
+            <div className={cn('flex min-w-0 flex-col gap-1 @lg:max-w-full @lg:items-end', underAvatar)}>
               <div className="flex min-w-0 flex-wrap items-center gap-2 @lg:justify-end">
                 <ContactButton
                   kind="email"
@@ -185,7 +188,7 @@ export function PhysicianCard({
           </div>
 
           {skills.length > 0 && (
-            <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1">
+            <ul aria-label="Skills" className={cn('flex min-w-0 flex-wrap gap-1', underAvatar)}>
               {skills.map((skill) => (
                 <li key={skill}>
                   <Badge variant="muted" className="font-normal text-slate-700">
