@@ -59,8 +59,8 @@ export function ResultsTable({
               />
             </TableHead>
             {/* Percentages of the table that leave the fixed columns (248 px) their room; Organization takes the rest. */}
-            <TableHead className="h-8 w-[20%]">Name</TableHead>
-            <TableHead className="h-8 w-[16%]">Specialty</TableHead>
+            <TableHead className="h-8 w-[18%]">Name</TableHead>
+            <TableHead className="h-8 w-[18%]">Specialty</TableHead>
             <TableHead className="h-8">Organization</TableHead>
             <TableHead className="h-8 w-[14%]">Location</TableHead>
             <TableHead className="h-8 w-22">Contact</TableHead>
