@@ -52,12 +52,14 @@ test('cards: at 1280x800 four physicians and more are in view; screenshots at 12
   await page.getByRole('toolbar', { name: 'Results' }).evaluate((toolbar) => toolbar.scrollIntoView({ block: 'start' }));
   expect(await cardsInView(page)).toBeGreaterThanOrEqual(5);
 
-  await screenshotBoth(page, 'search-cards');
+  await screenshotBoth(page, 'search-cards-view');
   await page.setViewportSize({ width: 375, height: 812 });
   await screenshotViewport(page, 'search-cards-375');
 });
 
-test("table: at 1280 every column fits, the last inside the viewport; long values wrap, none cut", async ({ page }) => {
+test('table: at 1280 every column fits, the last inside the viewport; a cut value shows whole on hover and focus', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'premium@example.com');
   await page.goto('/search');
@@ -69,23 +71,32 @@ test("table: at 1280 every column fits, the last inside the viewport; long value
   const lastHeader = table.getByRole('columnheader', { name: 'Last verified' });
   const box = (await lastHeader.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
-  // The table does not scroll sideways inside its box: nothing is hidden to the right.
+  // The table does not scroll sideways inside its box: no column is hidden to the right.
   const scroll = await table.evaluate((element) => {
     const box = element.parentElement!;
     return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth };
   });
   expect(scroll.scrollWidth).toBeLessThanOrEqual(scroll.clientWidth);
-  // Every cell of every row ends inside the viewport, and no text is cut with an ellipsis.
-  const cut = await table.evaluate((element) =>
-    [...element.querySelectorAll('td')].filter((cell) => {
-      const box = cell.getBoundingClientRect();
-      return box.right > window.innerWidth || cell.scrollWidth > cell.clientWidth + 1;
-    }).length,
+  // Every cell ends inside the viewport.
+  const outside = await table.evaluate(
+    (element) => [...element.querySelectorAll('td, th')].filter((cell) => cell.getBoundingClientRect().right > window.innerWidth).length,
   );
-  expect(cut).toBe(0);
+  expect(outside).toBe(0);
 
+  // A value cut in its dense row: its title holds it whole (hover), and once the row holds the
+  // keyboard's focus the cell shows it whole.
+  const cutIndex = await table.evaluate((element) =>
+    [...element.querySelectorAll('tbody td')].findIndex((cell) => cell.scrollWidth > cell.clientWidth + 1),
+  );
+  expect(cutIndex, 'a long value is cut somewhere on the first page').toBeGreaterThanOrEqual(0);
+  const cut = table.locator('tbody td').nth(cutIndex);
+  expect(await cut.getAttribute('title')).toBe((await cut.textContent())?.trim());
+  await cut.locator('xpath=ancestor::tr').getByRole('link').focus();
+  expect(await cut.evaluate((cell) => cell.scrollWidth <= cell.clientWidth + 1)).toBe(true);
+
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
   await screenshotViewport(page, 'search-table-1280x800');
-  await screenshotBoth(page, 'search-table');
+  await screenshotBoth(page, 'search-table-view');
   await page.setViewportSize({ width: 375, height: 812 });
   await screenshotViewport(page, 'search-table-375');
 });

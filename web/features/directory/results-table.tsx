@@ -8,6 +8,10 @@ import { cn, formatMonthYear } from '@web/lib/utils';
 import { Highlighted, HighlightedSpecialty } from '@web/features/physicians/highlight';
 import { displayLocation, displaySpecialty, fullName, nameWithCredential } from '@web/features/physicians/physician-format';
 
+/** One line with an ellipsis (dense rows), except in the row holding the keyboard's focus: whole, wrapped. */
+const CUT_UNLESS_FOCUSED =
+  'truncate py-1 group-focus-within/row:overflow-visible group-focus-within/row:break-words group-focus-within/row:whitespace-normal';
+
 type ResultsTableProps = {
   physicians: PhysicianSummary[];
   isSelected: (id: number) => boolean;
@@ -26,9 +30,9 @@ type ResultsTableProps = {
  * shows a dozen or more. Same selection as the cards: each row's box, Space to tick it; the
  * name opens the profile. A click elsewhere on the row ticks it too (a wide target for a mouse).
  * The columns fit the results column from 720 px (1280 px screens with the filters open):
- * the narrow ones have fixed widths, the text ones share the rest, and a long name, organisation
- * or location wraps onto a second line rather than being cut. Narrower, the table scrolls within
- * its box.
+ * the narrow ones have fixed widths, the text ones share the rest. A value longer than its column
+ * shows whole on hover (its title) and on focus: the row holding the keyboard's focus wraps its
+ * cells instead of cutting them. Narrower, the table scrolls within its box.
  */
 export function ResultsTable({
   physicians,
@@ -59,8 +63,8 @@ export function ResultsTable({
               />
             </TableHead>
             {/* Percentages of the table that leave the fixed columns (248 px) their room; Organization takes the rest. */}
-            <TableHead className="h-8 w-[18%]">Name</TableHead>
-            <TableHead className="h-8 w-[18%]">Specialty</TableHead>
+            <TableHead className="h-8 w-[22%]">Name</TableHead>
+            <TableHead className="h-8 w-[16%]">Specialty</TableHead>
             <TableHead className="h-8">Organization</TableHead>
             <TableHead className="h-8 w-[14%]">Location</TableHead>
             <TableHead className="h-8 w-22">Contact</TableHead>
@@ -77,7 +81,7 @@ export function ResultsTable({
                 data-state={selected ? 'selected' : undefined}
                 aria-selected={selected}
                 onClick={(event) => onRowClick(event, physician)}
-                className="h-8 cursor-pointer"
+                className="group/row h-8 cursor-pointer"
               >
                 <TableCell className="py-1 pl-3">
                   <Checkbox
@@ -87,7 +91,7 @@ export function ResultsTable({
                     className="align-middle"
                   />
                 </TableCell>
-                <TableCell className="py-1 font-medium break-words">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'font-medium')} title={nameWithCredential(physician)}>
                   <Link
                     to={`${linkBase}/${physician.id}`}
                     className="text-foreground hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
@@ -95,13 +99,13 @@ export function ResultsTable({
                     <Highlighted text={nameWithCredential(physician)} />
                   </Link>
                 </TableCell>
-                <TableCell className="py-1 break-words text-slate-700">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={displaySpecialty(physician.specialty) ?? undefined}>
                   <HighlightedSpecialty text={displaySpecialty(physician.specialty) ?? '—'} />
                 </TableCell>
-                <TableCell className="py-1 break-words text-slate-700">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={physician.organization ?? undefined}>
                   <Highlighted text={physician.organization ?? '—'} />
                 </TableCell>
-                <TableCell className="py-1 break-words text-slate-700">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={displayLocation(physician) || undefined}>
                   <Highlighted text={displayLocation(physician) || '—'} />
                 </TableCell>
                 <TableCell className="py-1">
