@@ -8,9 +8,13 @@ import { cn, formatMonthYear } from '@web/lib/utils';
 import { Highlighted, HighlightedSpecialty } from '@web/features/physicians/highlight';
 import { displayLocation, displaySpecialty, fullName, nameWithCredential } from '@web/features/physicians/physician-format';
 
-/** One line with an ellipsis (dense rows), except in the row holding the keyboard's focus: whole, wrapped. */
+/**
+ * One line with an ellipsis (dense rows), except in the row whose name link has focus: whole,
+ * wrapped. Only the link's focus: a ticked box keeping focus must not grow its row, or the next
+ * click elsewhere would land on a row that moved.
+ */
 const CUT_UNLESS_FOCUSED =
-  'truncate py-1 group-focus-within/row:overflow-visible group-focus-within/row:break-words group-focus-within/row:whitespace-normal';
+  'truncate py-1 group-has-[a:focus]/row:overflow-visible group-has-[a:focus]/row:break-words group-has-[a:focus]/row:whitespace-normal';
 
 type ResultsTableProps = {
   physicians: PhysicianSummary[];
@@ -31,7 +35,7 @@ type ResultsTableProps = {
  * name opens the profile. A click elsewhere on the row ticks it too (a wide target for a mouse).
  * The columns fit the results column from 720 px (1280 px screens with the filters open):
  * the narrow ones have fixed widths, the text ones share the rest. A value longer than its column
- * shows whole on hover (its title) and on focus: the row holding the keyboard's focus wraps its
+ * shows whole on hover (its title) and on focus: the row whose name link has focus wraps its
  * cells instead of cutting them. Narrower, the table scrolls within its box.
  */
 export function ResultsTable({
