@@ -32,6 +32,7 @@ export const APP_PATHS = [
   '/alerts/:id/unsubscribe',
   '/account',
   '/checkout/success',
+  '/start-trial',
   '/billing/demo/checkout/:sessionId',
   '/billing/demo/portal',
   '/lists',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from './limits';
+import { isAuthPage, safeLocalPath } from './local-path';
 
 // The account forms' texts and rules (docs/rules.md#accounts).
 export const AUTH_MESSAGES = {
@@ -31,7 +32,23 @@ const NewPassword = z
   .min(MIN_PASSWORD_LENGTH, AUTH_MESSAGES.passwordTooShort)
   .max(200, 'Password must be at most 200 characters long.');
 
-/** POST /api/auth/signup -> 201 SignupResponse. The same answer whether or not the email exists. */
+/**
+ * Where the emailed verification link leads after sign-in: a path of this site that is not a
+ * sign-in page ('/start-trial', '/search?query=x#physician-12'); anything else is a 400.
+ */
+export const ReturnTo = z
+  .string()
+  .max(2000, 'returnTo must be at most 2000 characters.')
+  .refine((value) => {
+    const path = safeLocalPath(value);
+    return path !== null && !isAuthPage(path);
+  }, 'returnTo must be a path of this site.')
+  .transform((value) => safeLocalPath(value) as string);
+
+/**
+ * POST /api/auth/signup -> 201 SignupResponse. The same answer whether or not the email exists.
+ * `returnTo` rides on the verification link (Start Free Trial: '/start-trial').
+ */
 export const SignupRequest = z
   .object({
     email: Email,
@@ -40,6 +57,7 @@ export const SignupRequest = z
     acceptTerms: z
       .boolean({ error: AUTH_MESSAGES.termsRequired })
       .refine((v) => v, AUTH_MESSAGES.termsRequired),
+    returnTo: ReturnTo.optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: AUTH_MESSAGES.passwordsDoNotMatch,
@@ -59,9 +77,13 @@ export const LoginRequest = z.object({
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-/** POST /api/auth/resend-verification and /api/auth/forgot-password -> 200 OkResponse, always. */
+/** POST /api/auth/forgot-password -> 200 OkResponse, always. */
 export const EmailOnlyRequest = z.object({ email: Email });
 export type EmailOnlyRequest = z.input<typeof EmailOnlyRequest>;
+
+/** POST /api/auth/resend-verification -> 200 OkResponse, always; `returnTo` as at sign-up. */
+export const ResendVerificationRequest = z.object({ email: Email, returnTo: ReturnTo.optional() });
+export type ResendVerificationRequest = z.input<typeof ResendVerificationRequest>;
 
 /** POST /api/auth/verify-email -> 200 OkResponse, or 400 invalid_token. */
 export const VerifyEmailRequest = z.object({ token: z.string().min(1, 'Token is required.').max(200) });

@@ -129,6 +129,29 @@ export const RefundEligibility = z.discriminatedUnion('state', [
 ]);
 export type RefundEligibility = z.infer<typeof RefundEligibility>;
 
+/**
+ * The 30-day money-back guarantee as the server knows it (docs/rules.md#money-back), for the pages
+ * that warn before a step that ends it and for the Subscription tab:
+ * - 'none': no payment yet (a free trial is not charged), nothing to lose;
+ * - 'active': a refund may be asked for until `until`; exporting contacts (`endsOn`: any file of
+ *   contacts: Export, a list's export, the profile PDF, an enriched spreadsheet) ends it at once;
+ * - 'ended': when and why (the export that ended it, or the 30 days passing);
+ * - 'claimed': a refund was asked for (`refund` says how it went).
+ */
+export const MoneyBackGuarantee = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('none') }),
+  z.object({ state: z.literal('active'), until: z.string(), endsOn: z.literal('export') }),
+  z.object({
+    state: z.literal('ended'),
+    endedAt: z.string(),
+    reason: z.enum(['exported', 'expired']),
+    /** The export that ended it (reason 'exported'): how many contacts, in which format. */
+    export: z.object({ count: z.number().int(), format: z.enum(['csv', 'xlsx', 'pdf']) }).nullable(),
+  }),
+  z.object({ state: z.literal('claimed'), requestedAt: z.string() }),
+]);
+export type MoneyBackGuarantee = z.infer<typeof MoneyBackGuarantee>;
+
 /** GET /api/billing/subscription: the subscription as the Subscription tab shows it. */
 export const BillingSubscriptionResponse = z.object({
   subscribed: z.boolean(),
@@ -145,6 +168,7 @@ export const BillingSubscriptionResponse = z.object({
   /** Whether this user may still start the free trial. */
   trialAvailable: z.boolean(),
   refund: RefundEligibility,
+  guarantee: MoneyBackGuarantee,
   provider: z.enum(['demo', 'stripe']),
 });
 export type BillingSubscriptionResponse = z.infer<typeof BillingSubscriptionResponse>;
@@ -153,6 +177,16 @@ export const CreateRefundRequest = z.object({
   reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters.').optional(),
 });
 export type CreateRefundRequest = z.infer<typeof CreateRefundRequest>;
+
+/**
+ * GET /api/billing/checkout-sessions/{sessionId}: what the success page checks before it says
+ * anything. 404 for a session that is not the caller's (or does not exist); `paid` false for one
+ * left unpaid (the spec's 'Could not verify your payment. Please contact support.').
+ */
+export const CheckoutSessionParams = z.object({ sessionId: z.string().min(1).max(200) });
+export type CheckoutSessionParams = z.infer<typeof CheckoutSessionParams>;
+export const CheckoutSessionCheckResponse = z.object({ paid: z.boolean() });
+export type CheckoutSessionCheckResponse = z.infer<typeof CheckoutSessionCheckResponse>;
 
 export const WebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean().optional() });
 export type WebhookResponse = z.infer<typeof WebhookResponse>;

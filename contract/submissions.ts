@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dedupeSkills } from './skills';
 
 // The resume form's texts and rules (docs/rules.md#resumes).
 export const SUBMISSION_MESSAGES = {
@@ -124,12 +125,13 @@ export const CreateSubmissionRequest = z
     location: required(SUBMISSION_MESSAGES.locationRequired, 200),
     linkedinUrl: LinkedinUrl,
     education: z.array(SubmissionEducation).max(20, SUBMISSION_MESSAGES.tooManyEducation).default([]),
-    // Trimmed and de-duplicated: the form adds a skill only once, the server makes sure.
+    // Trimmed and de-duplicated without regard to case or spaces ('Wound Care', 'wound care'):
+    // the form adds a skill only once, the server makes sure (contract/skills.ts).
     skills: z
       .array(Skill)
       .max(50, SUBMISSION_MESSAGES.tooManySkills)
       .default([])
-      .transform((skills) => [...new Set(skills)]),
+      .transform(dedupeSkills),
   })
   .superRefine((v, ctx) => {
     if (v.specialty === OTHER_SPECIALTY && !v.otherSpecialty) {

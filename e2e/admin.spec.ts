@@ -249,8 +249,15 @@ test('/users lists the demo accounts with their badges, and the stat cards match
   await screenshotBoth(page, 'admin-users');
   await expectReachableOnPhone(page, rowOf('basic@example.com').getByRole('cell').last());
 
-  // A user's detail.
-  await page.getByRole('link', { name: 'basic@example.com', exact: true }).click();
+  // A click anywhere on a row opens the user (here: on its Exported Contacts cell, which the
+  // row's link covers: Playwright's own click would refuse a covered target).
+  const cell = (await rowOf('free@example.com').getByRole('cell').last().boundingBox())!;
+  await page.mouse.click(cell.x + cell.width / 2, cell.y + cell.height / 2);
+  await expect(page.getByRole('heading', { name: 'free@example.com' })).toBeVisible();
+  await page.goBack();
+  // Enter on the row's (one) tab stop opens it too.
+  await rowOf('basic@example.com').getByRole('link', { name: 'basic@example.com', exact: true }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'basic@example.com' })).toBeVisible();
   await expect(page.getByText('Monthly Plan')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Grant admin' })).toBeVisible();

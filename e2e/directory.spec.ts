@@ -92,9 +92,10 @@ test('a specialty card opens the directory with the same count', async ({ page }
   const count = Number(countText.replace(/[^\d]/g, ''));
   expect(count).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
+  // Start Free Trial: sign-up, then (after the emailed link and sign-in) the trial's checkout.
   await expect(page.getByRole('link', { name: 'Start Free Trial' }).last()).toHaveAttribute(
     'href',
-    '/signup',
+    '/signup?return_to=/start-trial',
   );
   await screenshotBoth(page, 'specialties');
 
@@ -122,13 +123,23 @@ test('free and anonymous visitors see the upsell and one page of 20', async ({ p
   await expect(page.getByRole('navigation', { name: 'Pagination' })).toHaveCount(0);
   await screenshotBoth(page, 'directory-upsell');
 
-  // Email and phone are dimmed with the subscription tooltip; clicking does nothing.
-  const email = cards(page)
-    .first()
-    .getByRole('button', { name: /^Email/ });
-  await expect(email).toHaveAttribute('aria-disabled', 'true');
-  await email.focus();
-  await expect(page.getByRole('tooltip')).toHaveText('Subscription required to view email');
+  // A visitor's Email opens a prompt to sign up or log in, either coming back to this card.
+  const liveEmail = cards(page)
+    .getByRole('button', { name: /^Email/ })
+    .and(page.locator(':not([aria-disabled])'))
+    .first();
+  await liveEmail.click();
+  const prompt = page.getByRole('dialog').filter({ hasText: 'See this email address' });
+  await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    /^\/login\?return_to=\/search.*%23physician-\d+$/,
+  );
+  await expect(prompt.getByRole('link', { name: 'Sign up' })).toHaveAttribute(
+    'href',
+    /^\/signup\?return_to=\/search.*%23physician-\d+$/,
+  );
+  await page.keyboard.press('Escape');
+  await expect(prompt).toHaveCount(0);
 
   // Gated actions open the subscription gate for a signed-in free user.
   await signIn(page, 'free@example.com');
@@ -186,7 +197,10 @@ test('a profile shows the physician, and an unknown id shows Physician Not Found
   consoleErrors,
 }) => {
   await page.goto('/search');
-  const first = cards(page).first();
+  // A physician with an email on file (its button is live for a visitor: it opens a prompt).
+  const first = cards(page)
+    .filter({ has: page.getByRole('button', { name: /^Email/ }).and(page.locator(':not([aria-disabled])')) })
+    .first();
   const heading = (await first.getByRole('heading').textContent())?.trim() ?? '';
   await first.getByRole('link').first().click();
 
@@ -194,8 +208,13 @@ test('a profile shows the physician, and an unknown id shows Physician Not Found
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Professional Details' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Skills and Expertise' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^View Email/ })).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByRole('button', { name: /^View Phone/ })).toHaveAttribute('aria-disabled', 'true');
+  // A visitor's View Email asks to sign up or log in, coming back to this profile.
+  const profilePath = new URL(page.url()).pathname;
+  await page.getByRole('button', { name: /^View Email/ }).click();
+  await expect(
+    page.getByRole('dialog').filter({ hasText: 'See this email address' }).getByRole('link', { name: 'Log in' }),
+  ).toHaveAttribute('href', `/login?return_to=${profilePath}`);
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Export Full Profile' })).toHaveCount(0);
 
   await screenshotBoth(page, 'physician-profile');

@@ -175,6 +175,15 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/checkout': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/billing/portal': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
   'GET /api/billing/subscription': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
+  // No billing customer (and a session id of no one): 404 for everyone signed in.
+  'GET /api/billing/checkout-sessions/{sessionId}': {
+    anonymous: 401,
+    free: 404,
+    basic: 404,
+    premium: 404,
+    admin: 404,
+    other: 404,
+  },
   'POST /api/billing/webhook': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/billing/refund-request': { anonymous: 401, free: 409, basic: 409, premium: 409, admin: 409 },
   'GET /api/admin/refund-requests': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '@web/components/ui/spinner';
 import { AdminStrip } from './admin-strip';
-import { useMe } from './session';
+import { useMe, useSessionEndedRedirect } from './session';
 import { SidePanelsProvider } from './side-panels';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -10,6 +10,7 @@ import { SiteHeader } from './site-header';
 /** Top bar, admin strip (admins only), the page, footer. */
 export function RootLayout() {
   const me = useMe();
+  useSessionEndedRedirect();
   return (
     <SidePanelsProvider>
       <ScrollToTop />

@@ -12,10 +12,12 @@ export function primaryNavItems(input: { signedIn: boolean; admin: boolean; mobi
       { label: 'Contact', to: '/contact' },
     ];
   }
+  // Pricing stays for signed-in users: a free user's way to a plan, a Monthly one's to the Annual.
   const items: NavItem[] = [
     { label: 'Search', to: '/search' },
     { label: 'Lists', to: '/lists' },
     { label: 'Specialties', to: '/specialties' },
+    { label: 'Pricing', to: '/pricing' },
   ];
   if (input.admin) items.push({ label: 'Admin', to: '/admin-dashboard' });
   return items;

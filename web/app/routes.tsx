@@ -70,6 +70,7 @@ export const publicRoutes: RouteObject[] = [
 export const signedInRoutes: RouteObject[] = [
   { path: appPath('/account'), lazy: () => import('@web/features/account/account-page').then((m) => ({ Component: m.AccountPage })) },
   { path: appPath('/checkout/success'), lazy: () => import('@web/features/billing/checkout-success-page').then((m) => ({ Component: m.CheckoutSuccessPage })) },
+  { path: appPath('/start-trial'), lazy: () => import('@web/features/billing/start-trial-page').then((m) => ({ Component: m.StartTrialPage })) },
   { path: appPath('/billing/demo/checkout/:sessionId'), lazy: () => import('@web/features/billing/demo-checkout-page').then((m) => ({ Component: m.DemoCheckoutPage })) },
   { path: appPath('/billing/demo/portal'), lazy: () => import('@web/features/billing/demo-portal-page').then((m) => ({ Component: m.DemoPortalPage })) },
   { path: appPath('/lists'), lazy: () => import('@web/features/lists/my-lists-page').then((m) => ({ Component: m.MyListsPage })) },

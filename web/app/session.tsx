@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { MeResponse, SessionUser, SubscriptionStatus } from '@contract/account';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type Capability } from '@contract/capabilities';
 import { SUBSCRIPTION_RECHECK_MS } from '@contract/limits';
-import { apiFetch } from '@web/lib/api';
+import { loginPath } from '@contract/local-path';
+import { apiFetch, SESSION_ENDED_EVENT } from '@web/lib/api';
 import { takeBootAnswer } from '@web/lib/boot-data';
 
 export const meQueryKey = ['me'] as const;
@@ -118,4 +119,27 @@ export function useSignOut(): { signOut: () => Promise<void>; isPending: boolean
   }, [mutateAsync, navigate, queryClient]);
 
   return { signOut, isPending: mutation.isPending };
+}
+
+/**
+ * A call answered 401 while the page thought someone was signed in: the session expired or was
+ * ended elsewhere. Forget the user and what was cached for them, say so, and go to log in with
+ * return_to this page (login returns there). Rendered once, by the root layout.
+ */
+export function useSessionEndedRedirect(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onEnded = () => {
+      const current = queryClient.getQueryData<MeResponse>(meQueryKey);
+      if (!current?.user) return;
+      const { pathname, search, hash } = window.location;
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      queryClient.setQueryData(meQueryKey, ANONYMOUS);
+      toast.error('Session expired', { description: 'Please log in again to continue.' });
+      void navigate(loginPath(`${pathname}${search}${hash}`));
+    };
+    window.addEventListener(SESSION_ENDED_EVENT, onEnded);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, onEnded);
+  }, [queryClient, navigate]);
 }

@@ -15,6 +15,7 @@ import { SimpleTooltip } from '@web/components/ui/tooltip';
 import { cn } from '@web/lib/utils';
 import type { SessionUser } from '@contract/account';
 import { BrandLink } from './brand';
+import { LoginLink, START_TRIAL_SIGNUP } from './login-link';
 import { adminMobileNavItems, primaryNavItems, type NavItem } from './nav-items';
 import { useMe, useSignOut } from './session';
 import { useSidePanels } from './side-panels';
@@ -183,13 +184,13 @@ export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenC
           ) : (
             <>
               <Button asChild variant="outline">
-                <Link to="/login" onClick={close}>
+                <LoginLink onClick={close}>
                   <LogIn aria-hidden />
                   Log in
-                </Link>
+                </LoginLink>
               </Button>
               <Button asChild>
-                <Link to="/signup" onClick={close}>
+                <Link to={START_TRIAL_SIGNUP} onClick={close}>
                   Start Free Trial
                 </Link>
               </Button>

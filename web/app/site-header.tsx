@@ -5,6 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
 import { BrandLink } from './brand';
+import { LoginLink, START_TRIAL_SIGNUP } from './login-link';
 import { primaryNavItems, type NavItem } from './nav-items';
 import { useMe } from './session';
 
@@ -62,10 +63,10 @@ export const SiteHeader = memo(function SiteHeader() {
           ) : (
             <>
               <Button asChild variant="ghost">
-                <Link to="/login">Log in</Link>
+                <LoginLink>Log in</LoginLink>
               </Button>
               <Button asChild>
-                <Link to="/signup">Start Free Trial</Link>
+                <Link to={START_TRIAL_SIGNUP}>Start Free Trial</Link>
               </Button>
             </>
           )}

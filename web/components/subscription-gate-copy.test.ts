@@ -22,4 +22,14 @@ describe('gateCopy', () => {
       'This feature requires the Annual Plan subscription.',
     );
   });
+
+  it('promises only what the named plan gives: no exports at a Monthly feature, exports at an Annual one', () => {
+    expect(gateCopy('basic', 'free').benefits).toEqual([
+      'Full access to physician contact information',
+      'Unlimited searches with full results',
+      'Creating and managing custom physician lists',
+    ]);
+    expect(gateCopy('basic', 'free').benefits.join(' ')).not.toMatch(/export/i);
+    expect(gateCopy('premium', 'free').benefits).toContain('Unlimited exports and searches');
+  });
 });

@@ -3,12 +3,14 @@ import type { PaidTier, Tier } from '@contract/account';
 /** What the overlay says, chosen by the plan the action needs and the plan the viewer has. */
 type GateCopy = { title: string; description: string; lead: string; benefits: string[] };
 
-/** The subscription gate's three benefits (docs/rules.md#layout): right for someone with no paid plan yet. */
-const SUBSCRIBE_BENEFITS = [
-  'Full access to physician contact information',
-  'Unlimited exports and searches',
-  'Creating and managing custom physician lists',
-];
+/**
+ * The three benefits (docs/rules.md#layout), each as the plan the action needs gives it: export is the Annual
+ * Plan's, so the gate of a Monthly feature (Add to List, reveal) promises searches, not exports.
+ */
+const CONTACTS = 'Full access to physician contact information';
+const LISTS = 'Creating and managing custom physician lists';
+const MONTHLY_BENEFITS = [CONTACTS, 'Unlimited searches with full results', LISTS];
+const ANNUAL_BENEFITS = [CONTACTS, 'Unlimited exports and searches', LISTS];
 
 /** What the Annual Plan adds to the Monthly Plan (docs/rules.md#roles, #billing). */
 const ANNUAL_ADDS = [
@@ -38,13 +40,13 @@ export function gateCopy(requiredTier: PaidTier, currentTier: Tier): GateCopy {
       title: 'Unlock Unlimited Contacts',
       description: 'This feature requires the Annual Plan subscription.',
       lead: 'Subscribe to get:',
-      benefits: [...SUBSCRIBE_BENEFITS, 'Select All and export to CSV, Excel and PDF'],
+      benefits: [...ANNUAL_BENEFITS, 'Select All and export to CSV, Excel and PDF'],
     };
   }
   return {
     title: 'Unlock Unlimited Contacts',
     description: 'This feature requires a Monthly or Annual Plan subscription.',
     lead: 'Subscribe to get:',
-    benefits: SUBSCRIBE_BENEFITS,
+    benefits: MONTHLY_BENEFITS,
   };
 }

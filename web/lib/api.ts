@@ -56,6 +56,19 @@ export type ApiFetchOptions<T> = {
   headers?: Record<string, string>;
 };
 
+/**
+ * Dispatched on `window` when a call answers 401 outside sign-in itself: the session the page
+ * thought it had is gone (expired, or ended elsewhere). The layout sends the user to log in and
+ * back (session.tsx, useSessionEndedRedirect).
+ */
+export const SESSION_ENDED_EVENT = 'physiciandirect:session-ended';
+
+function noteSessionEnded(path: string, status: number) {
+  // The sign-in calls answer 401 for a wrong password: that says nothing about a session.
+  if (status !== 401 || path.startsWith('/api/auth/') || typeof window === 'undefined') return;
+  window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+}
+
 const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 const BAD_RESPONSE_MESSAGE = 'The server sent an unexpected response. Please try again.';
 
@@ -171,7 +184,10 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   if (response.status === 204) return undefined as T;
   const json = await readJson(response);
-  if (!response.ok) throw await errorFromResponse(response, json);
+  if (!response.ok) {
+    noteSessionEnded(path, response.status);
+    throw await errorFromResponse(response, json);
+  }
 
   if (json === undefined) {
     // A 200 that is not JSON: an HTML fallback page or a proxy in the way, not our API.
@@ -206,7 +222,10 @@ export async function apiDownload(
   } catch {
     throw new ApiError({ status: 0, code: 'internal', message: NETWORK_ERROR_MESSAGE });
   }
-  if (!response.ok) throw await errorFromResponse(response, await readJson(response));
+  if (!response.ok) {
+    noteSessionEnded(path, response.status);
+    throw await errorFromResponse(response, await readJson(response));
+  }
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? options.fallbackName;
   return { blob: await response.blob(), fileName, headers: response.headers };

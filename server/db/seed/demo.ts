@@ -95,11 +95,13 @@ export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWOR
         const priceId = account.tier === 'premium' ? 'price_annual' : 'price_monthly';
         const currentPeriodEnd = new Date(Date.now() + (account.tier === 'premium' ? 365 : 30) * day);
         // The demo billing provider's side too, so 'Manage Subscription' works for these accounts.
+        // Dated past the 30-day money-back window: these accounts show the product, and their
+        // exports never stop at 'This export ends your money-back guarantee' (a new customer's do).
         await tx.orm.insert(billingCustomers).values({
           userId: user.id,
           provider: 'demo',
           customerId: `demo_cus_${user.id}`,
-          firstPaidAt: new Date(),
+          firstPaidAt: new Date(Date.now() - 60 * day),
         });
         await tx.orm.insert(demoSubscriptions).values({
           id: `demo_sub_${user.id}`,

@@ -21,6 +21,7 @@ import {
 } from '../../../contract/admin';
 import type { Role } from '../../../contract/account';
 import { SPECIALTIES } from '../../../contract/directory-options';
+import { dedupeSkills } from '../../../contract/skills';
 import { AUDIT_ACTIONS, recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
@@ -108,7 +109,8 @@ async function approveSubmission(
       city,
       state,
       linkedinUrl: row.linkedin_url?.trim() || null,
-      skills: row.skills ?? [],
+      // Submissions stored before skills were compared without regard to case may hold both spellings.
+      skills: dedupeSkills(row.skills ?? []),
       education: repo.educationOf(row),
     };
     const existing = await matchedPhysicianId(tx, row);

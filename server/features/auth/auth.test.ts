@@ -200,6 +200,47 @@ describe('admin role by email (npm run admin)', () => {
   });
 });
 
+describe('return_to through the emailed link (Start Free Trial, a card prompt)', () => {
+  it('puts a checked path of this site on the verification link, at sign-up and on a resent link', async () => {
+    const email = newEmail('trial');
+    const agent = new IpAgent();
+    const signed = await agent.post('/api/auth/signup', {
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      acceptTerms: true,
+      returnTo: '/start-trial',
+    });
+    expect(signed.status).toBe(201);
+    await agent.post('/api/auth/resend-verification', { email, returnTo: '/search?query=card#physician-12' });
+    const [first, resent] = await mailsTo(email);
+    const token = tokenIn(first, 'verify-email');
+    expect(first.text_body).toContain(`http://localhost:3000/verify-email?token=${token}&return_to=%2Fstart-trial`);
+    expect(first.text_body).toContain('your 7-day free trial of the Monthly plan starts at checkout');
+    expect(resent.text_body).toContain(`&return_to=${encodeURIComponent('/search?query=card#physician-12')}`);
+    expect(resent.text_body).not.toContain('free trial');
+    // The link still only verifies.
+    expect((await agent.post('/api/auth/verify-email', { token: tokenIn(resent, 'verify-email') })).status).toBe(200);
+  });
+
+  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login?return_to=/x', 'start-trial'])(
+    'refuses returnTo %s naming the field, and sends nothing',
+    async (returnTo) => {
+      const email = newEmail('bounce');
+      const res = await new IpAgent().post('/api/auth/signup', {
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        acceptTerms: true,
+        returnTo,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields.returnTo).toBe('returnTo must be a path of this site.');
+      expect(await mailsTo(email)).toHaveLength(0);
+    },
+  );
+});
+
 describe('bad sign-in', () => {
   it('answers a wrong password and an unknown email with the same 401', async () => {
     const email = await verifiedAccount();
@@ -418,6 +459,12 @@ describe('no account enumeration at sign-up', () => {
     ]);
     expect(mails[1].text_body).toContain('has not been verified yet');
     expect(mails[1].text_body).not.toContain('verify-email');
+    // Often the owner signing up twice: the link confirms the address, with a password that may
+    // be the one just chosen, rather than asking them to choose a new one.
+    expect(mails[1].text_body).toMatch(/http:\/\/localhost:3000\/reset-password\?token=[\w-]+&confirm=1/);
+    expect(mails[1].text_body).toContain('Confirm your email address');
+    expect(mails[1].text_body).toContain('the one you just chose is fine');
+    expect(mails[1].text_body).not.toMatch(/choose (your|a new) password/i);
     expect(await userRow(email)).toHaveLength(1);
   });
 });

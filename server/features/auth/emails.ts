@@ -1,17 +1,25 @@
+import { START_TRIAL_PATH } from '../../../contract/local-path';
 import { compose, type Email } from '../../lib/mail-layout';
 
 const BRAND = 'PhysicianDirect';
 
 /**
  * The verification link, at sign-up and when asked for again (`resent`). It only confirms the
- * address: the password stays the one chosen at sign-up (ADR 028).
+ * address: the password stays the one chosen at sign-up (ADR 028). Signed up from Start Free
+ * Trial (`returnTo` '/start-trial'), it says the trial's checkout opens after signing in.
  */
-export function verificationEmail(link: string, { resent = false }: { resent?: boolean } = {}): Email {
+export function verificationEmail(
+  link: string,
+  { resent = false, returnTo = null }: { resent?: boolean; returnTo?: string | null } = {},
+): Email {
   return compose(`Verify your email address for ${BRAND}`, {
     paragraphs: [
       resent
         ? `Here is a new link to confirm this email address for your ${BRAND} account. Opening it only verifies the address: your password stays the one you chose when you signed up.`
         : `Welcome to ${BRAND}. Please confirm that this is your email address to finish creating your account.`,
+      ...(returnTo === START_TRIAL_PATH
+        ? ['Then log in with your password: your 7-day free trial of the Monthly plan starts at checkout.']
+        : []),
     ],
     action: { label: 'Verify email address', url: link },
     after: [
@@ -37,10 +45,13 @@ export function accountExistsEmail(
       ...(verified
         ? [`If it was you, sign in: ${links.login}`, 'Forgot your password? Choose a new one with the button below.']
         : [
-            'The account has not been verified yet. If it was you, choose your password with the button below: that also confirms this address. Earlier verification links for it no longer work.',
+            // Often the owner signing up twice: they may keep the password they just chose.
+            'The account has not been verified yet. If it was you, confirm this address with the button below and enter your password there (the one you just chose is fine). Earlier verification links for it no longer work.',
           ]),
     ],
-    action: { label: 'Choose a new password', url: resetLink },
+    action: verified
+      ? { label: 'Choose a new password', url: resetLink }
+      : { label: 'Confirm your email address', url: `${resetLink}&confirm=1` },
     after: [
       'This link expires in 1 hour and works once. If it was not you, ignore this email: your account has not been changed.',
     ],

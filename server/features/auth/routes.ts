@@ -8,6 +8,7 @@ import {
   EndedSessionsResponse,
   LoginRequest,
   OkResponse,
+  ResendVerificationRequest,
   ResetPasswordRequest,
   SignOutOthersRequest,
   SignupRequest,
@@ -56,7 +57,7 @@ const resendVerification = createRoute({
   tags: ['auth'],
   security: publicAccess,
   summary: 'Email a new verification link if the address has an unverified account (always 200)',
-  request: jsonBody(EmailOnlyRequest),
+  request: jsonBody(ResendVerificationRequest),
   responses: { 200: { description: 'Done', ...json(OkResponse) }, ...invalid, ...csrfRefused, ...tooMany },
 });
 
@@ -167,13 +168,13 @@ const signOutOthers = createRoute({
 
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signup, async (c) => {
-    const { email, password } = c.req.valid('json');
-    const result = await auth.signUp({ deps: c.var.deps, meta: meta(c), email, password });
+    const { email, password, returnTo } = c.req.valid('json');
+    const result = await auth.signUp({ deps: c.var.deps, meta: meta(c), email, password, returnTo: returnTo ?? null });
     return c.json(result, 201);
   })
   .openapi(resendVerification, async (c) => {
-    const { email } = c.req.valid('json');
-    await auth.resendVerification({ deps: c.var.deps, meta: meta(c), email });
+    const { email, returnTo } = c.req.valid('json');
+    await auth.resendVerification({ deps: c.var.deps, meta: meta(c), email, returnTo: returnTo ?? null });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(verifyEmail, async (c) => {

@@ -37,7 +37,9 @@ function dummyPasswordHash(): Promise<string> {
 function links(deps: AppDeps) {
   const base = deps.env.APP_URL.replace(/\/+$/, '');
   return {
-    verify: (token: string) => `${base}/verify-email?token=${encodeURIComponent(token)}`,
+    // `returnTo` (a checked path of this site) is where the verify page's 'Log in' leads after sign-in.
+    verify: (token: string, returnTo: string | null = null) =>
+      `${base}/verify-email?token=${encodeURIComponent(token)}${returnTo ? `&return_to=${encodeURIComponent(returnTo)}` : ''}`,
     reset: (token: string) => `${base}/reset-password?token=${encodeURIComponent(token)}`,
     login: `${base}/login`,
     forgotPassword: `${base}/forgot-password`,
@@ -80,10 +82,18 @@ async function decoyWrites(db: Db, purpose: TokenPurpose, rows: number, email: (
   });
 }
 
-/** A verification link (it only verifies: no password rides on it) and its email, in `db`'s transaction. */
-async function sendVerification(deps: AppDeps, db: Db, user: UserRow, resent = false): Promise<void> {
+/**
+ * A verification link (it only verifies: no password rides on it) and its email, in `db`'s
+ * transaction. `returnTo` says where signing in afterwards leads (the trial's checkout, a card).
+ */
+async function sendVerification(
+  deps: AppDeps,
+  db: Db,
+  user: UserRow,
+  { resent = false, returnTo = null }: { resent?: boolean; returnTo?: string | null } = {},
+): Promise<void> {
   const token = await issueToken(db, { userId: user.id, purpose: 'verify_email', ttlMs: VERIFY_EMAIL_TTL_MS });
-  await queue(db, user.email, verificationEmail(links(deps).verify(token), { resent }));
+  await queue(db, user.email, verificationEmail(links(deps).verify(token, returnTo), { resent, returnTo }));
 }
 
 /**
@@ -94,7 +104,13 @@ async function sendVerification(deps: AppDeps, db: Db, user: UserRow, resent = f
  * stranger's sign-up sent them): the reset link, which also verifies, is the way in. Both paths
  * hash the password and write three rows. See docs/decisions/028-sign-up-and-device-cookies.md.
  */
-export async function signUp({ deps, meta, email, password }: Options<{ email: string; password: string }>) {
+export async function signUp({
+  deps,
+  meta,
+  email,
+  password,
+  returnTo = null,
+}: Options<{ email: string; password: string; returnTo?: string | null }>) {
   const limits = deps.services.authRateLimits;
   await enforceRateLimits([
     [limits.signupPerIp, meta.ip],
@@ -108,7 +124,7 @@ export async function signUp({ deps, meta, email, password }: Options<{ email: s
       // ADMIN_EMAILS take effect at verification: an unverified address proves nothing.
       await deps.db.transaction(async (tx) => {
         const user = await repo.insertUser(tx, { email, passwordHash, role: 'user' });
-        await sendVerification(deps, tx, user);
+        await sendVerification(deps, tx, user, { returnTo });
       });
       return { email };
     } catch (error) {
@@ -143,7 +159,12 @@ export async function signUp({ deps, meta, email, password }: Options<{ email: s
  * Sends a new verification link if the address has an unverified account; the same writes
  * otherwise (decoys), and the caller answers 200 either way. The link only verifies.
  */
-export async function resendVerification({ deps, meta, email }: Options<{ email: string }>): Promise<void> {
+export async function resendVerification({
+  deps,
+  meta,
+  email,
+  returnTo = null,
+}: Options<{ email: string; returnTo?: string | null }>): Promise<void> {
   const limits = deps.services.authRateLimits;
   await enforceRateLimits([
     [limits.resendPerIp, meta.ip],
@@ -151,10 +172,12 @@ export async function resendVerification({ deps, meta, email }: Options<{ email:
   ]);
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || user.emailVerifiedAt) {
-    await decoyWrites(deps.db, 'verify_email', 2, () => verificationEmail(links(deps).verify(newToken()), { resent: true }));
+    await decoyWrites(deps.db, 'verify_email', 2, () =>
+      verificationEmail(links(deps).verify(newToken(), returnTo), { resent: true, returnTo }),
+    );
     return;
   }
-  await deps.db.transaction((tx) => sendVerification(deps, tx, user, true));
+  await deps.db.transaction((tx) => sendVerification(deps, tx, user, { resent: true, returnTo }));
 }
 
 /** Marks the address verified (nothing else: a link carries no password). ADMIN_EMAILS promote here. */

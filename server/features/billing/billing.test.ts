@@ -295,12 +295,96 @@ describe('money-back guarantee', () => {
   });
 });
 
+describe('money-back guarantee state (what the export warning and the Subscription tab read)', () => {
+  const guaranteeOf = async (agent: TestAgent) => (await agent.get('/api/billing/subscription')).body.guarantee;
+
+  it('is none before a payment, active until 30 days after it, and ended by the first export: when, how many, which format', async () => {
+    const { agent, user } = await ctx.signedInAgent();
+    expect(await guaranteeOf(agent)).toEqual({ state: 'none' });
+    await buy(agent, 'price_annual');
+    const active = await guaranteeOf(agent);
+    expect(active).toMatchObject({ state: 'active', endsOn: 'export' });
+    const days = (Date.parse(active.until) - Date.now()) / DAY_MS;
+    expect(days).toBeGreaterThan(29.99);
+    expect(days).toBeLessThanOrEqual(30);
+
+    // Paid 10 minutes ago; exported twice since: the first export ended it.
+    await ctx.db.sql.query(`UPDATE billing_customers SET first_paid_at = now() - interval '10 minutes' WHERE user_id = $1`, [user.id]);
+    await ctx.db.sql.query(
+      `INSERT INTO export_logs (user_id, export_count, format, export_date) VALUES
+         ($1, 25, 'xlsx', now() - interval '2 minutes'), ($1, 10, 'csv', now() - interval '1 minute'),
+         ($1, 99, 'pdf', now() - interval '20 minutes')`,
+      [user.id],
+    );
+    const ended = await guaranteeOf(agent);
+    expect(ended).toMatchObject({ state: 'ended', reason: 'exported', export: { count: 25, format: 'xlsx' } });
+    expect(Date.now() - Date.parse(ended.endedAt)).toBeGreaterThan(100_000);
+    expect(Date.now() - Date.parse(ended.endedAt)).toBeLessThan(200_000);
+    expect((await agent.get('/api/billing/subscription')).body.refund.state).toBe('unavailable');
+  });
+
+  it('ends on its deadline when nothing was exported; an export within the window is what ended it even later', async () => {
+    const late = await ctx.signedInAgent();
+    await buy(late.agent);
+    await ctx.db.sql.query(`UPDATE billing_customers SET first_paid_at = now() - interval '40 days' WHERE user_id = $1`, [late.user.id]);
+    const expired = await guaranteeOf(late.agent);
+    expect(expired).toMatchObject({ state: 'ended', reason: 'expired', export: null });
+    const { rows } = await ctx.db.sql.query<{ deadline: Date }>(
+      `SELECT first_paid_at + interval '720 hours' AS deadline FROM billing_customers WHERE user_id = $1`,
+      [late.user.id],
+    );
+    expect(Date.parse(expired.endedAt)).toBe(rows[0].deadline.getTime());
+
+    // An export on day 3 ended it then, and the page says so after the 30 days too.
+    await ctx.db.sql.query(
+      `INSERT INTO export_logs (user_id, export_count, format, export_date) VALUES ($1, 4, 'pdf', now() - interval '37 days')`,
+      [late.user.id],
+    );
+    expect(await guaranteeOf(late.agent)).toMatchObject({ state: 'ended', reason: 'exported', export: { count: 4, format: 'pdf' } });
+    expect((await late.agent.get('/api/billing/subscription')).body.refund.reason).toMatch(/^Contacts were exported on /);
+  });
+
+  it('is none on a trial (nothing charged) and claimed once a refund is asked for', async () => {
+    const trial = await ctx.signedInAgent();
+    await buy(trial.agent, 'price_monthly', true);
+    expect(await guaranteeOf(trial.agent)).toEqual({ state: 'none' });
+
+    const claimant = await ctx.signedInAgent();
+    await buy(claimant.agent);
+    await claimant.agent.post('/api/billing/refund-request', {});
+    expect(await guaranteeOf(claimant.agent)).toMatchObject({ state: 'claimed' });
+  });
+});
+
+describe('the success page check (GET /api/billing/checkout-sessions/{sessionId})', () => {
+  it("answers paid only for the caller's completed session; 404 for another's, an unknown or a made-up id", async () => {
+    const a = await ctx.signedInAgent();
+    const sessionId = await checkout(a.agent, { priceId: 'price_monthly' });
+    const path = `/api/billing/checkout-sessions/${sessionId}`;
+    expect((await a.agent.get(path)).body).toEqual({ paid: false });
+    expect((await a.agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, CARD)).status).toBe(200);
+    const paid = await a.agent.get(path);
+    expect(paid.status).toBe(200);
+    expect(paid.body).toEqual({ paid: true });
+
+    // Another customer of the same provider: not theirs.
+    const b = await ctx.signedInAgent();
+    await checkout(b.agent, { priceId: 'price_annual' });
+    expect((await b.agent.get(path)).status).toBe(404);
+    // Someone who never started a checkout, and an id nobody made.
+    expect((await (await ctx.signedInAgent()).agent.get(path)).status).toBe(404);
+    expect((await a.agent.get('/api/billing/checkout-sessions/bogus')).status).toBe(404);
+    expect((await ctx.agent().get(path)).status).toBe(401);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the billing calls with operation ids', async () => {
     const doc = (await ctx.agent().get('/api/openapi.json')).body;
     expect(doc.paths['/api/billing/checkout'].post.operationId).toBe('createCheckoutSession');
     expect(doc.paths['/api/billing/portal'].post.operationId).toBe('createBillingPortalSession');
     expect(doc.paths['/api/billing/subscription'].get.operationId).toBe('getBillingSubscription');
+    expect(doc.paths['/api/billing/checkout-sessions/{sessionId}'].get.operationId).toBe('checkCheckoutSession');
     expect(doc.paths['/api/billing/webhook'].post.operationId).toBe('receiveBillingWebhook');
     expect(doc.paths['/api/admin/refund-requests'].get.operationId).toBe('listRefundRequests');
     expect(doc.paths['/api/admin/refund-requests/{id}/resolve'].post.operationId).toBe('resolveRefundRequest');

@@ -75,14 +75,19 @@ export async function eventSeen(db: Db, eventId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function firstExportSince(db: Db, userId: string, since: Date): Promise<Date | null> {
+/** The user's first export at or after `since` (the one that ended the money-back guarantee), or null. */
+export async function firstExportSince(
+  db: Db,
+  userId: string,
+  since: Date,
+): Promise<{ exportDate: Date; exportCount: number; format: string } | null> {
   const [row] = await db.orm
-    .select({ exportDate: exportLogs.exportDate })
+    .select({ exportDate: exportLogs.exportDate, exportCount: exportLogs.exportCount, format: exportLogs.format })
     .from(exportLogs)
     .where(and(eq(exportLogs.userId, userId), gte(exportLogs.exportDate, since)))
-    .orderBy(asc(exportLogs.exportDate))
+    .orderBy(asc(exportLogs.exportDate), asc(exportLogs.id))
     .limit(1);
-  return row?.exportDate ?? null;
+  return row ?? null;
 }
 
 export async function findRefundRequest(db: Db, userId: string) {

@@ -2,6 +2,8 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import {
   AdminRefundRequestsResponse,
   BillingSubscriptionResponse,
+  CheckoutSessionCheckResponse,
+  CheckoutSessionParams,
   CreateCheckoutRequest,
   CreateCheckoutResponse,
   CreatePortalResponse,
@@ -40,6 +42,22 @@ const createCheckout = createRoute({
     ...unauthenticated,
     409: errorResponse('Already subscribed (use the portal), or the trial was already used'),
     429: errorResponse('Too many attempts'),
+  },
+});
+
+const checkCheckoutSession = createRoute({
+  method: 'get',
+  path: '/billing/checkout-sessions/{sessionId}',
+  operationId: 'checkCheckoutSession',
+  tags: ['billing'],
+  summary: 'Whether a checkout session of the caller was paid (the success page checks the session it is given)',
+  security: signedIn,
+  middleware: signedInGuard,
+  request: { params: CheckoutSessionParams },
+  responses: {
+    200: { description: 'The session is the caller’s: paid or not', ...json(CheckoutSessionCheckResponse) },
+    ...unauthenticated,
+    404: errorResponse('No such session, or not the caller’s'),
   },
 });
 
@@ -219,6 +237,12 @@ export const billingRoutes = new OpenAPIHono<AppEnv>()
     const { priceId, trial } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.checkoutPerUser, user.id]]);
     return c.json(await billing.createCheckout(c.var.deps, { user, priceId, trial: trial ?? false }), 200);
+  })
+  .openapi(checkCheckoutSession, async (c) => {
+    const user = c.var.user;
+    const { sessionId } = c.req.valid('param');
+    c.header('Cache-Control', 'no-store');
+    return c.json(await billing.checkCheckoutSession(c.var.deps, { user, sessionId }), 200);
   })
   .openapi(createPortal, async (c) => {
     const user = c.var.user;

@@ -10,6 +10,8 @@ import {
   type AdminRefundRequestsResponse,
   type ResolveRefundRequestResponse,
   type BillingSubscriptionResponse,
+  type CheckoutSessionCheckResponse,
+  type MoneyBackGuarantee,
   type PriceId,
   type RefundEligibility,
 } from '../../../contract/billing';
@@ -18,7 +20,12 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { AppError, fieldError } from '../../lib/errors';
-import { WebhookSignatureError, type ProviderEvent, type ProviderSubscription } from '../../lib/billing/provider';
+import {
+  ProviderObjectMissingError,
+  WebhookSignatureError,
+  type ProviderEvent,
+  type ProviderSubscription,
+} from '../../lib/billing/provider';
 import { refundRequestedOperatorEmail, refundRequestedUserEmail, refundResolvedUserEmail, trialReminderEmail } from './emails';
 import * as repo from './repo';
 
@@ -198,34 +205,71 @@ async function applySubscription(
   }
 }
 
+/** What the money-back guarantee depends on: the request made, the first payment, the first export since. */
+type GuaranteeFacts = {
+  request: Awaited<ReturnType<typeof repo.findRefundRequest>>;
+  firstPaidAt: Date | null;
+  firstExport: Awaited<ReturnType<typeof repo.firstExportSince>>;
+};
+
+async function guaranteeFacts(db: Db, userId: string): Promise<GuaranteeFacts> {
+  const [request, customer] = await Promise.all([repo.findRefundRequest(db, userId), repo.findCustomer(db, userId)]);
+  const firstPaidAt = customer?.firstPaidAt ?? null;
+  const firstExport = firstPaidAt && !request ? await repo.firstExportSince(db, userId, firstPaidAt) : null;
+  return { request, firstPaidAt, firstExport };
+}
+
+const refundDeadline = (firstPaidAt: Date) => new Date(firstPaidAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
+
 /** Money-back guarantee (docs/rules.md#money-back): 30 days from the first purchase, no export since, once. */
-async function refundEligibility(db: Db, userId: string, now = new Date()): Promise<RefundEligibility> {
-  const request = await repo.findRefundRequest(db, userId);
+function refundEligibilityOf({ request, firstPaidAt, firstExport }: GuaranteeFacts, now: Date): RefundEligibility {
   if (request) return { state: 'requested', status: request.status, requestedAt: request.createdAt.toISOString() };
-  const customer = await repo.findCustomer(db, userId);
-  if (!customer?.firstPaidAt) {
+  if (!firstPaidAt) {
     return { state: 'unavailable', reason: 'The money-back guarantee starts with your first payment; a free trial is not charged.' };
   }
-  const deadline = new Date(customer.firstPaidAt.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
-  if (now > deadline) {
-    return { state: 'unavailable', reason: `The 30-day money-back period ended on ${dateFormat.format(deadline)}.` };
-  }
-  const exportedAt = await repo.firstExportSince(db, userId, customer.firstPaidAt);
-  if (exportedAt) {
+  const deadline = refundDeadline(firstPaidAt);
+  // An export within the window ended it first; one after the window changes nothing.
+  if (firstExport && firstExport.exportDate <= deadline) {
     return {
       state: 'unavailable',
-      reason: `Contacts were exported on ${dateFormat.format(exportedAt)}; an export ends the money-back guarantee.`,
+      reason: `Contacts were exported on ${dateFormat.format(firstExport.exportDate)}; an export ends the money-back guarantee.`,
     };
+  }
+  if (now > deadline) {
+    return { state: 'unavailable', reason: `The 30-day money-back period ended on ${dateFormat.format(deadline)}.` };
   }
   return { state: 'available', deadline: deadline.toISOString() };
 }
 
+/** The same facts as the pages that warn before an export, and the Subscription tab, read them. */
+function guaranteeOf({ request, firstPaidAt, firstExport }: GuaranteeFacts, now: Date): MoneyBackGuarantee {
+  if (request) return { state: 'claimed', requestedAt: request.createdAt.toISOString() };
+  if (!firstPaidAt) return { state: 'none' };
+  const deadline = refundDeadline(firstPaidAt);
+  if (firstExport && firstExport.exportDate <= deadline) {
+    const format = firstExport.format === 'xlsx' || firstExport.format === 'pdf' ? firstExport.format : 'csv';
+    return {
+      state: 'ended',
+      endedAt: firstExport.exportDate.toISOString(),
+      reason: 'exported',
+      export: { count: firstExport.exportCount, format },
+    };
+  }
+  if (now > deadline) return { state: 'ended', endedAt: deadline.toISOString(), reason: 'expired', export: null };
+  return { state: 'active', until: deadline.toISOString(), endsOn: 'export' };
+}
+
+async function refundEligibility(db: Db, userId: string, now = new Date()): Promise<RefundEligibility> {
+  return refundEligibilityOf(await guaranteeFacts(db, userId), now);
+}
+
 /** GET /api/billing/subscription: the tier comes from the session (the same rule every guard uses). */
 export async function getSubscription(deps: Deps, { user }: { user: CurrentUser }): Promise<BillingSubscriptionResponse> {
-  const [row, customer, refund] = await Promise.all([
+  const now = new Date();
+  const [row, customer, facts] = await Promise.all([
     repo.findSubscription(deps.db, user.id),
     repo.findCustomer(deps.db, user.id),
-    refundEligibility(deps.db, user.id),
+    guaranteeFacts(deps.db, user.id),
   ]);
   const entitled = user.subscription.subscribed;
   const shown = entitled ? row : undefined;
@@ -240,9 +284,33 @@ export async function getSubscription(deps: Deps, { user }: { user: CurrentUser 
     trialEnd: shown?.status === 'trialing' ? (shown.trialEnd?.toISOString() ?? null) : null,
     graceUntil: shown?.status === 'past_due' ? (shown.graceUntil?.toISOString() ?? null) : null,
     trialAvailable: !customer?.trialUsedAt && !customer?.firstPaidAt && !(row && isLive(row.status)),
-    refund,
+    refund: refundEligibilityOf(facts, now),
+    guarantee: guaranteeOf(facts, now),
     provider: deps.services.billing.name,
   };
+}
+
+/**
+ * GET /api/billing/checkout-sessions/{sessionId}: the success page's check. The session must be
+ * the caller's (its customer is the caller's customer with the provider in use) and exist, else
+ * 404; `paid` once the checkout completed with a payment made or none due (a trial).
+ */
+export async function checkCheckoutSession(
+  deps: Deps,
+  { user, sessionId }: { user: CurrentUser; sessionId: string },
+): Promise<CheckoutSessionCheckResponse> {
+  const notFound = () => new AppError('not_found', 'This checkout session does not exist.');
+  const customer = await repo.findCustomer(deps.db, user.id);
+  if (!customer || customer.provider !== deps.services.billing.name) throw notFound();
+  let session: Awaited<ReturnType<typeof deps.services.billing.retrieveCheckoutSession>>;
+  try {
+    session = await deps.services.billing.retrieveCheckoutSession(sessionId);
+  } catch (error) {
+    if (error instanceof ProviderObjectMissingError) throw notFound();
+    throw error;
+  }
+  if (session.customerId !== customer.customerId) throw notFound();
+  return { paid: session.paid };
 }
 
 /** POST /api/billing/refund-request: stored, emailed to the operators (and a receipt to the user). */

@@ -27,7 +27,10 @@ type FakeSubscription = {
 const stripeState = {
   requests: [] as Array<{ method: string; path: string; params: URLSearchParams }>,
   customers: 0,
-  sessions: new Map<string, { id: string; customer: string; subscription: string | null }>(),
+  sessions: new Map<
+    string,
+    { id: string; customer: string; subscription: string | null; status: string; payment_status: string }
+  >(),
   subscriptions: new Map<string, FakeSubscription>(),
   failSubscriptionReads: false,
 };
@@ -70,7 +73,7 @@ async function handleStripe(req: IncomingMessage, res: ServerResponse) {
   }
   if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
     const id = `cs_test_${stripeState.sessions.size + 1}`;
-    const session = { id, customer: params.get('customer') ?? '', subscription: null };
+    const session = { id, customer: params.get('customer') ?? '', subscription: null, status: 'open', payment_status: 'unpaid' };
     stripeState.sessions.set(id, session);
     return send(200, { ...session, object: 'checkout.session', mode: params.get('mode'), url: `https://checkout.stripe.test/c/${id}` });
   }
@@ -206,6 +209,28 @@ describe('Stripe provider: checkout', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.priceId).toBeDefined();
     expect((await ctx.agent().post('/api/billing/checkout', { priceId: 'price_monthly' })).status).toBe(401);
+  });
+});
+
+describe('Stripe provider: the success page check', () => {
+  it("is paid once Stripe says complete and paid (or no payment due, a trial); another's or an unknown session is 404", async () => {
+    const { agent } = await ctx.signedInAgent();
+    const { sessionId } = await subscribe(agent, 'price_monthly');
+    const path = `/api/billing/checkout-sessions/${sessionId}`;
+    expect((await agent.get(path)).body).toEqual({ paid: false });
+    const session = stripeState.sessions.get(sessionId)!;
+    session.status = 'complete';
+    expect((await agent.get(path)).body).toEqual({ paid: false });
+    session.payment_status = 'paid';
+    expect((await agent.get(path)).body).toEqual({ paid: true });
+    session.payment_status = 'no_payment_required';
+    expect((await agent.get(path)).body).toEqual({ paid: true });
+    expect(stripeState.requests.some((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`)).toBe(true);
+
+    const other = await ctx.signedInAgent();
+    await subscribe(other.agent, 'price_annual');
+    expect((await other.agent.get(path)).status).toBe(404);
+    expect((await agent.get('/api/billing/checkout-sessions/cs_test_bogus')).status).toBe(404);
   });
 });
 

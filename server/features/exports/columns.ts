@@ -1,3 +1,4 @@
+import { dedupeSkills } from '../../../contract/skills';
 import type { ContactVerification } from '../../../contract/verification';
 import type { ExportTable } from '../../lib/exporters/table';
 import type { ExportRecord } from './repo';
@@ -17,11 +18,11 @@ export const EXPORT_COLUMNS = [
   { header: 'City', width: 14 },
   { header: 'State', width: 8 },
   { header: 'NPI', width: 15 },
-  { header: 'Email', width: 30 },
+  { header: 'Email', width: 30, oneLine: true },
   { header: 'Email Status', width: 9 },
   { header: 'Email Confidence', width: 9 },
   { header: 'Email Verified', width: 11 },
-  { header: 'Phone', width: 16 },
+  { header: 'Phone', width: 16, oneLine: true },
   { header: 'Phone Status', width: 9 },
   { header: 'Phone Confidence', width: 9 },
   { header: 'Phone Verified', width: 11 },
@@ -73,7 +74,7 @@ export function exportTable(records: readonly ExportRecord[]): ExportTable {
       r.phone,
       ...checkCells(r.phone_check),
       r.linkedin_url,
-      (r.skills ?? []).join(', '),
+      dedupeSkills(r.skills ?? []).join(', '),
       educationText(r.education),
     ]),
   };

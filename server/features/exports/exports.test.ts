@@ -295,6 +295,11 @@ describe('export files open in their readers', () => {
     expect(totalPages).toBeGreaterThan(5);
     const compact = text.replace(/\s+/g, '');
     for (const id of ids) expect(compact).toContain(`doc${id}@example.com`);
+    // Each email and phone on one line: found whole in the text as drawn, not only once spaces are dropped.
+    for (const id of [1, 2, 99, 500]) {
+      expect(text).toContain(`doc${id}@example.com`);
+      expect(text).toContain(`(555) 010-${String(id).padStart(4, '0')}`);
+    }
     expect(text).toContain('José Núñez');
     expect(await logRows(user.id)).toEqual([{ export_count: 500, format: 'pdf' }]);
   });

@@ -28,6 +28,8 @@ const createExport = createRoute({
   tags: ['exports'],
   summary:
     'Export up to 500 selected physicians (or a list) with their contacts as CSV, Excel or PDF (Annual Plan and admins; logged, audited, daily ceiling)',
+  description:
+    'An export ends a running 30-day money-back guarantee (`guarantee` of GET /api/billing/subscription says whether one runs); the web app asks the user first.',
   security: signedInOrApiKey,
   request: jsonBody(CreateExportRequest),
   responses: {

@@ -1,5 +1,6 @@
 import type { CreateExportRequest, ExportFormat } from '../../../contract/exports';
 import { EXPORT_MAX } from '../../../contract/limits';
+import { dedupeSkills } from '../../../contract/skills';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
@@ -184,9 +185,9 @@ export async function exportProfilePdf(options: {
       {
         heading: 'Contact',
         lines: [
-          ['Email', text(r.email)],
+          ['Email', text(r.email), { oneLine: true }],
           ['Email check', checkText(r.email_check)],
-          ['Phone', text(r.phone)],
+          ['Phone', text(r.phone), { oneLine: true }],
           ['Phone check', checkText(r.phone_check)],
           ['LinkedIn', text(r.linkedin_url)],
           ['Last verified', verified],
@@ -218,7 +219,7 @@ export async function exportProfilePdf(options: {
       },
       {
         heading: 'Skills and Expertise',
-        lines: [['Skills', r.skills?.length ? r.skills.join(', ') : 'No skills specified']],
+        lines: [['Skills', r.skills?.length ? dedupeSkills(r.skills).join(', ') : 'No skills specified']],
       },
     ],
     footer: `Exported ${now.toISOString().slice(0, 10)} from PhysicianDirect. Confidential: for recruiting use only.`,

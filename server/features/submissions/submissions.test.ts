@@ -64,7 +64,7 @@ describe('POST /api/submissions', () => {
         { schoolName: ' Harvard Medical School ', degree: 'MD' },
         { schoolName: 'MIT', degree: 'BS' },
       ],
-      skills: [' Echocardiography ', 'Research', 'Echocardiography', 'Teaching'],
+      skills: [' Echocardiography ', 'Research', 'Echocardiography', 'Teaching', 'wound care', 'Wound  Care', 'RESEARCH'],
     }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ status: 'unconfirmed', email });
@@ -82,7 +82,8 @@ describe('POST /api/submissions', () => {
       email,
       linkedin_url: 'https://linkedin.com/in/ada-lovelace',
       status: 'unconfirmed',
-      skills: ['Echocardiography', 'Research', 'Teaching'],
+      // Once each, without regard to case or spaces, in the first spelling sent.
+      skills: ['Echocardiography', 'Research', 'Teaching', 'wound care'],
     });
     expect(row.education).toEqual([
       { schoolName: 'Harvard Medical School', degree: 'MD', field: null, startDate: null, endDate: null },

@@ -4,7 +4,13 @@ import type { PriceId } from '../../../contract/billing';
 import type { Db } from '../../db/client';
 import { demoCheckoutSessions, demoSubscriptions } from '../../db/schema';
 import { newToken } from '../tokens';
-import { eventTarget, WebhookSignatureError, type BillingProvider, type ProviderSubscription } from './provider';
+import {
+  eventTarget,
+  ProviderObjectMissingError,
+  WebhookSignatureError,
+  type BillingProvider,
+  type ProviderSubscription,
+} from './provider';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PERIOD_DAYS: Record<PriceId, number> = { price_monthly: 30, price_annual: 365 };
@@ -103,8 +109,9 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
 
     async retrieveCheckoutSession(sessionId) {
       const [row] = await db.orm.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.id, sessionId));
-      if (!row) throw new Error(`No demo checkout session ${sessionId}`);
-      return { id: row.id, customerId: row.customerId, subscriptionId: row.subscriptionId };
+      if (!row) throw new ProviderObjectMissingError(`No demo checkout session ${sessionId}`);
+      // The demo card pays at once (a trial is paid for by card too): complete means paid.
+      return { id: row.id, customerId: row.customerId, subscriptionId: row.subscriptionId, paid: row.status === 'complete' };
     },
 
     async retrieveSubscription(subscriptionId) {

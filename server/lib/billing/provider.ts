@@ -23,6 +23,11 @@ export type ProviderEvent = {
   subscriptionId: string | null;
 };
 
+/** The provider has no such object (an unknown checkout session id): the caller answers 404. */
+export class ProviderObjectMissingError extends Error {
+  override readonly name = 'ProviderObjectMissingError';
+}
+
 /** The signature did not verify: the webhook answers 400 and changes nothing. */
 export class WebhookSignatureError extends Error {
   override readonly name = 'WebhookSignatureError';
@@ -49,7 +54,13 @@ export type BillingProvider = {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Verifies the signature header over the raw body; throws WebhookSignatureError. */
   constructEvent(rawBody: string, signature: string | undefined): ProviderEvent;
-  retrieveCheckoutSession(id: string): Promise<{ id: string; customerId: string | null; subscriptionId: string | null }>;
+  /**
+   * `paid`: the checkout completed with its payment made, or none due (a trial). Throws
+   * ProviderObjectMissingError for an id the provider does not know.
+   */
+  retrieveCheckoutSession(
+    id: string,
+  ): Promise<{ id: string; customerId: string | null; subscriptionId: string | null; paid: boolean }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
 };
 

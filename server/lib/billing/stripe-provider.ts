@@ -1,6 +1,12 @@
 import Stripe from 'stripe';
 import type { PriceId } from '../../../contract/billing';
-import { eventTarget, WebhookSignatureError, type BillingProvider, type ProviderSubscription } from './provider';
+import {
+  eventTarget,
+  ProviderObjectMissingError,
+  WebhookSignatureError,
+  type BillingProvider,
+  type ProviderSubscription,
+} from './provider';
 
 export type StripeProviderOptions = {
   secretKey: string;
@@ -84,9 +90,21 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
     },
 
     async retrieveCheckoutSession(id) {
-      const session = await stripe.checkout.sessions.retrieve(id);
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(id);
+      } catch (error) {
+        if ((error as { statusCode?: unknown }).statusCode === 404) throw new ProviderObjectMissingError(`No checkout session ${id}`);
+        throw error;
+      }
       const idOf = (value: string | { id: string } | null) => (typeof value === 'string' ? value : (value?.id ?? null));
-      return { id: session.id, customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) };
+      return {
+        id: session.id,
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+        // 'no_payment_required': a trial's checkout, completed without a charge.
+        paid: session.status === 'complete' && session.payment_status !== 'unpaid',
+      };
     },
 
     async retrieveSubscription(id) {

@@ -74,9 +74,48 @@ function textWrapper(doc: Doc) {
   };
 }
 
+/** A one-line column may take at most this share of the page's width before its font shrinks instead. */
+const ONE_LINE_MAX_SHARE = 0.24;
+/** The other columns keep at least this share of their own width when one-line columns widen. */
+const WRAPPED_MIN_SHARE = 0.6;
+
+/**
+ * Column widths in points: the table's weights, then each one-line column widened to its widest
+ * value (up to ONE_LINE_MAX_SHARE of the page), the room taken from the wrapped columns in
+ * proportion, none below WRAPPED_MIN_SHARE of its weighted width.
+ */
+function columnWidths(
+  doc: Doc,
+  table: ExportTable,
+  usable: number,
+): number[] {
+  const totalWeight = table.columns.reduce((sum, c) => sum + c.width, 0);
+  const widths = table.columns.map((c) => (c.width / totalWeight) * usable);
+  doc.font(FONT).fontSize(FONT_SIZE);
+  const wanted = table.columns.map((column, i) => {
+    if (!column.oneLine) return widths[i];
+    let widest = 0;
+    for (const row of table.rows) {
+      const cell = row[i];
+      if (cell) widest = Math.max(widest, doc.widthOfString(cell));
+    }
+    return Math.max(widths[i], Math.min(widest + 2 * CELL_PAD, usable * ONE_LINE_MAX_SHARE));
+  });
+  const extra = wanted.reduce((sum, w, i) => sum + (w - widths[i]), 0);
+  if (extra <= 0) return widths;
+  const wrapped = table.columns.reduce((sum, c, i) => sum + (c.oneLine ? 0 : widths[i]), 0);
+  const spare = wrapped * (1 - WRAPPED_MIN_SHARE);
+  // Grant what the wrapped columns can spare; the one-line columns share any shortfall.
+  const granted = Math.min(extra, spare);
+  const shrink = wrapped > 0 ? (wrapped - granted) / wrapped : 1;
+  const grow = granted / extra;
+  return table.columns.map((c, i) => (c.oneLine ? widths[i] + (wanted[i] - widths[i]) * grow : widths[i] * shrink));
+}
+
 /**
  * The table as a landscape US Letter PDF: a title line, then rows with the header repeated on
- * every page. Cells wrap (an email is never cut), each row as tall as its tallest cell.
+ * every page. Cells wrap (nothing is cut), each row as tall as its tallest cell; one-line
+ * columns (email, phone) never break their value: a wider column, else a smaller font.
  * PDFKit's built-in Helvetica covers Latin-1, which holds the accents of US names.
  */
 export async function writePdfTable(table: ExportTable, subtitle: string): Promise<Buffer> {
@@ -89,28 +128,42 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
   const output = collect(doc);
   const left = doc.page.margins.left;
   const usable = doc.page.width - left - doc.page.margins.right;
-  const totalWeight = table.columns.reduce((sum, c) => sum + c.width, 0);
-  const widths = table.columns.map((c) => (c.width / totalWeight) * usable);
+  const widths = columnWidths(doc, table, usable);
+  const oneLine = table.columns.map((c) => c.oneLine === true);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
   const lineHeight = (font: string) => doc.font(font).fontSize(FONT_SIZE).currentLineHeight(true);
   const wrapText = textWrapper(doc);
-  // Each row is laid out once (its cells' lines), then measured and drawn from that layout.
-  const layoutRow = (cells: ReadonlyArray<string>, font: string) => {
+  // Each row is laid out once (its cells' lines and font sizes), then measured and drawn from that layout.
+  const layoutRow = (cells: ReadonlyArray<string>, font: string, header = false) => {
     doc.font(font).fontSize(FONT_SIZE);
-    const lines = cells.map((cell, i) => (cell ? wrapText(font, cell, widths[i] - 2 * CELL_PAD) : []));
+    const room = (i: number) => widths[i] - 2 * CELL_PAD;
+    const sizes = cells.map((cell, i) => {
+      if (header || !oneLine[i] || !cell) return FONT_SIZE;
+      const width = doc.widthOfString(cell);
+      // A tenth of a point smaller than the exact fit, so rounding never tips it onto two lines.
+      return width <= room(i) ? FONT_SIZE : Math.max(1, Math.floor(((FONT_SIZE * room(i)) / width) * 10) / 10 - 0.1);
+    });
+    const lines = cells.map((cell, i) => {
+      if (!cell) return [];
+      if (oneLine[i] && !header) return [cell];
+      return wrapText(font, cell, room(i));
+    });
     const single = lineHeight(font);
-    return { lines, single, height: Math.max(1, ...lines.map((l) => l.length)) * single + 2 * CELL_PAD };
+    return { lines, sizes, single, height: Math.max(1, ...lines.map((l) => l.length)) * single + 2 * CELL_PAD };
   };
   type RowLayout = ReturnType<typeof layoutRow>;
   const drawRow = (row: RowLayout, y: number, font: string, fill?: string) => {
     if (fill) doc.rect(left, y, usable, row.height).fill(fill);
-    doc.fillColor('#111827').font(font).fontSize(FONT_SIZE);
+    doc.fillColor('#111827').font(font);
     let x = left;
     row.lines.forEach((lines, i) => {
+      doc.fontSize(row.sizes[i]);
+      // A smaller font sits on the row's first line, vertically centred in it.
+      const lift = (row.single - doc.currentLineHeight(true)) / 2;
       // Without a width PDFKit skips its line wrapper altogether.
       lines.forEach((line, k) =>
-        doc.text(line, x + CELL_PAD, y + CELL_PAD + k * row.single, { lineBreak: false }),
+        doc.text(line, x + CELL_PAD, y + CELL_PAD + lift + k * row.single, { lineBreak: false }),
       );
       x += widths[i];
     });
@@ -125,6 +178,7 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
   const header = layoutRow(
     table.columns.map((c) => c.header),
     BOLD,
+    true,
   );
   let y = doc.page.margins.top;
   doc.font(BOLD).fontSize(13).fillColor('#0f172a').text(table.title, left, y);
@@ -155,11 +209,16 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
   return output;
 }
 
-export type ProfileSection = { heading: string; lines: ReadonlyArray<[label: string, value: string]> };
+export type ProfileSection = {
+  heading: string;
+  /** `oneLine`: an email or a phone, never broken nor cut: drawn smaller when it does not fit. */
+  lines: ReadonlyArray<readonly [label: string, value: string, options?: { oneLine?: boolean }]>;
+};
 
 /**
  * One physician on one portrait page: name, subtitle, then labelled sections. Long values are
- * cut with an ellipsis so the profile never spills onto a second page.
+ * cut with an ellipsis so the profile never spills onto a second page, except one-line values
+ * (the contact), which shrink instead.
  */
 export async function writePdfProfile(input: {
   title: string;
@@ -192,7 +251,23 @@ export async function writePdfProfile(input: {
       .strokeColor('#cbd5e1')
       .stroke();
     y += 6;
-    for (const [label, value] of section.lines) {
+    for (const [label, value, options] of section.lines) {
+      if (options?.oneLine) {
+        const room = width - labelWidth;
+        doc.font(FONT).fontSize(10);
+        const natural = doc.widthOfString(value || ' ');
+        const size = natural <= room ? 10 : Math.max(1, Math.floor(((10 * room) / natural) * 10) / 10 - 0.1);
+        const height = doc.currentLineHeight(true);
+        if (y + height > bottom) break;
+        doc
+          .font(BOLD)
+          .fontSize(10)
+          .fillColor('#334155')
+          .text(label, left, y, { width: labelWidth - 8, lineBreak: false, ellipsis: true });
+        doc.font(FONT).fontSize(size).fillColor('#111827').text(value, left + labelWidth, y, { lineBreak: false });
+        y += height + 4;
+        continue;
+      }
       const height = Math.min(
         doc
           .font(FONT)

@@ -21,7 +21,8 @@ import { FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { useBillingSubscription, useRequestRefund } from '@web/features/billing/api';
 import { useOpenBillingPortal } from '@web/features/billing/use-billing-portal';
-import { formatDate } from '@web/lib/utils';
+import { EXPORT_FORMAT_LABEL } from '@contract/exports';
+import { formatDate, formatDateTime, pluralize } from '@web/lib/utils';
 import { SettingsCard } from '@web/components/settings-card';
 
 
@@ -113,7 +114,7 @@ function PaidPlan() {
           Manage Subscription
         </Button>
       </div>
-      {details.data && <MoneyBackGuarantee refund={details.data.refund} />}
+      {details.data && <MoneyBackGuarantee refund={details.data.refund} guarantee={details.data.guarantee} />}
     </div>
   );
 }
@@ -124,8 +125,23 @@ const REFUND_STATUS: Record<string, string> = {
   declined: 'Declined. Contact support if you have questions.',
 };
 
+/** When and why the guarantee ended, in the server's facts: the export that ended it, or the 30 days. */
+function endedSentence(guarantee: Extract<BillingSubscriptionResponse['guarantee'], { state: 'ended' }>): string {
+  if (guarantee.reason === 'exported' && guarantee.export) {
+    const { count, format } = guarantee.export;
+    return `Your money-back guarantee ended on ${formatDateTime(guarantee.endedAt)}, when ${pluralize(count, 'contact')} ${count === 1 ? 'was' : 'were'} exported (${EXPORT_FORMAT_LABEL[format]}): an export ends the guarantee, because exported contacts cannot be given back.`;
+  }
+  return `Your money-back guarantee ended on ${formatDate(guarantee.endedAt)}, 30 days after your first payment.`;
+}
+
 /** docs/rules.md#money-back: 30 days from the first purchase, voided by any export, one per customer. */
-function MoneyBackGuarantee({ refund }: { refund: BillingSubscriptionResponse['refund'] }) {
+function MoneyBackGuarantee({
+  refund,
+  guarantee,
+}: {
+  refund: BillingSubscriptionResponse['refund'];
+  guarantee: BillingSubscriptionResponse['guarantee'];
+}) {
   const request = useRequestRefund();
   const [reason, setReason] = useState('');
 
@@ -187,7 +203,11 @@ function MoneyBackGuarantee({ refund }: { refund: BillingSubscriptionResponse['r
       )}
       {refund.state === 'unavailable' && (
         <p className="text-sm text-muted-foreground">
-          Refund not available: {refund.reason}{' '}
+          {guarantee.state === 'ended' ? (
+            <span className="font-medium text-foreground">{endedSentence(guarantee)}</span>
+          ) : (
+            <>Refund not available: {refund.reason}</>
+          )}{' '}
           <Link to="/money-back-guarantee" className="font-medium text-primary underline-offset-4 hover:underline">
             Read the guarantee
           </Link>

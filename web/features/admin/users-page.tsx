@@ -138,10 +138,18 @@ export function UsersPage() {
                   const shown = userRowDisplay(user);
                   const badge = subscriptionBadge(user);
                   return (
-                    <TableRow key={user.id}>
+                    // The whole row opens the user: the email link stretches over it (a click
+                    // anywhere), and Enter on the focused link opens it, one tab stop per row.
+                    <TableRow
+                      key={user.id}
+                      className="relative cursor-pointer has-[a:focus-visible]:bg-surface has-[a:focus-visible]:outline-2 has-[a:focus-visible]:-outline-offset-2 has-[a:focus-visible]:outline-ring"
+                    >
                       <TableCell className="max-w-52 sm:max-w-64 sm:min-w-48">
                         <div className="flex min-w-0 flex-wrap items-center gap-1.5">
-                          <Link to={`/users/${user.id}`} className="min-w-0 truncate font-medium text-primary hover:underline">
+                          <Link
+                            to={`/users/${user.id}`}
+                            className="min-w-0 truncate font-medium text-primary outline-none after:absolute after:inset-0 after:content-[''] hover:underline"
+                          >
                             {user.email}
                           </Link>
                           {user.role === 'admin' && <Badge variant="destructive">Admin</Badge>}

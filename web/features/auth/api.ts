@@ -6,6 +6,7 @@ import {
   SignupResponse,
   type EmailOnlyRequest,
   type LoginRequest,
+  type ResendVerificationRequest,
   type ResetPasswordRequest,
   type SignupRequest,
 } from '@contract/auth';
@@ -17,7 +18,7 @@ export const authApi = {
   signup: (body: SignupRequest) =>
     apiFetch('/api/auth/signup', { method: 'POST', body, schema: SignupResponse }),
   login: (body: LoginRequest) => apiFetch('/api/auth/login', { method: 'POST', body, schema: MeResponse }),
-  resendVerification: (body: EmailOnlyRequest) =>
+  resendVerification: (body: ResendVerificationRequest) =>
     apiFetch('/api/auth/resend-verification', { method: 'POST', body, schema: OkResponse }),
   verifyEmail: (token: string) =>
     apiFetch('/api/auth/verify-email', { method: 'POST', body: { token }, schema: OkResponse }),
@@ -33,20 +34,22 @@ export const authApi = {
  */
 export function useResendVerification() {
   const mutation = useMutation({
-    mutationFn: (email: string) => authApi.resendVerification({ email }),
+    mutationFn: ({ email, returnTo }: { email: string; returnTo: string | null }) =>
+      authApi.resendVerification({ email, ...(returnTo ? { returnTo } : {}) }),
     onSuccess: () =>
       toast.success('Email sent', { description: 'Verification email has been resent to your inbox.' }),
     onError: (error) => toast.error(errorMessage(error, 'Failed to resend verification email')),
   });
   const { mutate } = mutation;
 
-  function resend(email: string | null | undefined) {
+  /** `returnTo`: where the new link's sign-in leads, as the sign-up asked (the trial, a card). */
+  function resend(email: string | null | undefined, returnTo: string | null = null) {
     const address = email?.trim();
     if (!address) {
       toast.error('Error', { description: 'No email address found to resend verification.' });
       return;
     }
-    mutate(address);
+    mutate({ email: address, returnTo });
   }
 
   return { resend, isPending: mutation.isPending };

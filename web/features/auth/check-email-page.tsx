@@ -3,16 +3,26 @@ import { Loader2, MailCheck } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { useResendVerification } from './api';
 import { AuthShell, StatusIcon } from './auth-shell';
+import { returnToParam } from './return-to';
 
 function emailFromState(state: unknown): string | null {
   const email = (state as { email?: unknown } | null)?.email;
   return typeof email === 'string' && email ? email : null;
 }
 
-/** /check-email-confirmation: after sign-up; the address comes in navigation state. */
+function returnToFromState(state: unknown): string | null {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' ? returnToParam(returnTo) : null;
+}
+
+/**
+ * /check-email-confirmation: after sign-up; the address comes in navigation state, with where
+ * signing in afterwards leads (a resent link leads there too).
+ */
 export function CheckEmailPage() {
   const location = useLocation();
   const email = emailFromState(location.state);
+  const returnTo = returnToFromState(location.state);
   const { resend, isPending } = useResendVerification();
 
   return (
@@ -46,7 +56,7 @@ export function CheckEmailPage() {
             size="lg"
             className="w-full"
             disabled={isPending}
-            onClick={() => resend(email)}
+            onClick={() => resend(email, returnTo)}
           >
             {isPending && <Loader2 className="animate-spin" aria-hidden />}
             Resend verification email

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Loader2, MailWarning } from 'lucide-react';
 import { toast } from 'sonner';
 import { LoginRequest } from '@contract/auth';
+import { signupPath, START_TRIAL_PATH } from '@contract/local-path';
 import { meQueryKey } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api';
@@ -12,7 +13,7 @@ import { EmailField, PasswordField } from './auth-fields';
 import { AuthShell, authLinkClassName } from './auth-shell';
 import { errorMessage, serverFieldErrors } from './form-errors';
 import { useValidatedForm } from './use-validated-form';
-import { afterLoginPath } from './return-to';
+import { afterLoginPath, returnToParam } from './return-to';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -28,6 +29,8 @@ export function LoginPage() {
   // Set when the server answers 403 email_not_verified: the address to offer a new link for.
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const resend = useResendVerification();
+  // Kept through 'Sign up' and a resent verification link too: the visitor ends up where they meant to go.
+  const returnTo = returnToParam(searchParams.get('return_to'));
 
   const login = useMutation({
     mutationFn: authApi.login,
@@ -68,11 +71,15 @@ export function LoginPage() {
   return (
     <AuthShell
       title="Log in"
-      description="Welcome back. Sign in to search and contact physicians."
+      description={
+        returnTo === START_TRIAL_PATH
+          ? 'Sign in to start your 7-day free trial of the Monthly plan.'
+          : 'Welcome back. Sign in to search and contact physicians.'
+      }
       footer={
         <>
           Don't have an account?{' '}
-          <Link to="/signup" className={authLinkClassName}>
+          <Link to={signupPath(returnTo)} className={authLinkClassName}>
             Sign up
           </Link>
         </>
@@ -93,7 +100,7 @@ export function LoginPage() {
               variant="outline"
               size="sm"
               disabled={resend.isPending}
-              onClick={() => resend.resend(unverifiedEmail)}
+              onClick={() => resend.resend(unverifiedEmail, returnTo)}
             >
               {resend.isPending && <Loader2 className="animate-spin" aria-hidden />}
               Resend verification email

@@ -7,7 +7,7 @@ import { EmailField } from './auth-fields';
 import { validate } from './form-errors';
 
 /** An email field and a button asking for a new verification link (expired or used links). */
-export function ResendVerificationForm() {
+export function ResendVerificationForm({ returnTo = null }: { returnTo?: string | null }) {
   const [email, setEmail] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const { resend, isPending } = useResendVerification();
@@ -20,7 +20,7 @@ export function ResendVerificationForm() {
       document.getElementById('resend-email')?.focus();
       return;
     }
-    resend(email);
+    resend(email, returnTo);
   }
 
   return (

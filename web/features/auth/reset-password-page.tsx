@@ -36,11 +36,17 @@ function InvalidLink() {
   );
 }
 
-/** /reset-password?token=...: the link from the reset email. Success ends every old session. */
+/**
+ * /reset-password?token=...: the link from the reset email. Success ends every old session.
+ * `&confirm=1` is the same link mailed to an account not verified yet (someone, often its owner,
+ * signed up again): the page then asks to confirm the address with a password, which may be
+ * the one just chosen, rather than for a new one.
+ */
 export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const confirming = searchParams.get('confirm') === '1';
   const { values, update, errorFor, fieldId, setServerErrors, readyToSubmit } = useValidatedForm({
     schema: ResetPasswordRequest,
     initial: { password: '', confirmPassword: '' },
@@ -55,7 +61,8 @@ export function ResetPasswordPage() {
     onSuccess: () => {
       // The reset ended every session of the account, this browser's included if it had one.
       void refreshMe();
-      toast.success('Password updated', { description: 'You can now log in with your new password.' });
+      if (confirming) toast.success('Email confirmed', { description: 'You can now log in with your password.' });
+      else toast.success('Password updated', { description: 'You can now log in with your new password.' });
       void navigate('/login', { replace: true });
     },
     onError: (error) => {
@@ -73,14 +80,21 @@ export function ResetPasswordPage() {
     reset.mutate({ token, ...values });
   }
 
+  const title = confirming ? 'Confirm your email address' : 'Choose a new password';
   return (
     <AuthShell
-      title="Choose a new password"
-      description={<p>Your new password must be at least 6 characters long.</p>}
+      title={title}
+      description={
+        <p>
+          {confirming
+            ? 'Enter the password for your account (the one you chose when you signed up is fine) to confirm this address. At least 6 characters.'
+            : 'Your new password must be at least 6 characters long.'}
+        </p>
+      }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Choose a new password">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label={title}>
         <PasswordField
-          label="New password"
+          label={confirming ? 'Password' : 'New password'}
           name="password"
           autoComplete="new-password"
           id={fieldId('password')}
@@ -89,7 +103,7 @@ export function ResetPasswordPage() {
           error={errorFor('password')}
         />
         <PasswordField
-          label="Confirm new password"
+          label={confirming ? 'Confirm password' : 'Confirm new password'}
           name="confirmPassword"
           autoComplete="new-password"
           id={fieldId('confirmPassword')}
@@ -99,7 +113,7 @@ export function ResetPasswordPage() {
         />
         <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
           {reset.isPending && <Loader2 className="animate-spin" aria-hidden />}
-          Reset password
+          {confirming ? 'Confirm email address' : 'Reset password'}
         </Button>
       </form>
     </AuthShell>

@@ -1,28 +1,13 @@
+import { isAuthPage, safeLocalPath } from '@contract/local-path';
+
 /**
  * Where to go after signing in (docs/rules.md#accounts): the return_to query parameter if present, else the
  * page the visitor came from (navigation state), else /directory. Only same-origin paths are
- * accepted, so a crafted link cannot bounce a fresh session to another site.
+ * accepted (contract/local-path.ts), so a crafted link cannot bounce a fresh session to another site.
  */
 export const DEFAULT_AFTER_LOGIN = '/directory';
 
-/** `value` if it is a same-origin path ('/x?y#z'), else null. Rejects '//host', '/\host' and schemes. */
-export function safeLocalPath(value: unknown, origin = 'http://localhost'): string | null {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  ) {
-    return null;
-  }
-  try {
-    const url = new URL(value, origin);
-    if (url.origin !== new URL(origin).origin) return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
-}
+export { safeLocalPath };
 
 type FromState = { from?: unknown } | null | undefined;
 
@@ -38,13 +23,16 @@ function pathFromState(state: unknown): string | null {
   return null;
 }
 
-/** Sign-in pages never send you back to themselves. */
-const AUTH_PAGES = ['/login', '/signup'];
+/** The return_to to keep (a safe path that is not a sign-in or sign-up page), else null. */
+export function returnToParam(value: string | null, origin?: string): string | null {
+  const path = safeLocalPath(value, origin);
+  return path && !isAuthPage(path) ? path : null;
+}
 
 export function afterLoginPath(input: { returnTo: string | null; state: unknown; origin?: string }): string {
   for (const candidate of [input.returnTo, pathFromState(input.state)]) {
-    const path = safeLocalPath(candidate, input.origin);
-    if (path && !AUTH_PAGES.includes(new URL(path, 'http://localhost').pathname)) return path;
+    const path = returnToParam(candidate, input.origin);
+    if (path) return path;
   }
   return DEFAULT_AFTER_LOGIN;
 }

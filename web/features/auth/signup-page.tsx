@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SignupRequest } from '@contract/auth';
+import { loginPath, START_TRIAL_PATH } from '@contract/local-path';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
@@ -12,11 +13,19 @@ import { EmailField, PasswordField } from './auth-fields';
 import { AuthShell, authLinkClassName } from './auth-shell';
 import { errorMessage, serverFieldErrors } from './form-errors';
 import { useValidatedForm } from './use-validated-form';
+import { returnToParam } from './return-to';
 
 type Field = 'email' | 'password' | 'confirmPassword' | 'acceptTerms';
 
+/**
+ * /signup. `?return_to=` (Start Free Trial: '/start-trial'; a card's contact prompt: that card)
+ * rides on the verification link, so signing in after verifying lands there.
+ */
 export function SignupPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const returnTo = returnToParam(searchParams.get('return_to'));
+  const trial = returnTo === START_TRIAL_PATH;
   const form = useValidatedForm({
     schema: SignupRequest,
     initial: { email: '', password: '', confirmPassword: '', acceptTerms: false },
@@ -31,7 +40,7 @@ export function SignupPage() {
     mutationFn: authApi.signup,
     onSuccess: ({ email }) => {
       toast.success('Account created!', { description: 'Your account has been created successfully.' });
-      void navigate('/check-email-confirmation', { replace: true, state: { email } });
+      void navigate('/check-email-confirmation', { replace: true, state: { email, returnTo } });
     },
     onError: (error) => {
       setServerErrors(serverFieldErrors(error));
@@ -45,17 +54,21 @@ export function SignupPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!readyToSubmit()) return;
-    signup.mutate(values);
+    signup.mutate(returnTo ? { ...values, returnTo } : values);
   }
 
   return (
     <AuthShell
-      title="Create your account"
-      description="Search verified contact details for over 300,000 US physicians."
+      title={trial ? 'Start your 7-day free trial' : 'Create your account'}
+      description={
+        trial
+          ? 'Create your account and confirm your email; then the trial of the Monthly plan starts at checkout. Cancel anytime before it ends.'
+          : 'Search verified contact details for over 300,000 US physicians.'
+      }
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={authLinkClassName}>
+          <Link to={loginPath(returnTo)} className={authLinkClassName}>
             Log in
           </Link>
         </>

@@ -3,20 +3,26 @@ import { SINGLE_USE_LINK_QUERY } from '@web/lib/single-use-link';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { AUTH_MESSAGES } from '@contract/auth';
+import { loginPath, START_TRIAL_PATH } from '@contract/local-path';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
 import { authApi } from './api';
 import { AuthShell, StatusIcon } from './auth-shell';
 import { ResendVerificationForm } from './resend-verification-form';
+import { returnToParam } from './return-to';
 
 /**
  * /verify-email?token=...: the link from the signup email. The token is single use, so the
  * call runs as a query: one request per token even when React mounts the page twice.
+ * `&return_to=` (set at sign-up: Start Free Trial, a card's contact prompt) is where 'Log in'
+ * leads after signing in.
  */
 export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const returnTo = returnToParam(searchParams.get('return_to'));
+  const trial = returnTo === START_TRIAL_PATH;
   const verification = useQuery({
     queryKey: ['verify-email', token],
     queryFn: () => authApi.verifyEmail(token),
@@ -35,11 +41,17 @@ export function VerifyEmailPage() {
           </StatusIcon>
         }
         title="Email verified"
-        description={<p>Your email address has been confirmed. You can now log in to your account.</p>}
+        description={
+          <p>
+            {trial
+              ? 'Your email address has been confirmed. Log in to start your 7-day free trial of the Monthly plan.'
+              : 'Your email address has been confirmed. You can now log in to your account.'}
+          </p>
+        }
       >
         <Button asChild size="lg" className="w-full">
-          <Link to="/login" replace>
-            Log in
+          <Link to={loginPath(returnTo)} replace>
+            {trial ? 'Log in to start your free trial' : 'Log in'}
           </Link>
         </Button>
       </AuthShell>
@@ -68,7 +80,7 @@ export function VerifyEmailPage() {
         </Link>
       }
     >
-      <ResendVerificationForm />
+      <ResendVerificationForm returnTo={returnTo} />
     </AuthShell>
   );
 }

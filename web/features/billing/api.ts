@@ -11,20 +11,25 @@ import {
   type DemoPayRequest,
   type DemoPortalAction,
 } from '@contract/billing';
-import { useMe, useRefreshMe } from '@web/app/session';
+import { useMe, useRefreshMe, type Me } from '@web/app/session';
 import { apiFetch } from '@web/lib/api';
 
 export const billingSubscriptionQueryKey = ['billing', 'subscription'] as const;
 
-/** GET /api/billing/subscription: plan, status, dates, trial and refund state (signed in only). */
+/** The query of GET /api/billing/subscription for this viewer (a new tier or status asks again). */
+export function billingSubscriptionQuery(me: Me) {
+  return {
+    queryKey: [...billingSubscriptionQueryKey, me.user?.id ?? null, me.subscription.tier, me.subscription.status],
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiFetch('/api/billing/subscription', { schema: BillingSubscriptionResponse, signal }),
+    staleTime: 0,
+  };
+}
+
+/** GET /api/billing/subscription: plan, status, dates, trial, refund and guarantee state (signed in only). */
 export function useBillingSubscription() {
   const me = useMe();
-  return useQuery({
-    queryKey: [...billingSubscriptionQueryKey, me.user?.id ?? null, me.subscription.tier, me.subscription.status],
-    queryFn: ({ signal }) => apiFetch('/api/billing/subscription', { schema: BillingSubscriptionResponse, signal }),
-    enabled: me.isSignedIn,
-    staleTime: 0,
-  });
+  return useQuery({ ...billingSubscriptionQuery(me), enabled: me.isSignedIn });
 }
 
 export function createCheckout(body: CreateCheckoutRequest) {

@@ -2,9 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { BillingSubscriptionResponse, type BillingSubscriptionResponse as Subscription } from '@contract/billing';
+import {
+  BillingSubscriptionResponse,
+  CheckoutSessionCheckResponse,
+  type BillingSubscriptionResponse as Subscription,
+} from '@contract/billing';
 import { Button } from '@web/components/ui/button';
-import { apiFetch } from '@web/lib/api';
+import { apiFetch, isApiError } from '@web/lib/api';
 import { formatDate } from '@web/lib/utils';
 import { useRefreshSubscription } from './api';
 
@@ -17,6 +21,23 @@ const RETRY_DELAY_MS = 1500;
 const MISSING_MESSAGE = 'Could not verify your payment. Please contact support.';
 const FAILED_MESSAGE = 'There was an issue processing your payment. Please contact support.';
 
+/**
+ * Whether the session in the address is the user's and paid (the server asks the provider).
+ * A session of someone else's, an unknown or an unpaid one: false.
+ */
+async function sessionPaid(sessionId: string, signal: AbortSignal): Promise<boolean> {
+  try {
+    const { paid } = await apiFetch(`/api/billing/checkout-sessions/${encodeURIComponent(sessionId)}`, {
+      schema: CheckoutSessionCheckResponse,
+      signal,
+    });
+    return paid;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return false;
+    throw error;
+  }
+}
+
 async function waitForSubscription(signal: AbortSignal): Promise<Subscription | null> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const subscription = await apiFetch('/api/billing/subscription', { schema: BillingSubscriptionResponse, signal });
@@ -28,8 +49,9 @@ async function waitForSubscription(signal: AbortSignal): Promise<Subscription | 
 }
 
 /**
- * /checkout/success?session_id=... (docs/rules.md#billing): refreshes the subscription and shows one of the
- * spec's three outcomes, with one toast per visit.
+ * /checkout/success?session_id=... (docs/rules.md#billing): checks that the session is the user's and paid,
+ * then refreshes the subscription and shows one of the spec's three outcomes, with one toast per
+ * visit. A session that is missing, not the user's or not paid says 'Could not verify your payment.'
  */
 export function CheckoutSuccessPage() {
   const [searchParams] = useSearchParams();
@@ -50,8 +72,18 @@ export function CheckoutSuccessPage() {
       return;
     }
     const controller = new AbortController();
-    waitForSubscription(controller.signal)
+    sessionPaid(sessionId, controller.signal)
+      .then(async (paid) => {
+        if (controller.signal.aborted) return undefined;
+        if (!paid) {
+          setOutcome({ kind: 'missing' });
+          once(() => toast.error(MISSING_MESSAGE));
+          return undefined;
+        }
+        return waitForSubscription(controller.signal);
+      })
       .then(async (subscription) => {
+        if (subscription === undefined) return;
         if (controller.signal.aborted) return;
         await refresh();
         if (subscription) {

@@ -1,5 +1,6 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { START_TRIAL_SIGNUP } from '@web/app/login-link';
 import { useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { useBillingSubscription } from './api';
@@ -12,7 +13,8 @@ type StartTrialButtonProps = Omit<ComponentProps<typeof Button>, 'asChild' | 'on
 
 /**
  * 'Start Free Trial' (docs/rules.md#billing): a real 7-day trial of the Monthly plan through checkout.
- * Signed out it leads to sign-up (docs/rules.md#billing); a subscriber or a user whose trial is used
+ * Signed out it leads to sign-up (docs/rules.md#billing), carrying the intent through the emailed link
+ * and sign-in to the trial's checkout (/start-trial); a subscriber or a user whose trial is used
  * is not offered one, and the button says where it goes instead.
  */
 export function StartTrialButton({ icon, ...buttonProps }: StartTrialButtonProps) {
@@ -23,7 +25,7 @@ export function StartTrialButton({ icon, ...buttonProps }: StartTrialButtonProps
   if (!me.isSignedIn) {
     return (
       <Button asChild {...buttonProps}>
-        <Link to="/signup">
+        <Link to={START_TRIAL_SIGNUP}>
           Start Free Trial
           {icon}
         </Link>

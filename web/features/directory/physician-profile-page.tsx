@@ -27,6 +27,7 @@ import { isApiError } from '@web/lib/api';
 import { cn, formatDate } from '@web/lib/utils';
 import { usePhysician } from './api';
 import { ContactStatus } from '@web/features/contacts/contact-status';
+import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
 import { useExportProfile } from '@web/features/exports/api';
 import { ContactButton } from '@web/features/physicians/contact-buttons';
 import { LinkedinIcon } from '@web/features/physicians/linkedin-icon';
@@ -126,6 +127,8 @@ function BackButton() {
 function ProfileBody({ physician }: { physician: PhysicianProfile }) {
   const canExportProfile = useCan('profile:export');
   const profileExport = useExportProfile();
+  // The PDF holds the contact: a download that ends a running money-back guarantee asks first.
+  const guarantee = useGuaranteeWarning();
   const [favorite, setFavorite] = useState(false);
   const name = fullName(physician);
   const location = displayLocation(physician);
@@ -168,8 +171,9 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
             </Button>
           </div>
 
-          <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
-            <div className="min-w-0">
+          {/* Wrapping, not squeezing: a long revealed email moves the buttons under the name, whole. */}
+          <div className="flex flex-col gap-4 lg:flex-row lg:flex-wrap lg:items-end lg:justify-between">
+            <div className="min-w-0 lg:min-w-80 lg:flex-1 lg:basis-0">
               <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">
                 {nameWithCredential(physician)}
               </h1>
@@ -211,7 +215,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               )}
             </div>
 
-            <div className="flex min-w-0 flex-col gap-2 lg:items-end">
+            <div className="flex min-w-0 flex-col gap-2 lg:ml-auto lg:items-end">
               <div className="flex flex-wrap gap-2 lg:justify-end">
                 <ContactButton
                   kind="email"
@@ -245,16 +249,18 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                 )}
                 {canExportProfile && (
                   <Button
-                    disabled={profileExport.isPending}
+                    disabled={profileExport.isPending || guarantee.checking}
                     onClick={() =>
-                      profileExport.mutate(physician.id, {
-                        onSuccess: () =>
-                          toast.success('Export Successful', { description: 'Exported 1 physician record' }),
-                        onError: (error) =>
-                          toast.error('Export Failed', {
-                            description: isApiError(error) ? error.message : 'Failed to generate export data',
-                          }),
-                      })
+                      void guarantee.confirm(() =>
+                        profileExport.mutate(physician.id, {
+                          onSuccess: () =>
+                            toast.success('Export Successful', { description: 'Exported 1 physician record' }),
+                          onError: (error) =>
+                            toast.error('Export Failed', {
+                              description: isApiError(error) ? error.message : 'Failed to generate export data',
+                            }),
+                        }),
+                      )
                     }
                   >
                     <FileDown aria-hidden />
@@ -267,6 +273,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
           </div>
         </div>
       </Card>
+      {guarantee.dialog}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="flex flex-col gap-6 lg:col-span-2">

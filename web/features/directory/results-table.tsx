@@ -15,6 +15,14 @@ import {
 } from '@web/features/physicians/physician-format';
 import { Badge } from '@web/components/ui/badge';
 
+/**
+ * One line with an ellipsis (dense rows), except in the row whose name link has focus: whole,
+ * wrapped. Only the link's focus: a ticked box keeping focus must not grow its row, or the next
+ * click elsewhere would land on a row that moved.
+ */
+const CUT_UNLESS_FOCUSED =
+  'truncate py-1 group-has-[a:focus]/row:overflow-visible group-has-[a:focus]/row:break-words group-has-[a:focus]/row:whitespace-normal';
+
 type ResultsTableProps = {
   physicians: PhysicianSummary[];
   isSelected: (id: number) => boolean;
@@ -32,6 +40,10 @@ type ResultsTableProps = {
  * The dense view of the results: one 32 px row per physician, so a laptop screen
  * shows a dozen or more. Same selection as the cards: each row's box, Space to tick it; the
  * name opens the profile. A click elsewhere on the row ticks it too (a wide target for a mouse).
+ * The columns fit the results column from 720 px (1280 px screens with the filters open):
+ * the narrow ones have fixed widths, the text ones share the rest. A value longer than its column
+ * shows whole on hover (its title) and on focus: the row whose name link has focus wraps its
+ * cells instead of cutting them. Narrower, the table scrolls within its box.
  */
 export function ResultsTable({
   physicians,
@@ -50,7 +62,7 @@ export function ResultsTable({
   };
   return (
     <div className="rounded-xl border bg-card shadow-xs">
-      <Table aria-label="Physicians" aria-busy={busy || undefined} className="min-w-[760px] table-fixed">
+      <Table aria-label="Physicians" aria-busy={busy || undefined} className="min-w-[720px] table-fixed">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead className="h-8 w-10 pl-3">
@@ -61,12 +73,13 @@ export function ResultsTable({
                 className="align-middle"
               />
             </TableHead>
-            <TableHead className="h-8 w-[23%]">Name</TableHead>
-            <TableHead className="h-8 w-[20%]">Specialty</TableHead>
-            <TableHead className="h-8 w-[22%]">Organization</TableHead>
-            <TableHead className="h-8 w-[16%]">Location</TableHead>
-            <TableHead className="h-8 w-20">Contact</TableHead>
-            <TableHead className="h-8 w-28">Last verified</TableHead>
+            {/* Percentages of the table that leave the fixed columns (248 px) their room; Organization takes the rest. */}
+            <TableHead className="h-8 w-[22%]">Name</TableHead>
+            <TableHead className="h-8 w-[16%]">Specialty</TableHead>
+            <TableHead className="h-8">Organization</TableHead>
+            <TableHead className="h-8 w-[14%]">Location</TableHead>
+            <TableHead className="h-8 w-22">Contact</TableHead>
+            <TableHead className="h-8 w-30">Last verified</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -79,7 +92,7 @@ export function ResultsTable({
                 data-state={selected ? 'selected' : undefined}
                 aria-selected={selected}
                 onClick={(event) => onRowClick(event, physician)}
-                className="h-8 cursor-pointer"
+                className="group/row h-8 cursor-pointer"
               >
                 <TableCell className="py-1 pl-3">
                   <Checkbox
@@ -89,7 +102,7 @@ export function ResultsTable({
                     className="align-middle"
                   />
                 </TableCell>
-                <TableCell className="truncate py-1 font-medium">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'font-medium')} title={nameWithCredential(physician)}>
                   <Link
                     to={`${linkBase}/${physician.id}`}
                     className="text-foreground hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
@@ -97,13 +110,13 @@ export function ResultsTable({
                     <Highlighted text={nameWithCredential(physician)} />
                   </Link>
                 </TableCell>
-                <TableCell className="truncate py-1 text-slate-700">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={displaySpecialty(physician.specialty) ?? undefined}>
                   <HighlightedSpecialty text={displaySpecialty(physician.specialty) ?? '—'} />
                 </TableCell>
-                <TableCell className="truncate py-1 text-slate-700">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={physician.organization ?? undefined}>
                   <Highlighted text={physician.organization ?? '—'} />
                 </TableCell>
-                <TableCell className="truncate py-1 text-slate-700">
+                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={displayLocation(physician) || undefined}>
                   {recentlyMoved(physician.movedOn) && (
                     <Badge
                       variant="warning"

@@ -13,6 +13,7 @@ import type { PhysicianSummary } from '@contract/directory';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { SubscriptionGate } from '@web/components/subscription-gate';
+import { useGoToLogin } from '@web/app/login-link';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -87,6 +88,9 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
   const canAddToList = useCan('lists:add');
   const [gateTier, setGateTier] = useState<PaidTier | null>(null);
   const exporter = useExportSelected({ physicianIds: selection.ids });
+  // Each 'log in first' toast offers the way there, and back to this search.
+  const goToLogin = useGoToLogin();
+  const login = { label: 'Log in', onClick: goToLogin };
 
   const cap = canSelectUnlimited ? null : FREE_RESULT_CAP;
   const pageSelected = isPageSelected(selection.state, cards, cap);
@@ -96,7 +100,7 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
 
   const onSaveSearch = () => {
     if (!me.isSignedIn) {
-      toast.error('Authentication required', { description: 'You need to be logged in to save searches.' });
+      toast.error('Authentication required', { description: 'You need to be logged in to save searches.', action: login });
       return;
     }
     setSaveOpen(true);
@@ -104,7 +108,7 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
 
   const onSavedSearches = () => {
     if (!me.isSignedIn) {
-      toast.error('Authentication required', { description: 'You need to be logged in to save searches.' });
+      toast.error('Authentication required', { description: 'You need to be logged in to save searches.', action: login });
       return;
     }
     panels.open('saved-searches');
@@ -124,7 +128,7 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
       return;
     }
     if (!me.isSignedIn) {
-      toast.error('Authentication Required', { description: 'Please log in to select all results' });
+      toast.error('Authentication Required', { description: 'Please log in to select all results', action: login });
       return;
     }
     if (!canSelectAll) return gate('selection:all');
@@ -147,6 +151,7 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
     if (!me.isSignedIn) {
       toast.error('Authentication required', {
         description: 'You need to be logged in to create or update lists.',
+        action: login,
       });
       return;
     }

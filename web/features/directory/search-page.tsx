@@ -532,6 +532,28 @@ const FIRST_CARDS = 5;
 const FIRST_TABLE_ROWS = 16;
 const NO_PHYSICIANS: PhysicianSummary[] = [];
 
+/**
+ * Back on the page from a card's sign-up or log-in prompt ('/search?...#physician-12'): once the
+ * card is drawn, it scrolls into view (clear of the header) and its Email button takes focus.
+ * Once per history entry; the address is read, not subscribed to, so the memoised results are
+ * not drawn again for every change of the query string.
+ */
+let returnedToCard: string | null = null;
+function useReturnToCard(physicians: PhysicianSummary[]) {
+  useEffect(() => {
+    const { hash } = window.location;
+    if (!hash.startsWith('#physician-')) return;
+    const entry = `${(window.history.state as { key?: string } | null)?.key ?? ''}${hash}`;
+    if (returnedToCard === entry) return;
+    const card = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!card) return;
+    returnedToCard = entry;
+    card.scrollIntoView({ block: 'start' });
+    const target = card.querySelector<HTMLElement>('[data-contact="email"]') ?? card.querySelector<HTMLElement>('a[data-card-link]');
+    target?.focus({ preventScroll: true });
+  }, [physicians]);
+}
+
 /** Memoised: a new query or the 'Searching...' state re-renders the page, not 25 cards. */
 const Results = memo(function Results({
   view,
@@ -555,6 +577,7 @@ const Results = memo(function Results({
   const first = view === 'table' ? FIRST_TABLE_ROWS : FIRST_CARDS;
   const partial = deferred !== physicians && physicians.length > first;
   physicians = partial ? physicians.slice(0, first) : physicians;
+  useReturnToCard(physicians);
   if (view === 'table') {
     const someSelected = physicians.some((physician) => selection.isSelected(physician.id));
     return (
@@ -569,7 +592,7 @@ const Results = memo(function Results({
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="Physicians" aria-busy={partial || undefined}>
+    <ul className="flex flex-col gap-2" aria-label="Physicians" aria-busy={partial || undefined}>
       {physicians.map((physician) => (
         <li key={physician.id}>
           <PhysicianCard
@@ -609,7 +632,7 @@ function ResultsSkeleton({ view }: { view: ResultsView }) {
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label="Loading results" aria-busy>
+    <ul className="flex flex-col gap-2" aria-label="Loading results" aria-busy>
       {Array.from({ length: SKELETON_CARDS }, (_, i) => (
         <li key={i}>
           <PhysicianCardSkeleton />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EXPORT_COUNT_HEADER, type ExportFormat } from '@contract/exports';
 import { exportStatsQueryKey } from '@web/features/account/api';
+import { billingSubscriptionQueryKey } from '@web/features/billing/api';
 import { apiDownload, saveFile } from '@web/lib/api';
 
 export type ExportInput = { physicianIds?: number[]; listId?: string; format: ExportFormat };
@@ -18,12 +19,18 @@ export function useExportPhysicians() {
       saveFile(file);
       return { fileName: file.fileName, count: Number(file.headers.get(EXPORT_COUNT_HEADER) ?? 0) };
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exportStatsQueryKey }),
+    // The Exports tab's numbers, and the money-back guarantee the export may have ended.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: exportStatsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: billingSubscriptionQueryKey }),
+      ]),
   });
 }
 
 /** GET the admin's one-page profile PDF and download it. */
 export function useExportProfile() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (physicianId: number) => {
       const file = await apiDownload(`/api/physicians/${physicianId}/profile.pdf`, {
@@ -32,5 +39,6 @@ export function useExportProfile() {
       saveFile(file);
       return file.fileName;
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingSubscriptionQueryKey }),
   });
 }

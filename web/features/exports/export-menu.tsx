@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ChevronDown, Download, FileSpreadsheet, FileText, Loader2, Sheet } from 'lucide-react';
 import { toast } from 'sonner';
 import { EXPORT_FORMAT_LABEL, type ExportFormat } from '@contract/exports';
+import { useGoToLogin } from '@web/app/login-link';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import {
@@ -13,6 +14,7 @@ import {
   DropdownMenuTrigger,
 } from '@web/components/ui/dropdown-menu';
 import { SubscriptionGate } from '@web/components/subscription-gate';
+import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
 import { isApiError } from '@web/lib/api';
 import { pluralize } from '@web/lib/utils';
 import { useExportPhysicians } from './api';
@@ -44,17 +46,23 @@ type ExportMenuProps = {
  * What Export Selected needs, shared by this menu and the search page's phone Actions menu:
  * `check()` runs the spec's checks (signed out: 'Authentication Required'; without the Annual
  * Plan: the subscription gate; nothing selected: 'Selection Required') and says whether an
- * export may start; `run` exports; `gate` is the subscription dialog to render once.
+ * export may start; `run` exports, once the user has agreed to end a running money-back
+ * guarantee (useGuaranteeWarning); `gate` holds the dialogs to render once.
  */
 export function useExportSelected({ physicianIds, listId }: { physicianIds: number[]; listId?: string }) {
   const me = useMe();
   const canExport = useCan('exports:create');
   const [gateOpen, setGateOpen] = useState(false);
   const exporter = useExportPhysicians();
+  const guarantee = useGuaranteeWarning();
+  const goToLogin = useGoToLogin();
 
   const check = (): boolean => {
     if (!me.isSignedIn) {
-      toast.error('Authentication Required', { description: 'Please log in to export physicians' });
+      toast.error('Authentication Required', {
+        description: 'Please log in to export physicians',
+        action: { label: 'Log in', onClick: goToLogin },
+      });
       return false;
     }
     if (!canExport) {
@@ -68,7 +76,7 @@ export function useExportSelected({ physicianIds, listId }: { physicianIds: numb
     return true;
   };
 
-  const run = (format: ExportFormat) => {
+  const exportNow = (format: ExportFormat) => {
     exporter.mutate(
       { physicianIds, listId, format },
       {
@@ -85,8 +93,15 @@ export function useExportSelected({ physicianIds, listId }: { physicianIds: numb
     );
   };
 
-  const gate = <SubscriptionGate open={gateOpen} onOpenChange={setGateOpen} requiredTier="premium" />;
-  return { check, run, isPending: exporter.isPending, gate };
+  const run = (format: ExportFormat) => void guarantee.confirm(() => exportNow(format));
+
+  const gate = (
+    <>
+      <SubscriptionGate open={gateOpen} onOpenChange={setGateOpen} requiredTier="premium" />
+      {guarantee.dialog}
+    </>
+  );
+  return { check, run, isPending: exporter.isPending || guarantee.checking, gate };
 }
 
 /** The three formats as menu items (this menu, or a submenu elsewhere). */

@@ -38,8 +38,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          Send your request through our <ContactLink /> with the email address of your account and, if you
-          like, a short note on why the Service did not work for you. It helps us improve.
+          Sign in and open <Link to="/account?tab=subscription">Account Settings, Subscription</Link>: while you
+          are eligible it shows a <strong>Request a refund</strong> button (add a short note on why the Service did
+          not work for you if you like: it helps us improve), and we email you a confirmation. If you no longer
+          have access to your account, write to us through our <ContactLink /> with its email address.
         </p>
         <p>
           Our support team reviews every request within <strong>3 business days</strong> and confirms the

@@ -10,6 +10,7 @@ import { ListChangeResponse } from '@contract/lists';
 import { SELECT_ALL_MAX } from '@contract/limits';
 import { apiDownload, apiFetch, saveFile } from '@web/lib/api';
 import { listKeys } from '@web/features/lists/api';
+import { billingSubscriptionQueryKey } from '@web/features/billing/api';
 
 export const matchKeys = { job: (id: string) => ['matches', id] as const };
 
@@ -89,13 +90,15 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** GET /api/matches/{id}/enriched, handed to the browser's download. */
+/** GET /api/matches/{id}/enriched, handed to the browser's download (an export: the guarantee is read anew). */
 export function useDownloadEnriched(id: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
       const file = await apiDownload(`/api/matches/${encodeURIComponent(id)}/enriched`, { fallbackName: 'list-enriched.csv' });
       saveFile(file);
       return Number(file.headers.get('x-export-count') ?? 0);
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingSubscriptionQueryKey }),
   });
 }

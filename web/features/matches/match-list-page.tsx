@@ -23,6 +23,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { useCan } from '@web/app/session';
 import { formatNumber } from '@web/lib/utils';
+import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
 import { useAddMatchedToList, useCreateMatch, useDownloadEnriched, useMatchJob, usePreviewMatch, useResolveRow } from './api';
 import { matchedIds, outcomeLabel, rowsShown } from './review';
 
@@ -390,6 +391,8 @@ function Results({ job }: { job: MatchJobResponse }) {
   const [name, setName] = useState(`Matched from ${job.fileName}`.slice(0, 100));
   const add = useAddMatchedToList();
   const download = useDownloadEnriched(job.id);
+  // The enriched file is an export: one that ends a running money-back guarantee asks first.
+  const guarantee = useGuaranteeWarning();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <form
@@ -427,16 +430,19 @@ function Results({ job }: { job: MatchJobResponse }) {
         <Button
           variant="outline"
           aria-describedby="enriched-note"
-          disabled={!canDownload || download.isPending}
+          disabled={!canDownload || download.isPending || guarantee.checking}
           onClick={() =>
-            download.mutate(undefined, {
-              onSuccess: (count) => toast.success(`Downloaded, ${formatNumber(count)} contacts exported`),
-              onError: (error) => toast.error('Not downloaded', { description: error.message }),
-            })
+            void guarantee.confirm(() =>
+              download.mutate(undefined, {
+                onSuccess: (count) => toast.success(`Downloaded, ${formatNumber(count)} contacts exported`),
+                onError: (error) => toast.error('Not downloaded', { description: error.message }),
+              }),
+            )
           }
         >
           {download.isPending ? <Spinner /> : <Download aria-hidden />} Download enriched file
         </Button>
+        {guarantee.dialog}
       </div>
     </div>
   );

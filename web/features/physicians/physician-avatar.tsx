@@ -22,7 +22,7 @@ export function PhysicianAvatar({
   id: number;
   firstName: string;
   lastName: string;
-  size?: 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg';
   className?: string;
 }) {
   return (
@@ -30,7 +30,7 @@ export function PhysicianAvatar({
       aria-hidden
       className={cn(
         'flex shrink-0 items-center justify-center rounded-full font-semibold tracking-wide ring-1 ring-black/5 select-none',
-        size === 'lg' ? 'size-20 text-2xl sm:size-24 sm:text-3xl' : 'size-12 text-base',
+        size === 'lg' ? 'size-20 text-2xl sm:size-24 sm:text-3xl' : size === 'sm' ? 'size-10 text-sm' : 'size-12 text-base',
         TINTS[Math.abs(id) % TINTS.length],
         className,
       )}

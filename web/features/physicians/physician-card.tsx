@@ -33,7 +33,17 @@ type PhysicianCardProps = {
   onSelectedChange?: () => void;
 };
 
-/** A search result (docs/rules.md#results). The whole card opens the profile. */
+/** The id of a card's element: a return_to ('/search?...#physician-12') brings the visitor back to it. */
+export const physicianCardAnchor = (id: number) => `physician-${id}`;
+
+/**
+ * A search result (docs/rules.md#results). The whole card opens the profile.
+ * Compact, so a 1280x800 screen shows four and more: on a card of 32rem and more, the name,
+ * specialty and title on one line, organisation, location and education on the next, the contact
+ * buttons (and when the contacts were verified) at the right, the skills below. A revealed email
+ * too long to share a line takes a line of its own, whole. Narrower, the same parts stack. It
+ * sizes itself by its own width (a container), whatever page holds it.
+ */
 export function PhysicianCard({
   physician,
   linkBase = '/physician',
@@ -45,22 +55,27 @@ export function PhysicianCard({
   const specialty = displaySpecialty(physician.specialty);
   const location = displayLocation(physician);
   const { shown: skills, more } = visibleItems(parseSkills(physician.skills));
-  const education = parseEducation(physician.education);
+  const education = parseEducation(physician.education).map(formatSchoolDegree).join('; ');
   const linkedin = safeExternalUrl(physician.linkedinUrl);
   const moved = recentlyMoved(physician.movedOn);
+  const anchor = physicianCardAnchor(physician.id);
+  // On a narrow card the buttons and skills reach back under the avatar: the whole width for them.
+  const underAvatar = onSelectedChange ? '-ml-21 @lg:ml-0' : '-ml-13 @lg:ml-0';
 
   return (
     <article
+      id={anchor}
       aria-labelledby={headingId}
       className={cn(
-        'relative flex flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md sm:p-5',
+        // scroll-mt: a card scrolled to (a return_to) sits clear of the sticky header.
+        '@container relative scroll-mt-20 rounded-xl border bg-card px-3 py-2 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md @lg:px-4',
         'has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-ring',
         selected && 'border-primary/50 bg-primary-soft/30',
       )}
     >
-      <div className="flex items-start gap-3 sm:gap-4">
+      <div className="flex items-start gap-3">
         {onSelectedChange && (
-          <div className="relative z-10 flex h-12 items-center sm:h-auto sm:pt-0.5">
+          <div className="relative z-10 flex h-10 shrink-0 items-center">
             <Checkbox
               checked={selected}
               onCheckedChange={onSelectedChange}
@@ -69,75 +84,123 @@ export function PhysicianCard({
             />
           </div>
         )}
-        <PhysicianAvatar id={physician.id} firstName={physician.firstName} lastName={physician.lastName} />
-        <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
-          <div className="min-w-0">
-            <h3 id={headingId} className="text-base leading-snug font-semibold text-foreground">
-              <Link
-                to={`${linkBase}/${physician.id}`}
-                data-card-link
-                className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary"
-              >
-                <Highlighted text={nameWithCredential(physician)} />
-              </Link>
-            </h3>
-            {physician.title && (
-              <p className="mt-0.5 truncate text-sm text-muted-foreground">
-                <Highlighted text={physician.title} />
-              </p>
-            )}
-          </div>
-          {(specialty || physician.inTraining || moved) && (
-            <div className="flex shrink-0 flex-wrap items-center gap-1.5 sm:justify-end">
-              {specialty && (
-                <Badge variant="soft">
-                  <HighlightedSpecialty text={specialty} />
-                </Badge>
-              )}
-              {physician.inTraining && <Badge variant="info">In training</Badge>}
-              {moved && (
-                <Badge variant="warning" title={`Practice location changed on ${physician.movedOn}`}>
-                  Moved
-                </Badge>
-              )}
+        <PhysicianAvatar
+          id={physician.id}
+          firstName={physician.firstName}
+          lastName={physician.lastName}
+          size="sm"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          {/* Wrapping, not squeezing: the buttons share the line while they fit beside the text. */}
+          <div className="flex flex-col gap-2 @lg:flex-row @lg:flex-wrap @lg:items-start @lg:gap-x-4">
+            <div className="min-w-0 @lg:min-w-64 @lg:flex-1 @lg:basis-0">
+              {/* The title takes what is left of the line (cut, whole on hover); a long name wraps. */}
+              <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+                <h3 id={headingId} className="min-w-0 text-base leading-snug font-semibold break-words text-foreground">
+                  <Link
+                    to={`${linkBase}/${physician.id}`}
+                    data-card-link
+                    className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:text-primary"
+                  >
+                    <Highlighted text={nameWithCredential(physician)} />
+                  </Link>
+                </h3>
+                {specialty && (
+                  <Badge variant="soft" className="shrink-0">
+                    <HighlightedSpecialty text={specialty} />
+                  </Badge>
+                )}
+                {physician.inTraining && (
+                  <Badge variant="info" className="shrink-0">
+                    In training
+                  </Badge>
+                )}
+                {moved && (
+                  <Badge variant="warning" className="shrink-0" title={`Practice location changed on ${physician.movedOn}`}>
+                    Moved
+                  </Badge>
+                )}
+                {physician.title && (
+                  <p
+                    className="min-w-0 basis-full truncate text-sm text-muted-foreground @lg:min-w-24 @lg:flex-1 @lg:basis-0"
+                    title={physician.title}
+                  >
+                    <Highlighted text={physician.title} />
+                  </p>
+                )}
+              </div>
+              <ul className="mt-0.5 flex min-w-0 flex-col gap-0.5 text-[13px] text-slate-700 @lg:flex-row @lg:gap-x-4">
+                {physician.organization && (
+                  <li className="flex min-w-0 items-center gap-1.5" title={physician.organization}>
+                    <Building2 className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="sr-only">Organization: </span>
+                    <span className="truncate">
+                      <Highlighted text={physician.organization} />
+                    </span>
+                  </li>
+                )}
+                {location && (
+                  <li className="flex min-w-0 items-center gap-1.5 @lg:shrink-0" title={location}>
+                    <MapPin className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="sr-only">Location: </span>
+                    <span className="truncate">
+                      <Highlighted text={location} />
+                    </span>
+                  </li>
+                )}
+                {education && (
+                  // The organisation first: education takes what is left of the line.
+                  <li className="flex min-w-0 items-center gap-1.5 @lg:min-w-16 @lg:flex-1 @lg:basis-0" title={education}>
+                    <GraduationCap className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="sr-only">Education: </span>
+                    <span className="truncate">{education}</span>
+                  </li>
+                )}
+              </ul>
             </div>
-          )}
-        </div>
-      </div>
+            <div className={cn('flex min-w-0 flex-col gap-1 @lg:max-w-full @lg:items-end', underAvatar)}>
+              <div className="flex min-w-0 flex-wrap items-center gap-2 @lg:justify-end">
+                <ContactButton
+                  kind="email"
+                  label="Email"
+                  physicianId={physician.id}
+                  available={physician.hasEmail}
+                  physicianName={name}
+                  returnAnchor={anchor}
+                />
+                <ContactButton
+                  kind="phone"
+                  label="Phone"
+                  physicianId={physician.id}
+                  available={physician.hasPhone}
+                  physicianName={name}
+                  returnAnchor={anchor}
+                />
+                {linkedin && (
+                  <Button
+                    asChild
+                    variant="ghost"
+                    size="sm"
+                    className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
+                  >
+                    <a href={linkedin} target="_blank" rel="noopener noreferrer">
+                      <LinkedinIcon aria-hidden />
+                      LinkedIn
+                      <span className="sr-only"> profile of {name} (opens in a new tab)</span>
+                    </a>
+                  </Button>
+                )}
+              </div>
+              <ContactStatus
+                physicianId={physician.id}
+                verifiedAt={physician.verifiedAt}
+                className="@lg:justify-end @lg:text-right"
+              />
+            </div>
+          </div>
 
-      {/* Indented under the name on wider screens; full width on a phone. */}
-      <div className={cn('flex min-w-0 flex-col gap-3', onSelectedChange ? 'sm:pl-25' : 'sm:pl-16')}>
-        <ul className="flex flex-col gap-1.5 text-sm text-slate-700 sm:flex-row sm:flex-wrap sm:gap-x-5">
-          {physician.organization && (
-            <li className="flex min-w-0 items-center gap-1.5">
-              <Building2 className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Organization: </span>
-              <span className="truncate">
-                <Highlighted text={physician.organization} />
-              </span>
-            </li>
-          )}
-          {location && (
-            <li className="flex min-w-0 items-center gap-1.5">
-              <MapPin className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Location: </span>
-              <span className="truncate">
-                <Highlighted text={location} />
-              </span>
-            </li>
-          )}
-          {education.length > 0 && (
-            <li className="flex min-w-0 items-start gap-1.5 sm:basis-full">
-              <GraduationCap className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
-              <span className="sr-only">Education: </span>
-              <span className="min-w-0">{education.map(formatSchoolDegree).join('; ')}</span>
-            </li>
-          )}
-        </ul>
-
-        <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between md:gap-4">
-          {skills.length > 0 ? (
-            <ul aria-label="Skills" className="flex min-w-0 flex-wrap gap-1.5">
+          {skills.length > 0 && (
+            <ul aria-label="Skills" className={cn('flex min-w-0 flex-wrap gap-1', underAvatar)}>
               {skills.map((skill) => (
                 <li key={skill}>
                   <Badge variant="muted" className="font-normal text-slate-700">
@@ -153,46 +216,8 @@ export function PhysicianCard({
                 </li>
               )}
             </ul>
-          ) : (
-            <span />
           )}
-          {/* Beside the skills from md up, never wider than needed nor pushing out of the card. */}
-          <div className="flex min-w-0 flex-wrap items-center gap-2 md:justify-end">
-            <ContactButton
-              kind="email"
-              label="Email"
-              physicianId={physician.id}
-              available={physician.hasEmail}
-              physicianName={name}
-            />
-            <ContactButton
-              kind="phone"
-              label="Phone"
-              physicianId={physician.id}
-              available={physician.hasPhone}
-              physicianName={name}
-            />
-            {linkedin && (
-              <Button
-                asChild
-                variant="ghost"
-                size="sm"
-                className="relative z-10 text-[#0a66c2] hover:bg-[#0a66c2]/10"
-              >
-                <a href={linkedin} target="_blank" rel="noopener noreferrer">
-                  <LinkedinIcon aria-hidden />
-                  LinkedIn
-                  <span className="sr-only"> profile of {name} (opens in a new tab)</span>
-                </a>
-              </Button>
-            )}
-          </div>
         </div>
-        <ContactStatus
-          physicianId={physician.id}
-          verifiedAt={physician.verifiedAt}
-          className="md:justify-end"
-        />
       </div>
     </article>
   );
@@ -200,31 +225,24 @@ export function PhysicianCard({
 
 export function PhysicianCardSkeleton() {
   return (
-    <div className="flex flex-col gap-3 rounded-xl border bg-card p-4 sm:p-5" aria-hidden>
-      <div className="flex items-start gap-3 sm:gap-4">
-        <Skeleton className="mt-3.5 size-5 rounded-[5px] sm:mt-0.5" />
-        <Skeleton className="size-12 shrink-0 rounded-full" />
-        <div className="flex flex-1 items-start justify-between gap-4">
+    <div className="flex items-start gap-3 rounded-xl border bg-card px-3 py-2 sm:px-4" aria-hidden>
+      <Skeleton className="mt-2.5 size-5 rounded-[5px]" />
+      <Skeleton className="size-10 shrink-0 rounded-full" />
+      <div className="flex flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-2 pt-1">
-            <Skeleton className="h-4 w-44" />
-            <Skeleton className="h-3.5 w-32" />
+            <Skeleton className="h-4 w-56" />
+            <Skeleton className="h-3.5 w-72" />
           </div>
-          <Skeleton className="hidden h-5 w-24 rounded-full sm:block" />
+          <div className="hidden gap-2 sm:flex">
+            <Skeleton className="h-8 w-20" />
+            <Skeleton className="h-8 w-20" />
+          </div>
         </div>
-      </div>
-      <div className="flex flex-col gap-3 sm:pl-25">
-        <Skeleton className="h-3.5 w-3/4" />
-        <Skeleton className="h-3.5 w-2/3" />
-        <div className="flex flex-col gap-3 md:flex-row md:justify-between">
-          <div className="flex gap-1.5">
-            <Skeleton className="h-5 w-16 rounded-full" />
-            <Skeleton className="h-5 w-20 rounded-full" />
-            <Skeleton className="h-5 w-14 rounded-full" />
-          </div>
-          <div className="flex gap-2">
-            <Skeleton className="h-8 w-20" />
-            <Skeleton className="h-8 w-20" />
-          </div>
+        <div className="flex gap-1.5">
+          <Skeleton className="h-5 w-16 rounded-full" />
+          <Skeleton className="h-5 w-20 rounded-full" />
+          <Skeleton className="h-5 w-14 rounded-full" />
         </div>
       </div>
     </div>

@@ -37,6 +37,14 @@ describe('parseSkills', () => {
     expect(parseSkills("Children's Health, Women's Health")).toEqual(["Children's Health", "Women's Health"]);
   });
 
+  it('shows a skill once whatever its case or spaces, in its first spelling', () => {
+    expect(parseSkills(['Wound Care', 'wound care', 'Teaching', ' WOUND  CARE', 'WoundCare'])).toEqual([
+      'Wound Care',
+      'Teaching',
+    ]);
+    expect(parseSkills('Leadership, leadership , Research')).toEqual(['Leadership', 'Research']);
+  });
+
   it('reads nothing from nothing', () => {
     expect(parseSkills(null)).toEqual([]);
     expect(parseSkills('')).toEqual([]);

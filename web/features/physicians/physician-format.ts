@@ -6,6 +6,7 @@ import {
   type PhysicianChange,
 } from '../../../contract/directory';
 import { SKILLS_SHOWN } from '../../../contract/limits';
+import { dedupeSkills } from '../../../contract/skills';
 
 /*
  * How a physician record reads on a card and a profile (docs/rules.md#results, #profile).
@@ -17,17 +18,15 @@ export const NOT_SPECIFIED = 'Not specified';
 
 /**
  * Skills arrive as an array or a string. Items quoted in single quotes are extracted
- * ("['Surgery', 'Teaching']"); otherwise the string is split on commas.
+ * ("['Surgery', 'Teaching']"); otherwise the string is split on commas. Each skill shows once,
+ * compared without regard to case or spaces (contract/skills.ts).
  */
 export function parseSkills(input: readonly string[] | string | null | undefined): string[] {
   if (input === null || input === undefined) return [];
   if (Array.isArray(input)) {
-    return input
-      .filter((item): item is string => typeof item === 'string')
-      .map((item) => item.trim())
-      .filter(Boolean);
+    return dedupeSkills(input.filter((item): item is string => typeof item === 'string'));
   }
-  return parseSkillText(input as string);
+  return dedupeSkills(parseSkillText(input as string));
 }
 
 function parseSkillText(text: string): string[] {

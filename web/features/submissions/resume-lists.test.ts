@@ -17,6 +17,11 @@ describe('resume form lists', () => {
     expect(canAddSkill(['Research'], ' Research ')).toBe(false);
     expect(addSkill(['Research'], ' Teaching ')).toEqual(['Research', 'Teaching']);
     expect(addSkill(['Research'], 'Research')).toEqual(['Research']);
+    // The same skill in another case or spacing is not added twice.
+    expect(canAddSkill(['Wound Care'], 'wound care')).toBe(false);
+    expect(canAddSkill(['Wound Care'], ' WOUND  CARE ')).toBe(false);
+    expect(addSkill(['Wound Care'], 'woundcare')).toEqual(['Wound Care']);
+    expect(addSkill(['Research'], '  Wound   Care ')).toEqual(['Research', 'Wound Care']);
   });
 
   it('removes one entry at a time', () => {

@@ -1,3 +1,4 @@
+import { skillKey } from '@contract/skills';
 import type { SubmissionEducation } from '@contract/submissions';
 
 /** docs/rules.md#resumes: an entry is added only when both school name and degree are non-blank. */
@@ -14,14 +15,17 @@ export function removeAt<T>(list: readonly T[], index: number): T[] {
   return list.filter((_, i) => i !== index);
 }
 
-/** A skill is added only when it is non-blank and, once trimmed, not already in the list. */
+/**
+ * A skill is added only when it is non-blank and not already in the list, compared without
+ * regard to case or spaces ('wound care' after 'Wound Care' is the same skill).
+ */
 export function canAddSkill(list: readonly string[], raw: string): boolean {
-  const skill = raw.trim();
-  return skill !== '' && !list.includes(skill);
+  const key = skillKey(raw);
+  return key !== '' && !list.some((skill) => skillKey(skill) === key);
 }
 
 export function addSkill(list: readonly string[], raw: string): string[] {
-  return canAddSkill(list, raw) ? [...list, raw.trim()] : [...list];
+  return canAddSkill(list, raw) ? [...list, raw.trim().replace(/\s+/g, ' ')] : [...list];
 }
 
 /** Specialty options: the directory's specialties by name, then Other. */
