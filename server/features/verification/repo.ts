@@ -106,7 +106,8 @@ export async function writeRowResults(
   alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const params: unknown[] = [physicianId, at.toISOString()];
+    // $2 (the check's time) only when a field is written: PostgreSQL refuses an unused parameter.
+    const params: unknown[] = results.length ? [physicianId, at.toISOString()] : [physicianId];
     const sets: string[] = [];
     for (const r of results) {
       const f = checkedField(r.field);
