@@ -22,7 +22,6 @@
  * with WEB_CONCURRENCY processes on one port (ADR 038); the event-loop delay is then the worst of
  * the processes, the memory their sum. The hostile scenarios run with one process.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +36,7 @@ import type { EventLoopStats } from '../server/lib/event-loop-stats';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { prepareServerDatabase, rssMb, startServer, stopServer } from '../server/test/server-process';
+import { prepareServerDatabase, rssMb, serverWorkers, startServer, stopServer } from '../server/test/server-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -123,25 +122,6 @@ async function loopStats(pids: number[], file: string): Promise<EventLoopStats> 
     for (const [key, value] of Object.entries(next)) if (typeof value === 'number') out[key] = Math.max(out[key] ?? value, value);
     return out as unknown as EventLoopStats;
   });
-}
-
-/** The server processes under a WEB_CONCURRENCY primary (its children running server/main.ts). */
-function workerPids(primary: number): number[] {
-  try {
-    return execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number)
-      .filter((pid) => {
-        try {
-          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main.ts');
-        } catch {
-          return false;
-        }
-      });
-  } catch {
-    return [];
-  }
 }
 
 /** GET /api/health every 20 ms until stopped; the latencies (ms). */
@@ -268,7 +248,7 @@ async function run(
     EVENT_LOOP_STATS_FILE: statsFile,
     WEB_CONCURRENCY: String(processes),
   });
-  const pid = processes > 1 ? workerPids(server.child.pid!) : [server.child.pid!];
+  const pid = processes > 1 ? serverWorkers(server.child.pid!) : [server.child.pid!];
   if (pid.length !== processes) throw new Error(`expected ${processes} server processes, found ${pid.length}`);
   const memory = async () => (await Promise.all([server.child.pid!, ...(processes > 1 ? pid : [])].map(rssMb))).reduce((a, b) => a + b, 0);
   const scenarios: ScenarioResult[] = [];

@@ -1,10 +1,10 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, prepareServerDatabase } from '../server/test/server-process';
+import { freePort, prepareServerDatabase, serverWorkers, waitFor } from '../server/test/server-process';
 
 /*
  * WEB_CONCURRENCY (ADR 038) with the real server: one primary and two workers on one port and one
@@ -14,35 +14,6 @@ import { freePort, prepareServerDatabase } from '../server/test/server-process';
  */
 const pgUrl = process.env.DATABASE_URL;
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The server processes among a process's children (not the TypeScript loader's helper). */
-function childrenOf(pid: number): number[] {
-  try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number)
-      .filter((child) => {
-        try {
-          return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('server/main.ts');
-        } catch {
-          return false;
-        }
-      });
-  } catch {
-    return [];
-  }
-}
 
 describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   const snapshots = mkdtempSync(join(tmpdir(), 'cluster-snapshot-'));
@@ -87,7 +58,7 @@ describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
 
   afterAll(async () => {
     if (primary && primary.exitCode === null) primary.kill('SIGKILL');
-    for (const pid of primary?.pid ? childrenOf(primary.pid) : []) process.kill(pid, 'SIGKILL');
+    for (const pid of primary?.pid ? serverWorkers(primary.pid) : []) process.kill(pid, 'SIGKILL');
     await database?.drop();
     rmSync(snapshots, { recursive: true, force: true });
   });
@@ -98,7 +69,7 @@ describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(log).toMatch(/directory index: 300 physicians in [\d.]+ s/);
     expect(log).toMatch(/directory index: 300 physicians read from .*directory-[0-9a-f]{16}\.snapshot/);
     expect(readdirSync(snapshots).filter((f) => f.endsWith('.snapshot'))).toHaveLength(1);
-    expect(childrenOf(primary.pid!)).toHaveLength(2);
+    expect(serverWorkers(primary.pid!)).toHaveLength(2);
     const totals = await Promise.all(
       Array.from({ length: 20 }, async () => {
         const res = await fetch(`${url}/api/physicians?query=a`);
@@ -111,7 +82,7 @@ describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   });
 
   it('a worker that dies is replaced, and the other answers meanwhile', async () => {
-    const [victim, survivor] = childrenOf(primary.pid!);
+    const [victim, survivor] = serverWorkers(primary.pid!);
     process.kill(victim, 'SIGKILL');
     // Keep-alive sockets to the dead worker close; new connections go to the live one.
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -119,7 +90,7 @@ describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     const replaced = await waitFor(
       'a replacement worker',
       async () => {
-        const now = childrenOf(primary.pid!);
+        const now = serverWorkers(primary.pid!);
         return now.length === 2 && !now.includes(victim) && now.includes(survivor) ? now : undefined;
       },
       60_000,
@@ -129,7 +100,7 @@ describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   }, 90_000);
 
   it('SIGTERM to the primary stops every worker and exits 0', async () => {
-    const workers = childrenOf(primary.pid!);
+    const workers = serverWorkers(primary.pid!);
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     primary.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -7,22 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '../server/lib/mailer.test-helpers';
 import { startDirectoryListener } from '../server/db/directory-listener';
 import { createLogger } from '../server/lib/logger';
-import { freePort } from '../server/test/server-process';
+import { freePort, waitFor } from '../server/test/server-process';
 
 // Two real server processes on one PostgreSQL (run with DATABASE_URL, as CI's
 // PostgreSQL pass does). A write seen by both indexes, a rate limit shared, each mail sent once.
 const baseUrl = process.env.DATABASE_URL;
 const root = fileURLToPath(new URL('..', import.meta.url));
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 type Instance = { url: string; process: ChildProcess; output: string[] };
 

@@ -2,7 +2,8 @@
  * A real server process for the throughput benches (search, load): a free port, `server/main.ts`
  * started on a given database, ready when /api/health answers, stopped with SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,4 +129,34 @@ export async function prepareServerDatabase(options: {
   await migrate(driver);
   if (options.rows > 0) await loadDemoDirectory(driver, { count: options.rows });
   return { driver, db: createDb(driver), serverEnv, drop };
+}
+
+/** Polls `check` every 50 ms until it gives a value (returned), or fails naming `what` after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The server processes under a WEB_CONCURRENCY primary: its children running server/main.ts (not tsx's helper). */
+export function serverWorkers(primary: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(primary)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/main.ts');
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return [];
+  }
 }
