@@ -816,6 +816,26 @@ describe('service hooks for other features', () => {
     expect(await matching({ query: 'smith' })).toEqual([1, 2, 3, 30]);
     expect(directory.index.deadRows).toBe(0);
   });
+
+  it('a burst of small changes is applied as one, and a change of nothing searched makes no new version', async () => {
+    const { directory } = ctx.deps.services;
+    const names = (await ctx.db.sql.query<{ id: number; last_name: string }>('SELECT id, last_name FROM physicians WHERE id IN (4, 5, 6) ORDER BY id')).rows;
+    const version = directory.index.version;
+    // A change the index does not hold (a contact's check date) leaves the version as it is.
+    await ctx.db.sql.query('UPDATE physician_contacts SET checked_at = checked_at WHERE physician_id = 4');
+    await directory.directoryChanged({ ids: [4] });
+    expect(directory.index.version).toBe(version);
+    for (const [i, id] of [4, 5, 6].entries())
+      await ctx.db.sql.query(`UPDATE physicians SET last_name = $2 WHERE id = $1`, [id, `Burstname${i}`]);
+    // Three announcements at once (as three requests' commits would make them): one new version.
+    await Promise.all([4, 5, 6].map((id) => directory.directoryChanged({ ids: [id] })));
+    expect(directory.index.version).toBe(version + 1);
+    expect(await matching({ query: 'burstname0' })).toEqual([4]);
+    expect(await matching({ query: 'burstname2' })).toEqual([6]);
+    for (const { id, last_name } of names) await ctx.db.sql.query('UPDATE physicians SET last_name = $2 WHERE id = $1', [id, last_name]);
+    await directory.directoryChanged({ ids: [4, 5, 6] });
+    expect(await matching({ query: 'burstname1' })).toEqual([]);
+  });
 });
 
 describe('relevance, several-word queries and live facets (ADR 020)', () => {

@@ -231,14 +231,23 @@ export async function createDirectoryService({
     return fixedFound.total > 0 ? corrected : request;
   };
 
+  // Patches waiting their turn gather the ids of later calls: under a burst of small writes (the
+  // re-verification job, a team's reports) the index reads and applies them as one change.
+  let waiting: { ids: Set<number>; done: Promise<void> } | null = null;
   /**
    * Every write to physicians calls this after its transaction commits (resume approval,
    * removal, import): with the ids it touched (inserted, updated or deleted), or without to
    * reload everything. Resolves once searches see the change. Counts and facets follow too.
    */
-  const directoryChanged = (change: { ids?: readonly number[] } = {}): Promise<void> =>
-    queue(async () => {
-      const ids = change.ids ? [...new Set(change.ids)] : null;
+  const directoryChanged = (change: { ids?: readonly number[] } = {}): Promise<void> => {
+    if (change.ids && waiting) {
+      for (const id of change.ids) waiting.ids.add(id);
+      return waiting.done;
+    }
+    const batch = change.ids ? { ids: new Set(change.ids), done: Promise.resolve() } : null;
+    const done = queue(async () => {
+      if (batch && waiting === batch) waiting = null;
+      const ids = batch ? [...batch.ids] : null;
       if (ids && ids.length <= PATCH_LIMIT && index.deadRows + ids.length <= DEAD_ROWS_LIMIT) {
         index.patch(ids, await readIndexRowsByIds(db, ids));
         updatedAt = Date.now();
@@ -254,6 +263,12 @@ export async function createDirectoryService({
       stamp = covered = reloadStamp;
       save(reloadStamp);
     });
+    if (batch) {
+      batch.done = done;
+      waiting = batch;
+    }
+    return done;
+  };
 
   return {
     /** The index itself (the benchmark tunes its result cache). */

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { runInSlices } from '../search-slices';
 import { DirectoryIndex } from './index';
 import { criteria, indexOf, PEOPLE, wireBatch } from './test-rows';
+import type { Snapshot } from './snapshot';
+import { SCALAR_INDEX } from './wire-format';
+import type { SearchPhysiciansRequest } from '../../../../contract/directory';
 
 const page = { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 25 } as const;
 
@@ -54,6 +57,56 @@ describe('DirectoryIndex', () => {
     );
     expect([index.size, index.version, index.deadRows]).toEqual([1, 3, 0]);
     expect(index.search(criteria({ query: 'smith' }), page)).toEqual({ total: 1, ids: [9] });
+  });
+
+  it('updates rows in place: what changed is redone, the rest shared; the same answers as a build', async () => {
+    // 255 last names (codes 1 to 255): the column needs two bytes once one more arrives.
+    const many = [...PEOPLE, ...Array.from({ length: 251 }, (_, i) => ({ id: 10 + i, lastName: `Name${i}`, city: 'Denver' }))];
+    const index = await indexOf(many);
+    const before = (index as unknown as { snapshot: Snapshot }).snapshot;
+    const changed = [
+      { ...PEOPLE[0], verifiedAt: Date.UTC(2026, 10, 1) },
+      { ...PEOPLE[1], specialty: 'Cardiology', lastName: 'Brand-new', city: 'Austin', skills: ['Surgery'], inTraining: false, zip: '02115' },
+    ];
+    // A row that did not change, and one whose only change is its verified date.
+    index.patch([1, 3], wireBatch([PEOPLE[2], changed[0]]));
+    const afterVerified = (index as unknown as { snapshot: Snapshot }).snapshot;
+    expect(afterVerified.version).toBe(before.version + 1);
+    expect(afterVerified.cols.verifiedAt).not.toBe(before.cols.verifiedAt);
+    expect(afterVerified.cols.scalar).toEqual(before.cols.scalar);
+    expect(afterVerified.sorts).toEqual(before.sorts);
+    expect(afterVerified.sorts.name).toBe(before.sorts.name);
+    expect(afterVerified.cols.ids).toBe(before.cols.ids);
+    index.patch([3], wireBatch([PEOPLE[2]]));
+    expect((index as unknown as { snapshot: Snapshot }).snapshot).toBe(afterVerified); // nothing changed: same version
+    index.patch([2], wireBatch([changed[1]]));
+    const after = (index as unknown as { snapshot: Snapshot }).snapshot;
+    expect(after.cols.scalar[SCALAR_INDEX.lastName].BYTES_PER_ELEMENT).toBe(2);
+    expect(before.cols.scalar[SCALAR_INDEX.lastName].BYTES_PER_ELEMENT).toBe(1);
+    expect(after.sorts.name).not.toBe(before.sorts.name);
+    expect(after.cols.verifiedAt).toBe(afterVerified.cols.verifiedAt);
+
+    const built = await indexOf([changed[0], changed[1], ...many.slice(2)]);
+    const asks: Partial<SearchPhysiciansRequest>[] = [
+      {},
+      { query: 'cardiology' },
+      { query: 'brand' },
+      { query: 'doe' },
+      { specialty: ['cardiology'] },
+      { skills: ['Surgery'] },
+      { city: 'Austin' },
+      { zip: '021' },
+      { verifiedWithinMonths: '6' },
+      { inTraining: true },
+    ] as Partial<SearchPhysiciansRequest>[];
+    for (const ask of asks)
+      for (const sortKey of ['name', 'specialty', 'location', 'relevance'] as const)
+        for (const sortDirection of ['asc', 'desc'] as const) {
+          const options = { sortKey, sortDirection, offset: 0, limit: 300 };
+          expect(index.search(criteria(ask), options), JSON.stringify({ ask, sortKey, sortDirection })).toEqual(built.search(criteria(ask), options));
+        }
+    for (const ask of asks) expect(index.facets(criteria(ask)), JSON.stringify(ask)).toEqual(built.facets(criteria(ask)));
+    expect(index.specialtyCounts()).toEqual(built.specialtyCounts());
   });
 
   it('serves repeated searches and facets from its caches; cacheSize 0 keeps no results', async () => {

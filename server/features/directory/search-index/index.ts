@@ -11,7 +11,7 @@ import { countFacets, FACET_CACHE_SIZE, specialtyCounts } from './facets';
 import { buildClauses } from './filters';
 import { Lru } from './lru';
 import { computeSteps, ResultCache } from './results';
-import { emptySnapshot, finalize, slotOf, type Snapshot } from './snapshot';
+import { emptySnapshot, finalize, slotOf, withUpdatedRows, type Snapshot } from './snapshot';
 import { slotsInOrder, type OrderKey } from './sort-orders';
 import { ROW_SEP, rowId } from './wire-format';
 import { physiciansForMatching, type MatchingQuery, type PhysicianForMatching } from './matching';
@@ -150,6 +150,20 @@ export class DirectoryIndex {
     const pending = new Map<number, string | null>();
     for (const id of ids) pending.set(id, null);
     for (const row of rows) pending.set(rowId(row), row);
+    // Rows that stay (updated in place) cost only what changed; a row added or removed goes through
+    // the builder and finalize.
+    const updates: [number, string][] = [];
+    let inPlace = true;
+    for (const [id, row] of pending) {
+      const slot = slotOf(old, id);
+      if (slot >= 0 && row !== null) updates.push([slot, row]);
+      else if (slot >= 0 || row !== null) inPlace = false;
+    }
+    if (inPlace) {
+      const next = withUpdatedRows(old, updates);
+      if (next !== old) this.swap(next);
+      return;
+    }
     const builder = new ColumnsBuilder(old.dicts, old.cols.length + rows.length, old.cols);
     const { ids: slotIds, alive, length } = old.cols;
     for (let i = 0; i < length && pending.size; i++) {

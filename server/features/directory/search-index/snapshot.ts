@@ -4,6 +4,7 @@ import { ColumnsBuilder, type Columns, type CodeArray } from './columns';
 import { newDictionaries, type Dictionaries } from './dictionary';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
+  FLAG_FIELDS,
   SCALAR_FIELDS,
   SCALAR_INDEX,
   SET_FIELDS,
@@ -79,6 +80,111 @@ export function finalize(cols: Columns, dicts: Dictionaries, version: number): S
   const aliveBits = pack(cols.alive, n).bits;
   const zipCounts = countCodes(cols, cols.zip, ZIP_SPACE + 1);
   return { version, cols, dicts, aliveCount, aliveBits, counts, sorts, byId: base, monotonic, zipCounts };
+}
+
+type Numbers = Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Float64Array;
+
+/** The sort orders a field's values decide (the others keep theirs when only it changes). */
+const ORDERS_BY_FIELD: Partial<Record<ScalarField, OrderKey[]>> = {
+  lastName: ['name'],
+  firstName: ['name'],
+  specialty: ['specialty'],
+  city: ['location'],
+};
+
+/**
+ * The next version of `old` in which the rows at `updates`' slots (alive rows, their physician
+ * still in the directory) hold the wire-format lines given; `old` itself when no value differs.
+ * What a row's new values change is all that is redone: only the columns whose values differ are
+ * copied (the others are shared with `old`), counts move by one per changed code, and a sort order
+ * is made again only when a value it sorts by changed. The re-verification job changes a few rows a
+ * second (their verified date), so this must cost little next to a full finalize; adding or
+ * removing rows goes through the builder and finalize.
+ */
+export function withUpdatedRows(old: Snapshot, updates: readonly (readonly [slot: number, line: string])[]): Snapshot {
+  const scratch = new ColumnsBuilder(old.dicts, 1);
+  const cols: Columns = { ...old.cols, scalar: [...old.cols.scalar], sets: [...old.cols.sets], flags: [...old.cols.flags] };
+  const counts = { ...old.counts };
+  let zipCounts = old.zipCounts;
+  const copied = new Set<unknown>();
+  const resort = new Set<OrderKey>();
+  let changed = false;
+  /** `array` writable by this version (copied once from the old one). */
+  const own = <T extends Numbers>(array: T): T => {
+    if (copied.has(array)) return array;
+    const copy = array.slice() as T;
+    copied.add(copy);
+    return copy;
+  };
+  /** A code column of this version that holds `code` (copied, and widened when it must be). */
+  const ownCodes = (column: CodeArray, code: number): CodeArray => {
+    const wide = code > 65_535 ? 4 : code > 255 ? 2 : 1;
+    if (copied.has(column) && column.BYTES_PER_ELEMENT >= wide) return column;
+    const bytes = Math.max(wide, column.BYTES_PER_ELEMENT);
+    const next = bytes === 1 ? new Uint8Array(column.length) : bytes === 2 ? new Uint16Array(column.length) : new Int32Array(column.length);
+    next.set(column);
+    copied.add(next);
+    return next;
+  };
+  const moveCount = (field: ScalarField | SetField, from: number, to: number) => {
+    if (!copied.has(counts[field]) || counts[field].length <= to) {
+      const grown = new Int32Array(Math.max(counts[field].length, to + 1));
+      grown.set(counts[field]);
+      copied.add(grown);
+      counts[field] = grown;
+    }
+    counts[field][from]--;
+    counts[field][to]++;
+  };
+  for (const [slot, line] of updates) {
+    scratch.set(0, line);
+    const row = scratch.columns();
+    SCALAR_FIELDS.forEach((field, f) => {
+      const code = row.scalar[f][0];
+      const was = cols.scalar[f][slot];
+      if (code === was) return;
+      cols.scalar[f] = ownCodes(cols.scalar[f], code);
+      cols.scalar[f][slot] = code;
+      moveCount(field, was, code);
+      for (const order of ORDERS_BY_FIELD[field] ?? []) resort.add(order);
+      changed = true;
+    });
+    SET_FIELDS.forEach((field, f) => {
+      const code = row.sets[f][0];
+      const was = cols.sets[f][slot];
+      if (code === was) return;
+      cols.sets[f] = ownCodes(cols.sets[f], code);
+      cols.sets[f][slot] = code;
+      moveCount(field, was, code);
+      changed = true;
+    });
+    FLAG_FIELDS.forEach((_, f) => {
+      if (row.flags[f][0] === cols.flags[f][slot]) return;
+      cols.flags[f] = own(cols.flags[f]);
+      cols.flags[f][slot] = row.flags[f][0];
+      changed = true;
+    });
+    if (row.zip[0] !== cols.zip[slot]) {
+      if (!copied.has(zipCounts)) copied.add((zipCounts = zipCounts.slice()));
+      zipCounts[cols.zip[slot]]--;
+      zipCounts[row.zip[0]]++;
+    }
+    for (const key of ['graduationYear', 'npi', 'zip', 'verifiedAt', 'createdAt', 'updatedAt', 'movedOn'] as const) {
+      const value = row[key][0];
+      if (Object.is(value, cols[key][slot])) continue;
+      const numbers = cols as unknown as Record<typeof key, Numbers>;
+      numbers[key] = own(numbers[key]);
+      numbers[key][slot] = value;
+      changed = true;
+    }
+  }
+  if (!changed) return old;
+  const sorts = { ...old.sorts };
+  const rank = (f: ScalarField) => ({ codes: cols.scalar[SCALAR_INDEX[f]], rank: rankValues(old.dicts.scalar[SCALAR_INDEX[f]]) });
+  if (resort.has('name')) sorts.name = sortOrder(cols.length, old.byId, [rank('lastName'), rank('firstName')]);
+  if (resort.has('specialty')) sorts.specialty = sortOrder(cols.length, old.byId, [rank('specialty')]);
+  if (resort.has('location')) sorts.location = sortOrder(cols.length, old.byId, [rank('city')]);
+  return { ...old, version: old.version + 1, cols, counts, sorts, zipCounts };
 }
 
 function countCodes(cols: Columns, codes: CodeArray | Int32Array, size: number): Int32Array {
