@@ -44,6 +44,11 @@ export class ClauseCache {
   clear(): void {
     this.entries.clear();
   }
+
+  /** Drops the clauses whose key `keep` says no to. */
+  retain(keep: (key: string) => boolean): void {
+    this.entries.retain((key) => keep(key));
+  }
 }
 
 /**

@@ -266,6 +266,22 @@ export const FILTERS: readonly Filter[] = [
   { clauses: flagClauses },
 ];
 
+/**
+ * The columns that only their own filter reads (no text clause, relevance, sort order or facet
+ * count does), by the name a patch gives a changed column (snapshot.ts, withUpdatedRows): the
+ * criterion that filters on it and the start of its clauses' keys. A patch that changes only these
+ * keeps every cached answer whose criteria leave those filters out (the re-verification job changes
+ * verified dates and contact flags a few rows a second).
+ */
+export type FilterOnlyColumn = { criterion: keyof SearchCriteria; clauseKey: string };
+export const FILTER_ONLY_COLUMNS: ReadonlyMap<string, FilterOnlyColumn> = new Map<string, FilterOnlyColumn>([
+  ['verifiedAt', { criterion: 'verifiedSince', clauseKey: 'verified>=' }],
+  ['createdAt', { criterion: 'addedSince', clauseKey: 'added>=' }],
+  ['updatedAt', { criterion: 'changedSince', clauseKey: 'changed>' }],
+  ['movedOn', { criterion: 'movedSince', clauseKey: 'moved>=' }],
+  ...FLAG_FIELDS.map((field): [string, FilterOnlyColumn] => [`flag:${field}`, { criterion: field, clauseKey: `${field}:` }]),
+]);
+
 /** The clauses of a search (all must hold), each named for the clause cache. */
 export function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];

@@ -63,31 +63,9 @@ describe('DirectoryIndex', () => {
     // 255 last names (codes 1 to 255): the column needs two bytes once one more arrives.
     const many = [...PEOPLE, ...Array.from({ length: 251 }, (_, i) => ({ id: 10 + i, lastName: `Name${i}`, city: 'Denver' }))];
     const index = await indexOf(many);
-    const before = (index as unknown as { snapshot: Snapshot }).snapshot;
-    const changed = [
-      { ...PEOPLE[0], verifiedAt: Date.UTC(2026, 10, 1) },
-      { ...PEOPLE[1], specialty: 'Cardiology', lastName: 'Brand-new', city: 'Austin', skills: ['Surgery'], inTraining: false, zip: '02115' },
-    ];
-    // A row that did not change, and one whose only change is its verified date.
-    index.patch([1, 3], wireBatch([PEOPLE[2], changed[0]]));
-    const afterVerified = (index as unknown as { snapshot: Snapshot }).snapshot;
-    expect(afterVerified.version).toBe(before.version + 1);
-    expect(afterVerified.cols.verifiedAt).not.toBe(before.cols.verifiedAt);
-    expect(afterVerified.cols.scalar).toEqual(before.cols.scalar);
-    expect(afterVerified.sorts).toEqual(before.sorts);
-    expect(afterVerified.sorts.name).toBe(before.sorts.name);
-    expect(afterVerified.cols.ids).toBe(before.cols.ids);
-    index.patch([3], wireBatch([PEOPLE[2]]));
-    expect((index as unknown as { snapshot: Snapshot }).snapshot).toBe(afterVerified); // nothing changed: same version
-    index.patch([2], wireBatch([changed[1]]));
-    const after = (index as unknown as { snapshot: Snapshot }).snapshot;
-    expect(after.cols.scalar[SCALAR_INDEX.lastName].BYTES_PER_ELEMENT).toBe(2);
-    expect(before.cols.scalar[SCALAR_INDEX.lastName].BYTES_PER_ELEMENT).toBe(1);
-    expect(after.sorts.name).not.toBe(before.sorts.name);
-    expect(after.cols.verifiedAt).toBe(afterVerified.cols.verifiedAt);
-
-    const built = await indexOf([changed[0], changed[1], ...many.slice(2)]);
-    const asks: Partial<SearchPhysiciansRequest>[] = [
+    const snapshot = () => (index as unknown as { snapshot: Snapshot }).snapshot;
+    const before = snapshot();
+    const asks = [
       {},
       { query: 'cardiology' },
       { query: 'brand' },
@@ -97,16 +75,63 @@ describe('DirectoryIndex', () => {
       { city: 'Austin' },
       { zip: '021' },
       { verifiedWithinMonths: '6' },
+      { verifiedWithinMonths: '6', state: ['MA'] },
       { inTraining: true },
+      { inTraining: true, query: 'doe' },
     ] as Partial<SearchPhysiciansRequest>[];
-    for (const ask of asks)
-      for (const sortKey of ['name', 'specialty', 'location', 'relevance'] as const)
-        for (const sortDirection of ['asc', 'desc'] as const) {
-          const options = { sortKey, sortDirection, offset: 0, limit: 300 };
-          expect(index.search(criteria(ask), options), JSON.stringify({ ask, sortKey, sortDirection })).toEqual(built.search(criteria(ask), options));
-        }
-    for (const ask of asks) expect(index.facets(criteria(ask)), JSON.stringify(ask)).toEqual(built.facets(criteria(ask)));
+    const sorts = ['name', 'specialty', 'location', 'relevance'] as const;
+    const answers = (of: typeof index) =>
+      asks.map((ask) => ({
+        facets: of.facets(criteria(ask)),
+        pages: sorts.flatMap((sortKey) =>
+          (['asc', 'desc'] as const).map((sortDirection) => of.search(criteria(ask), { sortKey, sortDirection, offset: 0, limit: 300 })),
+        ),
+      }));
+    answers(index); // every cache filled
+    const cachedFacets = index.facets(criteria({ specialty: ['cardiology'] }));
+    const cachedVerified = index.facets(criteria({ verifiedWithinMonths: '6' }));
+
+    // A row that did not change, and one whose only change is its verified date (now too old for 6 months).
+    const changed = [
+      { ...PEOPLE[0], verifiedAt: Date.UTC(2025, 0, 1) },
+      { ...PEOPLE[1], specialty: 'Cardiology', lastName: 'Brand-new', city: 'Austin', skills: ['Surgery'], inTraining: false, zip: '02115' },
+    ];
+    index.patch([1, 3], wireBatch([PEOPLE[2], changed[0]]));
+    const afterVerified = snapshot();
+    expect(afterVerified.version).toBe(before.version + 1);
+    expect(afterVerified.cols.verifiedAt).not.toBe(before.cols.verifiedAt);
+    expect(afterVerified.cols.scalar).toEqual(before.cols.scalar);
+    expect(afterVerified.sorts.name).toBe(before.sorts.name);
+    expect(afterVerified.cols.ids).toBe(before.cols.ids);
+    // Answers that do not filter on the verified date are still the cached ones; the others are redone.
+    expect(index.facets(criteria({ specialty: ['cardiology'] }))).toBe(cachedFacets);
+    expect(index.facets(criteria({ verifiedWithinMonths: '6' }))).not.toBe(cachedVerified);
+    expect(index.search(criteria({ verifiedWithinMonths: '6' }), page).ids).not.toContain(1);
+    answers(index);
+    index.patch([3], wireBatch([PEOPLE[2]]));
+    expect(snapshot()).toBe(afterVerified); // nothing changed: same version
+
+    index.patch([2], wireBatch([changed[1]]));
+    const after = snapshot();
+    expect(after.cols.scalar[SCALAR_INDEX.lastName].BYTES_PER_ELEMENT).toBe(2);
+    expect(before.cols.scalar[SCALAR_INDEX.lastName].BYTES_PER_ELEMENT).toBe(1);
+    expect(after.sorts.name).not.toBe(before.sorts.name);
+    expect(after.cols.verifiedAt).toBe(afterVerified.cols.verifiedAt);
+
+    const built = await indexOf([changed[0], changed[1], ...many.slice(2)]);
+    const got = answers(index);
+    const want = answers(built);
+    asks.forEach((ask, k) => expect(got[k], JSON.stringify(ask)).toEqual(want[k]));
     expect(index.specialtyCounts()).toEqual(built.specialtyCounts());
+
+    // A flag alone: the cached answers filtering on it are redone.
+    const flagged = { ...changed[1], inTraining: true };
+    const cachedName = index.facets(criteria({ query: 'doe' }));
+    index.patch([2], wireBatch([flagged]));
+    expect(index.facets(criteria({ query: 'doe' }))).toBe(cachedName);
+    const rebuilt = await indexOf([changed[0], flagged, ...many.slice(2)]);
+    expect(index.search(criteria({ inTraining: true }), page)).toEqual(rebuilt.search(criteria({ inTraining: true }), page));
+    expect(index.search(criteria({ inTraining: true }), page).ids).toContain(2);
   });
 
   it('serves repeated searches and facets from its caches; cacheSize 0 keeps no results', async () => {

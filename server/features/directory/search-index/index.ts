@@ -8,7 +8,7 @@ import { ColumnsBuilder } from './columns';
 import { newDictionaries } from './dictionary';
 import { ClauseCache, evaluateSteps, SHARED_WORKSPACE } from './evaluation';
 import { countFacets, FACET_CACHE_SIZE, specialtyCounts } from './facets';
-import { buildClauses } from './filters';
+import { buildClauses, FILTER_ONLY_COLUMNS, type FilterOnlyColumn } from './filters';
 import { Lru } from './lru';
 import { computeSteps, ResultCache } from './results';
 import { emptySnapshot, finalize, slotOf, withUpdatedRows, type Snapshot } from './snapshot';
@@ -160,8 +160,11 @@ export class DirectoryIndex {
       else if (slot >= 0 || row !== null) inPlace = false;
     }
     if (inPlace) {
-      const next = withUpdatedRows(old, updates);
-      if (next !== old) this.swap(next);
+      const { next, changed } = withUpdatedRows(old, updates);
+      if (next === old) return;
+      const filters = [...changed].map((column) => FILTER_ONLY_COLUMNS.get(column));
+      if (filters.every((f) => f !== undefined)) this.swapKeeping(next, filters as FilterOnlyColumn[]);
+      else this.swap(next);
       return;
     }
     const builder = new ColumnsBuilder(old.dicts, old.cols.length + rows.length, old.cols);
@@ -185,6 +188,19 @@ export class DirectoryIndex {
   private swap(next: Snapshot) {
     this.snapshot = next;
     this.clearCache();
+  }
+
+  /**
+   * Swaps in a version that differs only in columns one filter each reads (FILTER_ONLY_COLUMNS):
+   * cached answers whose criteria leave those filters out are the same on it and stay, with the
+   * clauses of every other filter and the directory's own counts.
+   */
+  private swapKeeping(next: Snapshot, filters: readonly FilterOnlyColumn[]) {
+    this.snapshot = next;
+    const reads = (c: SearchCriteria) => filters.some((f) => c[f.criterion] !== null && c[f.criterion] !== undefined);
+    this.results.retain((c) => !reads(c));
+    this.facetCache.retain((key) => !reads(JSON.parse(key) as SearchCriteria));
+    this.clauses.retain((key) => !filters.some((f) => key.startsWith(f.clauseKey)));
   }
 
   /** Forgets cached results, counts and facets (the benchmark measures them uncached). */

@@ -62,4 +62,13 @@ export class Lru<K, V> {
     this.entries.clear();
     this.weight = 0;
   }
+
+  /** Drops every entry `keep` says no to; the others keep their places. */
+  retain(keep: (key: K, value: V) => boolean): void {
+    for (const [key, value] of this.entries) {
+      if (keep(key, value)) continue;
+      this.entries.delete(key);
+      this.weight -= this.weigh(value);
+    }
+  }
 }

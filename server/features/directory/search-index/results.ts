@@ -60,6 +60,16 @@ export class ResultCache {
   clear(): void {
     this.entries.clear();
   }
+
+  /** Drops the results whose criteria `keep` says no to. */
+  retain(keep: (criteria: SearchCriteria) => boolean): void {
+    this.entries.retain((key) => keep(criteriaOfKey(key)));
+  }
+}
+
+/** The criteria a key of ResultCache.key() was made of. */
+function criteriaOfKey(key: string): SearchCriteria {
+  return JSON.parse(key.slice(key.indexOf(':', key.indexOf(':') + 1) + 1)) as SearchCriteria;
 }
 
 /** The total of a search and its first `want` rows (at least MIN_PREFIX when there are more). */

@@ -101,14 +101,18 @@ const ORDERS_BY_FIELD: Partial<Record<ScalarField, OrderKey[]>> = {
  * second (their verified date), so this must cost little next to a full finalize; adding or
  * removing rows goes through the builder and finalize.
  */
-export function withUpdatedRows(old: Snapshot, updates: readonly (readonly [slot: number, line: string])[]): Snapshot {
+export function withUpdatedRows(
+  old: Snapshot,
+  updates: readonly (readonly [slot: number, line: string])[],
+): { next: Snapshot; changed: ReadonlySet<string> } {
   const scratch = new ColumnsBuilder(old.dicts, 1);
   const cols: Columns = { ...old.cols, scalar: [...old.cols.scalar], sets: [...old.cols.sets], flags: [...old.cols.flags] };
   const counts = { ...old.counts };
   let zipCounts = old.zipCounts;
   const copied = new Set<unknown>();
   const resort = new Set<OrderKey>();
-  let changed = false;
+  /** The columns whose values changed: 'scalar:<field>', 'set:<field>', 'flag:<field>', or a column's name. */
+  const changed = new Set<string>();
   /** `array` writable by this version (copied once from the old one). */
   const own = <T extends Numbers>(array: T): T => {
     if (copied.has(array)) return array;
@@ -147,7 +151,7 @@ export function withUpdatedRows(old: Snapshot, updates: readonly (readonly [slot
       cols.scalar[f][slot] = code;
       moveCount(field, was, code);
       for (const order of ORDERS_BY_FIELD[field] ?? []) resort.add(order);
-      changed = true;
+      changed.add(`scalar:${field}`);
     });
     SET_FIELDS.forEach((field, f) => {
       const code = row.sets[f][0];
@@ -156,13 +160,13 @@ export function withUpdatedRows(old: Snapshot, updates: readonly (readonly [slot
       cols.sets[f] = ownCodes(cols.sets[f], code);
       cols.sets[f][slot] = code;
       moveCount(field, was, code);
-      changed = true;
+      changed.add(`set:${field}`);
     });
-    FLAG_FIELDS.forEach((_, f) => {
+    FLAG_FIELDS.forEach((field, f) => {
       if (row.flags[f][0] === cols.flags[f][slot]) return;
       cols.flags[f] = own(cols.flags[f]);
       cols.flags[f][slot] = row.flags[f][0];
-      changed = true;
+      changed.add(`flag:${field}`);
     });
     if (row.zip[0] !== cols.zip[slot]) {
       if (!copied.has(zipCounts)) copied.add((zipCounts = zipCounts.slice()));
@@ -175,16 +179,16 @@ export function withUpdatedRows(old: Snapshot, updates: readonly (readonly [slot
       const numbers = cols as unknown as Record<typeof key, Numbers>;
       numbers[key] = own(numbers[key]);
       numbers[key][slot] = value;
-      changed = true;
+      changed.add(key);
     }
   }
-  if (!changed) return old;
+  if (!changed.size) return { next: old, changed };
   const sorts = { ...old.sorts };
   const rank = (f: ScalarField) => ({ codes: cols.scalar[SCALAR_INDEX[f]], rank: rankValues(old.dicts.scalar[SCALAR_INDEX[f]]) });
   if (resort.has('name')) sorts.name = sortOrder(cols.length, old.byId, [rank('lastName'), rank('firstName')]);
   if (resort.has('specialty')) sorts.specialty = sortOrder(cols.length, old.byId, [rank('specialty')]);
   if (resort.has('location')) sorts.location = sortOrder(cols.length, old.byId, [rank('city')]);
-  return { ...old, version: old.version + 1, cols, counts, sorts, zipCounts };
+  return { next: { ...old, version: old.version + 1, cols, counts, sorts, zipCounts }, changed };
 }
 
 function countCodes(cols: Columns, codes: CodeArray | Int32Array, size: number): Int32Array {
