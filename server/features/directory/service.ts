@@ -199,7 +199,7 @@ export async function createDirectoryService({
     if (!request.query || request.spelling === 'exact') return null;
     const corrected = correctQuery(
       request.query,
-      index.wordList(),
+      () => index.wordList(),
       searchTerm,
       (token) => resolveSpecialtyTerm(token) !== null,
     );

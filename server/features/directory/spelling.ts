@@ -86,16 +86,19 @@ export class WordList {
  */
 export function correctQuery(
   query: string,
-  words: WordList,
+  wordList: WordList | (() => WordList),
   normalise: (token: string) => string,
   isPhrase: (token: string) => boolean,
 ): string | null {
   let changed = false;
+  // The word list is made once per version of the index: only a query with a word to check asks for it.
+  let words: WordList | null = typeof wordList === 'function' ? null : wordList;
   const corrected = query.replace(/[^\s,]+/g, (token) => {
     const word = normalise(token);
-    if (word.length < MIN_TYPO_LETTERS || !/^[a-z]+$/.test(word) || isPhrase(token) || words.hasPrefix(word))
-      return token;
-    const fixed = correctWord(word, (candidate) => words.count(candidate));
+    if (word.length < MIN_TYPO_LETTERS || !/^[a-z]+$/.test(word) || isPhrase(token)) return token;
+    const list = (words ??= (wordList as () => WordList)());
+    if (list.hasPrefix(word)) return token;
+    const fixed = correctWord(word, (candidate) => list.count(candidate));
     if (!fixed) return token;
     changed = true;
     return fixed;

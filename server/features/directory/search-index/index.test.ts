@@ -74,8 +74,8 @@ describe('DirectoryIndex', () => {
       { skills: ['Surgery'] },
       { city: 'Austin' },
       { zip: '021' },
-      { verifiedWithinMonths: '6' },
-      { verifiedWithinMonths: '6', state: ['MA'] },
+      { verifiedWithinMonths: 6 },
+      { verifiedWithinMonths: 6, state: ['MA'] },
       { inTraining: true },
       { inTraining: true, query: 'doe' },
     ] as Partial<SearchPhysiciansRequest>[];
@@ -89,7 +89,7 @@ describe('DirectoryIndex', () => {
       }));
     answers(index); // every cache filled
     const cachedFacets = index.facets(criteria({ specialty: ['cardiology'] }));
-    const cachedVerified = index.facets(criteria({ verifiedWithinMonths: '6' }));
+    const cachedVerified = index.facets(criteria({ verifiedWithinMonths: 6 }));
 
     // A row that did not change, and one whose only change is its verified date (now too old for 6 months).
     const changed = [
@@ -105,8 +105,8 @@ describe('DirectoryIndex', () => {
     expect(afterVerified.cols.ids).toBe(before.cols.ids);
     // Answers that do not filter on the verified date are still the cached ones; the others are redone.
     expect(index.facets(criteria({ specialty: ['cardiology'] }))).toBe(cachedFacets);
-    expect(index.facets(criteria({ verifiedWithinMonths: '6' }))).not.toBe(cachedVerified);
-    expect(index.search(criteria({ verifiedWithinMonths: '6' }), page).ids).not.toContain(1);
+    expect(index.facets(criteria({ verifiedWithinMonths: 6 }))).not.toBe(cachedVerified);
+    expect(index.search(criteria({ verifiedWithinMonths: 6 }), page).ids).not.toContain(1);
     answers(index);
     index.patch([3], wireBatch([PEOPLE[2]]));
     expect(snapshot()).toBe(afterVerified); // nothing changed: same version
