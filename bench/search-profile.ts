@@ -4,7 +4,8 @@
  * schema bench_profile_<rows> of DATABASE_URL (about 2.5 minutes at 1,500,000 rows); later runs
  * reuse it (`--drop` removes it). Prints the index build (or its read from the snapshot file the first
  * run kept in the temporary folder; `--build` reads every row again), its memory, the snapshot
- * file's write and read, and every search shape uncached (p50 / p95 / max).
+ * file's write and read, and every search shape uncached (p50 / p95 / max, and the median CPU time
+ * of this thread per call: the figure to compare two versions of the code by).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:profile -- [rows] [--only regex] [--iterations n] [--drop]
  */
@@ -110,23 +111,30 @@ directory.index.cacheSize = 0;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const all: number[] = [];
 const facets: number[] = [];
-const table: { shape: string; p50: number; p95: number; max: number }[] = [];
+const table: { shape: string; p50: number; p95: number; max: number; 'cpu p50': number }[] = [];
 for (const shape of SHAPES.filter((s) => !only || only.test(s.name))) {
   const path = pathOf(shape);
   const samples: number[] = [];
+  // This thread's CPU per call (the index's work and the app's, not the database's): steadier than
+  // the wall clock on a shared machine, so two versions of the code compare on it.
+  const cpu: number[] = [];
   for (let i = -2; i < iterations; i++) {
     directory.index.clearCache();
     if (shape.afterSearch) await (await app.request(`/api/physicians?${qs(shape.facets!)}`, { headers })).arrayBuffer();
     const t = performance.now();
+    const c = process.threadCpuUsage();
     const res = await app.request(path, { headers });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${text}`);
+    const used = process.threadCpuUsage(c);
     if (i >= 0) samples.push(performance.now() - t);
+    if (i >= 0) cpu.push((used.user + used.system) / 1000);
   }
   samples.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
   if (shape.params) all.push(...samples);
   if (shape.facets) facets.push(...samples);
-  table.push({ shape: shape.name, p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1), max: +samples[samples.length - 1].toFixed(1) });
+  table.push({ shape: shape.name, p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1), max: +samples[samples.length - 1].toFixed(1), 'cpu p50': +percentile(cpu, 50).toFixed(1) });
 }
 console.table(table);
 all.sort((a, b) => a - b);

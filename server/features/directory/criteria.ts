@@ -308,7 +308,13 @@ export function hasWordPrefix(words: string, term: string): boolean {
 
 /** Whether the term's words are whole words of the value (both in searchWords/searchTerm form). */
 export function hasWholeWord(words: string, term: string): boolean {
-  return (words + ' ').includes(' ' + term + ' ');
+  // (words + ' ').includes(' ' + term + ' '), without making two strings per value tested.
+  for (let at = words.indexOf(term); at !== -1; at = words.indexOf(term, at + 1)) {
+    if (at === 0 || words.charCodeAt(at - 1) !== 32) continue;
+    const end = at + term.length;
+    if (end === words.length || words.charCodeAt(end) === 32) return true;
+  }
+  return false;
 }
 
 const STATE_NAME_BY_CODE = new Map<string, string>(

@@ -79,9 +79,14 @@ export function relevanceRanker(s: Snapshot, c: SearchCriteria): Ranker {
   };
   if (c.words.length === 0) return generic;
 
-  const exact = (field: ScalarField, w: string) => codeMask(s, field, (_l, _v, words) => words === ` ${w}`);
-  const starts = (field: ScalarField, w: string) =>
-    codeMask(s, field, (_l, _v, words) => words.startsWith(` ${w}`));
+  const exact = (field: ScalarField, w: string) => {
+    const whole = ` ${w}`;
+    return codeMask(s, field, (_l, _v, words) => words === whole);
+  };
+  const starts = (field: ScalarField, w: string) => {
+    const start = ` ${w}`;
+    return codeMask(s, field, (_l, _v, words) => words.startsWith(start));
+  };
   if (c.words.length === 1) {
     const w = c.words[0];
     const lastExact = exact('lastName', w);

@@ -86,9 +86,15 @@ export function setMask(s: Snapshot, field: SetField, matches: ValueTest): Uint8
   const dict = s.dicts.sets[SET_INDEX[field]];
   const items = dict.items;
   const itemMask = new Uint8Array(items.size);
-  for (let c = 1; c < items.size; c++)
-    if (matches(items.lower[c], items.values[c], items.words(c))) itemMask[c] = 1;
+  let anyItem = false;
+  for (let c = 1; c < items.size; c++) {
+    if (!matches(items.lower[c], items.values[c], items.words(c))) continue;
+    itemMask[c] = 1;
+    anyItem = true;
+  }
   const mask = new Uint8Array(dict.size);
+  // No item matches: no set holds one (the pass over every distinct set is skipped).
+  if (!anyItem) return mask;
   for (let c = 1; c < dict.size; c++) {
     for (let k = dict.starts[c], end = dict.starts[c + 1]; k < end; k++) {
       if (itemMask[dict.flat[k]] === 1) {
