@@ -70,8 +70,28 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
       return false;
     },
     narrow(bits, from, to) {
+      // One branch-free pass per row, as many reads as terms: most clauses (every filter, a
+      // word found in two or three fields) have one to three.
+      if (k === 1) {
+        const [c0] = codes;
+        const [m0] = masks;
+        for (let i = from; i < to; i++) bits[i] &= m0[c0[i]];
+        return;
+      }
+      if (k === 2) {
+        const [c0, c1] = codes;
+        const [m0, m1] = masks;
+        for (let i = from; i < to; i++) bits[i] &= m0[c0[i]] | m1[c1[i]];
+        return;
+      }
+      if (k === 3) {
+        const [c0, c1, c2] = codes;
+        const [m0, m1, m2] = masks;
+        for (let i = from; i < to; i++) bits[i] &= m0[c0[i]] | m1[c1[i]] | m2[c2[i]];
+        return;
+      }
       if (k <= 6) {
-        // One branch-free pass; missing terms repeat the first one (OR is idempotent).
+        // Missing terms repeat the first one (OR is idempotent).
         const [c0, c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0] = codes;
         const [m0, m1 = m0, m2 = m0, m3 = m0, m4 = m0, m5 = m0] = masks;
         for (let i = from; i < to; i++)
@@ -114,13 +134,28 @@ export function anyPair(pairs: [Term | null, Term | null][]): Clause | Never {
   };
 }
 
-/** Rows passing every clause. */
+/**
+ * Rows passing every clause: the most selective part first over every row, each next one over
+ * the rows still in (row by row once few remain, rather than another pass over all of them).
+ */
 export function allOf(parts: Clause[]): Clause {
+  const ordered = [...parts].sort((a, b) => a.estimate - b.estimate);
   return {
     estimate: Math.min(...parts.map((p) => p.estimate)),
-    test: (i) => parts.every((p) => p.test(i)),
+    test: (i) => ordered.every((p) => p.test(i)),
     narrow(bits, from, to) {
-      for (const part of parts) part.narrow(bits, from, to);
+      ordered[0].narrow(bits, from, to);
+      for (let p = 1; p < ordered.length; p++) {
+        let left = 0;
+        for (let i = from; i < to; i++) left += bits[i];
+        if (left === 0) return;
+        const part = ordered[p];
+        if (left * 8 > to - from) {
+          part.narrow(bits, from, to);
+          continue;
+        }
+        for (let i = from; i < to; i++) if (bits[i] === 1 && !part.test(i)) bits[i] = 0;
+      }
     },
   };
 }
