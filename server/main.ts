@@ -37,6 +37,9 @@ async function main() {
   if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) return runPrimary(env, logger);
   const started = Date.now();
   logger.info(`starting on Node.js ${process.version} (${process.execPath})`);
+  // From the first moment too: a SIGUSR2 (the load bench asking for the delays) sent while this
+  // process is still starting must not end it, as the signal's default action would.
+  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(`${env.EVENT_LOOP_STATS_FILE}${workerSuffix()}`, takeLongestSlice) : null;
 
   // Signals are handled from the first moment: a stop during start-up (migrations, the first
   // seed) aborts the step in progress, whose transaction rolls back, and closes the database
@@ -181,7 +184,6 @@ async function main() {
     }
   };
 
-  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(`${env.EVENT_LOOP_STATS_FILE}${workerSuffix()}`, takeLongestSlice) : null;
   services.mailWorker.start();
   services.matchWorker.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
