@@ -97,6 +97,27 @@ export class SetDictionary {
     return d;
   }
 
+  /** Item code -> the codes of the sets holding it; made on first use, extended as sets are added. */
+  private holding: number[][] = [];
+  private holdingUpTo = 1;
+
+  /**
+   * The sets (codes, ascending) that hold item `item`: a term's sets are found from its matching
+   * items, not by reading every distinct set (hundreds of thousands at 1,500,000 physicians).
+   */
+  setsHolding(item: number): readonly number[] {
+    for (; this.holdingUpTo < this.size; this.holdingUpTo++) {
+      const c = this.holdingUpTo;
+      for (let k = this.starts[c]; k < this.starts[c + 1]; k++) (this.holding[this.flat[k]] ??= []).push(c);
+    }
+    return this.holding[item] ?? NO_SETS;
+  }
+
+  /** Entries of the item -> sets lists made so far (the memory figure counts them). */
+  get holdingEntries(): number {
+    return this.holdingUpTo > 1 ? this.starts[this.holdingUpTo] : 0;
+  }
+
   /** Drops the build-time shortcut table (sets are found by their sorted items afterwards). */
   compact(): void {
     this.byRaw.clear();
@@ -123,6 +144,8 @@ export class SetDictionary {
     return code;
   }
 }
+
+const NO_SETS: readonly number[] = [];
 
 /** One dictionary per scalar field and per set field (in SCALAR_FIELDS and SET_FIELDS order). */
 export type Dictionaries = { scalar: Dictionary[]; sets: SetDictionary[] };

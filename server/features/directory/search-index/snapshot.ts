@@ -245,7 +245,7 @@ export function snapshotBytes(s: Snapshot): number {
   for (const d of s.dicts.sets) {
     strings(d.items.values);
     strings(d.items.lower);
-    bytes += 8 * (d.starts.length + d.flat.length);
+    bytes += 8 * (d.starts.length + d.flat.length + d.holdingEntries);
   }
   return bytes;
 }

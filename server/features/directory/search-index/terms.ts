@@ -43,31 +43,30 @@ export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest):
   return estimate > 0 ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate } : null;
 }
 
+/** The item codes of a set field that match (null when none does). */
+function matchingItems(s: Snapshot, field: SetField, matches: ValueTest): number[] | null {
+  const { items } = s.dicts.sets[SET_INDEX[field]];
+  const found: number[] = [];
+  for (let c = 1; c < items.size; c++) if (matches(items.lower[c], items.values[c], items.words(c))) found.push(c);
+  return found.length ? found : null;
+}
+
 /** Rows whose set holds at least one item that matches. */
 export function setTerm(s: Snapshot, field: SetField, matches: ValueTest): Term | null {
+  const items = matchingItems(s, field, matches);
+  if (!items) return null;
   const dict = s.dicts.sets[SET_INDEX[field]];
-  const itemMask = new Uint8Array(dict.items.size);
-  let anyItem = false;
-  for (let c = 1; c < dict.items.size; c++) {
-    if (matches(dict.items.lower[c], dict.items.values[c], dict.items.words(c))) {
-      itemMask[c] = 1;
-      anyItem = true;
-    }
-  }
-  if (!anyItem) return null;
   const counts = s.counts[field];
   const size = counts.length;
   const mask = new Uint8Array(size);
-  const { starts, flat } = dict;
   let estimate = 0;
-  for (let c = 1; c < size; c++) {
-    if (counts[c] === 0) continue;
-    for (let k = starts[c], end = starts[c + 1]; k < end; k++) {
-      if (itemMask[flat[k]] === 1) {
-        mask[c] = 1;
-        estimate += counts[c];
-        break;
-      }
+  for (const item of items) {
+    for (const set of dict.setsHolding(item)) {
+      // Sets made after this snapshot (a later patch) are past its counts: no row of it holds them.
+      if (set >= size) break;
+      if (mask[set] === 1 || counts[set] === 0) continue;
+      mask[set] = 1;
+      estimate += counts[set];
     }
   }
   return estimate > 0 ? { codes: s.cols.sets[SET_INDEX[field]], mask, estimate } : null;
@@ -84,24 +83,7 @@ export function codeMask(s: Snapshot, field: ScalarField, matches: ValueTest): U
 /** A 0/1 mask over a set field's set codes: the sets holding an item that matches. */
 export function setMask(s: Snapshot, field: SetField, matches: ValueTest): Uint8Array {
   const dict = s.dicts.sets[SET_INDEX[field]];
-  const items = dict.items;
-  const itemMask = new Uint8Array(items.size);
-  let anyItem = false;
-  for (let c = 1; c < items.size; c++) {
-    if (!matches(items.lower[c], items.values[c], items.words(c))) continue;
-    itemMask[c] = 1;
-    anyItem = true;
-  }
   const mask = new Uint8Array(dict.size);
-  // No item matches: no set holds one (the pass over every distinct set is skipped).
-  if (!anyItem) return mask;
-  for (let c = 1; c < dict.size; c++) {
-    for (let k = dict.starts[c], end = dict.starts[c + 1]; k < end; k++) {
-      if (itemMask[dict.flat[k]] === 1) {
-        mask[c] = 1;
-        break;
-      }
-    }
-  }
+  for (const item of matchingItems(s, field, matches) ?? []) for (const set of dict.setsHolding(item)) mask[set] = 1;
   return mask;
 }
