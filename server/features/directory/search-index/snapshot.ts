@@ -140,28 +140,23 @@ export function withUpdatedRows(
     counts[field][from]--;
     counts[field][to]++;
   };
+  /** A row's new code per field of one kind: the column copied once, counts moved, orders marked. */
+  const updateCodes = (kind: 'scalar' | 'sets', fields: readonly (ScalarField | SetField)[], row: Columns, slot: number) =>
+    fields.forEach((field, f) => {
+      const code = row[kind][f][0];
+      const was = cols[kind][f][slot];
+      if (code === was) return;
+      cols[kind][f] = ownCodes(cols[kind][f], code);
+      cols[kind][f][slot] = code;
+      moveCount(field, was, code);
+      for (const order of ORDERS_BY_FIELD[field as ScalarField] ?? []) resort.add(order);
+      changed.add(`${kind === 'scalar' ? 'scalar' : 'set'}:${field}`);
+    });
   for (const [slot, line] of updates) {
     scratch.set(0, line);
     const row = scratch.columns();
-    SCALAR_FIELDS.forEach((field, f) => {
-      const code = row.scalar[f][0];
-      const was = cols.scalar[f][slot];
-      if (code === was) return;
-      cols.scalar[f] = ownCodes(cols.scalar[f], code);
-      cols.scalar[f][slot] = code;
-      moveCount(field, was, code);
-      for (const order of ORDERS_BY_FIELD[field] ?? []) resort.add(order);
-      changed.add(`scalar:${field}`);
-    });
-    SET_FIELDS.forEach((field, f) => {
-      const code = row.sets[f][0];
-      const was = cols.sets[f][slot];
-      if (code === was) return;
-      cols.sets[f] = ownCodes(cols.sets[f], code);
-      cols.sets[f][slot] = code;
-      moveCount(field, was, code);
-      changed.add(`set:${field}`);
-    });
+    updateCodes('scalar', SCALAR_FIELDS, row, slot);
+    updateCodes('sets', SET_FIELDS, row, slot);
     FLAG_FIELDS.forEach((field, f) => {
       if (row.flags[f][0] === cols.flags[f][slot]) return;
       cols.flags[f] = own(cols.flags[f]);
