@@ -16,7 +16,26 @@ export function pack(bytes: Uint8Array, n: number): { bits: Uint32Array; count: 
   return { bits, count: packWords(bytes, n, bits, 0, bits.length) };
 }
 
-/** Packs words [fromWord, toWord) of `bits` from the bytes of rows below `n`; returns their bits set. */
+/** Whether a Uint32Array reads bytes lowest first (every platform Node.js runs on, but checked). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** A 4-byte view of each byte buffer packed, made once per buffer (the workspace reuses its buffer). */
+const quadViews = new WeakMap<ArrayBuffer, Uint32Array>();
+
+function quadsOf(bytes: Uint8Array): Uint32Array | null {
+  if (!LITTLE_ENDIAN || bytes.byteOffset % 4 !== 0 || !(bytes.buffer instanceof ArrayBuffer)) return null;
+  let quads = quadViews.get(bytes.buffer);
+  if (!quads) {
+    quads = new Uint32Array(bytes.buffer, 0, bytes.buffer.byteLength >>> 2);
+    quadViews.set(bytes.buffer, quads);
+  }
+  return quads;
+}
+
+/**
+ * Packs words [fromWord, toWord) of `bits` from the bytes (each 0 or 1) of rows below `n`; returns
+ * their bits set. Four rows are read at once where the bytes allow it: a byte's bit lands at 0, 8,
+ * 16 and 24 of the 4-byte word, and three shifts bring them together.
+ */
 export function packWords(
   bytes: Uint8Array,
   n: number,
@@ -24,11 +43,20 @@ export function packWords(
   fromWord: number,
   toWord: number,
 ): number {
+  const quads = quadsOf(bytes);
+  const base = bytes.byteOffset >>> 2;
   let count = 0;
   for (let w = fromWord, i = fromWord << 5; w < toWord; w++, i += 32) {
     let v = 0;
-    const end = Math.min(32, n - i);
-    for (let j = 0; j < end; j++) v |= bytes[i + j] << j;
+    if (quads !== null && i + 32 <= n) {
+      for (let k = 0, q = base + (i >>> 2); k < 8; k++, q++) {
+        const x = quads[q];
+        v |= ((x | (x >>> 7) | (x >>> 14) | (x >>> 21)) & 0xf) << (k << 2);
+      }
+    } else {
+      const end = Math.min(32, n - i);
+      for (let j = 0; j < end; j++) v |= bytes[i + j] << j;
+    }
     bits[w] = v;
     count += popcount(v);
   }
