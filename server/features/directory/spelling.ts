@@ -81,22 +81,22 @@ export class WordList {
 
 /**
  * The query with each misspelt word replaced (see above), or null when no word needed it. A word
- * is misspelt when no word of `words` starts with it and `isPhrase` (the recruiter vocabulary)
- * does not know it. White space and commas are kept as typed.
+ * is misspelt when no word of the list (`wordList`, asked for only then) starts with it and
+ * `isPhrase` (the recruiter vocabulary) does not know it. White space and commas are kept as typed.
  */
 export function correctQuery(
   query: string,
-  wordList: WordList | (() => WordList),
+  wordList: () => WordList,
   normalise: (token: string) => string,
   isPhrase: (token: string) => boolean,
 ): string | null {
   let changed = false;
   // The word list is made once per version of the index: only a query with a word to check asks for it.
-  let words: WordList | null = typeof wordList === 'function' ? null : wordList;
+  let words: WordList | null = null;
   const corrected = query.replace(/[^\s,]+/g, (token) => {
     const word = normalise(token);
     if (word.length < MIN_TYPO_LETTERS || !/^[a-z]+$/.test(word) || isPhrase(token)) return token;
-    const list = (words ??= (wordList as () => WordList)());
+    const list = (words ??= wordList());
     if (list.hasPrefix(word)) return token;
     const fixed = correctWord(word, (candidate) => list.count(candidate));
     if (!fixed) return token;

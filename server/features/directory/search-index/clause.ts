@@ -141,7 +141,7 @@ export function anyPair(pairs: [Term | null, Term | null][]): Clause | Never {
 export function allOf(parts: Clause[]): Clause {
   const ordered = [...parts].sort((a, b) => a.estimate - b.estimate);
   return {
-    estimate: Math.min(...parts.map((p) => p.estimate)),
+    estimate: ordered[0].estimate,
     test: (i) => ordered.every((p) => p.test(i)),
     narrow(bits, from, to) {
       ordered[0].narrow(bits, from, to);

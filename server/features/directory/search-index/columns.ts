@@ -27,7 +27,7 @@ import {
 export type CodeArray = Uint8Array | Uint16Array | Int32Array;
 
 /** The array that holds `code` and `column`'s values (`column` itself when it does). */
-function widened(column: CodeArray, code: number): CodeArray {
+export function widened(column: CodeArray, code: number): CodeArray {
   if (column.BYTES_PER_ELEMENT === 4 || code < (column.BYTES_PER_ELEMENT === 1 ? 256 : 65_536)) return column;
   const wider = code < 65_536 ? new Uint16Array(column.length) : new Int32Array(column.length);
   wider.set(column);

@@ -47,15 +47,34 @@ const equalsAny = (field: ScalarField, values: string[]): ClauseDraft[] =>
 const holds = (field: ScalarField, value: string | null): ClauseDraft[] =>
   value ? [{ key: `${field}~${value}`, make: (s) => anyOf([scalarTerm(s, field, wordPrefix(value))]) }] : [];
 
+/**
+ * The columns that only their own filter reads (no text clause, relevance, sort order or facet
+ * count does), by the name a patch gives a changed column (snapshot.ts, withUpdatedRows): the
+ * criterion that filters on it and the start of its clauses' keys. A patch that changes only these
+ * keeps every cached answer whose criteria leave those filters out (the re-verification job changes
+ * verified dates and contact flags a few rows a second).
+ */
+export type FilterOnlyColumn = { criterion: keyof SearchCriteria; clauseKey: string };
+export const FILTER_ONLY_COLUMNS: ReadonlyMap<string, FilterOnlyColumn> = new Map<string, FilterOnlyColumn>([
+  ['verifiedAt', { criterion: 'verifiedSince', clauseKey: 'verified>=' }],
+  ['createdAt', { criterion: 'addedSince', clauseKey: 'added>=' }],
+  ['updatedAt', { criterion: 'changedSince', clauseKey: 'changed>' }],
+  ['movedOn', { criterion: 'movedSince', clauseKey: 'moved>=' }],
+  ...FLAG_FIELDS.map((field): [string, FilterOnlyColumn] => [`flag:${field}`, { criterion: field, clauseKey: `${field}:` }]),
+]);
+
+/** The start of the keys of a filter-only column's clauses (their cache keys follow the table). */
+const keyOf = (column: string): string => FILTER_ONLY_COLUMNS.get(column)!.clauseKey;
+
 /** A timestamp column at or after `at` (ms). */
-const since = (name: string, at: number | null, column: (s: Snapshot) => Float64Array): ClauseDraft[] =>
+const since = (column: 'verifiedAt' | 'createdAt', at: number | null): ClauseDraft[] =>
   at === null
     ? []
     : [
         {
-          key: `${name}>=${at}`,
+          key: `${keyOf(column)}${at}`,
           make(s) {
-            const values = column(s);
+            const values = s.cols[column];
             return rowClause((i) => values[i] >= at, s.aliveCount / 2);
           },
         },
@@ -129,7 +148,7 @@ const flagClauses = (c: SearchCriteria): ClauseDraft[] =>
     const code = wanted ? 2 : 1;
     return [
       {
-        key: `${field}:${code}`,
+        key: `${keyOf(`flag:${field}`)}${code}`,
         make(s) {
           const flags = s.cols.flags[f];
           return rowClause((i) => flags[i] === code, s.aliveCount / 2);
@@ -221,8 +240,8 @@ export const FILTERS: readonly Filter[] = [
   { facet: 'source', clauses: (c) => equalsAny('source', c.source) },
   { clauses: (c) => (c.near ? [nearClause(c.near)] : []) },
   { clauses: (c) => (c.zip ? [zipPrefixClause(c.zip)] : []) },
-  { clauses: (c) => since('verified', c.verifiedSince, (s) => s.cols.verifiedAt) },
-  { clauses: (c) => since('added', c.addedSince, (s) => s.cols.createdAt) },
+  { clauses: (c) => since('verifiedAt', c.verifiedSince) },
+  { clauses: (c) => since('createdAt', c.addedSince) },
   {
     // Strictly after: the alert digest's link lists what changed after its last run.
     clauses: (c) => {
@@ -230,7 +249,7 @@ export const FILTERS: readonly Filter[] = [
       if (at === null) return [];
       return [
         {
-          key: `changed>${at}`,
+          key: `${keyOf('updatedAt')}${at}`,
           make(s) {
             const values = s.cols.updatedAt;
             return rowClause((i) => values[i] > at, s.aliveCount / 20);
@@ -246,7 +265,7 @@ export const FILTERS: readonly Filter[] = [
       if (day === null) return [];
       return [
         {
-          key: `moved>=${day}`,
+          key: `${keyOf('movedOn')}${day}`,
           make(s) {
             const moved = s.cols.movedOn;
             return rowClause((i) => moved[i] !== 0 && moved[i] >= day, s.aliveCount / 50);
@@ -265,22 +284,6 @@ export const FILTERS: readonly Filter[] = [
   { facet: 'graduationYear', clauses: (c) => yearsClause(c.graduationYearMin, c.graduationYearMax) },
   { clauses: flagClauses },
 ];
-
-/**
- * The columns that only their own filter reads (no text clause, relevance, sort order or facet
- * count does), by the name a patch gives a changed column (snapshot.ts, withUpdatedRows): the
- * criterion that filters on it and the start of its clauses' keys. A patch that changes only these
- * keeps every cached answer whose criteria leave those filters out (the re-verification job changes
- * verified dates and contact flags a few rows a second).
- */
-export type FilterOnlyColumn = { criterion: keyof SearchCriteria; clauseKey: string };
-export const FILTER_ONLY_COLUMNS: ReadonlyMap<string, FilterOnlyColumn> = new Map<string, FilterOnlyColumn>([
-  ['verifiedAt', { criterion: 'verifiedSince', clauseKey: 'verified>=' }],
-  ['createdAt', { criterion: 'addedSince', clauseKey: 'added>=' }],
-  ['updatedAt', { criterion: 'changedSince', clauseKey: 'changed>' }],
-  ['movedOn', { criterion: 'movedSince', clauseKey: 'moved>=' }],
-  ...FLAG_FIELDS.map((field): [string, FilterOnlyColumn] => [`flag:${field}`, { criterion: field, clauseKey: `${field}:` }]),
-]);
 
 /** The clauses of a search (all must hold), each named for the clause cache. */
 export function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {

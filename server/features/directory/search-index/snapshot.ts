@@ -1,6 +1,6 @@
 import { ZIP_SPACE } from '../geo';
 import { pack } from './bitsets';
-import { ColumnsBuilder, type Columns, type CodeArray } from './columns';
+import { ColumnsBuilder, widened, type Columns, type CodeArray } from './columns';
 import { newDictionaries, type Dictionaries } from './dictionary';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
@@ -122,13 +122,9 @@ export function withUpdatedRows(
   };
   /** A code column of this version that holds `code` (copied, and widened when it must be). */
   const ownCodes = (column: CodeArray, code: number): CodeArray => {
-    const wide = code > 65_535 ? 4 : code > 255 ? 2 : 1;
-    if (copied.has(column) && column.BYTES_PER_ELEMENT >= wide) return column;
-    const bytes = Math.max(wide, column.BYTES_PER_ELEMENT);
-    const next = bytes === 1 ? new Uint8Array(column.length) : bytes === 2 ? new Uint16Array(column.length) : new Int32Array(column.length);
-    next.set(column);
-    copied.add(next);
-    return next;
+    const mine = widened(copied.has(column) ? column : column.slice(), code);
+    copied.add(mine);
+    return mine;
   };
   const moveCount = (field: ScalarField | SetField, from: number, to: number) => {
     if (!copied.has(counts[field]) || counts[field].length <= to) {
