@@ -19,7 +19,14 @@ const folder = mkdtempSync(join(tmpdir(), 'directory-snapshot-'));
 const ctx = await createTestContext({ env: { INDEX_SNAPSHOT_DIR: folder } });
 const file = indexSnapshotFile(ctx.deps.env)!;
 const logger = createLogger('silent', false);
-const open = () => createDirectoryService({ db: ctx.db, logger, snapshotFile: file });
+const opened: Awaited<ReturnType<typeof createDirectoryService>>[] = [];
+const open = async () => {
+  const service = await createDirectoryService({ db: ctx.db, logger, snapshotFile: file });
+  opened.push(service);
+  return service;
+};
+/** Every file write a start of an earlier test began (a start from the rows writes the file in the background). */
+const settled = () => Promise.all([ctx.deps.services.directory, ...opened].map((service) => service.snapshotWritten()));
 const page = { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 25 } as const;
 const SEARCHES = [{ query: 'smith' }, { specialty: ['Cardiology'], state: ['TX'] }, { query: 'card boston' }];
 
@@ -112,6 +119,7 @@ describe('the directory index kept between starts', () => {
   it.skipIf(!process.env.DATABASE_URL)(
     'a write in progress while every row is read, committed after the file is written: the next start re-reads it',
     async () => {
+      await settled(); // or an earlier start's write could land after the removal below
       rmSync(file, { force: true });
       let id = 0;
       await ctx.db.transaction(async (tx) => {
