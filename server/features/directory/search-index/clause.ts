@@ -159,24 +159,3 @@ export function allOf(parts: Clause[]): Clause {
     },
   };
 }
-
-/** Rows passing either clause (`n`: the rows of the snapshot). */
-export function eitherClause(a: Clause | Never, b: Clause | Never, n: number): Clause | Never {
-  if (a === NEVER) return b;
-  if (b === NEVER) return a;
-  let left: Uint8Array | null = null;
-  let right: Uint8Array | null = null;
-  return {
-    estimate: a.estimate + b.estimate,
-    test: (i) => a.test(i) || b.test(i),
-    narrow(bits, from, to) {
-      left ??= new Uint8Array(n);
-      right ??= new Uint8Array(n);
-      left.fill(1, from, to);
-      a.narrow(left, from, to);
-      right.fill(1, from, to);
-      b.narrow(right, from, to);
-      for (let i = from; i < to; i++) bits[i] &= left[i] | right[i];
-    },
-  };
-}

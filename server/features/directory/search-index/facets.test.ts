@@ -84,3 +84,31 @@ describe('facets', () => {
     ]);
   });
 });
+
+describe('set facets counted per distinct set or straight per item', () => {
+  // 300 physicians, each with a subset of six skills (about 60 distinct sets). The years take each
+  // way (seen with a print): 2015 and 2000 item by item; 1993 per set; 1988 per set and 1975, 1962
+  // item by item, both off the directory's counts (more than half the rows match).
+  const SKILLS = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta'];
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const rows = Array.from({ length: 300 }, (_, i) => ({
+    id: i + 1,
+    lastName: `Name${i}`,
+    graduationYear: 1960 + Math.floor(random() * 60),
+    skills: SKILLS.filter(() => random() < 0.5),
+  }));
+  const many = snapshotOf(rows);
+  const counted = (min: number) =>
+    runToEnd(countFacets(new ClauseCache(() => many), many, criteria({ graduationYearMin: min }), new Workspace(4)))
+      .skills;
+  const expected = (min: number) => {
+    const counts = new Map<string, number>();
+    for (const row of rows) if (row.graduationYear >= min) for (const k of row.skills) counts.set(k, (counts.get(k) ?? 0) + 1);
+    return new Map(SKILLS.map((k) => [k, counts.get(k) ?? 0]));
+  };
+  it.each([2015, 2000, 1993, 1988, 1975, 1962])('graduated in %i or later: every skill counted as the rows say', (min) => {
+    const got = counted(min);
+    expect(new Map(got.map((v) => [v.value, v.count]))).toEqual(expected(min));
+  });
+});

@@ -10,7 +10,6 @@ import {
   allOf,
   anyOf,
   anyPair,
-  eitherClause,
   NEVER,
   type Clause,
   type ClauseDraft,
@@ -79,7 +78,13 @@ export function* everyTerm(s: Snapshot, c: SearchCriteria): Sliced<Clause | Neve
   return allOf(parts);
 }
 
-/** The text query's clause: the spec's rule, or beyond it (several terms) every term matching. */
+/**
+ * The text query's clause: the spec's rule, or beyond it (several terms) every term matching.
+ * With terms, the spec's rule adds no row: the terms are the words, and a row it takes has the
+ * first word starting a word of one name and every other word starting a word of the other
+ * (' smith jones' holds ' smith' and ' jones'), so every term matches a name. The union is then
+ * the terms' clause alone (the rule still ranks first: relevance.ts).
+ */
 export function textQueryClause(c: SearchCriteria): ClauseDraft | null {
   if (!c.words.length) return null;
   if (c.terms.length === 0)
@@ -87,13 +92,7 @@ export function textQueryClause(c: SearchCriteria): ClauseDraft | null {
       key: `word:${c.words[0]}\u0000${c.words.slice(1).join(' ')}`,
       make: (s) => specRule(s, c.words),
     };
-  return {
-    key: `query:${JSON.stringify([c.words, c.terms])}`,
-    *make(s) {
-      const rule = specRule(s, c.words);
-      return eitherClause(rule, yield* everyTerm(s, c), s.cols.length);
-    },
-  };
+  return { key: `terms:${JSON.stringify(c.terms)}`, make: (s) => everyTerm(s, c) };
 }
 
 /**
