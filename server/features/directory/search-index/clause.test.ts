@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { allOf, anyOf, anyPair, isSliced, NEVER, rowClause, type Clause } from './clause';
+import { hasBit } from './bitsets';
+import { postingsOf } from './postings';
 import type { Term } from './terms';
 
 const N = 64;
-/** A term over a made-up field whose code is row % size; `on` lists the matching codes. */
-function term(size: number, on: number[]): Term {
+/**
+ * A term over a made-up field whose code is row % size; `on` lists the matching codes. With
+ * `posted`, the field's postings too (every row alive).
+ */
+function term(size: number, on: number[], posted = false): Term {
   const codes = Int32Array.from({ length: N }, (_, i) => i % size);
   const mask = new Uint8Array(size);
   for (const c of on) mask[c] = 1;
-  return { codes, mask, estimate: on.length };
+  const counts = new Int32Array(size);
+  for (const c of codes) counts[c]++;
+  const postings = posted ? postingsOf(codes, new Uint8Array(N).fill(1), N, counts) : undefined;
+  return { codes, mask, estimate: on.length, postings };
 }
 
-/** The rows a clause keeps, by `narrow` (over all rows, in two chunks) and by `test`; they must agree. */
+/**
+ * The rows a clause keeps, by `narrow` (over all rows, in two chunks), by `test` and, when it
+ * has postings, by `gather`; they must agree.
+ */
 function rows(clause: Clause): number[] {
   const bits = new Uint8Array(N).fill(1);
   clause.narrow(bits, 0, 20);
@@ -19,6 +30,10 @@ function rows(clause: Clause): number[] {
   const narrowed = [...bits.keys()].filter((i) => bits[i] === 1);
   const tested = [...bits.keys()].filter((i) => clause.test(i));
   expect(narrowed).toEqual(tested);
+  if (clause.gather) {
+    const gathered = clause.gather(N / 32);
+    expect([...bits.keys()].filter((i) => hasBit(gathered, i))).toEqual(narrowed);
+  }
   return narrowed;
 }
 
@@ -48,6 +63,22 @@ describe('clauses', () => {
     const even = rowClause((i) => i % 2 === 0, N / 2);
     const third = rowClause((i) => i % 3 === 0, N / 3);
     expect(rows(allOf([even, third]))).toEqual([0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60]);
+  });
+
+  it('lists the rows of terms with postings (anyOf), and tests the other parts on them (allOf)', () => {
+    const posted = anyOf([term(8, [3], true), term(16, [5, 13], true)]) as Clause;
+    expect(posted.gather).toBeDefined();
+    expect(rows(posted)).toEqual([3, 5, 11, 13, 19, 21, 27, 29, 35, 37, 43, 45, 51, 53, 59, 61]);
+    // One term without postings: no listing.
+    expect((anyOf([term(8, [3], true), term(4, [1])]) as Clause).gather).toBeUndefined();
+    // allOf lists its most selective part's rows when that part has postings.
+    const odd = rowClause((i) => i % 2 === 1, N / 2);
+    const both = allOf([odd, posted]);
+    expect(both.gather).toBeDefined();
+    expect(rows(both)).toEqual([3, 5, 11, 13, 19, 21, 27, 29, 35, 37, 43, 45, 51, 53, 59, 61]);
+    const third = allOf([rowClause((i) => i % 3 === 0, 2), posted]);
+    expect(third.gather).toBeUndefined(); // its most selective part has none
+    expect(rows(third)).toEqual([3, 21, 27, 45, 51]);
   });
 
   it('tells a sliced maker from a clause', () => {

@@ -1,5 +1,6 @@
 import type { FacetsResponse } from '../../../../contract/directory';
 import type { Sliced } from '../search-slices';
+import { gatherRows } from './postings';
 import type { Snapshot } from './snapshot';
 import type { Term } from './terms';
 
@@ -15,6 +16,13 @@ export type Clause = {
   /** Whether one row matches (used once few candidates remain). */
   test: (row: number) => boolean;
   narrow: (bits: Uint8Array, from: number, to: number) => void;
+  /** Columns `narrow` reads per row (its cost beside `gather`'s, which follows the estimate). */
+  reads: number;
+  /**
+   * The alive rows that match, as a new bitset of `words` words, listed from postings (about
+   * `estimate` rows visited): only on clauses whose every term has postings.
+   */
+  gather?: (words: number) => Uint32Array;
 };
 
 /** A clause that no row can pass (its search is empty). */
@@ -49,6 +57,7 @@ export function isSliced<T>(value: T | Sliced<T>): value is Sliced<T> {
 export function rowClause(test: (row: number) => boolean, estimate: number): Clause {
   return {
     estimate,
+    reads: 1,
     test,
     narrow(bits, from, to) {
       for (let i = from; i < to; i++) if (bits[i] === 1 && !test(i)) bits[i] = 0;
@@ -63,8 +72,17 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
   const codes = live.map((t) => t.codes);
   const masks = live.map((t) => t.mask);
   const k = live.length;
+  const posted = live.every((t) => t.postings) ? live : null;
   return {
     estimate: live.reduce((sum, t) => sum + t.estimate, 0),
+    reads: k,
+    gather: posted
+      ? (words) => {
+          const bits = new Uint32Array(words);
+          for (const t of posted) gatherRows(t.postings!, t.mask, bits);
+          return bits;
+        }
+      : undefined,
     test(i) {
       for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
       return false;
@@ -124,6 +142,7 @@ export function anyPair(pairs: [Term | null, Term | null][]): Clause | Never {
   const [[a, b], [x, y] = [a, b]] = live;
   return {
     estimate: live.reduce((sum, [p, q]) => sum + Math.min(p.estimate, q.estimate), 0),
+    reads: 4,
     test: (i) =>
       (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) ||
       (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1),
@@ -140,8 +159,27 @@ export function anyPair(pairs: [Term | null, Term | null][]): Clause | Never {
  */
 export function allOf(parts: Clause[]): Clause {
   const ordered = [...parts].sort((a, b) => a.estimate - b.estimate);
+  const [first, ...rest] = ordered;
+  const gatherFirst = first.gather;
   return {
-    estimate: ordered[0].estimate,
+    estimate: first.estimate,
+    reads: ordered.reduce((sum, p) => sum + p.reads, 0),
+    // The first part's rows from its postings, each then tested against the other parts.
+    gather: gatherFirst
+      ? (words) => {
+          const bits = gatherFirst(words);
+          for (let w = 0; w < words; w++) {
+            let v = bits[w];
+            while (v !== 0) {
+              const low = v & -v;
+              v ^= low;
+              const row = (w << 5) + (31 - Math.clz32(low));
+              if (!rest.every((p) => p.test(row))) bits[w] &= ~low;
+            }
+          }
+          return bits;
+        }
+      : undefined,
     test: (i) => ordered.every((p) => p.test(i)),
     narrow(bits, from, to) {
       ordered[0].narrow(bits, from, to);

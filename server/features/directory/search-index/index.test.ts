@@ -37,6 +37,20 @@ describe('DirectoryIndex', () => {
     expect(listed).toEqual([1, 4]);
   });
 
+  it('keeps one spelling word list per build: a patch adds its new words to it, a rebuild starts a new one', async () => {
+    const index = await indexOf(PEOPLE);
+    const list = index.wordList();
+    expect(list.count('zyxwvut')).toBe(0);
+    index.patch([900], wireBatch([{ id: 900, firstName: 'Ada', lastName: 'Zyxwvut', specialty: 'Cardiology' }]));
+    index.clearCache();
+    expect(index.wordList()).toBe(list);
+    expect(list.count('zyxwvut')).toBe(1);
+    expect(list.hasPrefix('zyxw')).toBe(true);
+    await index.rebuild((async function* () { yield wireBatch(PEOPLE); })()); // prettier-ignore
+    expect(index.wordList()).not.toBe(list);
+    expect(index.wordList().count('zyxwvut')).toBe(0);
+  });
+
   it('patches changed rows into a new version and drops its caches', async () => {
     const index = await indexOf(PEOPLE);
     const before = index.search(criteria({ query: 'smith' }), page);

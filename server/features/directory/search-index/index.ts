@@ -331,11 +331,10 @@ export class DirectoryIndex {
 
   /**
    * The words of the searched fields and how often each occurs, for reading a misspelt query
-   * word (spelling.ts); made once per version of the index.
+   * word (spelling.ts): part of the index, made once per build on first use (words.ts).
    */
   wordList(): WordList {
-    const s = this.snapshot;
-    return this.memoized('words', () => wordListOf(s));
+    return wordListOf(this.snapshot);
   }
 
   private memoized<T>(key: string, compute: () => T): T {

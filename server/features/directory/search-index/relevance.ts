@@ -86,14 +86,16 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   const size = (field: ScalarField) => s.dicts.scalar[SCALAR_INDEX[field]].size;
   const texts = c.terms.length ? c.terms : c.words;
   /** Per code, `tier` where every text term is a whole word of the value, else 9. */
-  const wholeTier = (mask: (test: ValueTest) => Uint8Array, tier: number): Uint8Array => {
-    const out = new Uint8Array(mask(() => false).length).fill(texts.length ? 9 : tier);
-    if (!texts.length) return out;
-    const all = texts.map((t) => mask((_l, _v, w) => hasWholeWord(w, t)));
-    for (let code = 0; code < out.length; code++) if (all.every((m) => m[code] === 1)) out[code] = tier;
+  const wholeTier = (codes: number, mask: (test: ValueTest) => Uint8Array, tier: number): Uint8Array => {
+    if (!texts.length) return new Uint8Array(codes).fill(tier);
+    const [out, ...more] = texts.map((t) => mask((_l, _v, w) => hasWholeWord(w, t)));
+    for (const m of more) for (let code = 0; code < out.length; code++) out[code] &= m[code];
+    // 1 -> tier, 0 -> 9, in one pass (tier < 9).
+    for (let code = 0; code < out.length; code++) out[code] = 9 - out[code] * (9 - tier);
     return out;
   };
-  const scalarTier = (field: ScalarField, tier: number) => wholeTier((test) => codeMask(s, field, test), tier);
+  const scalarTier = (field: ScalarField, tier: number) =>
+    wholeTier(size(field), (test) => codeMask(s, field, test), tier);
 
   // The specialty phrases: a bit each (the query reads at most a few).
   const phrasesOfSpecialty = new Uint32Array(size('specialty'));
@@ -125,7 +127,7 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
     for (let f = 0; f < 1 << NAME_BITS; f++)
       for (let l = 0; l < 1 << NAME_BITS; l++) nameTier[(f << NAME_BITS) | l] = nameTierOf(words, f, l);
 
-  const skillsTier = wholeTier((test) => setMask(s, 'skills', test), 7);
+  const skillsTier = wholeTier(s.dicts.sets[SET_INDEX.skills].size, (test) => setMask(s, 'skills', test), 7);
   return {
     first: col('firstName'),
     firstBits,

@@ -2,6 +2,7 @@ import { ZIP_SPACE } from '../geo';
 import { pack } from './bitsets';
 import { ColumnsBuilder, widened, type Columns, type CodeArray } from './columns';
 import { newDictionaries, type Dictionaries } from './dictionary';
+import { POSTED_SCALAR, POSTED_SET, postingsOf, type PostedField, type Postings } from './postings';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
   FLAG_FIELDS,
@@ -27,6 +28,8 @@ export type Snapshot = {
   /** Alive rows per code (scalar fields) or per set (set fields). */
   counts: Record<ScalarField | SetField, Int32Array>;
   sorts: Record<OrderKey, SortOrder>;
+  /** The searched fields' rows grouped by code (postings.ts). */
+  postings: Record<PostedField, Postings>;
   /** Alive rows in id order. */
   byId: Int32Array;
   /** Whether slots are in id order (no patch appended a smaller id). */
@@ -79,7 +82,21 @@ export function finalize(cols: Columns, dicts: Dictionaries, version: number): S
   };
   const aliveBits = pack(cols.alive, n).bits;
   const zipCounts = countCodes(cols, cols.zip, ZIP_SPACE + 1);
-  return { version, cols, dicts, aliveCount, aliveBits, counts, sorts, byId: base, monotonic, zipCounts };
+  const postings = postingsFor(cols, counts, POSTED_SCALAR, POSTED_SET, {} as Record<PostedField, Postings>);
+  return { version, cols, dicts, aliveCount, aliveBits, counts, sorts, postings, byId: base, monotonic, zipCounts };
+}
+
+/** `into` with the postings of these fields made from `cols`. */
+function postingsFor(
+  cols: Columns,
+  counts: Record<ScalarField | SetField, Int32Array>,
+  scalar: readonly ScalarField[],
+  sets: readonly SetField[],
+  into: Record<PostedField, Postings>,
+): Record<PostedField, Postings> {
+  for (const f of scalar) into[f as PostedField] = postingsOf(cols.scalar[SCALAR_INDEX[f]], cols.alive, cols.length, counts[f]);
+  for (const f of sets) into[f as PostedField] = postingsOf(cols.sets[SET_INDEX[f]], cols.alive, cols.length, counts[f]);
+  return into;
 }
 
 type Numbers = Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Float64Array;
@@ -179,7 +196,14 @@ export function withUpdatedRows(
   if (resort.has('name')) sorts.name = sortOrder(cols.length, old.byId, [rank('lastName'), rank('firstName')]);
   if (resort.has('specialty')) sorts.specialty = sortOrder(cols.length, old.byId, [rank('specialty')]);
   if (resort.has('location')) sorts.location = sortOrder(cols.length, old.byId, [rank('city')]);
-  return { next: { ...old, version: old.version + 1, cols, counts, sorts, zipCounts }, changed };
+  const postings = postingsFor(
+    cols,
+    counts,
+    POSTED_SCALAR.filter((f) => changed.has(`scalar:${f}`)),
+    POSTED_SET.filter((f) => changed.has(`set:${f}`)),
+    { ...old.postings },
+  );
+  return { next: { ...old, version: old.version + 1, cols, counts, sorts, postings, zipCounts }, changed };
 }
 
 function countCodes(cols: Columns, codes: CodeArray | Int32Array, size: number): Int32Array {
@@ -212,8 +236,8 @@ export function slotOf(s: Snapshot, id: number): number {
 }
 
 /**
- * The bytes a snapshot's typed arrays take (columns to their capacity, sort orders, counts, the
- * alive bitset), plus the dictionaries' strings at two bytes a character: what the bench prints
+ * The bytes a snapshot's typed arrays take (columns to their capacity, sort orders, postings,
+ * counts, the alive bitset), plus the dictionaries' strings at two bytes a character: what the bench prints
  * as the index's memory. Shared arrays (a patch's unchanged ones) count in full.
  */
 export function snapshotBytes(s: Snapshot): number {
@@ -224,6 +248,7 @@ export function snapshotBytes(s: Snapshot): number {
   };
   for (const value of Object.values(s.cols)) add(value);
   for (const order of Object.values(s.sorts)) bytes += order.order.byteLength + order.pos.byteLength;
+  for (const { rows, starts } of Object.values(s.postings)) bytes += rows.byteLength + starts.byteLength;
   for (const counts of Object.values(s.counts)) bytes += counts.byteLength;
   bytes += s.aliveBits.byteLength + s.byId.byteLength + s.zipCounts.byteLength;
   const strings = (values: readonly string[]) => {

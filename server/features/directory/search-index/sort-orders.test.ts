@@ -62,4 +62,32 @@ describe('sort orders', () => {
     runToEnd(placeInOrder(s.sorts.name, 'asc', bits, has, 4, 4, asc, 0, new Workspace()));
     expect(ids(s, asc)).toEqual([2, 3, 1, 5]); // Doe, Johnson, Smith, (no last name)
   });
+
+  it('walks from the first wanted row when few rows sort together (a last name near the end)', () => {
+    // 20,000 rows named A...; 100 named 'Zed' among them, the last in name order.
+    const people = Array.from({ length: 20_000 }, (_, i) => ({
+      id: i + 1,
+      lastName: i % 200 === 7 ? 'Zed' : `A${String(i).padStart(5, '0')}`,
+      firstName: String.fromCharCode(97 + (i % 26)),
+    }));
+    const s = snapshotOf(people);
+    const bits = new Uint32Array(Math.ceil(people.length / 32));
+    people.forEach((p, row) => p.lastName === 'Zed' && (bits[row >>> 5] |= 1 << (row & 31)));
+    const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1;
+    const all = (direction: 'asc' | 'desc') => {
+      const seen: number[] = [];
+      runToEnd(walk(s.sorts.name, direction, (row) => (has(row) && seen.push(s.cols.ids[row]), true), new Workspace()));
+      return seen;
+    };
+    for (const direction of ['asc', 'desc'] as const) {
+      // 3 wanted out of 100: a walk (cheaper than sorting 100 by the estimate), from the first of them.
+      const walked = new Int32Array(3);
+      let visited = 0;
+      const counting = (row: number) => (visited++, has(row));
+      runToEnd(placeInOrder(s.sorts.name, direction, bits, counting, 100, 3, walked, 0, new Workspace()));
+      expect(ids(s, walked)).toEqual(all(direction).slice(0, 3));
+      // A pass over the 100 to find the first, then 3 rows: not the 19,900 sorted before them.
+      expect(visited).toBeLessThan(200);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import type { CodeArray } from './columns';
 import type { SortDirection, SortKey } from '../../../../contract/directory';
 import { sortKey } from '../sort-key';
 import type { Sliced, Workspace } from '../search-slices';
-import { hasBit } from './bitsets';
+import { countBits, hasBit } from './bitsets';
 import type { Dictionary } from './dictionary';
 
 /*
@@ -122,7 +122,9 @@ export function slotsInOrder(
 /**
  * Writes the rows of `bits` that pass `has` (`count` of them) into ordered[from, end) in sort
  * order, returning `end`. Walking the sort order visits about (end - from) * rows / count rows;
- * sorting the rows by their position costs about count * log(count): the cheaper is taken.
+ * sorting the rows by their position costs about count * log(count): the cheaper is taken. A
+ * walk starts at the first of the rows (found in one pass over `bits` when they are few): rows
+ * that sort together ('Smith' in the name order) are reached without visiting every row before.
  */
 export function* placeInOrder(
   sort: SortOrder,
@@ -140,24 +142,36 @@ export function* placeInOrder(
   const walkCost = Math.min(rows, (need * rows) / count);
   const sortCost = count * (Math.log2(count + 1) + 2);
   let k = from;
-  if (sortCost < walkCost) {
-    const positions = new Int32Array(count);
-    const { pos } = sort;
-    const flip = flipper(sort);
-    const desc = direction === 'desc';
-    let j = 0;
+  const { pos } = sort;
+  const flip = flipper(sort);
+  const desc = direction === 'desc';
+  /** Each row of `bits` passing `has`, with its place in the walk's order. */
+  const eachPlace = (visit: (place: number) => void) => {
     for (let w = 0; w < bits.length; w++) {
       let v = bits[w];
       while (v !== 0) {
         const low = v & -v;
         const row = (w << 5) + (31 - Math.clz32(low));
         v ^= low;
-        if (has(row)) positions[j++] = desc ? flip(pos[row]) : pos[row];
+        if (has(row)) visit(desc ? flip(pos[row]) : pos[row]);
       }
     }
+  };
+  if (sortCost < walkCost) {
+    const positions = new Int32Array(count);
+    let j = 0;
+    eachPlace((place) => (positions[j++] = place));
     positions.sort();
     for (let q = 0; q < need; q++) ordered[k++] = sort.order[desc ? flip(positions[q]) : positions[q]];
     return k;
+  }
+  // Where the first row is, when finding it costs little beside the walk's worst case (every row).
+  let start = 0;
+  if (bits.length + countBits(bits) < rows / 8) {
+    start = rows;
+    eachPlace((place) => {
+      if (place < start) start = place;
+    });
   }
   yield* walk(
     sort,
@@ -167,6 +181,7 @@ export function* placeInOrder(
       return k < end;
     },
     ws,
+    start,
   );
   return k;
 }
@@ -174,35 +189,22 @@ export function* placeInOrder(
 /**
  * Visits rows in sort order, pausing every chunk of rows. Descending reverses values and id ties;
  * rows without a value stay last in both directions (like ORDER BY key DESC NULLS LAST, id DESC).
+ * `start`: the place in that order to begin at (the places before it are skipped).
  */
 export function* walk(
   sort: SortOrder,
   direction: SortDirection,
   visit: (row: number) => boolean,
   ws: Workspace,
+  start = 0,
 ): Sliced<void> {
-  const { order, nonNull } = sort;
+  const { order } = sort;
+  const flip = flipper(sort);
+  const desc = direction === 'desc';
   const chunk = ws.chunkRows;
   let seen = 0;
-  if (direction === 'asc') {
-    for (let j = 0; j < order.length; j++) {
-      if (!visit(order[j])) return;
-      if (++seen === chunk) {
-        seen = 0;
-        yield;
-      }
-    }
-    return;
-  }
-  for (let j = nonNull - 1; j >= 0; j--) {
-    if (!visit(order[j])) return;
-    if (++seen === chunk) {
-      seen = 0;
-      yield;
-    }
-  }
-  for (let j = order.length - 1; j >= nonNull; j--) {
-    if (!visit(order[j])) return;
+  for (let place = start; place < order.length; place++) {
+    if (!visit(order[desc ? flip(place) : place])) return;
     if (++seen === chunk) {
       seen = 0;
       yield;

@@ -1,5 +1,6 @@
 import type { CodeArray } from './columns';
 import { hasWordPrefix, searchTerm } from '../criteria';
+import type { Postings } from './postings';
 import type { Snapshot } from './snapshot';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire-format';
 
@@ -9,8 +10,14 @@ import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire
  * read the mask once per row.
  */
 
-/** A mask over one field's codes: mask[code] === 1 when that value matches. */
-export type Term = { codes: CodeArray; mask: Uint8Array; estimate: number };
+/**
+ * A mask over one field's codes: mask[code] === 1 when that value matches; with the field's
+ * postings when it has them (a selective term then lists its rows: postings.ts).
+ */
+export type Term = { codes: CodeArray; mask: Uint8Array; estimate: number; postings?: Postings };
+
+const postingsOfField = (s: Snapshot, field: ScalarField | SetField): Postings | undefined =>
+  (s.postings as Partial<Record<ScalarField | SetField, Postings>>)[field];
 
 /**
  * How a value is tested: its lower-cased text, its text as stored, and its words (searchWords
@@ -40,7 +47,9 @@ export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest):
       estimate += counts[c];
     }
   }
-  return estimate > 0 ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate } : null;
+  return estimate > 0
+    ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
+    : null;
 }
 
 /** The item codes of a set field that match (null when none does). */
@@ -69,7 +78,9 @@ export function setTerm(s: Snapshot, field: SetField, matches: ValueTest): Term 
       estimate += counts[set];
     }
   }
-  return estimate > 0 ? { codes: s.cols.sets[SET_INDEX[field]], mask, estimate } : null;
+  return estimate > 0
+    ? { codes: s.cols.sets[SET_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
+    : null;
 }
 
 /** A 0/1 mask over a scalar field's codes (every code, including unused ones). */

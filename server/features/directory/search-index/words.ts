@@ -1,5 +1,6 @@
 import { RECRUITER_VOCABULARY, vocabularyWords } from '../../../../contract/recruiter-vocabulary';
 import { WordList } from '../spelling';
+import type { Dictionaries } from './dictionary';
 import type { Snapshot } from './snapshot';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField } from './wire-format';
 
@@ -17,16 +18,33 @@ const SEARCHED: readonly ScalarField[] = [
   'city',
 ];
 
+/** A build's list, and how far into each searched dictionary (and the skills) it has read. */
+type Kept = { list: WordList; covered: number[]; skills: number };
+const kept = new WeakMap<Dictionaries, Kept>();
+
+/**
+ * The list of the snapshot's build: made once per build of the dictionaries (every version of
+ * one build shares them), then extended with the values later versions added. Weights are the
+ * counts when a value was first read (a correction needs which words exist and roughly how often,
+ * not the exact count after every patch).
+ */
 export function wordListOf(s: Snapshot): WordList {
-  const list = new WordList();
-  for (const field of SEARCHED) {
+  let entry = kept.get(s.dicts);
+  if (!entry) {
+    entry = { list: new WordList(), covered: SEARCHED.map(() => 1), skills: 1 };
+    for (const vocabulary of RECRUITER_VOCABULARY)
+      for (const term of vocabulary.terms) for (const word of vocabularyWords(term)) entry.list.add(` ${word}`);
+    kept.set(s.dicts, entry);
+  }
+  const { list, covered } = entry;
+  SEARCHED.forEach((field, k) => {
     const dict = s.dicts.scalar[SCALAR_INDEX[field]];
     const counts = s.counts[field];
-    for (let c = 1; c < counts.length; c++) if (counts[c] > 0) list.add(dict.words(c), counts[c]);
-  }
+    for (let c = covered[k]; c < counts.length; c++) if (counts[c] > 0) list.add(dict.words(c), counts[c]);
+    covered[k] = Math.max(covered[k], counts.length);
+  });
   const skills = s.dicts.sets[SET_INDEX.skills].items;
-  for (let c = 1; c < skills.size; c++) list.add(skills.words(c));
-  for (const entry of RECRUITER_VOCABULARY)
-    for (const term of entry.terms) for (const word of vocabularyWords(term)) list.add(` ${word}`);
+  for (let c = entry.skills; c < skills.size; c++) list.add(skills.words(c));
+  entry.skills = skills.size;
   return list;
 }

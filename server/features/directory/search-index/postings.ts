@@ -1,0 +1,43 @@
+import type { CodeArray } from './columns';
+
+/*
+ * Postings: for a searched field, its alive rows grouped by code (rows of code c are
+ * rows[starts[c] .. starts[c + 1]), ascending). A term matching few rows ('smith', 'boston', a
+ * rare organisation word) then sets their bits directly, instead of a pass reading the field's
+ * code on every row of the directory: at 1,500,000 rows the pass is the larger part of a selective
+ * search. One counting sort per field per build (a patch redoes only the fields whose codes it
+ * changed); 4 bytes a row per field.
+ */
+
+export type Postings = { rows: Int32Array; starts: Int32Array };
+
+/** The fields with postings: the text fields a query word is looked for in (not specialty or state, few values each). */
+export const POSTED_SCALAR = ['firstName', 'lastName', 'organization', 'title', 'city'] as const;
+export const POSTED_SET = ['skills'] as const;
+export type PostedField = (typeof POSTED_SCALAR)[number] | (typeof POSTED_SET)[number];
+
+/** The postings of one code column over its alive rows, from its per-code counts. */
+export function postingsOf(codes: CodeArray, alive: Uint8Array, length: number, counts: Int32Array): Postings {
+  const starts = new Int32Array(counts.length + 1);
+  for (let c = 0; c < counts.length; c++) starts[c + 1] = starts[c] + counts[c];
+  const rows = new Int32Array(starts[counts.length]);
+  const next = starts.slice(0, counts.length);
+  for (let i = 0; i < length; i++) if (alive[i] === 1) rows[next[codes[i]]++] = i;
+  return { rows, starts };
+}
+
+/**
+ * Sets in `bits` the rows of every code that `mask` marks (codes past the postings, made after
+ * them, hold no row of this version).
+ */
+export function gatherRows(postings: Postings, mask: Uint8Array, bits: Uint32Array): void {
+  const { rows, starts } = postings;
+  const codes = Math.min(mask.length, starts.length - 1);
+  for (let c = 0; c < codes; c++) {
+    if (mask[c] !== 1) continue;
+    for (let p = starts[c], end = starts[c + 1]; p < end; p++) {
+      const row = rows[p];
+      bits[row >>> 5] |= 1 << (row & 31);
+    }
+  }
+}
