@@ -91,7 +91,7 @@ export function correctQuery(
   isPhrase: (token: string) => boolean,
 ): string | null {
   let changed = false;
-  // The word list is made once per version of the index: only a query with a word to check asks for it.
+  // The word list is made on a build's first typo check (words.ts): only a query with a word to check asks for it.
   let words: WordList | null = null;
   const corrected = query.replace(/[^\s,]+/g, (token) => {
     const word = normalise(token);

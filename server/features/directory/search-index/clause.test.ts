@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOf, anyOf, anyPair, isSliced, NEVER, rowClause, type Clause } from './clause';
+import { allOf, anyOf, isSliced, NEVER, rowClause, type Clause } from './clause';
 import { hasBit } from './bitsets';
 import { postingsOf } from './postings';
 import type { Term } from './terms';
@@ -48,15 +48,6 @@ describe('clauses', () => {
       const expected = [...Array(N).keys()].filter((i) => terms.some((t) => t.mask[t.codes[i]] === 1));
       expect(rows(anyOf(terms) as Clause)).toEqual(expected);
     }
-  });
-
-  it('anyPair: both terms of one of the pairs', () => {
-    const pair = anyPair([
-      [term(2, [0]), term(3, [0])],
-      [term(2, [1]), null],
-    ]) as Clause;
-    expect(rows(pair)).toEqual([0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60]);
-    expect(anyPair([[null, term(2, [0])]])).toBe(NEVER);
   });
 
   it('allOf keeps the rows of every clause', () => {

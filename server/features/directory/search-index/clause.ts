@@ -135,24 +135,6 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
   };
 }
 
-/** Rows matching both terms of a pair, for any of the pairs (the two-word name rule). */
-export function anyPair(pairs: [Term | null, Term | null][]): Clause | Never {
-  const live = pairs.filter((p): p is [Term, Term] => p[0] !== null && p[1] !== null);
-  if (live.length === 0) return NEVER;
-  const [[a, b], [x, y] = [a, b]] = live;
-  return {
-    estimate: live.reduce((sum, [p, q]) => sum + Math.min(p.estimate, q.estimate), 0),
-    reads: 4,
-    test: (i) =>
-      (a.mask[a.codes[i]] === 1 && b.mask[b.codes[i]] === 1) ||
-      (x.mask[x.codes[i]] === 1 && y.mask[y.codes[i]] === 1),
-    narrow(bits, from, to) {
-      const am = a.mask, ac = a.codes, bm = b.mask, bc = b.codes, xm = x.mask, xc = x.codes, ym = y.mask, yc = y.codes; // prettier-ignore
-      for (let i = from; i < to; i++) bits[i] &= (am[ac[i]] & bm[bc[i]]) | (xm[xc[i]] & ym[yc[i]]);
-    },
-  };
-}
-
 /**
  * Rows passing every clause: the most selective part first over every row, each next one over
  * the rows still in (row by row once few remain, rather than another pass over all of them).

@@ -125,7 +125,7 @@ export function* countFacets(
       const dict = column.set!;
       const out = new Int32Array(dict.items.size);
       if (complement) out.set(directoryItemCounts(dict, column.all));
-      return { codes: column.codes, starts: dict.starts, flat: dict.flat, out };
+      return { sets: column.codes, starts: dict.starts, flat: dict.flat, out };
     });
     const alive = s.aliveBits;
     const step = complement ? -1 : 1;
@@ -137,8 +137,8 @@ export function* countFacets(
           v ^= low;
           const row = (w << 5) + (31 - Math.clz32(low));
           for (let c = 0; c < k; c++) counts[c][codes[c][row]] += step;
-          for (const { codes, starts, flat, out } of items) {
-            const set = codes[row];
+          for (const { sets, starts, flat, out } of items) {
+            const set = sets[row];
             for (let at = starts[set]; at < starts[set + 1]; at++) out[flat[at]] += step;
           }
         }

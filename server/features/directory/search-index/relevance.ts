@@ -31,7 +31,7 @@ const NO_TIER = 255;
  * call and no branch per condition (the rank of every match of 'a' at 1,500,000 rows).
  */
 export type TierTables = {
-  /** The name's conditions as bits per code (nameBits), and the name tier of each pair of them. */
+  /** The name's conditions as bits per code (NAME_BITS of them), and the name tier of each pair of bit sets. */
   first: CodeArray;
   firstBits: Uint8Array;
   last: CodeArray;
@@ -58,7 +58,7 @@ const NO_NAME = 255;
 /** The six name conditions of a side per code: exact A, exact B, prefix A, prefix B, starts A, starts B. */
 const NAME_BITS = 6;
 
-/** The name tier of a first-name code's and a last-name code's condition bits (nameBits order). */
+/** The name tier of a first-name code's and a last-name code's condition bits (NAME_BITS order). */
 function nameTierOf(words: number, f: number, l: number): number {
   const bit = (v: number, b: number) => (v >> b) & 1;
   if (words === 1) {

@@ -9,7 +9,6 @@ import type { Sliced } from '../search-slices';
 import {
   allOf,
   anyOf,
-  anyPair,
   NEVER,
   type Clause,
   type ClauseDraft,
@@ -25,26 +24,19 @@ import { scalarTerm, setTerm, wordPrefix, type Term } from './terms';
  */
 
 /**
- * The spec's rule. One word: first name, last name, specialty, skills, organization or title
- * (partial: a word of the field starts with it). Several words: the first is the first name and
- * the rest the last name, or the reverse.
+ * The spec's rule for one word: first name, last name, specialty, skills, organization or title
+ * (partial: a word of the field starts with it). Several words always come with terms (each word
+ * is a piece, query-reading.ts), and their name rule is inside the every-term clause (below).
  */
-function specRule(s: Snapshot, words: string[]): Clause | Never {
-  const w = words[0];
-  const rest = words.slice(1).join(' ');
-  return words.length === 1
-    ? anyOf([
-        scalarTerm(s, 'firstName', wordPrefix(w)),
-        scalarTerm(s, 'lastName', wordPrefix(w)),
-        scalarTerm(s, 'specialty', wordPrefix(w)),
-        setTerm(s, 'skills', wordPrefix(w)),
-        scalarTerm(s, 'organization', wordPrefix(w)),
-        scalarTerm(s, 'title', wordPrefix(w)),
-      ])
-    : anyPair([
-        [scalarTerm(s, 'firstName', wordPrefix(w)), scalarTerm(s, 'lastName', wordPrefix(rest))],
-        [scalarTerm(s, 'firstName', wordPrefix(rest)), scalarTerm(s, 'lastName', wordPrefix(w))],
-      ]);
+function specRule(s: Snapshot, w: string): Clause | Never {
+  return anyOf([
+    scalarTerm(s, 'firstName', wordPrefix(w)),
+    scalarTerm(s, 'lastName', wordPrefix(w)),
+    scalarTerm(s, 'specialty', wordPrefix(w)),
+    setTerm(s, 'skills', wordPrefix(w)),
+    scalarTerm(s, 'organization', wordPrefix(w)),
+    scalarTerm(s, 'title', wordPrefix(w)),
+  ]);
 }
 
 /** The fields a term of the multi-word rule may match (ADR 020). */
@@ -88,10 +80,7 @@ export function* everyTerm(s: Snapshot, c: SearchCriteria): Sliced<Clause | Neve
 export function textQueryClause(c: SearchCriteria): ClauseDraft | null {
   if (!c.words.length) return null;
   if (c.terms.length === 0)
-    return {
-      key: `word:${c.words[0]}\u0000${c.words.slice(1).join(' ')}`,
-      make: (s) => specRule(s, c.words),
-    };
+    return { key: `word:${c.words[0]}\u0000`, make: (s) => specRule(s, c.words[0]) };
   return { key: `terms:${JSON.stringify(c.terms)}`, make: (s) => everyTerm(s, c) };
 }
 
