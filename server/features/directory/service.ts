@@ -219,16 +219,11 @@ export async function createDirectoryService({
     // The query as typed first: its clauses are the ones the facets then reuse (clause cache), and
     // the word list a correction reads is only made for a query that finds nothing.
     const typed = toCriteria(request, currentYear());
-    const found = await sliced(index.searchSteps(typed, { ...resolveSort(request, typed), offset: 0, limit: 0 }), meter);
-    if (found.total > 0) return request;
+    if ((await sliced(index.countSteps(typed), meter)) > 0) return request;
     const corrected = correctedRequest(request);
     if (!corrected) return request;
     const fixed = toCriteria(corrected, currentYear());
-    const fixedFound = await sliced(
-      index.searchSteps(fixed, { ...resolveSort(corrected, fixed), offset: 0, limit: 0 }),
-      meter,
-    );
-    return fixedFound.total > 0 ? corrected : request;
+    return (await sliced(index.countSteps(fixed), meter)) > 0 ? corrected : request;
   };
 
   // Patches waiting their turn gather the ids of later calls: under a burst of small writes (the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOf, anyOf, isSliced, NEVER, rowClause, type Clause } from './clause';
+import { allOf, anyOf, isSliced, NEVER, rangeClause, rowClause, type Clause } from './clause';
 import { hasBit } from './bitsets';
 import { postingsOf } from './postings';
 import type { Term } from './terms';
@@ -34,6 +34,11 @@ function rows(clause: Clause): number[] {
     const gathered = clause.gather(N / 32);
     expect([...bits.keys()].filter((i) => hasBit(gathered, i))).toEqual(narrowed);
   }
+  // Every row a candidate, sieved a word at a time.
+  const sieved = new Uint32Array(N / 32).fill(0xffffffff);
+  const left = clause.sieve(sieved, 0, 1) + clause.sieve(sieved, 1, N / 32);
+  expect([...bits.keys()].filter((i) => hasBit(sieved, i))).toEqual(narrowed);
+  expect(left).toBe(narrowed.length);
   return narrowed;
 }
 
@@ -60,8 +65,12 @@ describe('clauses', () => {
     const posted = anyOf([term(8, [3], true), term(16, [5, 13], true)]) as Clause;
     expect(posted.gather).toBeDefined();
     expect(rows(posted)).toEqual([3, 5, 11, 13, 19, 21, 27, 29, 35, 37, 43, 45, 51, 53, 59, 61]);
-    // One term without postings: no listing.
-    expect((anyOf([term(8, [3], true), term(4, [1])]) as Clause).gather).toBeUndefined();
+    // A term without postings: a pass over its column beside the listing of the other.
+    const mixed = anyOf([term(8, [3], true), term(4, [1])]) as Clause;
+    expect(mixed.gather).toBeDefined();
+    expect(rows(mixed)).toEqual([1, 3, 5, 9, 11, 13, 17, 19, 21, 25, 27, 29, 33, 35, 37, 41, 43, 45, 49, 51, 53, 57, 59, 61]);
+    // None with postings: no listing.
+    expect((anyOf([term(4, [1])]) as Clause).gather).toBeUndefined();
     // allOf lists its most selective part's rows when that part has postings.
     const odd = rowClause((i) => i % 2 === 1, N / 2);
     const both = allOf([odd, posted]);
@@ -70,6 +79,14 @@ describe('clauses', () => {
     const third = allOf([rowClause((i) => i % 3 === 0, 2), posted]);
     expect(third.gather).toBeUndefined(); // its most selective part has none
     expect(rows(third)).toEqual([3, 21, 27, 45, 51]);
+  });
+
+  it('rangeClause: a value in [low, high), never a missing one (NaN)', () => {
+    const values = Float64Array.from({ length: N }, (_, i) => (i % 5 === 0 ? NaN : i));
+    expect(rows(rangeClause(values, 10, 20, 10))).toEqual([11, 12, 13, 14, 16, 17, 18, 19]);
+    expect(rows(rangeClause(values, 60, Infinity, 4))).toEqual([61, 62, 63]);
+    const flags = Int8Array.from({ length: N }, (_, i) => i % 3);
+    expect(rows(rangeClause(flags, 2, 3, 21))).toEqual([...Array(N).keys()].filter((i) => i % 3 === 2));
   });
 
   it('tells a sliced maker from a clause', () => {

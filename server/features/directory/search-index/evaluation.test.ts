@@ -88,6 +88,28 @@ describe('evaluation', () => {
     expect(cache.lookup(s, 'third')).toBeUndefined();
   });
 
+  it('keeps a clause checked on few candidates as made, so the next evaluation does not make it again', () => {
+    const made: Record<string, number> = {};
+    const cache = new ClauseCache(() => s);
+    const even = spec('even', (id) => id % 2 === 0, made);
+    const few = () => Uint32Array.of(0b110, 0, 0); // ids 2 and 3
+    expect(evaluate(cache, s, [even], few()).total).toBe(1);
+    expect(evaluate(cache, s, [even], few()).total).toBe(1);
+    expect(made.even).toBe(1);
+    expect(cache.lookupMade(s, 'even')).toBeDefined();
+    // Computed over every row later: kept as a bitset, no longer as made.
+    expect(evaluate(cache, s, [even]).total).toBe(48);
+    expect(made.even).toBe(1);
+    expect(cache.lookupMade(s, 'even')).toBeUndefined();
+    expect(cache.lookup(s, 'even')?.count).toBe(48);
+    // A change of snapshot (retain) forgets every made clause: they hold its columns.
+    evaluate(cache, s, [spec('odd', (id) => id % 2 === 1, made)], few());
+    cache.retain(() => true);
+    expect(cache.lookupMade(s, 'odd')).toBeUndefined();
+    evaluate(cache, s, [spec('odd', (id) => id % 2 === 1, made)], few());
+    expect(made.odd).toBe(2);
+  });
+
   it('gives the same rows in slices, pausing between chunks', () => {
     const made = {};
     const specs = [spec('even', (id) => id % 2 === 0, made), spec('big', (id) => id > 40, made)];

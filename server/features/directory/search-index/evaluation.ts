@@ -9,8 +9,11 @@ import type { Snapshot } from './snapshot';
  * computed for it.
  */
 
-/** What listing a row from postings costs beside reading one column of a row in a pass. */
-const GATHER_COST = 4;
+/**
+ * Candidates under 1 / SIEVE_SHARE of the rows are tested where they are (Clause.sieve) rather
+ * than by a pass over every row (whose result the clause cache would keep).
+ */
+const SIEVE_SHARE = 32;
 
 /** A clause's rows as a bitset, with their count. */
 export type ClauseResult = { bits: Uint32Array; count: number };
@@ -31,6 +34,17 @@ export class ClauseCache {
     (result) => result.bits.byteLength,
   );
 
+  /**
+   * Clauses made but not kept as bitsets (tested on a few candidates rather than over every
+   * row), within a budget of their masks' bytes: the next evaluation of the same condition (a
+   * facet's row set, the page's search after its count) does not scan the dictionaries again.
+   */
+  madeBudget = 16 * 1024 * 1024;
+  private readonly made = new Lru<string, Clause>(
+    () => this.madeBudget,
+    (clause) => clause.bytes + 1024,
+  );
+
   constructor(private readonly current: () => Snapshot) {}
 
   /** The rows of a clause already computed on `s`, if kept. */
@@ -42,15 +56,30 @@ export class ClauseCache {
   remember(s: Snapshot, key: string, result: ClauseResult): void {
     if (this.budget <= 0 || this.current() !== s) return;
     this.entries.set(key, result);
+    this.made.retain((other) => other !== key);
+  }
+
+  /** A clause already made on `s` (not computed over every row), if kept. */
+  lookupMade(s: Snapshot, key: string): Clause | undefined {
+    return this.current() === s ? this.made.get(key) : undefined;
+  }
+
+  /** Keeps a made clause whose rows were not all computed. */
+  rememberMade(s: Snapshot, key: string, clause: Clause): void {
+    if (this.budget <= 0 || this.current() !== s) return;
+    this.made.set(key, clause);
   }
 
   clear(): void {
     this.entries.clear();
+    this.made.clear();
   }
 
   /** Drops the clauses whose key `keep` says no to. */
   retain(keep: (key: string) => boolean): void {
     this.entries.retain((key) => keep(key));
+    // A made clause holds the columns of the snapshot it was made on: none outlives it.
+    this.made.clear();
   }
 }
 
@@ -95,6 +124,11 @@ export function* evaluateSteps(
   const made: { key: string; clause: Clause }[] = [];
   for (const spec of fresh) {
     // Each clause first scans its field's distinct values (a pause between two clauses).
+    const kept = cache.lookupMade(s, spec.key);
+    if (kept) {
+      made.push({ key: spec.key, clause: kept });
+      continue;
+    }
     if (made.length > 0) yield;
     const making = spec.make();
     const clause = isSliced(making) ? yield* making : making;
@@ -106,33 +140,23 @@ export function* evaluateSteps(
   }
   made.sort((a, b) => a.clause.estimate - b.clause.estimate);
   for (let k = 0; k < made.length; k++) {
-    let count = countBits(acc);
-    if (count <= n >> 5) {
-      const tests = made.slice(k).map((m) => m.clause.test);
-      const testWords = (from: number, to: number) => {
-        for (let w = from; w < to; w++) {
-          let v = acc[w];
-          while (v !== 0) {
-            const low = v & -v;
-            const row = (w << 5) + (31 - Math.clz32(low));
-            v ^= low;
-            for (const test of tests) {
-              if (!test(row)) {
-                acc[w] &= ~low;
-                count--;
-                break;
-              }
-            }
-          }
-        }
+    const count = countBits(acc);
+    if (count * SIEVE_SHARE <= n) {
+      const rest = made.slice(k).map((m) => m.clause);
+      for (const m of made.slice(k)) cache.rememberMade(s, m.key, m.clause);
+      let left = 0;
+      const sieveWords = (from: number, to: number) => {
+        let here = 0;
+        for (const clause of rest) if ((here = clause.sieve(acc, from, to)) === 0) break;
+        left += here;
       };
-      yield* ws.chunks(words, testWords, 32);
-      return { bits: acc, total: count };
+      yield* ws.chunks(words, sieveWords, 32);
+      return { bits: acc, total: left };
     }
     const { clause, key } = made[k];
-    // Listing its rows from postings costs about their number; a pass, every row's columns (a
-    // quarter of the rows at most: one slice of work).
-    if (clause.gather && clause.estimate * GATHER_COST < n * clause.reads && clause.estimate * 4 < n) {
+    // Listing its rows from postings costs about their number; a pass, every row's columns
+    // (clause.ts: the cost model).
+    if (clause.gather && clause.gatherCost < n * clause.reads) {
       const bits = clause.gather(words);
       const result = { bits, count: countBits(bits) };
       cache.remember(s, key, result);

@@ -8,6 +8,7 @@ import {
 import {
   anyOf,
   NEVER,
+  rangeClause,
   rowClause,
   type ClauseDraft,
   type ClauseSpec,
@@ -74,8 +75,7 @@ const since = (column: 'verifiedAt' | 'createdAt', at: number | null): ClauseDra
         {
           key: `${keyOf(column)}${at}`,
           make(s) {
-            const values = s.cols[column];
-            return rowClause((i) => values[i] >= at, s.aliveCount / 2);
+            return rangeClause(s.cols[column], at, Infinity, s.aliveCount / 2);
           },
         },
       ];
@@ -113,11 +113,7 @@ function npiPrefixClause(prefix: string): ClauseDraft {
   return {
     key: `npi:${prefix}`,
     make(s) {
-      const npi = s.cols.npi;
-      return rowClause(
-        (i) => npi[i] >= low && npi[i] < high,
-        s.aliveCount / 10 ** Math.max(0, prefix.length - 1),
-      );
+      return rangeClause(s.cols.npi, low, high, s.aliveCount / 10 ** Math.max(0, prefix.length - 1));
     },
   };
 }
@@ -131,10 +127,10 @@ function yearsClause(min: number | null, max: number | null): ClauseDraft[] {
     {
       key: `years:${low}-${high}`,
       make(s) {
-        const years = s.cols.graduationYear;
+        // 0 is no year: never in range.
         return low > high
           ? NEVER
-          : rowClause((i) => years[i] !== 0 && years[i] >= low && years[i] <= high, s.aliveCount / 2);
+          : rangeClause(s.cols.graduationYear, Math.max(low, 1), high + 1, s.aliveCount / 2);
       },
     },
   ];
@@ -150,8 +146,7 @@ const flagClauses = (c: SearchCriteria): ClauseDraft[] =>
       {
         key: `${keyOf(`flag:${field}`)}${code}`,
         make(s) {
-          const flags = s.cols.flags[f];
-          return rowClause((i) => flags[i] === code, s.aliveCount / 2);
+          return rangeClause(s.cols.flags[f], code, code + 1, s.aliveCount / 2);
         },
       },
     ];
@@ -267,8 +262,8 @@ export const FILTERS: readonly Filter[] = [
         {
           key: `${keyOf('movedOn')}${day}`,
           make(s) {
-            const moved = s.cols.movedOn;
-            return rowClause((i) => moved[i] !== 0 && moved[i] >= day, s.aliveCount / 50);
+            // 0 (never moved) is before every day.
+            return rangeClause(s.cols.movedOn, Math.max(day, 1), Infinity, s.aliveCount / 50);
           },
         },
       ];

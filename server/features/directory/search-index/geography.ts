@@ -1,7 +1,7 @@
 import type { SortDirection } from '../../../../contract/directory';
 import type { NearCriterion } from '../criteria';
 import { ZIP_SPACE, zipsWithin } from '../geo';
-import { anyOf, rowClause, type ClauseDraft } from './clause';
+import { anyOf, rangeClause, type ClauseDraft } from './clause';
 import type { Snapshot } from './snapshot';
 
 /*
@@ -37,11 +37,7 @@ export function zipPrefixClause(prefix: string): ClauseDraft {
   return {
     key: `zip:${prefix}`,
     make(s) {
-      const zips = s.cols.zip;
-      return rowClause(
-        (i) => zips[i] >= low && zips[i] < high,
-        s.aliveCount / 10 ** Math.max(0, prefix.length - 1),
-      );
+      return rangeClause(s.cols.zip, low, high, s.aliveCount / 10 ** Math.max(0, prefix.length - 1));
     },
   };
 }

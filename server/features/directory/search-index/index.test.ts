@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runInSlices } from '../search-slices';
+import { runInSlices, runToEnd, Workspace } from '../search-slices';
 import { DirectoryIndex } from './index';
 import { criteria, indexOf, PEOPLE, wireBatch } from './test-rows';
 import type { Snapshot } from './snapshot';
@@ -35,6 +35,24 @@ describe('DirectoryIndex', () => {
     ).value;
     expect(listed).toEqual(index.filterIds(c, [4, 1, 77, 2], 'name', 'desc'));
     expect(listed).toEqual([1, 4]);
+  });
+
+  it('counts matches alone: the totals of the search, from a result kept in any order when there is one', async () => {
+    const index = await indexOf(PEOPLE);
+    for (const request of [{}, { query: 'cardiology' }, { state: ['MA'] }, { query: 'zzz' }, { query: 'a', state: ['MA'] }]) {
+      const c = criteria(request);
+      index.clearCache();
+      expect(runToEnd(index.countSteps(c, new Workspace(1))), JSON.stringify(request)).toBe(index.search(c, page).total);
+    }
+    const c = criteria({ query: 'cardiology' });
+    index.clearCache();
+    const steps = index.countSteps(c, new Workspace(1));
+    let pauses = 0;
+    while (!steps.next().done) pauses++;
+    expect(pauses).toBeGreaterThan(0); // evaluated, in slices
+    index.search(c, { ...page, sortKey: 'specialty', sortDirection: 'desc' });
+    const kept = index.countSteps(c, new Workspace(1)).next();
+    expect([kept.done, kept.value]).toEqual([true, 2]); // the kept result's total, no evaluation
   });
 
   it('keeps one spelling word list per build: a patch adds its new words to it, a rebuild starts a new one', async () => {

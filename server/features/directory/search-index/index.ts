@@ -253,6 +253,20 @@ export class DirectoryIndex {
   }
 
   /**
+   * The number of matches alone (whether a query finds anything: the facets' and Select All's
+   * spelling rule). A result kept for any order answers it; otherwise the clauses are evaluated
+   * (and kept for the facets that follow), with no order made.
+   */
+  *countSteps(criteria: SearchCriteria, ws: Workspace = new Workspace()): Sliced<number> {
+    const s = this.snapshot;
+    const kept = this.results.total(criteria);
+    if (kept !== undefined) return kept;
+    const specs = buildClauses(s, criteria);
+    if (specs.length === 0) return s.aliveCount;
+    return (yield* evaluateSteps(this.clauses, s, specs, s.aliveBits, ws)).total;
+  }
+
+  /**
    * The ids of `ids` that match `criteria`, in sort order (a list's members, searched within).
    * Ids the index does not hold are dropped. The criteria's clauses come from (and go to) the
    * clause cache like a search's; the candidates are then checked one by one, so the cost

@@ -58,6 +58,11 @@ export class Lru<K, V> {
     this.weight += size;
   }
 
+  /** Every entry, least recently used first (their places unchanged). */
+  items(): IterableIterator<[K, V]> {
+    return this.entries.entries();
+  }
+
   clear(): void {
     this.entries.clear();
     this.weight = 0;

@@ -57,6 +57,13 @@ export class ResultCache {
     if (stored) this.entries.set(key, stored);
   }
 
+  /** The total of a kept result of these criteria, in any order. */
+  total(criteria: SearchCriteria): number | undefined {
+    const suffix = `:${JSON.stringify(criteria)}`;
+    for (const [key, entry] of this.entries.items()) if (key.endsWith(suffix)) return entry.total;
+    return undefined;
+  }
+
   clear(): void {
     this.entries.clear();
   }
