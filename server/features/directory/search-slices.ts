@@ -24,6 +24,7 @@ export class Workspace {
   private acc = new Uint32Array(0);
   private bytes = new Uint8Array(0);
   private tiers = new Uint8Array(0);
+  private names = new Uint32Array(0);
 
   /** `chunkRows`: rows per chunk (tests make it small to pause on a small index). */
   constructor(readonly chunkRows = CHUNK_ROWS) {}
@@ -38,6 +39,12 @@ export class Workspace {
   bytesBuffer(n: number): Uint8Array {
     if (this.bytes.length < n) this.bytes = new Uint8Array(Math.ceil(n * 1.25));
     return this.bytes;
+  }
+
+  /** A bitset of at least `words` words, all 0 (users clear what they set). */
+  nameBits(words: number): Uint32Array {
+    if (this.names.length < words) this.names = new Uint32Array(Math.ceil(words * 1.25));
+    return this.names;
   }
 
   /** A byte per row, every one `empty` (users put the value back after use). */

@@ -1,6 +1,8 @@
 import { hasWholeWord, hasWordPrefix, type SearchCriteria } from '../criteria';
 import type { Sliced, Workspace } from '../search-slices';
 import type { Snapshot } from './snapshot';
+import { countBits } from './bitsets';
+import { gatherRows } from './postings';
 import { placeInOrder } from './sort-orders';
 import type { CodeArray } from './columns';
 import { codeMask, setMask, type ValueTest } from './terms';
@@ -43,14 +45,16 @@ export type TierTables = {
   sub: CodeArray;
   phrasesOfSub: Uint32Array;
   allPhrases: number;
-  /** Per code, the tier a whole-word match in that field gives (9 when none). */
-  specialtyTier: Uint8Array;
+  /** Per code, the tier a whole-word match in that field gives (9 when none; null: 9 for every code). */
+  specialtyTier: Uint8Array | null;
   title: CodeArray;
-  titleTier: Uint8Array;
+  titleTier: Uint8Array | null;
   skills: CodeArray;
-  skillsTier: Uint8Array;
+  skillsTier: Uint8Array | null;
   organization: CodeArray;
-  organizationTier: Uint8Array;
+  organizationTier: Uint8Array | null;
+  /** Whether some first or last name meets a name condition (else every name tier is NO_NAME). */
+  names: boolean;
 };
 
 /** No name condition (a name tier past every other tier). */
@@ -85,11 +89,12 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   const col = (field: ScalarField) => s.cols.scalar[SCALAR_INDEX[field]];
   const size = (field: ScalarField) => s.dicts.scalar[SCALAR_INDEX[field]].size;
   const texts = c.terms.length ? c.terms : c.words;
-  /** Per code, `tier` where every text term is a whole word of the value, else 9. */
-  const wholeTier = (codes: number, mask: (test: ValueTest) => Uint8Array, tier: number): Uint8Array => {
+  /** Per code, `tier` where every text term is a whole word of the value, else 9 (null when no code is). */
+  const wholeTier = (codes: number, mask: (test: ValueTest) => Uint8Array, tier: number): Uint8Array | null => {
     if (!texts.length) return new Uint8Array(codes).fill(tier);
     const [out, ...more] = texts.map((t) => mask((_l, _v, w) => hasWholeWord(w, t)));
     for (const m of more) for (let code = 0; code < out.length; code++) out[code] &= m[code];
+    if (out.indexOf(1) === -1) return null;
     // 1 -> tier, 0 -> 9, in one pass (tier < 9).
     for (let code = 0; code < out.length; code++) out[code] = 9 - out[code] * (9 - tier);
     return out;
@@ -147,22 +152,34 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
     skillsTier,
     organization: col('organization'),
     organizationTier: scalarTier('organization', texts.length ? 8 : 5),
+    names: words > 0 && (firstBits.some((b) => b !== 0) || lastBits.some((b) => b !== 0)),
   };
 }
 
+/**
+ * The tier the phrases and the specialty, title, skills and organisation tables give row `i`
+ * (10 when a phrase is not the row's specialty), before its name's.
+ */
+function columnTier(t: TierTables, i: number): number {
+  if ((t.phrasesOfSpecialty[t.specialty[i]] | t.phrasesOfSub[t.sub[i]]) !== t.allPhrases) return 10;
+  let tier = t.specialtyTier ? t.specialtyTier[t.specialty[i]] : 9;
+  if (t.titleTier && t.titleTier[t.title[i]] < tier) tier = t.titleTier[t.title[i]];
+  if (t.skillsTier && t.skillsTier[t.skills[i]] < tier) tier = t.skillsTier[t.skills[i]];
+  if (t.organizationTier && t.organizationTier[t.organization[i]] < tier) tier = t.organizationTier[t.organization[i]];
+  return tier;
+}
+
+/** The tier of row `i`'s name (NO_NAME when it meets no name condition). */
+const nameTierOfRow = (t: TierTables, i: number): number =>
+  t.nameTier[(t.firstBits[t.first[i]] << NAME_BITS) | t.lastBits[t.last[i]]];
+
+/** A 0/1 mask of the codes whose condition bits are not all 0. */
+const nonZero = (marks: Uint8Array): Uint8Array => marks.map((m) => (m === 0 ? 0 : 1));
+
 /** The tier of row `i` (tierTables). */
 function tierOf(t: TierTables, i: number): number {
-  let tier = 10;
-  if ((t.phrasesOfSpecialty[t.specialty[i]] | t.phrasesOfSub[t.sub[i]]) === t.allPhrases) {
-    tier = t.specialtyTier[t.specialty[i]];
-    const title = t.titleTier[t.title[i]];
-    if (title < tier) tier = title;
-    const skills = t.skillsTier[t.skills[i]];
-    if (skills < tier) tier = skills;
-    const organization = t.organizationTier[t.organization[i]];
-    if (organization < tier) tier = organization;
-  }
-  const name = t.nameTier[(t.firstBits[t.first[i]] << NAME_BITS) | t.lastBits[t.last[i]]];
+  const name = nameTierOfRow(t, i);
+  const tier = columnTier(t, i);
   return name < tier ? name : tier;
 }
 
@@ -184,30 +201,63 @@ export function* byRelevance(
   take: number,
   ws: Workspace,
 ): Sliced<Int32Array> {
-  const tables = tierTables(s, criteria);
+  const t = tierTables(s, criteria);
   const tiers = ws.tierBuffer(s.cols.length, NO_TIER);
   const counts = new Int32Array(RELEVANCE_TIERS);
-  const rankWords = (from: number, to: number) => {
-    for (let w = from; w < to; w++) {
-      let v = bits[w];
-      while (v !== 0) {
-        const low = v & -v;
-        const row = (w << 5) + (31 - Math.clz32(low));
-        v ^= low;
-        const tier = tierOf(tables, row);
-        tiers[row] = tier;
-        counts[tier]++;
+  // The columns' tiers, in one pass over the matches, when a table or a phrase can tell them
+  // apart; otherwise every match is of tier 9 (left unwritten: NO_TIER), as most of 'a''s are.
+  if (t.allPhrases !== 0 || t.specialtyTier || t.titleTier || t.skillsTier || t.organizationTier) {
+    const rankWords = (from: number, to: number) => {
+      for (let w = from; w < to; w++) {
+        let v = bits[w];
+        while (v !== 0) {
+          const low = v & -v;
+          const row = (w << 5) + (31 - Math.clz32(low));
+          v ^= low;
+          const tier = columnTier(t, row);
+          tiers[row] = tier;
+          counts[tier]++;
+        }
       }
-    }
-  };
-  yield* ws.chunks(bits.length, rankWords, 32);
+    };
+    yield* ws.chunks(bits.length, rankWords, 32);
+  } else counts[9] = countBits(bits);
+  // Then the names: only the rows of a first or last name that meets a condition can rank by
+  // it. They are listed from the names' postings into a bitset (writes within a small bitset),
+  // then visited in row order among the matches (reads in the columns' order, not at random).
+  if (t.names) {
+    const named = ws.nameBits(bits.length);
+    gatherRows(s.postings.firstName, nonZero(t.firstBits), named);
+    gatherRows(s.postings.lastName, nonZero(t.lastBits), named);
+    const nameWords = (from: number, to: number) => {
+      for (let w = from; w < to; w++) {
+        let v = named[w] & bits[w];
+        named[w] = 0;
+        while (v !== 0) {
+          const low = v & -v;
+          const row = (w << 5) + (31 - Math.clz32(low));
+          v ^= low;
+          const name = nameTierOfRow(t, row);
+          const current = tiers[row] === NO_TIER ? 9 : tiers[row];
+          if (name < current) {
+            counts[current]--;
+            counts[name]++;
+            tiers[row] = name;
+          }
+        }
+      }
+    };
+    // Every word is visited (and cleared: the buffer is the workspace's, zero between searches).
+    yield* ws.chunks(bits.length, nameWords, 32);
+  }
   const ordered = new Int32Array(take);
   let k = 0;
-  for (let t = 0; t < RELEVANCE_TIERS && k < take; t++) {
-    if (counts[t] === 0) continue;
-    const has = (row: number) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1 && tiers[row] === t;
-    const end = Math.min(take, k + counts[t]);
-    k = yield* placeInOrder(s.sorts.name, 'asc', bits, has, counts[t], end, ordered, k, ws);
+  for (let tier = 0; tier < RELEVANCE_TIERS && k < take; tier++) {
+    if (counts[tier] === 0) continue;
+    const has = (row: number) =>
+      ((bits[row >>> 5] >>> (row & 31)) & 1) === 1 && (tiers[row] === tier || (tier === 9 && tiers[row] === NO_TIER));
+    const end = Math.min(take, k + counts[tier]);
+    k = yield* placeInOrder(s.sorts.name, 'asc', bits, has, counts[tier], end, ordered, k, ws);
   }
   tiers.fill(NO_TIER, 0, s.cols.length);
   return ordered;
