@@ -60,6 +60,23 @@ function counting() {
   return counter;
 }
 
+describe('workspaces', () => {
+  it('are lent again once given back, at most a few kept; one never given back is not lent again', () => {
+    const first = Workspace.borrow();
+    const second = Workspace.borrow();
+    expect(second).not.toBe(first);
+    first.giveBack();
+    first.giveBack(); // twice: kept once
+    expect(Workspace.borrow()).toBe(first);
+    expect(Workspace.borrow()).not.toBe(first);
+    const many = Array.from({ length: 10 }, () => Workspace.borrow());
+    for (const ws of many) ws.giveBack();
+    const again = Array.from({ length: 10 }, () => Workspace.borrow());
+    expect(again.filter((ws) => many.includes(ws)).length).toBeLessThan(10);
+    expect(again).not.toContain(second);
+  });
+});
+
 describe('a search in slices', () => {
   it('answers exactly as the synchronous search, pausing between chunks (search and facets)', async () => {
     const counter = counting();

@@ -26,7 +26,7 @@ import {
   readIndexRowsByIds,
 } from './repo';
 import { DirectoryIndex, snapshotFormat, type ChangeWindow, type SnapshotStamp } from './search-index';
-import { runInSlices, type Sliced } from './search-slices';
+import { runInSlices, Workspace, type Sliced } from './search-slices';
 import { correctQuery } from './spelling';
 
 const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
@@ -47,8 +47,10 @@ export type WorkMeter = { busyMs: number };
  * Runs index work in slices (ADR 027): the event loop gets a turn every few milliseconds, so one
  * search, however costly, never holds the other requests for long.
  */
-async function sliced<T>(work: Sliced<T>, meter?: WorkMeter): Promise<T> {
-  const { value, busyMs } = await runInSlices(work);
+async function sliced<T>(work: (ws: Workspace) => Sliced<T>, meter?: WorkMeter): Promise<T> {
+  const ws = Workspace.borrow();
+  const { value, busyMs } = await runInSlices(work(ws));
+  ws.giveBack();
   if (meter) meter.busyMs += busyMs;
   return value;
 }
@@ -219,11 +221,11 @@ export async function createDirectoryService({
     // The query as typed first: its clauses are the ones the facets then reuse (clause cache), and
     // the word list a correction reads is only made for a query that finds nothing.
     const typed = toCriteria(request, currentYear());
-    if ((await sliced(index.countSteps(typed), meter)) > 0) return request;
+    if ((await sliced((ws) => index.countSteps(typed, ws), meter)) > 0) return request;
     const corrected = correctedRequest(request);
     if (!corrected) return request;
     const fixed = toCriteria(corrected, currentYear());
-    return (await sliced(index.countSteps(fixed), meter)) > 0 ? corrected : request;
+    return (await sliced((ws) => index.countSteps(fixed, ws), meter)) > 0 ? corrected : request;
   };
 
   // Patches waiting their turn gather the ids of later calls: under a burst of small writes (the
@@ -298,7 +300,7 @@ export async function createDirectoryService({
       let criteria = toCriteria(request, currentYear());
       let sort = resolveSort(request, criteria);
       let { total, ids } = await sliced(
-        index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }),
+        (ws) => index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }, ws),
         meter,
       );
       // Nothing found: a misspelt word may be why ('cardiolgy'). The corrected query is searched
@@ -310,7 +312,8 @@ export async function createDirectoryService({
           const correctedCriteria = toCriteria(corrected, currentYear());
           const correctedSort = resolveSort(corrected, correctedCriteria);
           const found = await sliced(
-            index.searchSteps(correctedCriteria, { ...correctedSort, offset: (page - 1) * PAGE_SIZE, limit }),
+            (ws) =>
+              index.searchSteps(correctedCriteria, { ...correctedSort, offset: (page - 1) * PAGE_SIZE, limit }, ws),
             meter,
           );
           if (found.total > 0) {
@@ -326,7 +329,7 @@ export async function createDirectoryService({
         // Past the end: the last page (its rows are in the result cache's prefix or cheap to walk).
         page = last;
         ({ total, ids } = await sliced(
-          index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }),
+          (ws) => index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }, ws),
           meter,
         ));
       }
@@ -364,7 +367,7 @@ export async function createDirectoryService({
     ): Promise<{ ids: number[]; total: number }> {
       const criteria = toCriteria(await asSearched(request, meter), currentYear());
       const options = { ...resolveSort(request, criteria), offset: 0, limit: SELECT_ALL_MAX };
-      return sliced(index.searchSteps(criteria, options), meter);
+      return sliced((ws) => index.searchSteps(criteria, options, ws), meter);
     },
 
     /**
@@ -377,7 +380,7 @@ export async function createDirectoryService({
 
     /** filterIds in slices (the lists' route). */
     filterIdsInSlices(ids: readonly number[], query: string | undefined): Promise<number[]> {
-      return sliced(index.filterIdsSteps(toCriteria({ query }, currentYear()), ids, 'name', 'asc'));
+      return sliced((ws) => index.filterIdsSteps(toCriteria({ query }, currentYear()), ids, 'name', 'asc', ws));
     },
 
     /** Physicians added or changed (ids, with when) that saved searches' alerts look among. */
@@ -435,7 +438,7 @@ export async function createDirectoryService({
     ): Promise<FacetsResponse> {
       refuseNpiPrefix(request, viewer);
       const searched = await asSearched(request, meter);
-      return sliced(index.facetsSteps(toCriteria(searched, currentYear())), meter);
+      return sliced((ws) => index.facetsSteps(toCriteria(searched, currentYear()), ws), meter);
     },
 
     /** After a write to physicians commits: patches those ids, or reloads everything (see above). */
