@@ -22,6 +22,29 @@ describe('Dictionary', () => {
   });
 });
 
+describe('Dictionary word index', () => {
+  it('lists the codes holding a word, or a word starting with a prefix; values added later too', () => {
+    const dict = new Dictionary();
+    const names = ['Smith Clinic', "O'Brien Smithson", 'Goldsmith Labs', 'Mayo Clinic', 'Clinica Smith-Jones'];
+    const codes = names.map((v) => dict.code(v));
+    const sorted = (found: number[]) => [...new Set(found)].sort((a, b) => a - b);
+    expect(sorted(dict.codesWithWord('smith', false))).toEqual([codes[0], codes[4]]);
+    expect(sorted(dict.codesWithWord('smith', true))).toEqual([codes[0], codes[1], codes[4]]);
+    expect(sorted(dict.codesWithWord('clinic', true))).toEqual([codes[0], codes[3], codes[4]]);
+    expect(sorted(dict.codesWithWord('o', false))).toEqual([codes[1]]);
+    expect(dict.codesWithWord('zzz', true)).toEqual([]);
+    expect(dict.wordIndexBytes).toBeGreaterThan(0);
+    // Added after the index was made: tested one by one.
+    const later = dict.code('Smithfield Health');
+    expect(sorted(dict.codesWithWord('smith', true))).toEqual([codes[0], codes[1], codes[4], later]);
+    expect(sorted(dict.codesWithWord('health', false))).toEqual([later]);
+    // Enough of them: the index is made again, with the same answers.
+    for (let k = 0; k < 1100; k++) dict.code(`Filler ${k}`);
+    expect(sorted(dict.codesWithWord('smith', true))).toEqual([codes[0], codes[1], codes[4], later]);
+    expect(dict.codesWithWord('filler', false)).toHaveLength(1100);
+  });
+});
+
 describe('SetDictionary', () => {
   it('codes a set by its distinct items whatever their order; the empty set is 0', () => {
     const sets = new SetDictionary();

@@ -15,6 +15,9 @@ const SEPARATOR = /[\u001c-\u001f]/;
 // eslint-disable-next-line no-control-regex
 const SEPARATORS = /[\u001c-\u001f]/g;
 
+/** A dictionary's words, sorted; word i is in the values codes[starts[i] .. starts[i + 1]). */
+type WordIndex = { words: string[]; starts: Int32Array; codes: Int32Array; upTo: number };
+
 /** Distinct values of one text field; append-only, shared by the snapshots of one build. */
 export class Dictionary {
   readonly values: string[] = [''];
@@ -46,6 +49,67 @@ export class Dictionary {
       this.wordForms[code] = words;
     }
     return words;
+  }
+
+  /** The words of values [1, upTo), sorted, with the codes holding each (see codesWithWord). */
+  private wordIndex: WordIndex | null = null;
+
+  /**
+   * The codes whose words include `word` (or, with `prefix`, a word starting with it), in no
+   * particular order, a code possibly twice: a term reads these few instead of testing every
+   * value (tens of thousands of organisations). Made on first use; values added since are
+   * tested one by one until there are enough of them to make it again.
+   */
+  codesWithWord(word: string, prefix: boolean): number[] {
+    const size = this.size;
+    let index = this.wordIndex;
+    if (!index || size - index.upTo > Math.max(1024, index.upTo >> 3)) index = this.wordIndex = this.indexWords();
+    const { words, starts, codes } = index;
+    const found: number[] = [];
+    // The first word not before `word`, then every word equal to it (or starting with it).
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[mid] < word) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < words.length && (prefix ? words[i].startsWith(word) : words[i] === word); i++)
+      for (let k = starts[i]; k < starts[i + 1]; k++) found.push(codes[k]);
+    const spaced = ' ' + word;
+    for (let c = index.upTo; c < size; c++) {
+      const own = this.words(c);
+      if (prefix ? own.includes(spaced) : (own + ' ').includes(spaced + ' ')) found.push(c);
+    }
+    return found;
+  }
+
+  /** Bytes of the word index (the memory figure counts it). */
+  get wordIndexBytes(): number {
+    const index = this.wordIndex;
+    if (!index) return 0;
+    let bytes = index.starts.byteLength + index.codes.byteLength;
+    for (const w of index.words) bytes += 16 + 2 * w.length;
+    return bytes;
+  }
+
+  private indexWords(): WordIndex {
+    const upTo = this.size;
+    const byWord = new Map<string, number[]>();
+    for (let c = 1; c < upTo; c++) {
+      for (const w of this.words(c).split(' ')) {
+        if (!w) continue;
+        const holding = byWord.get(w);
+        if (!holding) byWord.set(w, [c]);
+        else if (holding[holding.length - 1] !== c) holding.push(c);
+      }
+    }
+    const words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const starts = new Int32Array(words.length + 1);
+    words.forEach((w, i) => (starts[i + 1] = starts[i] + byWord.get(w)!.length));
+    const codes = new Int32Array(starts[words.length]);
+    words.forEach((w, i) => codes.set(byWord.get(w)!, starts[i]));
+    return { words, starts, codes, upTo };
   }
 
   code(value: string | null | undefined): number {

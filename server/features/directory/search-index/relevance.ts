@@ -5,7 +5,7 @@ import { countBits } from './bitsets';
 import { gatherRows } from './postings';
 import { placeInOrder } from './sort-orders';
 import type { CodeArray } from './columns';
-import { codeMask, setMask, type ValueTest } from './terms';
+import { anchored, codeMask, setMask, type ValueTest } from './terms';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField } from './wire-format';
 
 /*
@@ -85,6 +85,19 @@ function nameTierOf(words: number, f: number, l: number): number {
   return NO_NAME;
 }
 
+/** The name tier of every pair of a first name's and a last name's condition bits, for `words` query words. */
+function nameTiers(words: number): Uint8Array {
+  const table = new Uint8Array(1 << (2 * NAME_BITS)).fill(NO_NAME);
+  if (words)
+    for (let f = 0; f < 1 << NAME_BITS; f++)
+      for (let l = 0; l < 1 << NAME_BITS; l++) table[(f << NAME_BITS) | l] = nameTierOf(words, f, l);
+  return table;
+}
+/** Made once: the tables depend only on whether the query has no word, one, or several. */
+const NO_NAME_TIERS = nameTiers(0);
+const ONE_WORD_NAME_TIERS = nameTiers(1);
+const NAME_TIERS = nameTiers(2);
+
 export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   const col = (field: ScalarField) => s.cols.scalar[SCALAR_INDEX[field]];
   const size = (field: ScalarField) => s.dicts.scalar[SCALAR_INDEX[field]].size;
@@ -92,7 +105,7 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   /** Per code, `tier` where every text term is a whole word of the value, else 9 (null when no code is). */
   const wholeTier = (codes: number, mask: (test: ValueTest) => Uint8Array, tier: number): Uint8Array | null => {
     if (!texts.length) return new Uint8Array(codes).fill(tier);
-    const [out, ...more] = texts.map((t) => mask((_l, _v, w) => hasWholeWord(w, t)));
+    const [out, ...more] = texts.map((t) => mask(anchored((_l, _v, w) => hasWholeWord(w, t), t, false)));
     for (const m of more) for (let code = 0; code < out.length; code++) out[code] &= m[code];
     if (out.indexOf(1) === -1) return null;
     // 1 -> tier, 0 -> 9, in one pass (tier < 9).
@@ -122,15 +135,12 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   sides.forEach((w, side) => {
     const whole = ` ${w}`;
     for (const [bits, field] of [[firstBits, 'firstName'], [lastBits, 'lastName']] as const) {
-      mark(bits, field, side, (_l, _v, value) => value === whole);
-      if (words > 1) mark(bits, field, 2 + side, (_l, _v, value) => hasWordPrefix(value, w));
-      mark(bits, field, 4 + side, (_l, _v, value) => value.startsWith(whole));
+      mark(bits, field, side, anchored((_l, _v, value) => value === whole, w, false));
+      if (words > 1) mark(bits, field, 2 + side, anchored((_l, _v, value) => hasWordPrefix(value, w), w, true));
+      mark(bits, field, 4 + side, anchored((_l, _v, value) => value.startsWith(whole), w, true));
     }
   });
-  const nameTier = new Uint8Array(1 << (2 * NAME_BITS)).fill(NO_NAME);
-  if (words)
-    for (let f = 0; f < 1 << NAME_BITS; f++)
-      for (let l = 0; l < 1 << NAME_BITS; l++) nameTier[(f << NAME_BITS) | l] = nameTierOf(words, f, l);
+  const nameTier = words === 0 ? NO_NAME_TIERS : words === 1 ? ONE_WORD_NAME_TIERS : NAME_TIERS;
 
   const skillsTier = wholeTier(s.dicts.sets[SET_INDEX.skills].size, (test) => setMask(s, 'skills', test), 7);
   return {

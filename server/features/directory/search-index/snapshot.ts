@@ -257,10 +257,12 @@ export function snapshotBytes(s: Snapshot): number {
   for (const d of s.dicts.scalar) {
     strings(d.values);
     strings(d.lower);
+    bytes += d.wordIndexBytes;
   }
   for (const d of s.dicts.sets) {
     strings(d.items.values);
     strings(d.items.lower);
+    bytes += d.items.wordIndexBytes;
     bytes += 8 * (d.starts.length + d.flat.length + d.holdingEntries);
   }
   return bytes;

@@ -1,5 +1,6 @@
 import type { CodeArray } from './columns';
 import { hasWordPrefix, searchTerm } from '../criteria';
+import type { Dictionary } from './dictionary';
 import type { Postings } from './postings';
 import type { Snapshot } from './snapshot';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from './wire-format';
@@ -23,7 +24,21 @@ const postingsOfField = (s: Snapshot, field: ScalarField | SetField): Postings |
  * How a value is tested: its lower-cased text, its text as stored, and its words (searchWords
  * form, for word-prefix matching).
  */
-export type ValueTest = (lower: string, value: string, words: string) => boolean;
+export type ValueTest = ((lower: string, value: string, words: string) => boolean) & { anchor?: Anchor };
+
+/**
+ * A word every value that passes a test holds (a prefix of one, with `prefix`): a large
+ * dictionary then lists the values holding it (Dictionary.codesWithWord) and tests only those.
+ * `decides`: holding it is the whole test (no value listed needs testing).
+ */
+export type Anchor = { word: string; prefix: boolean; decides: boolean };
+
+/** `test`, marked with the word (its first word: searchTerm form) that every value it passes holds. */
+export function anchored(test: ValueTest, term: string, prefix: boolean): ValueTest {
+  const [word] = term.split(' ');
+  test.anchor = { word, prefix: prefix && word === term, decides: false };
+  return test;
+}
 
 /**
  * The values with a word starting with `text` (word-prefix matching, criteria.ts: 'card' finds
@@ -31,8 +46,32 @@ export type ValueTest = (lower: string, value: string, words: string) => boolean
  */
 export const wordPrefix = (text: string): ValueTest => {
   const term = searchTerm(text);
-  return (_lower, _value, words) => hasWordPrefix(words, term);
+  const test = anchored((_lower, _value, words) => hasWordPrefix(words, term), term, true);
+  // One word (no space, nothing to read after it): holding a word that starts with it decides.
+  if (term !== '' && !term.includes(' ')) test.anchor!.decides = true;
+  return test;
 };
+
+/** Dictionaries this large find an anchored test's values from their word index. */
+const INDEXED_FROM = 2048;
+
+/**
+ * Calls `visit` with each code in [1, size) whose value passes `matches`: every code tested,
+ * or, for an anchored test on a large dictionary, the codes holding its word.
+ */
+function eachMatch(dict: Dictionary, size: number, matches: ValueTest, visit: (code: number) => void): void {
+  const anchor = matches.anchor;
+  if (!anchor || anchor.word === '' || dict.size < INDEXED_FROM) {
+    for (let c = 1; c < size; c++) if (matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
+    return;
+  }
+  const seen = new Uint8Array(size);
+  for (const c of dict.codesWithWord(anchor.word, anchor.prefix)) {
+    if (c >= size || seen[c] === 1) continue;
+    seen[c] = 1;
+    if (anchor.decides || matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
+  }
+}
 
 /** Rows whose value of `field` matches (null when none does). */
 export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest): Term | null {
@@ -41,12 +80,12 @@ export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest):
   const size = counts.length;
   const mask = new Uint8Array(size);
   let estimate = 0;
-  for (let c = 1; c < size; c++) {
-    if (counts[c] > 0 && matches(dict.lower[c], dict.values[c], dict.words(c))) {
+  eachMatch(dict, size, matches, (c) => {
+    if (counts[c] > 0) {
       mask[c] = 1;
       estimate += counts[c];
     }
-  }
+  });
   return estimate > 0
     ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
     : null;
@@ -56,7 +95,7 @@ export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest):
 function matchingItems(s: Snapshot, field: SetField, matches: ValueTest): number[] | null {
   const { items } = s.dicts.sets[SET_INDEX[field]];
   const found: number[] = [];
-  for (let c = 1; c < items.size; c++) if (matches(items.lower[c], items.values[c], items.words(c))) found.push(c);
+  eachMatch(items, items.size, matches, (c) => found.push(c));
   return found.length ? found : null;
 }
 
@@ -87,7 +126,7 @@ export function setTerm(s: Snapshot, field: SetField, matches: ValueTest): Term 
 export function codeMask(s: Snapshot, field: ScalarField, matches: ValueTest): Uint8Array {
   const dict = s.dicts.scalar[SCALAR_INDEX[field]];
   const mask = new Uint8Array(dict.size);
-  for (let c = 1; c < dict.size; c++) if (matches(dict.lower[c], dict.values[c], dict.words(c))) mask[c] = 1;
+  eachMatch(dict, dict.size, matches, (c) => (mask[c] = 1));
   return mask;
 }
 

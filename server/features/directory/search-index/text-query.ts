@@ -15,7 +15,7 @@ import {
   type Never,
 } from './clause';
 import type { Snapshot } from './snapshot';
-import { scalarTerm, setTerm, wordPrefix, type Term } from './terms';
+import { anchored, scalarTerm, setTerm, wordPrefix, type Term } from './terms';
 
 /*
  * The text query's clause (the spec's rule, and the multi-word rule of ADR 020), by word prefix,
@@ -95,8 +95,8 @@ export function specialtyTermTerms(s: Snapshot, t: SpecialtyTermCriterion): (Ter
   return [
     scalarTerm(s, 'specialty', (lower) => names.has(lower.trim())),
     scalarTerm(s, 'subSpecialty', (lower) => names.has(lower.trim())),
-    scalarTerm(s, 'title', (_l, _v, words) => hasWholeWord(words, t.words)),
-    setTerm(s, 'skills', (_l, _v, words) => hasWholeWord(words, t.words)),
+    scalarTerm(s, 'title', anchored((_l, _v, words) => hasWholeWord(words, t.words), t.words, false)),
+    setTerm(s, 'skills', anchored((_l, _v, words) => hasWholeWord(words, t.words), t.words, false)),
   ];
 }
 
