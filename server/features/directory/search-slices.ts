@@ -20,13 +20,12 @@ const IDLE: Workspace[] = [];
 const IDLE_MAX = 4;
 
 /**
- * The scratch buffers of one computation: the bitset a search builds, a byte per row for one
- * clause, the relevance tier of each row. The synchronous API shares one (its runs never
- * overlap); every sliced run has its own, since other runs go on while it pauses.
+ * The scratch buffers of one computation: the bitset a search builds, relevance's bitset of rows
+ * by name and the relevance tier of each row. The synchronous API shares one (its runs never
+ * overlap); every sliced run has its own (lent: borrow), since other runs go on while it pauses.
  */
 export class Workspace {
   private acc = new Uint32Array(0);
-  private bytes = new Uint8Array(0);
   private tiers = new Uint8Array(0);
   private names = new Uint32Array(0);
 
@@ -53,12 +52,6 @@ export class Workspace {
   accumulator(words: number): Uint32Array {
     if (this.acc.length < words) this.acc = new Uint32Array(Math.ceil(words * 1.25));
     return this.acc;
-  }
-
-  /** A byte per row (contents undefined). */
-  bytesBuffer(n: number): Uint8Array {
-    if (this.bytes.length < n) this.bytes = new Uint8Array(Math.ceil(n * 1.25));
-    return this.bytes;
   }
 
   /** A bitset of at least `words` words, all 0 (users clear what they set). */

@@ -7,23 +7,27 @@ import type { CodeArray } from './columns';
 import type { Term } from './terms';
 
 /**
- * One AND-ed condition of a search, evaluated over every row: `narrow` clears bits[i] for the
- * rows of [from, to) that fail it (a tight typed-array pass, run chunk by chunk). Its result is
- * kept as a bitset in the clause cache, so the same condition in another search (other filters,
- * sort or page) costs one AND of 32 rows per step.
+ * One AND-ed condition of a search, evaluated over every row: `pass` writes the words of a bitset
+ * for the rows they cover (a tight typed-array loop, run chunk by chunk). Its result is kept as a
+ * bitset in the clause cache, so the same condition in another search (other filters, sort or
+ * page) costs one AND of 32 rows per step.
  */
 export type Clause = {
   /** Rows expected to match (from the per-value counts), to order the clauses. */
   estimate: number;
   /** Whether one row matches (used once few candidates remain). */
   test: (row: number) => boolean;
-  narrow: (bits: Uint8Array, from: number, to: number) => void;
+  /**
+   * Writes words [from, to) of a bitset: the bit of every row they cover that matches (rows past
+   * the columns' end: 0); returns the bits set.
+   */
+  pass: (bits: Uint32Array, from: number, to: number) => number;
   /**
    * Clears in words [from, to) of a bitset the rows that fail it; returns the rows left there
    * (few candidates left: each is tested where it is, with no pass over the others).
    */
   sieve: (bits: Uint32Array, from: number, to: number) => number;
-  /** Columns `narrow` reads per row: a pass over every row costs rows x reads (PASS_READ each). */
+  /** Columns `pass` reads per row: a pass over every row costs rows x reads. */
   reads: number;
   /** Bytes of the masks it holds (the snapshot's columns it reads not counted). */
   bytes: number;
@@ -89,16 +93,23 @@ export function isSliced<T>(value: T | Sliced<T>): value is Sliced<T> {
   return typeof (value as { next?: unknown }).next === 'function';
 }
 
-/** A clause from a per-row predicate (a call per row: rangeClause where it fits). */
-export function rowClause(test: (row: number) => boolean, estimate: number): Clause {
+/** A clause from a per-row predicate over `rows` rows (a call per row: rangeClause where it fits). */
+export function rowClause(test: (row: number) => boolean, estimate: number, rows: number): Clause {
   return {
     estimate,
     reads: 1,
     bytes: 0,
     gatherCost: Infinity,
     test,
-    narrow(bits, from, to) {
-      for (let i = from; i < to; i++) if (bits[i] === 1 && !test(i)) bits[i] = 0;
+    pass(bits, from, to) {
+      let count = 0;
+      for (let w = from; w < to; w++) {
+        let v = 0;
+        for (let j = 0, i = w << 5; j < 32 && i < rows; j++, i++) if (test(i)) v |= 1 << j;
+        bits[w] = v;
+        count += popcount(v);
+      }
+      return count;
     },
     sieve(bits, from, to) {
       let left = 0;
@@ -133,12 +144,22 @@ export function rangeClause(values: NumberColumn, low: number, high: number, est
     bytes: 0,
     gatherCost: Infinity,
     test,
-    narrow(bits, from, to) {
-      for (let i = from; i < to; i++) {
-        const v = values[i];
-        // Written so that NaN (no value) fails too.
-        if (!(v >= low && v < high)) bits[i] = 0;
+    pass(bits, from, to) {
+      const n = values.length;
+      let count = 0;
+      for (let w = from; w < to; w++) {
+        let v = 0;
+        const base = w << 5;
+        const end = Math.min(32, n - base);
+        for (let j = 0; j < end; j++) {
+          const x = values[base + j];
+          // No branch per row (a flag is as often in as out); NaN (no value) compares false.
+          v |= (+(x >= low) & +(x < high)) << j;
+        }
+        bits[w] = v;
+        count += popcount(v);
       }
+      return count;
     },
     sieve(bits, from, to) {
       let left = 0;
@@ -166,6 +187,10 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
   const codes = live.map((t) => t.codes);
   const masks = live.map((t) => t.mask);
   const k = live.length;
+  const test = (i: number): boolean => {
+    for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
+    return false;
+  };
   const posted = live.filter((t) => t.postings);
   const unposted = live.filter((t) => !t.postings);
   return {
@@ -185,57 +210,65 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
       ? posted.reduce((sum, t) => sum + t.estimate * GATHER_ROW + t.mask.length * GATHER_CODE, 0) +
         unposted.reduce((sum, t) => sum + t.codes.length, 0)
       : Infinity,
-    test(i) {
-      for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
-      return false;
-    },
-    narrow(bits, from, to) {
-      // One branch-free pass per row, as many reads as terms: most clauses (every filter, a
-      // word found in two or three fields) have one to three.
+    test,
+    pass(bits, from, to) {
+      // 32 rows a word, branch-free, as many reads as terms: most clauses (every filter, a word
+      // found in two or three fields) have one to three. The last word, past the rows, by test.
+      const n = codes[0].length;
+      const full = Math.min(to, n >>> 5);
+      let count = 0;
       if (k === 1) {
         const [c0] = codes;
         const [m0] = masks;
-        for (let i = from; i < to; i++) bits[i] &= m0[c0[i]];
-        return;
-      }
-      if (k === 2) {
-        const [c0, c1] = codes;
-        const [m0, m1] = masks;
-        for (let i = from; i < to; i++) bits[i] &= m0[c0[i]] | m1[c1[i]];
-        return;
-      }
-      if (k === 3) {
-        const [c0, c1, c2] = codes;
-        const [m0, m1, m2] = masks;
-        for (let i = from; i < to; i++) bits[i] &= m0[c0[i]] | m1[c1[i]] | m2[c2[i]];
-        return;
-      }
-      if (k <= 6) {
+        for (let w = from; w < full; w++) {
+          let v = 0;
+          for (let j = 0, i = w << 5; j < 32; j++, i++) v |= m0[c0[i]] << j;
+          bits[w] = v;
+          count += popcount(v);
+        }
+      } else if (k <= 3) {
+        const [c0, c1, c2 = c0] = codes;
+        const [m0, m1, m2 = m0] = masks;
+        for (let w = from; w < full; w++) {
+          let v = 0;
+          for (let j = 0, i = w << 5; j < 32; j++, i++) v |= (m0[c0[i]] | m1[c1[i]] | m2[c2[i]]) << j;
+          bits[w] = v;
+          count += popcount(v);
+        }
+      } else if (k <= 8) {
         // Missing terms repeat the first one (OR is idempotent).
-        const [c0, c1 = c0, c2 = c0, c3 = c0, c4 = c0, c5 = c0] = codes;
-        const [m0, m1 = m0, m2 = m0, m3 = m0, m4 = m0, m5 = m0] = masks;
-        for (let i = from; i < to; i++)
-          bits[i] &= m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]];
-        return;
-      }
-      if (k <= 8) {
-        const [c0, c1, c2, c3, c4, c5, c6, c7 = c0] = codes;
-        const [m0, m1, m2, m3, m4, m5, m6, m7 = m0] = masks;
-        for (let i = from; i < to; i++)
-          bits[i] &=
-            m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]] | m6[c6[i]] | m7[c7[i]];
-        return;
-      }
-      for (let i = from; i < to; i++) {
-        if (bits[i] === 1) {
-          let any = 0;
-          for (let t = 0; t < k && any === 0; t++) any = masks[t][codes[t][i]];
-          bits[i] = any;
+        const [c0, c1, c2, c3, c4 = c0, c5 = c0, c6 = c0, c7 = c0] = codes;
+        const [m0, m1, m2, m3, m4 = m0, m5 = m0, m6 = m0, m7 = m0] = masks;
+        for (let w = from; w < full; w++) {
+          let v = 0;
+          for (let j = 0, i = w << 5; j < 32; j++, i++)
+            v |=
+              (m0[c0[i]] | m1[c1[i]] | m2[c2[i]] | m3[c3[i]] | m4[c4[i]] | m5[c5[i]] | m6[c6[i]] | m7[c7[i]]) << j;
+          bits[w] = v;
+          count += popcount(v);
+        }
+      } else {
+        for (let w = from; w < full; w++) {
+          let v = 0;
+          for (let j = 0, i = w << 5; j < 32; j++, i++) {
+            let any = 0;
+            for (let t = 0; t < k && any === 0; t++) any = masks[t][codes[t][i]];
+            v |= any << j;
+          }
+          bits[w] = v;
+          count += popcount(v);
         }
       }
+      for (let w = Math.max(from, full); w < to; w++) {
+        let v = 0;
+        for (let j = 0, i = w << 5; j < 32 && i < n; j++, i++) if (test(i)) v |= 1 << j;
+        bits[w] = v;
+        count += popcount(v);
+      }
+      return count;
     },
     sieve(bits, from, to) {
-      // The candidates' rows read where they are: one branch-free test each, as in narrow.
+      // The candidates' rows read where they are: one branch-free test each, as in pass.
       let left = 0;
       if (k === 1) {
         const [c0] = codes;
@@ -338,19 +371,11 @@ export function allOf(parts: Clause[]): Clause {
       for (const part of ordered) if ((left = part.sieve(bits, from, to)) === 0) break;
       return left;
     },
-    narrow(bits, from, to) {
-      ordered[0].narrow(bits, from, to);
-      for (let p = 1; p < ordered.length; p++) {
-        let left = 0;
-        for (let i = from; i < to; i++) left += bits[i];
-        if (left === 0) return;
-        const part = ordered[p];
-        if (left * 8 > to - from) {
-          part.narrow(bits, from, to);
-          continue;
-        }
-        for (let i = from; i < to; i++) if (bits[i] === 1 && !part.test(i)) bits[i] = 0;
-      }
+    pass(bits, from, to) {
+      // The most selective part over the rows, then the others on the rows still in.
+      let left = first.pass(bits, from, to);
+      for (const part of rest) if (left === 0 || (left = part.sieve(bits, from, to)) === 0) break;
+      return left;
     },
   };
 }

@@ -15,7 +15,7 @@ function spec(key: string, test: (id: number) => boolean, made: Record<string, n
     key,
     make() {
       made[key] = (made[key] ?? 0) + 1;
-      return rowClause((row) => test(s.cols.ids[row]), 10);
+      return rowClause((row) => test(s.cols.ids[row]), 10, s.cols.length);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { runToEnd, Workspace, type Sliced } from '../search-slices';
-import { and, countBits, packWords } from './bitsets';
+import { and, countBits } from './bitsets';
 import { isSliced, NEVER, type Clause, type ClauseSpec } from './clause';
 import { Lru } from './lru';
 import type { Snapshot } from './snapshot';
@@ -163,13 +163,8 @@ export function* evaluateSteps(
       if (!and(acc, result.bits)) return { bits: acc, total: 0 };
       continue;
     }
-    const bytes = ws.bytesBuffer(n);
-    yield* ws.chunks(n, (from, to) => {
-      bytes.fill(1, from, to);
-      clause.narrow(bytes, from, to);
-    });
     const result = { bits: new Uint32Array(words), count: 0 };
-    yield* ws.chunks(words, (from, to) => (result.count += packWords(bytes, n, result.bits, from, to)), 32);
+    yield* ws.chunks(words, (from, to) => (result.count += clause.pass(result.bits, from, to)), 32);
     cache.remember(s, key, result);
     if (!and(acc, result.bits)) return { bits: acc, total: 0 };
   }

@@ -247,7 +247,7 @@ export const FILTERS: readonly Filter[] = [
           key: `${keyOf('updatedAt')}${at}`,
           make(s) {
             const values = s.cols.updatedAt;
-            return rowClause((i) => values[i] > at, s.aliveCount / 20);
+            return rowClause((i) => values[i] > at, s.aliveCount / 20, s.cols.length);
           },
         },
       ];
