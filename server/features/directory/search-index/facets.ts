@@ -91,6 +91,10 @@ export function* countFacets(
     }
     return rowsFor.get(key)!;
   };
+  // The row sets that leave a filter out come first: their clauses meet more candidates, so they
+  // are computed over every row and kept, and the row set of every clause then ANDs kept bitsets
+  // instead of testing its candidates against them again.
+  for (const spec of specs) if (spec.facet) yield* rowSet(spec.facet);
   // Every facet's counts over its row set. Facets sharing a row set (all of them but the ones
   // whose own filter is set) are counted in one walk of its bits: one bit scan, a count per
   // column per row.
