@@ -306,6 +306,18 @@ export function hasWordPrefix(words: string, term: string): boolean {
   return at > 0 && words[at - 1] === ' ' ? true : words.includes(' ' + term);
 }
 
+/** The first place in `sorted` (ascending) whose word is not before `word`: a binary search. */
+export function firstWordFrom(sorted: readonly string[], word: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid] < word) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /** Whether the term's words are whole words of the value (both in searchWords/searchTerm form). */
 export function hasWholeWord(words: string, term: string): boolean {
   // (words + ' ').includes(' ' + term + ' '), without making two strings per value tested.

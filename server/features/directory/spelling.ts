@@ -1,3 +1,4 @@
+import { firstWordFrom } from './criteria';
 /*
  * Misspelt words (docs/decisions/020-search-relevance.md, 'Typos'): a word of the query of 5 or
  * more letters that no searched field holds (no word starts with it) is read as the known word
@@ -68,14 +69,8 @@ export class WordList {
   /** Whether some word starts with `prefix` (binary search over the sorted words). */
   hasPrefix(prefix: string): boolean {
     const sorted = (this.sorted ??= [...this.counts.keys()].sort());
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (sorted[mid] < prefix) low = mid + 1;
-      else high = mid;
-    }
-    return low < sorted.length && sorted[low].startsWith(prefix);
+    const at = firstWordFrom(sorted, prefix);
+    return at < sorted.length && sorted[at].startsWith(prefix);
   }
 }
 

@@ -65,6 +65,35 @@ function orMatches(codes: CodeArray, mask: Uint8Array, bits: Uint32Array): void 
   for (let i = full << 5; i < n; i++) bits[i >>> 5] |= mask[codes[i]] << (i & 31);
 }
 
+/** Clause.pass by a per-row test over `rows` rows (a call per row). */
+function passBy(test: (row: number) => boolean, rows: number, bits: Uint32Array, from: number, to: number): number {
+  let count = 0;
+  for (let w = from; w < to; w++) {
+    let v = 0;
+    for (let j = 0, i = w << 5; j < 32 && i < rows; j++, i++) if (test(i)) v |= 1 << j;
+    bits[w] = v;
+    count += popcount(v);
+  }
+  return count;
+}
+
+/** Clause.sieve by a per-row test (a call per candidate). */
+function sieveBy(test: (row: number) => boolean, bits: Uint32Array, from: number, to: number): number {
+  let left = 0;
+  for (let w = from; w < to; w++) {
+    let v = bits[w];
+    let keep = v;
+    while (v !== 0) {
+      const bit = v & -v;
+      v ^= bit;
+      if (!test((w << 5) + (31 - Math.clz32(bit)))) keep ^= bit;
+    }
+    bits[w] = keep;
+    left += popcount(keep);
+  }
+  return left;
+}
+
 /** A clause that no row can pass (its search is empty). */
 export const NEVER = Symbol('never');
 export type Never = typeof NEVER;
@@ -101,31 +130,8 @@ export function rowClause(test: (row: number) => boolean, estimate: number, rows
     bytes: 0,
     gatherCost: Infinity,
     test,
-    pass(bits, from, to) {
-      let count = 0;
-      for (let w = from; w < to; w++) {
-        let v = 0;
-        for (let j = 0, i = w << 5; j < 32 && i < rows; j++, i++) if (test(i)) v |= 1 << j;
-        bits[w] = v;
-        count += popcount(v);
-      }
-      return count;
-    },
-    sieve(bits, from, to) {
-      let left = 0;
-      for (let w = from; w < to; w++) {
-        let v = bits[w];
-        let keep = v;
-        while (v !== 0) {
-          const low = v & -v;
-          v ^= low;
-          if (!test((w << 5) + (31 - Math.clz32(low)))) keep ^= low;
-        }
-        bits[w] = keep;
-        left += popcount(keep);
-      }
-      return left;
-    },
+    pass: (bits, from, to) => passBy(test, rows, bits, from, to),
+    sieve: (bits, from, to) => sieveBy(test, bits, from, to),
   };
 }
 
@@ -161,22 +167,7 @@ export function rangeClause(values: NumberColumn, low: number, high: number, est
       }
       return count;
     },
-    sieve(bits, from, to) {
-      let left = 0;
-      for (let w = from; w < to; w++) {
-        let v = bits[w];
-        let keep = v;
-        while (v !== 0) {
-          const bit = v & -v;
-          v ^= bit;
-          const x = values[(w << 5) + (31 - Math.clz32(bit))];
-          if (!(x >= low && x < high)) keep ^= bit;
-        }
-        bits[w] = keep;
-        left += popcount(keep);
-      }
-      return left;
-    },
+    sieve: (bits, from, to) => sieveBy(test, bits, from, to),
   };
 }
 
@@ -215,7 +206,8 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
       // 32 rows a word, branch-free, as many reads as terms: most clauses (every filter, a word
       // found in two or three fields) have one to three. The last word, past the rows, by test.
       const n = codes[0].length;
-      const full = Math.min(to, n >>> 5);
+      // Words wholly within the rows, by the loops below (none past 8 terms: all by test).
+      const full = k > 8 ? from : Math.min(to, n >>> 5);
       let count = 0;
       if (k === 1) {
         const [c0] = codes;
@@ -247,48 +239,16 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
           bits[w] = v;
           count += popcount(v);
         }
-      } else {
-        for (let w = from; w < full; w++) {
-          let v = 0;
-          for (let j = 0, i = w << 5; j < 32; j++, i++) {
-            let any = 0;
-            for (let t = 0; t < k && any === 0; t++) any = masks[t][codes[t][i]];
-            v |= any << j;
-          }
-          bits[w] = v;
-          count += popcount(v);
-        }
       }
-      for (let w = Math.max(from, full); w < to; w++) {
-        let v = 0;
-        for (let j = 0, i = w << 5; j < 32 && i < n; j++, i++) if (test(i)) v |= 1 << j;
-        bits[w] = v;
-        count += popcount(v);
-      }
-      return count;
+      return count + passBy(test, n, bits, Math.max(from, full), to);
     },
     sieve(bits, from, to) {
-      // The candidates' rows read where they are: one branch-free test each, as in pass.
+      // The candidates' rows read where they are: one branch-free test each, as in pass. One
+      // term repeats itself (its reads are then in cache: a candidate costs its first miss).
       let left = 0;
-      if (k === 1) {
-        const [c0] = codes;
-        const [m0] = masks;
-        for (let w = from; w < to; w++) {
-          let v = bits[w];
-          let keep = v;
-          while (v !== 0) {
-            const bit = v & -v;
-            v ^= bit;
-            if (m0[c0[(w << 5) + (31 - Math.clz32(bit))]] === 0) keep ^= bit;
-          }
-          bits[w] = keep;
-          left += popcount(keep);
-        }
-        return left;
-      }
       if (k <= 3) {
-        const [c0, c1, c2 = c0] = codes;
-        const [m0, m1, m2 = m0] = masks;
+        const [c0, c1 = c0, c2 = c0] = codes;
+        const [m0, m1 = m0, m2 = m0] = masks;
         for (let w = from; w < to; w++) {
           let v = bits[w];
           let keep = v;
@@ -325,21 +285,7 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
         }
         return left;
       }
-      for (let w = from; w < to; w++) {
-        let v = bits[w];
-        let keep = v;
-        while (v !== 0) {
-          const bit = v & -v;
-          v ^= bit;
-          const i = (w << 5) + (31 - Math.clz32(bit));
-          let any = 0;
-          for (let t = 0; t < k && any === 0; t++) any = masks[t][codes[t][i]];
-          if (any === 0) keep ^= bit;
-        }
-        bits[w] = keep;
-        left += popcount(keep);
-      }
-      return left;
+      return sieveBy(test, bits, from, to);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { searchWords } from '../criteria';
+import { firstWordFrom, hasWholeWord, hasWordPrefix, searchWords } from '../criteria';
 import { ITEM_SEP, NULL_MARK, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
 
 /**
@@ -67,20 +67,10 @@ export class Dictionary {
     const { words, starts, codes } = index;
     const found: number[] = [];
     // The first word not before `word`, then every word equal to it (or starting with it).
-    let lo = 0;
-    let hi = words.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (words[mid] < word) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < words.length && (prefix ? words[i].startsWith(word) : words[i] === word); i++)
+    for (let i = firstWordFrom(words, word); i < words.length && (prefix ? words[i].startsWith(word) : words[i] === word); i++)
       for (let k = starts[i]; k < starts[i + 1]; k++) found.push(codes[k]);
-    const spaced = ' ' + word;
-    for (let c = index.upTo; c < size; c++) {
-      const own = this.words(c);
-      if (prefix ? own.includes(spaced) : (own + ' ').includes(spaced + ' ')) found.push(c);
-    }
+    const holds = prefix ? hasWordPrefix : hasWholeWord;
+    for (let c = index.upTo; c < size; c++) if (holds(this.words(c), word)) found.push(c);
     return found;
   }
 

@@ -56,7 +56,7 @@ export class ClauseCache {
   remember(s: Snapshot, key: string, result: ClauseResult): void {
     if (this.budget <= 0 || this.current() !== s) return;
     this.entries.set(key, result);
-    this.made.retain((other) => other !== key);
+    this.made.delete(key);
   }
 
   /** A clause already made on `s` (not computed over every row), if kept. */
@@ -142,8 +142,10 @@ export function* evaluateSteps(
   for (let k = 0; k < made.length; k++) {
     const count = countBits(acc);
     if (count * SIEVE_SHARE <= n) {
-      const rest = made.slice(k).map((m) => m.clause);
-      for (const m of made.slice(k)) cache.rememberMade(s, m.key, m.clause);
+      const rest = made.slice(k).map((m) => {
+        cache.rememberMade(s, m.key, m.clause);
+        return m.clause;
+      });
       let left = 0;
       const sieveWords = (from: number, to: number) => {
         let here = 0;

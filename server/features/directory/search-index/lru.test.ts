@@ -35,6 +35,18 @@ describe('Lru', () => {
     expect(lru.size).toBe(0);
   });
 
+  it('deletes one entry and its weight; a key not kept is no change', () => {
+    const lru = new Lru<string, Uint8Array>(
+      () => 10,
+      (v) => v.byteLength,
+    );
+    lru.set('a', new Uint8Array(4));
+    lru.set('b', new Uint8Array(3));
+    lru.delete('a');
+    lru.delete('zzz');
+    expect([lru.peek('a'), lru.size, lru.total]).toEqual([undefined, 1, 3]);
+  });
+
   it('keeps nothing at capacity 0, and clear empties it', () => {
     let capacity = 0;
     const lru = new Lru<string, number>(() => capacity);

@@ -58,6 +58,14 @@ export class Lru<K, V> {
     this.weight += size;
   }
 
+  /** Drops one entry, if kept. */
+  delete(key: K): void {
+    const value = this.entries.get(key);
+    if (value === undefined) return;
+    this.entries.delete(key);
+    this.weight -= this.weigh(value);
+  }
+
   /** Every entry, least recently used first (their places unchanged). */
   items(): IterableIterator<[K, V]> {
     return this.entries.entries();

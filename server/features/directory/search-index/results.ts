@@ -59,8 +59,8 @@ export class ResultCache {
 
   /** The total of a kept result of these criteria, in any order. */
   total(criteria: SearchCriteria): number | undefined {
-    const suffix = `:${JSON.stringify(criteria)}`;
-    for (const [key, entry] of this.entries.items()) if (key.endsWith(suffix)) return entry.total;
+    const json = JSON.stringify(criteria);
+    for (const [key, entry] of this.entries.items()) if (criteriaJsonOfKey(key) === json) return entry.total;
     return undefined;
   }
 
@@ -74,9 +74,14 @@ export class ResultCache {
   }
 }
 
+/** The criteria's JSON in a key of ResultCache.key() (after the sort key and direction). */
+function criteriaJsonOfKey(key: string): string {
+  return key.slice(key.indexOf(':', key.indexOf(':') + 1) + 1);
+}
+
 /** The criteria a key of ResultCache.key() was made of. */
 function criteriaOfKey(key: string): SearchCriteria {
-  return JSON.parse(key.slice(key.indexOf(':', key.indexOf(':') + 1) + 1)) as SearchCriteria;
+  return JSON.parse(criteriaJsonOfKey(key)) as SearchCriteria;
 }
 
 /** The total of a search and its first `want` rows (at least MIN_PREFIX when there are more). */

@@ -57,17 +57,25 @@ const INDEXED_FROM = 2048;
 
 /**
  * Calls `visit` with each code in [1, size) whose value passes `matches`: every code tested,
- * or, for an anchored test on a large dictionary, the codes holding its word.
+ * or, for an anchored test on a large dictionary, the codes holding its word. With `held` (rows
+ * per code), codes no row holds are skipped before any test.
  */
-function eachMatch(dict: Dictionary, size: number, matches: ValueTest, visit: (code: number) => void): void {
+function eachMatch(
+  dict: Dictionary,
+  size: number,
+  matches: ValueTest,
+  visit: (code: number) => void,
+  held?: Int32Array,
+): void {
   const anchor = matches.anchor;
   if (!anchor || anchor.word === '' || dict.size < INDEXED_FROM) {
-    for (let c = 1; c < size; c++) if (matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
+    for (let c = 1; c < size; c++)
+      if ((!held || held[c] > 0) && matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
     return;
   }
   const seen = new Uint8Array(size);
   for (const c of dict.codesWithWord(anchor.word, anchor.prefix)) {
-    if (c >= size || seen[c] === 1) continue;
+    if (c >= size || seen[c] === 1 || (held && held[c] === 0)) continue;
     seen[c] = 1;
     if (anchor.decides || matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
   }
@@ -80,12 +88,16 @@ export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest):
   const size = counts.length;
   const mask = new Uint8Array(size);
   let estimate = 0;
-  eachMatch(dict, size, matches, (c) => {
-    if (counts[c] > 0) {
+  eachMatch(
+    dict,
+    size,
+    matches,
+    (c) => {
       mask[c] = 1;
       estimate += counts[c];
-    }
-  });
+    },
+    counts,
+  );
   return estimate > 0
     ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
     : null;
