@@ -52,7 +52,7 @@ describe('SetDictionary', () => {
     expect(sets.code(['Leadership', 'Research', 'Leadership'].join(ITEM_SEP))).toBe(ab);
     expect(sets.code('')).toBe(0);
     expect(sets.code(NULL_MARK)).toBe(0);
-    const items = sets.flat.slice(sets.starts[ab], sets.starts[ab + 1]).map((c) => sets.items.values[c]);
+    const items = [...sets.itemsOf(ab)].map((c) => sets.items.values[c]);
     expect(items.sort()).toEqual(['Leadership', 'Research']);
     sets.compact();
     expect(sets.code(['Research', 'Leadership'].join(ITEM_SEP))).toBe(ab);

@@ -123,14 +123,22 @@ export class Dictionary {
   }
 }
 
+/** Item -> the sets holding it, for sets [1, upTo): set codes[starts[i] .. starts[i + 1]) hold item i. */
+type HoldingIndex = { starts: Int32Array; codes: Int32Array; upTo: number };
+
 /**
  * Distinct sets of values (e.g. a physician's skills). Set `c` holds the item codes
  * flat[starts[c]] .. flat[starts[c + 1] - 1] (sorted, distinct); set 0 is the empty set.
+ * `starts` and `flat` are typed arrays with room to grow (a larger copy replaces them when they
+ * are full): read them up to `size + 1` and `flatLength`.
  */
 export class SetDictionary {
   constructor(readonly items = new Dictionary()) {}
-  readonly starts: number[] = [0, 0];
-  readonly flat: number[] = [];
+  starts: Int32Array = new Int32Array(64);
+  flat: Int32Array = new Int32Array(64);
+  private sets = 1;
+  /** Item codes held in `flat`. */
+  flatLength = 0;
   private readonly byKey = new Map<string, number>();
   /** Sets [keyed, size) are not in byKey yet (a dictionary read back from a file fills it on demand). */
   private keyed = Infinity;
@@ -138,38 +146,64 @@ export class SetDictionary {
   private readonly byRaw = new Map<string, number>();
 
   get size(): number {
-    return this.starts.length - 1;
+    return this.sets;
   }
 
   /** The set dictionary of these parts (a saved one read back; compacted). */
-  static fromParts(items: Dictionary, starts: ArrayLike<number>, flat: ArrayLike<number>): SetDictionary {
+  static fromParts(items: Dictionary, starts: Int32Array, flat: Int32Array): SetDictionary {
     const d = new SetDictionary(items);
-    d.starts.length = 0;
-    for (let i = 0; i < starts.length; i++) d.starts.push(starts[i]);
-    for (let i = 0; i < flat.length; i++) d.flat.push(flat[i]);
+    d.starts = starts.slice();
+    d.flat = flat.slice();
+    d.sets = starts.length - 1;
+    d.flatLength = flat.length;
     d.keyed = 1; // sets 1.. are not in byKey yet: made on the first code() that needs it
     return d;
   }
 
-  /** Item code -> the codes of the sets holding it; made on first use, extended as sets are added. */
-  private holding: number[][] = [];
-  private holdingUpTo = 1;
+  /** The item codes of set `c` (a view). */
+  itemsOf(c: number): Int32Array {
+    return this.flat.subarray(this.starts[c], this.starts[c + 1]);
+  }
+
+  private holdingIndex: HoldingIndex | null = null;
 
   /**
    * The sets (codes, ascending) that hold item `item`: a term's sets are found from its matching
    * items, not by reading every distinct set (hundreds of thousands at 1,500,000 physicians).
+   * The index is made on first use; sets added since are read one by one until there are enough
+   * of them to make it again.
    */
-  setsHolding(item: number): readonly number[] {
-    for (; this.holdingUpTo < this.size; this.holdingUpTo++) {
-      const c = this.holdingUpTo;
-      for (let k = this.starts[c]; k < this.starts[c + 1]; k++) (this.holding[this.flat[k]] ??= []).push(c);
-    }
-    return this.holding[item] ?? NO_SETS;
+  setsHolding(item: number): Int32Array {
+    const size = this.size;
+    let index = this.holdingIndex;
+    if (!index || size - index.upTo > Math.max(1024, index.upTo >> 3)) index = this.holdingIndex = this.indexHolding();
+    const listed = item < index.starts.length - 1 ? index.codes.subarray(index.starts[item], index.starts[item + 1]) : NO_SETS;
+    if (index.upTo === size) return listed;
+    const later: number[] = [];
+    for (let c = index.upTo; c < size; c++) if (this.itemsOf(c).includes(item)) later.push(c);
+    if (!later.length) return listed;
+    const out = new Int32Array(listed.length + later.length);
+    out.set(listed);
+    out.set(later, listed.length);
+    return out;
   }
 
-  /** Entries of the item -> sets lists made so far (the memory figure counts them). */
-  get holdingEntries(): number {
-    return this.holdingUpTo > 1 ? this.starts[this.holdingUpTo] : 0;
+  private indexHolding(): HoldingIndex {
+    const upTo = this.size;
+    const { starts, flat } = this;
+    const perItem = new Int32Array(this.items.size + 1);
+    for (let k = starts[1]; k < starts[upTo]; k++) perItem[flat[k] + 1]++;
+    for (let i = 1; i < perItem.length; i++) perItem[i] += perItem[i - 1];
+    const codes = new Int32Array(perItem[perItem.length - 1]);
+    const next = perItem.slice(0, -1);
+    for (let c = 1; c < upTo; c++) for (let k = starts[c]; k < starts[c + 1]; k++) codes[next[flat[k]]++] = c;
+    return { starts: perItem, codes, upTo };
+  }
+
+  /** Bytes of the sets and of the item -> sets index (the memory figure counts them). */
+  get bytes(): number {
+    const index = this.holdingIndex;
+    return this.starts.byteLength + this.flat.byteLength + (index ? index.starts.byteLength + index.codes.byteLength : 0);
   }
 
   /** Drops the build-time shortcut table (sets are found by their sorted items afterwards). */
@@ -184,22 +218,38 @@ export class SetDictionary {
     const items = [...new Set(raw.split(ITEM_SEP).map((v) => this.items.code(v)))].sort((a, b) => a - b);
     const key = items.join(',');
     if (this.keyed < this.size) {
-      for (let c = this.keyed; c < this.size; c++) this.byKey.set(this.flat.slice(this.starts[c], this.starts[c + 1]).join(','), c);
+      for (let c = this.keyed; c < this.size; c++) this.byKey.set(this.itemsOf(c).join(','), c);
       this.keyed = Infinity;
     }
     let code = this.byKey.get(key);
     if (code === undefined) {
       code = this.size;
-      for (const item of items) this.flat.push(item);
-      this.starts.push(this.flat.length);
+      this.append(items);
       this.byKey.set(key, code);
     }
     this.byRaw.set(detach(raw), code);
     return code;
   }
+
+  /** Adds a set of these items (sorted, distinct) as the next code. */
+  private append(items: readonly number[]): void {
+    if (this.flatLength + items.length > this.flat.length) this.flat = grown(this.flat, this.flatLength + items.length);
+    if (this.sets + 2 > this.starts.length) this.starts = grown(this.starts, this.sets + 2);
+    this.flat.set(items, this.flatLength);
+    this.flatLength += items.length;
+    this.sets++;
+    this.starts[this.sets] = this.flatLength;
+  }
 }
 
-const NO_SETS: readonly number[] = [];
+/** A copy of `array` with room for at least `needed` (twice as many, or more). */
+function grown(array: Int32Array, needed: number): Int32Array {
+  const out = new Int32Array(Math.max(needed, array.length * 2));
+  out.set(array);
+  return out;
+}
+
+const NO_SETS = new Int32Array(0);
 
 /** One dictionary per scalar field and per set field (in SCALAR_FIELDS and SET_FIELDS order). */
 export type Dictionaries = { scalar: Dictionary[]; sets: SetDictionary[] };

@@ -114,7 +114,8 @@ export function* evaluateSteps(
   const cached: ClauseResult[] = [];
   const fresh: ClauseSpec[] = [];
   for (const spec of specs) {
-    const hit = cache.lookup(s, spec.key);
+    // A one-letter query's rows are the snapshot's own (initials.ts); other clauses, the cache's.
+    const hit = s.initials.get(spec.key) ?? cache.lookup(s, spec.key);
     if (hit) cached.push(hit);
     else fresh.push(spec);
   }

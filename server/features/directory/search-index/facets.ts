@@ -116,7 +116,7 @@ export function* countFacets(
     const visited = complement ? s.aliveCount - matching : matching;
     // Item by item reads a row's items at random (about ten times a sequential read): worth it
     // only for rows few beside the sets and their items, read in order per set.
-    const byItem = all.filter(({ set }) => set && visited * (set.flat.length / set.size) * 10 < set.size + set.flat.length);
+    const byItem = all.filter(({ set }) => set && visited * (set.flatLength / set.size) * 10 < set.size + set.flatLength);
     const group = all.filter((column) => !byItem.includes(column));
     const codes = group.map((column) => column.codes);
     const k = group.length;

@@ -11,7 +11,7 @@ import { countFacets, FACET_CACHE_SIZE, specialtyCounts } from './facets';
 import { buildClauses, FILTER_ONLY_COLUMNS, type FilterOnlyColumn } from './filters';
 import { Lru } from './lru';
 import { computeSteps, ResultCache } from './results';
-import { emptySnapshot, finalize, slotOf, withUpdatedRows, type Snapshot } from './snapshot';
+import { emptySnapshot, finalize, finalizePausing, slotOf, withUpdatedRows, type Snapshot } from './snapshot';
 import { slotsInOrder, type OrderKey } from './sort-orders';
 import { ROW_SEP, rowId } from './wire-format';
 import { physiciansForMatching, type MatchingQuery, type PhysicianForMatching } from './matching';
@@ -137,7 +137,7 @@ export class DirectoryIndex {
     const builder = new ColumnsBuilder(dicts, expectedRows);
     for await (const batch of batches) builder.addBatch(batch);
     for (const set of dicts.sets) set.compact();
-    this.swap(finalize(builder.columns(), dicts, this.snapshot.version + 1));
+    this.swap(await finalizePausing(builder.columns(), dicts, this.snapshot.version + 1));
   }
 
   /**

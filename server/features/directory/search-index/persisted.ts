@@ -89,8 +89,8 @@ export async function saveSnapshot(path: string, s: Snapshot, format: string, st
   dicts.scalar.forEach((d, i) => addStrings(`dict.${i}`, d.values));
   dicts.sets.forEach((d, i) => {
     addStrings(`set.${i}.items`, d.items.values);
-    addArray(`set.${i}.starts`, Int32Array.from(d.starts), d.starts.length);
-    addArray(`set.${i}.flat`, Int32Array.from(d.flat), d.flat.length);
+    addArray(`set.${i}.starts`, d.starts.subarray(0, d.size + 1), d.size + 1);
+    addArray(`set.${i}.flat`, d.flat.subarray(0, d.flatLength), d.flatLength);
   });
 
   const header: Header = { format, stamp, length: cols.length, sections };

@@ -2,6 +2,7 @@ import { ZIP_SPACE } from '../geo';
 import { pack } from './bitsets';
 import { ColumnsBuilder, widened, type Columns, type CodeArray } from './columns';
 import { newDictionaries, type Dictionaries } from './dictionary';
+import { initialsOf, initialsPatched, initialsSteps, type Initials } from './initials';
 import { POSTED_SCALAR, POSTED_SET, postingsOf, type PostedField, type Postings } from './postings';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
@@ -41,6 +42,8 @@ export type Snapshot = {
    * search), a map once a patch appended a smaller id.
    */
   slotById?: Map<number, number> | null;
+  /** The rows of every one-letter query (initials.ts). */
+  initials: Initials;
 };
 
 /** A snapshot of no rows (version 0). */
@@ -49,8 +52,29 @@ export function emptySnapshot(): Snapshot {
   return finalize(new ColumnsBuilder(dicts, 0).columns(), dicts, 0);
 }
 
-/** The snapshot of built columns: counts per value, the alive rows, the sort orders. */
+/** The snapshot of built columns: counts per value, the alive rows, the sort orders, the initials. */
 export function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot {
+  const snapshot = withoutInitials(cols, dicts, version);
+  snapshot.initials = initialsOf(snapshot);
+  return snapshot;
+}
+
+/** finalize() pausing between the initials' letters (a reload while the server serves). */
+export async function finalizePausing(cols: Columns, dicts: Dictionaries, version: number): Promise<Snapshot> {
+  const snapshot = withoutInitials(cols, dicts, version);
+  const steps = initialsSteps(snapshot);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) {
+      snapshot.initials = step.value;
+      return snapshot;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** finalize() but the initials (an empty map). */
+function withoutInitials(cols: Columns, dicts: Dictionaries, version: number): Snapshot {
   const n = cols.length;
   let aliveCount = 0;
   for (let i = 0; i < n; i++) aliveCount += cols.alive[i];
@@ -83,8 +107,25 @@ export function finalize(cols: Columns, dicts: Dictionaries, version: number): S
   const aliveBits = pack(cols.alive, n).bits;
   const zipCounts = countCodes(cols, cols.zip, ZIP_SPACE + 1);
   const postings = postingsFor(cols, counts, POSTED_SCALAR, POSTED_SET, {} as Record<PostedField, Postings>);
-  return { version, cols, dicts, aliveCount, aliveBits, counts, sorts, postings, byId: base, monotonic, zipCounts };
+  const snapshot: Snapshot = {
+    version,
+    cols,
+    dicts,
+    aliveCount,
+    aliveBits,
+    counts,
+    sorts,
+    postings,
+    byId: base,
+    monotonic,
+    zipCounts,
+    initials: new Map(),
+  };
+  return snapshot;
 }
+
+/** The fields of the one-word rule (text-query.ts specRule), whose change moves a row's initials. */
+const INITIALS_FIELDS = ['scalar:firstName', 'scalar:lastName', 'scalar:specialty', 'scalar:organization', 'scalar:title', 'set:skills'];
 
 /** `into` with the postings of these fields made from `cols`. */
 function postingsFor(
@@ -203,7 +244,14 @@ export function withUpdatedRows(
     POSTED_SET.filter((f) => changed.has(`set:${f}`)),
     { ...old.postings },
   );
-  return { next: { ...old, version: old.version + 1, cols, counts, sorts, postings, zipCounts }, changed };
+  const next: Snapshot = { ...old, version: old.version + 1, cols, counts, sorts, postings, zipCounts };
+  if (INITIALS_FIELDS.some((f) => changed.has(f)))
+    next.initials = initialsPatched(
+      old.initials,
+      next,
+      updates.map(([slot]) => slot),
+    );
+  return { next, changed };
 }
 
 function countCodes(cols: Columns, codes: CodeArray | Int32Array, size: number): Int32Array {
@@ -251,6 +299,7 @@ export function snapshotBytes(s: Snapshot): number {
   for (const { rows, starts } of Object.values(s.postings)) bytes += rows.byteLength + starts.byteLength;
   for (const counts of Object.values(s.counts)) bytes += counts.byteLength;
   bytes += s.aliveBits.byteLength + s.byId.byteLength + s.zipCounts.byteLength;
+  for (const { bits } of s.initials.values()) bytes += bits.byteLength;
   const strings = (values: readonly string[]) => {
     for (const v of values) bytes += 2 * v.length + 16;
   };
@@ -263,7 +312,7 @@ export function snapshotBytes(s: Snapshot): number {
     strings(d.items.values);
     strings(d.items.lower);
     bytes += d.items.wordIndexBytes;
-    bytes += 8 * (d.starts.length + d.flat.length + d.holdingEntries);
+    bytes += d.bytes;
   }
   return bytes;
 }

@@ -15,6 +15,7 @@ import {
   type Never,
 } from './clause';
 import type { Snapshot } from './snapshot';
+import { SCALAR_INDEX, SET_INDEX } from './wire-format';
 import { anchored, scalarTerm, setTerm, wordPrefix, type Term } from './terms';
 
 /*
@@ -28,16 +29,35 @@ import { anchored, scalarTerm, setTerm, wordPrefix, type Term } from './terms';
  * (partial: a word of the field starts with it). Several words always come with terms (each word
  * is a piece, query-reading.ts), and their name rule is inside the every-term clause (below).
  */
-function specRule(s: Snapshot, w: string): Clause | Never {
+export function specRule(s: Snapshot, w: string): Clause | Never {
+  const test = wordPrefix(w);
   return anyOf([
-    scalarTerm(s, 'firstName', wordPrefix(w)),
-    scalarTerm(s, 'lastName', wordPrefix(w)),
-    scalarTerm(s, 'specialty', wordPrefix(w)),
-    setTerm(s, 'skills', wordPrefix(w)),
-    scalarTerm(s, 'organization', wordPrefix(w)),
-    scalarTerm(s, 'title', wordPrefix(w)),
+    scalarTerm(s, 'firstName', test),
+    scalarTerm(s, 'lastName', test),
+    scalarTerm(s, 'specialty', test),
+    setTerm(s, 'skills', test),
+    scalarTerm(s, 'organization', test),
+    scalarTerm(s, 'title', test),
   ]);
 }
+
+/** The scalar fields of the spec's rule (its set field: skills). */
+const SPEC_RULE_SCALARS = ['firstName', 'lastName', 'specialty', 'organization', 'title'] as const;
+
+/**
+ * The words (searchWords form) of one row's values in the fields of the spec's rule: a row meets
+ * the rule for a word when one of them holds a word starting with it (specRule, read on one row).
+ */
+export function specRuleWords(s: Snapshot, row: number): string[] {
+  const out = SPEC_RULE_SCALARS.map((f) => s.dicts.scalar[SCALAR_INDEX[f]].words(s.cols.scalar[SCALAR_INDEX[f]][row]));
+  const skills = s.dicts.sets[SET_INDEX.skills];
+  const set = s.cols.sets[SET_INDEX.skills][row];
+  for (let at = skills.starts[set]; at < skills.starts[set + 1]; at++) out.push(skills.items.words(skills.flat[at]));
+  return out;
+}
+
+/** The clause key of a one-word query (the spec's rule for that word). */
+export const wordClauseKey = (word: string) => `word:${word}\u0000`;
 
 /** The fields a term of the multi-word rule may match (ADR 020). */
 function termTerms(s: Snapshot, term: string): (Term | null)[] {
@@ -80,7 +100,7 @@ export function* everyTerm(s: Snapshot, c: SearchCriteria): Sliced<Clause | Neve
 export function textQueryClause(c: SearchCriteria): ClauseDraft | null {
   if (!c.words.length) return null;
   if (c.terms.length === 0)
-    return { key: `word:${c.words[0]}\u0000`, make: (s) => specRule(s, c.words[0]) };
+    return { key: wordClauseKey(c.words[0]), make: (s) => specRule(s, c.words[0]) };
   return { key: `terms:${JSON.stringify(c.terms)}`, make: (s) => everyTerm(s, c) };
 }
 
