@@ -58,4 +58,21 @@ describe('SetDictionary', () => {
     expect(sets.code(['Research', 'Leadership'].join(ITEM_SEP))).toBe(ab);
     expect(sets.size).toBe(2);
   });
+
+  it('finds the sets holding an item, sets added after its index included, in ascending order', () => {
+    const sets = new SetDictionary();
+    const code = (...items: string[]) => sets.code(items.join(ITEM_SEP));
+    const ab = code('a', 'b');
+    const b = code('b');
+    const c = code('c');
+    const item = (v: string) => sets.items.code(v);
+    expect([...sets.setsHolding(item('b'))]).toEqual([ab, b]);
+    // Grown past their first room (64 codes): the typed arrays are copied, nothing lost.
+    const more = Array.from({ length: 100 }, (_, i) => code('b', `x${i}`));
+    expect([...sets.setsHolding(item('b'))]).toEqual([ab, b, ...more]);
+    expect([...sets.setsHolding(item('c'))]).toEqual([c]);
+    expect([...sets.setsHolding(item('x99'))]).toEqual([more[99]]);
+    expect([...sets.itemsOf(more[99])].map((i) => sets.items.values[i]).sort()).toEqual(['b', 'x99']);
+    expect(sets.flatLength).toBe(2 + 1 + 1 + 200);
+  });
 });

@@ -48,6 +48,9 @@ describe('facets', () => {
     expect(live.skills.every((v) => v.count === 0)).toBe(true);
     expect(live.graduationYear).toEqual({ min: null, max: null });
     expect(facets({ query: 'smith' }).graduationYear).toEqual({ min: 1990, max: 2001 });
+    // Most rows match ('c': ids 1, 3, 4): those that do not are taken off the directory's counts.
+    expect(facets({ query: 'c' }).graduationYear).toEqual({ min: 1990, max: 2001 });
+    expect(facets({ query: 'c', state: ['TX'] }).graduationYear).toEqual({ min: null, max: null });
   });
 
   it('lists the specialties of the directory, formatted, most common first', () => {

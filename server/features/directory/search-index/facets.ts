@@ -29,7 +29,30 @@ export const FACET_CACHE_SIZE = 200;
  * its matching rows hold fewer items than the dictionary has sets (hundreds of thousands of
  * skill sets at 1,500,000 physicians, of which a narrow search matches a few thousand).
  */
-type FacetColumn = { facet: FacetKey; codes: CodeArray; size: number; all: Int32Array; set?: SetDictionary };
+type FacetColumn = {
+  facet: FacetKey;
+  codes: CodeArray | Int16Array;
+  size: number;
+  all: Int32Array;
+  set?: SetDictionary;
+};
+
+/** Alive rows per graduation year (index: the year; 0, none), per snapshot. */
+const yearCounts = new WeakMap<Snapshot, Int32Array>();
+
+/** The graduation years' column, counted like a facet's: its range is the lowest and highest year counted. */
+function yearColumn(s: Snapshot): FacetColumn {
+  const { graduationYear: years, alive, length } = s.cols;
+  let all = yearCounts.get(s);
+  if (!all) {
+    let top = 0;
+    for (let i = 0; i < length; i++) if (years[i] > top) top = years[i];
+    all = new Int32Array(top + 1);
+    for (let i = 0; i < length; i++) if (alive[i]) all[years[i]]++;
+    yearCounts.set(s, all);
+  }
+  return { facet: 'graduationYear', codes: years, size: all.length, all };
+}
 
 function facetColumns(s: Snapshot): FacetColumn[] {
   const scalarColumn = (facet: FacetKey, f: ScalarField): FacetColumn => ({
@@ -59,6 +82,7 @@ function facetColumns(s: Snapshot): FacetColumn[] {
     scalarColumn('subSpecialty', 'subSpecialty'),
     scalarColumn('secondarySpecialty', 'secondarySpecialty'),
     scalarColumn('source', 'source'),
+    yearColumn(s),
   ];
 }
 
@@ -74,7 +98,6 @@ export function* countFacets(
   ws: Workspace,
 ): Sliced<FacetsResponse> {
   const specs = criteria ? buildClauses(s, criteria) : [];
-  const n = s.cols.length;
   // Facets whose own filter is not set share one row set (all the clauses); each set filter
   // gets the row set of the other clauses.
   const rowsFor = new Map<string, Uint32Array | null>();
@@ -185,33 +208,14 @@ export function* countFacets(
       directoryItemCounts(dict, s.counts[f]),
     );
   };
+  // The lowest and highest year with a row counted (0: none given).
+  const years = countsOf.get('graduationYear')!;
   let min: number | null = null;
   let max: number | null = null;
-  const { graduationYear, alive } = s.cols;
-  const years = yield* rowSet('graduationYear');
-  const seeYear = (i: number) => {
-    const y = graduationYear[i];
-    if (y === 0) return;
-    if (min === null || y < min) min = y;
-    if (max === null || y > max) max = y;
-  };
-  if (!years) {
-    yield* ws.chunks(n, (from, to) => {
-      for (let i = from; i < to; i++) if (alive[i]) seeYear(i);
-    });
-  } else {
-    // Only the matching rows (the row set holds live rows only).
-    const seeWords = (from: number, to: number) => {
-      for (let w = from; w < to; w++) {
-        let v = years[w];
-        while (v !== 0) {
-          const low = v & -v;
-          v ^= low;
-          seeYear((w << 5) + (31 - Math.clz32(low)));
-        }
-      }
-    };
-    yield* ws.chunks(years.length, seeWords, 32);
+  for (let y = 1; y < years.length; y++) {
+    if (years[y] === 0) continue;
+    min ??= y;
+    max = y;
   }
   return {
     specialty: scalar('specialty', 'specialty', formatSpecialty),
@@ -232,7 +236,7 @@ export function* countFacets(
 }
 
 /** counts[codes[row]] += step for each of the first `m` rows listed. */
-function countRows(codes: CodeArray, counts: Int32Array, rows: Int32Array, m: number, step: number): void {
+function countRows(codes: CodeArray | Int16Array, counts: Int32Array, rows: Int32Array, m: number, step: number): void {
   for (let j = 0; j < m; j++) counts[codes[rows[j]]] += step;
 }
 
