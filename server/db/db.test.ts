@@ -4,6 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import * as schema from './schema';
 import { migrate } from './migrate';
 import { openTestDatabase } from '../test/harness';
+import { preparedStatement } from './driver';
 
 const database = await openTestDatabase();
 afterAll(() => database.close());
@@ -32,6 +33,18 @@ describe(`database (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () 
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('runs a prepared statement: the same answers; on PostgreSQL planned once per connection, under its name', async () => {
+    const text = preparedStatement('db_test_double', 'SELECT $1::int * 2 AS twice');
+    expect(() => preparedStatement('db_test_other', text)).toThrow(/already prepared as db_test_double/);
+    const names = await database.db.transaction(async (tx) => {
+      expect((await tx.sql.query<{ twice: number }>(text, [21])).rows).toEqual([{ twice: 42 }]);
+      expect(await tx.sql.queryArrays(text, [4])).toEqual([[8]]);
+      const { rows } = await tx.sql.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name');
+      return rows.map((r) => r.name);
+    });
+    expect(names).toEqual(process.env.DATABASE_URL ? ['db_test_double'] : []);
   });
 
   it('has pg_trgm available', async () => {

@@ -28,6 +28,26 @@ export type SqlDriver = SqlExecutor & {
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
+/** SQL text -> the name it is prepared under (see preparedStatement). */
+const statementNames = new Map<string, string>();
+
+/**
+ * Marks `text` as a statement PostgreSQL parses and plans once per connection (node-postgres: a
+ * named prepared statement) rather than at every call; returns the text. For the queries of fixed
+ * text that run on most requests (the session lookup, the rate-limit hit, the page's rows, a
+ * reveal's and a list add's reads): planning them cost the database more than running them.
+ * PGlite runs them as any other statement.
+ */
+export function preparedStatement(name: string, text: string): string {
+  const known = statementNames.get(text);
+  if (known !== undefined && known !== name) throw new Error(`statement already prepared as ${known}: ${name}`);
+  statementNames.set(text, name);
+  return text;
+}
+
+/** The name `text` is prepared under, if it is one of them. */
+export const statementName = (text: string): string | undefined => statementNames.get(text);
+
 export function quoteIdent(name: string): string {
   return '"' + name.replaceAll('"', '""') + '"';
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { from as copyFromStream } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { copyStatement, type SqlDriver, type SqlExecutor } from './driver';
+import { copyStatement, statementName, type SqlDriver, type SqlExecutor } from './driver';
 import { DatabaseError } from './pglite-driver';
 
 // Same shapes as PGlite: int8 as number.
@@ -22,12 +22,14 @@ function wrapError(error: unknown): never {
 function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
   return {
     async query<Row>(text: string, params: unknown[] = []) {
-      const result = await client.query({ text, values: params, types: typeParsers }).catch(wrapError);
+      const result = await client
+        .query({ name: statementName(text), text, values: params, types: typeParsers })
+        .catch(wrapError);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
     async queryArrays(text: string, params: unknown[] = []) {
       const result = await client
-        .query({ text, values: params, rowMode: 'array', types: typeParsers })
+        .query({ name: statementName(text), text, values: params, rowMode: 'array', types: typeParsers })
         .catch(wrapError);
       return result.rows as unknown[][];
     },

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/driver';
 import {
   hitCost,
   type RateLimitHit,
@@ -15,7 +16,9 @@ import {
 // done), and `allowed` says which case happened. ($5 never exceeds $4: see hitCost.)
 const PURGE_BATCH = 5000;
 
-const HIT = `
+const HIT = preparedStatement(
+  'rate_limit_hit',
+  `
 INSERT INTO rate_limit_hits AS r (key, hits, allowed, expires_at)
 VALUES ($1, array_fill($2::float8, ARRAY[$5::int]), true, to_timestamp(($2::float8 + $3::float8) / 1000))
 ON CONFLICT (key) DO UPDATE SET
@@ -28,7 +31,8 @@ ON CONFLICT (key) DO UPDATE SET
     ELSE ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at)
   END,
   expires_at = GREATEST(r.expires_at, to_timestamp(($2::float8 + $3::float8) / 1000))
-RETURNING hits, allowed`;
+RETURNING hits, allowed`,
+);
 
 /**
  * Rate-limit windows in the database (the UNLOGGED table rate_limit_hits), on PostgreSQL and on

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
-import type { Db } from '../../db/client';
+import type { Db, Orm } from '../../db/client';
+import { preparedStatement } from '../../db/driver';
 import { sessions, subscriptions, users } from '../../db/schema';
 import type { AppEnv, CurrentUser } from '../../lib/context';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -29,7 +30,9 @@ const ENTITLED = ['active', 'trialing'];
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export function toSubscriptionStatus(row: SubscriptionRow | null): SubscriptionStatus {
+export function toSubscriptionStatus(
+  row: Pick<SubscriptionRow, 'tier' | 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> | null,
+): SubscriptionStatus {
   if (!row) return FREE_SUBSCRIPTION;
   return {
     subscribed: true,
@@ -51,6 +54,42 @@ export const entitledSubscription = (userId: typeof users.id) =>
   );
 
 /**
+ * The query of resolveSession, built once per drizzle instance: it runs on every signed-in
+ * request, and building its SQL cost the server more CPU than the database took to answer it
+ * (planned once per connection too: planning the join cost the database more than running it).
+ * The columns read, not the rows (no password hash leaves the database for it).
+ */
+function prepareSessionLookup(orm: Orm) {
+  const query = orm
+    .select({
+      user: { id: users.id, email: users.email, name: users.name, role: users.role },
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      subscription: {
+        tier: subscriptions.tier,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(subscriptions, entitledSubscription(users.id))
+    // An unverified account has no session by sign-in; one left over (or written by anything else)
+    // counts for nothing: the caller is anonymous.
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNotNull(users.emailVerifiedAt)));
+  preparedStatement('resolve_session', query.toSQL().sql);
+  return query.prepare('resolve_session');
+}
+const sessionLookups = new WeakMap<Orm, ReturnType<typeof prepareSessionLookup>>();
+const sessionLookup = (orm: Orm) => {
+  let lookup = sessionLookups.get(orm);
+  if (!lookup) sessionLookups.set(orm, (lookup = prepareSessionLookup(orm)));
+  return lookup;
+};
+
+/**
  * Looks up the session whose token the cookie holds; null when missing, unknown, of an
  * unverified account, past its 30-day ceiling or idle for longer than `policy.idleMs` (an ended
  * session's row is deleted here, so it cannot come back). One query (session, user and entitled
@@ -66,20 +105,7 @@ export async function resolveSession(
   if (!token) return null;
   const now = policy.now ?? new Date();
   const sessionId = hashToken(token);
-  const [row] = await db.orm
-    .select({
-      user: users,
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      subscription: subscriptions,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subscriptions, entitledSubscription(users.id))
-    // An unverified account has no session by sign-in; one left over (or written by anything else)
-    // counts for nothing: the caller is anonymous.
-    .where(and(eq(sessions.id, sessionId), isNotNull(users.emailVerifiedAt)));
+  const [row] = await sessionLookup(db.orm).execute({ sessionId });
   if (!row) return null;
   const idleSince = new Date(now.getTime() - policy.idleMs);
   if (row.expiresAt <= now || row.lastSeenAt <= idleSince) {

@@ -1,6 +1,7 @@
 import { ContactField, type ContactReport, type ContactStatus } from '../../../contract/contacts';
 import type { ContactVerification, VerificationMethod, VerificationStatus } from '../../../contract/verification';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/driver';
 import { CHECKED_AT_SQL } from '../verification';
 
 /** The four columns, in the order the reveal prefers them (personal before work, mobile before office). */
@@ -42,17 +43,21 @@ export type ContactRecord = {
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
+/** A physician's contact values with what is known of each (every reveal; planned once per connection). */
+const CONTACT_BY_PHYSICIAN = preparedStatement(
+  'contact_by_physician',
+  `SELECT p.id, p.first_name, p.last_name, p.verified_at, ${CONTACT_FIELDS.map(
+    (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
+  ).join(', ')}, c.self_reported_email, c.self_reported_phone
+     FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+    WHERE p.id = $1`,
+);
+
 /** Every contact value of the physician (empty ones left out), or null for an unknown physician. */
 export async function findContact(db: Db, physicianId: number): Promise<ContactRecord | null> {
-  const columns = CONTACT_FIELDS.map(
-    (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
-  ).join(', ');
-  const { rows } = await db.sql.query<Record<string, string | Date | null> & { id: number }>(
-    `SELECT p.id, p.first_name, p.last_name, p.verified_at, ${columns}, c.self_reported_email, c.self_reported_phone
-       FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
-      WHERE p.id = $1`,
-    [physicianId],
-  );
+  const { rows } = await db.sql.query<Record<string, string | Date | null> & { id: number }>(CONTACT_BY_PHYSICIAN, [
+    physicianId,
+  ]);
   const row = rows[0];
   if (!row) return null;
   const values: ContactRecord['values'] = {};
@@ -81,7 +86,7 @@ export async function findContact(db: Db, physicianId: number): Promise<ContactR
 /** The fields of this physician the user has an open report of (they see them as reported). */
 export async function findOpenReportedFields(db: Db, userId: string, physicianId: number): Promise<Set<ContactField>> {
   const { rows } = await db.sql.query<{ field: ContactField }>(
-    'SELECT DISTINCT field FROM contact_reports WHERE user_id = $1 AND physician_id = $2 AND resolved_at IS NULL',
+    preparedStatement('open_contact_reports', 'SELECT DISTINCT field FROM contact_reports WHERE user_id = $1 AND physician_id = $2 AND resolved_at IS NULL'),
     [userId, physicianId],
   );
   return new Set(rows.map((r) => r.field));
@@ -110,7 +115,7 @@ export async function lockContactValue(db: Db, physicianId: number, field: Conta
  * cannot both take the last unit of the allowance. Other users are not blocked.
  */
 export async function lockUserReveals(db: Db, userId: string): Promise<void> {
-  await db.sql.query(`SELECT pg_advisory_xact_lock(hashtext('contact_reveals:' || $1))`, [userId]);
+  await db.sql.query(preparedStatement('lock_user_reveals', `SELECT pg_advisory_xact_lock(hashtext('contact_reveals:' || $1))`), [userId]);
 }
 
 /** Whether the user made a counted reveal of this physician at or after `since`. */
@@ -135,9 +140,9 @@ export async function hasCountedRevealSince(
  */
 export async function countUsedRevealsSince(db: Db, userId: string, since: Date): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>(
-    `SELECT greatest(0,
+    preparedStatement('used_reveals_since', `SELECT greatest(0,
               (SELECT count(*) FROM contact_reveals WHERE user_id = $1 AND counted AND created_at >= $2)
-            - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int AS n`,
+            - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int AS n`),
     [userId, since.toISOString()],
   );
   return rows[0].n;
@@ -155,7 +160,7 @@ export async function countCreditsSince(db: Db, userId: string, since: Date): Pr
 /** Whether the user revealed this physician (counted or free) at or after `since`. */
 export async function hasRevealSince(db: Db, userId: string, physicianId: number, since: Date): Promise<boolean> {
   const { rows } = await db.sql.query<{ found: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM contact_reveals WHERE user_id = $1 AND physician_id = $2 AND created_at >= $3) AS found`,
+    preparedStatement('has_reveal_since', `SELECT EXISTS (SELECT 1 FROM contact_reveals WHERE user_id = $1 AND physician_id = $2 AND created_at >= $3) AS found`),
     [userId, physicianId, since.toISOString()],
   );
   return rows[0].found;

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/directory';
 import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/driver';
 import {
   FIELD_SEP,
   FLAG_FIELDS,
@@ -284,8 +285,8 @@ export async function findRecentChanges(db: Pick<Db, 'sql'>, id: number): Promis
     source: PhysicianChange['source'];
     source_date: string;
   }>(
-    `SELECT field, old_value, new_value, source, source_date::text AS source_date FROM physician_changes
-     WHERE physician_id = $1 ORDER BY source_date DESC, id DESC LIMIT $2`,
+    preparedStatement('recent_changes', `SELECT field, old_value, new_value, source, source_date::text AS source_date FROM physician_changes
+     WHERE physician_id = $1 ORDER BY source_date DESC, id DESC LIMIT $2`),
     [id, RECENT_CHANGES_MAX],
   );
   return rows.map((r) => ({
@@ -347,19 +348,23 @@ function toSummary(r: SummaryRecord): PhysicianSummary {
 }
 
 /** Summaries for these ids, in the order given (unknown ids are skipped). */
+/**
+ * The page as one JSON text: one native JSON.parse instead of the driver parsing each field (this
+ * is the hot query of every search, planned once per connection).
+ */
+const SUMMARIES_BY_IDS = preparedStatement(
+  'summaries_by_ids',
+  `SELECT json_agg(r)::text AS data FROM (
+     SELECT ${SUMMARY_COLUMNS} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+     WHERE p.id = ANY($1::int[])) r`,
+);
+
 export async function findSummariesByIds(
   db: Pick<Db, 'sql'>,
   ids: readonly number[],
 ): Promise<PhysicianSummary[]> {
   if (ids.length === 0) return [];
-  // The page as one JSON text: one native JSON.parse instead of the driver parsing each field
-  // (this is the hot query of every search).
-  const { rows: result } = await db.sql.query<{ data: string | null }>(
-    `SELECT json_agg(r)::text AS data FROM (
-       SELECT ${SUMMARY_COLUMNS} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
-       WHERE p.id = ANY($1::int[])) r`,
-    [ids],
-  );
+  const { rows: result } = await db.sql.query<{ data: string | null }>(SUMMARIES_BY_IDS, [ids]);
   const rows: SummaryRecord[] = result[0]?.data ? JSON.parse(result[0].data) : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: PhysicianSummary[] = [];
@@ -370,15 +375,18 @@ export async function findSummariesByIds(
   return out;
 }
 
+/** A profile's row (every profile read; planned once per connection). */
+const PROFILE_BY_ID = preparedStatement(
+  'profile_by_id',
+  `SELECT ${PROFILE_COLUMNS} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id WHERE p.id = $1`,
+);
+
 export async function findProfile(
   db: Pick<Db, 'sql'>,
   id: number,
   currentYear: number,
 ): Promise<PhysicianProfile | null> {
-  const { rows } = await db.sql.query<ProfileRecord>(
-    `SELECT ${PROFILE_COLUMNS} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id WHERE p.id = $1`,
-    [id],
-  );
+  const { rows } = await db.sql.query<ProfileRecord>(PROFILE_BY_ID, [id]);
   const r = rows[0];
   if (!r) return null;
   return {

@@ -2,6 +2,7 @@ import type { ContactField } from '../../../contract/contacts';
 import type { ExportFormat } from '../../../contract/exports';
 import type { ContactVerification } from '../../../contract/verification';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/driver';
 import { shownValue, verificationOf, type ValueStanding } from '../contacts';
 
 /** One physician as exported: profile columns plus the contact (from physician_contacts). */
@@ -67,20 +68,23 @@ function withContact(row: Record<string, unknown>): ExportRecord {
   };
 }
 
+/** The rows of an export as one JSON text (planned once per connection). */
+const EXPORT_RECORDS = preparedStatement(
+  'export_records',
+  `SELECT json_agg(r)::text AS data FROM (
+     SELECT p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.credential, p.title, p.specialty,
+            p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
+            p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
+            p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
+            p.accepting_new_patients, p.telehealth, ${CONTACT_COLUMNS}
+       FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+      WHERE p.id = ANY($1::int[])) r`,
+);
+
 /** The physicians with these ids, in the order given; unknown ids are absent. One JSON round trip. */
 export async function findExportRecords(db: Db, ids: readonly number[]): Promise<ExportRecord[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.sql.query<{ data: string | null }>(
-    `SELECT json_agg(r)::text AS data FROM (
-       SELECT p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.credential, p.title, p.specialty,
-              p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
-              p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
-              p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
-              p.accepting_new_patients, p.telehealth, ${CONTACT_COLUMNS}
-         FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
-        WHERE p.id = ANY($1::int[])) r`,
-    [ids],
-  );
+  const { rows } = await db.sql.query<{ data: string | null }>(EXPORT_RECORDS, [ids]);
   const records: ExportRecord[] = rows[0]?.data ? (JSON.parse(rows[0].data) as Array<Record<string, unknown>>).map(withContact) : [];
   const byId = new Map(records.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -111,13 +115,13 @@ export async function findListMemberIds(
 
 /** Serialises one user's exports until the transaction ends (so two cannot both pass the ceiling). */
 export async function lockUserExports(db: Db, userId: string): Promise<void> {
-  await db.sql.query(`SELECT pg_advisory_xact_lock(hashtext('export_logs:' || $1))`, [userId]);
+  await db.sql.query(preparedStatement('lock_user_exports', `SELECT pg_advisory_xact_lock(hashtext('export_logs:' || $1))`), [userId]);
 }
 
 /** Contacts exported by the user at or after `since`. */
 export async function exportedSince(db: Db, userId: string, since: Date): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>(
-    'SELECT coalesce(sum(export_count), 0)::int AS n FROM export_logs WHERE user_id = $1 AND export_date >= $2',
+    preparedStatement('exported_since', 'SELECT coalesce(sum(export_count), 0)::int AS n FROM export_logs WHERE user_id = $1 AND export_date >= $2'),
     [userId, since.toISOString()],
   );
   return rows[0].n;

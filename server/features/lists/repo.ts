@@ -1,5 +1,6 @@
 import type { PhysicianList } from '../../../contract/lists';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/driver';
 
 /*
  * The lists' SQL. Every statement that reads or changes a list names its owner too, so a list
@@ -54,7 +55,7 @@ export async function findList(db: Db, userId: string, listId: string): Promise<
  */
 export async function lockList(tx: Db, userId: string, listId: string): Promise<boolean> {
   const { rows } = await tx.sql.query(
-    'SELECT id FROM physician_lists WHERE id = $1 AND user_id = $2 FOR UPDATE',
+    preparedStatement('lock_list', 'SELECT id FROM physician_lists WHERE id = $1 AND user_id = $2 FOR UPDATE'),
     [listId, userId],
   );
   return rows.length === 1;
@@ -138,11 +139,11 @@ export async function readAddState(
   ids: readonly number[],
 ): Promise<{ current: number; already: number; unknownIds: number[] }> {
   const { rows } = await db.sql.query<{ current: number; already: number; unknown_ids: number[] }>(
-    `SELECT
+    preparedStatement('list_member_counts', `SELECT
        (SELECT count(*)::int FROM list_members WHERE list_id = $1) AS current,
        (SELECT count(*)::int FROM list_members WHERE list_id = $1 AND physician_id = ANY($2::int[])) AS already,
        ARRAY(SELECT u.id FROM unnest($2::int[]) AS u(id)
-             WHERE NOT EXISTS (SELECT 1 FROM physicians p WHERE p.id = u.id)) AS unknown_ids`,
+             WHERE NOT EXISTS (SELECT 1 FROM physicians p WHERE p.id = u.id)) AS unknown_ids`),
     [listId, ids],
   );
   const row = rows[0];
@@ -152,10 +153,10 @@ export async function readAddState(
 /** Adds the physicians not yet in the list; returns how many were really added. */
 export async function insertMembers(tx: Db, listId: string, ids: readonly number[]): Promise<number> {
   const { rows } = await tx.sql.query<{ n: number }>(
-    `WITH added AS (
+    preparedStatement('insert_list_members', `WITH added AS (
        INSERT INTO list_members (list_id, physician_id) SELECT $1, unnest($2::int[])
        ON CONFLICT DO NOTHING RETURNING 1)
-     SELECT count(*)::int AS n FROM added`,
+     SELECT count(*)::int AS n FROM added`),
     [listId, ids],
   );
   return rows[0].n;
