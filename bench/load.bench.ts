@@ -36,7 +36,7 @@ import type { EventLoopStats } from '../server/lib/event-loop-stats';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { prepareServerDatabase, rssMb, serverWorkers, startServer, stopServer } from '../server/test/server-process';
+import { prepareServerDatabase, rssMb, serverWorkers, startServer, stopServer, waitFor } from '../server/test/server-process';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -122,6 +122,16 @@ async function loopStats(pids: number[], file: string): Promise<EventLoopStats> 
     for (const [key, value] of Object.entries(next)) if (typeof value === 'number') out[key] = Math.max(out[key] ?? value, value);
     return out as unknown as EventLoopStats;
   });
+}
+
+/** Whether the process has a handler for SIGUSR2 (bit 12 of SigCgt in /proc/<pid>/status). */
+function catchesSigusr2(pid: number): boolean {
+  try {
+    const caught = /^SigCgt:\s*([0-9a-f]+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return caught !== undefined && (BigInt(`0x${caught}`) & (1n << 11n)) !== 0n;
+  } catch {
+    return false;
+  }
 }
 
 /** GET /api/health every 20 ms until stopped; the latencies (ms). */
@@ -248,8 +258,16 @@ async function run(
     EVENT_LOOP_STATS_FILE: statsFile,
     WEB_CONCURRENCY: String(processes),
   });
-  const pid = processes > 1 ? serverWorkers(server.child.pid!) : [server.child.pid!];
-  if (pid.length !== processes) throw new Error(`expected ${processes} server processes, found ${pid.length}`);
+  // The first process to listen answers the start; the others may still be loading their modules,
+  // and a SIGUSR2 before their handler is set would end them: wait until each one catches it.
+  const pid = await waitFor(
+    `${processes} server processes catching SIGUSR2`,
+    async () => {
+      const found = processes > 1 ? serverWorkers(server.child.pid!) : [server.child.pid!];
+      return found.length === processes && found.every(catchesSigusr2) ? found : undefined;
+    },
+    60_000,
+  );
   const memory = async () => (await Promise.all([server.child.pid!, ...(processes > 1 ? pid : [])].map(rssMb))).reduce((a, b) => a + b, 0);
   const scenarios: ScenarioResult[] = [];
   const latencies = new Map<Kind, number[]>(MIX.map(([kind]) => [kind, []]));

@@ -14,6 +14,7 @@ import {
 // has room for $5 more, and then records $5 times; a full window records nothing more (a refused
 // attempt does not push the wait further out) unless $6 (`always`: a charge for work already
 // done), and `allowed` says which case happened. ($5 never exceeds $4: see hitCost.)
+// The window's times come back only to a refused hit (its wait is read from them).
 const PURGE_BATCH = 5000;
 
 const HIT = preparedStatement(
@@ -31,7 +32,7 @@ ON CONFLICT (key) DO UPDATE SET
     ELSE ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at)
   END,
   expires_at = GREATEST(r.expires_at, to_timestamp(($2::float8 + $3::float8) / 1000))
-RETURNING hits, allowed`,
+RETURNING CASE WHEN allowed THEN NULL ELSE hits END AS hits, allowed`,
 );
 
 /**
@@ -51,7 +52,7 @@ export class PgRateLimitStore implements RateLimitStore {
     weight: RateLimitHit = {},
   ): Promise<RateLimitResult> {
     const cost = hitCost(rule, weight);
-    const { rows } = await this.db.sql.query<{ hits: Array<number | string>; allowed: boolean }>(HIT, [
+    const { rows } = await this.db.sql.query<{ hits: Array<number | string> | null; allowed: boolean }>(HIT, [
       key,
       now,
       rule.windowMs,
@@ -63,7 +64,8 @@ export class PgRateLimitStore implements RateLimitStore {
     if (row.allowed) return { allowed: true };
     if (weight.always) return { allowed: false, retryAfterMs: rule.windowMs };
     // Room for `cost` comes back when enough of the oldest attempts have left the window.
-    const leaving = Number(row.hits[row.hits.length + cost - rule.max - 1] ?? now);
+    const hits = row.hits ?? [];
+    const leaving = Number(hits[hits.length + cost - rule.max - 1] ?? now);
     return { allowed: false, retryAfterMs: Math.max(1, leaving + rule.windowMs - now) };
   }
 
