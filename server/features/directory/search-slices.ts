@@ -60,6 +60,24 @@ export class Workspace {
     return this.names;
   }
 
+  private bitsets: Uint32Array[] = [];
+  private countArrays: Int32Array[] = [];
+
+  /** Bitset number `i` of this run's own (at least `words` words, contents undefined). */
+  bitset(i: number, words: number): Uint32Array {
+    if (!(this.bitsets[i]?.length >= words)) this.bitsets[i] = new Uint32Array(Math.ceil(words * 1.25));
+    return this.bitsets[i].subarray(0, words);
+  }
+
+  /** Counts array number `i` of this run's own: `size` counts, all 0. */
+  counts(i: number, size: number): Int32Array {
+    const kept = this.countArrays[i];
+    if (!(kept?.length >= size)) return (this.countArrays[i] = new Int32Array(Math.ceil(size * 1.25))).subarray(0, size);
+    const out = kept.subarray(0, size);
+    out.fill(0);
+    return out;
+  }
+
   /** A byte per row, every one `empty` (users put the value back after use). */
   tierBuffer(n: number, empty: number): Uint8Array {
     if (this.tiers.length < n) {

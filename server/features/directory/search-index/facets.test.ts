@@ -11,6 +11,18 @@ const facets = (request: Parameters<typeof criteria>[0] | null) =>
   runToEnd(countFacets(new ClauseCache(() => s), s, request ? criteria(request) : null, new Workspace(4)));
 
 describe('facets', () => {
+  it('answers the same on a workspace lent again (its row sets and counts reused)', () => {
+    const requests: Parameters<typeof criteria>[0][] = [
+      { specialty: ['Pediatrics'], state: ['MA'] },
+      { query: 'c' },
+      { query: 'smith', skills: ['Research'] },
+      { state: ['TX'], education: ['MD'] },
+    ];
+    const lent = new Workspace(4);
+    for (const request of [...requests, ...requests.reverse()])
+      expect(runToEnd(countFacets(new ClauseCache(() => s), s, criteria(request), lent))).toEqual(facets(request));
+  });
+
   it('counts the whole directory without criteria, values merged without regard to case', () => {
     const all = facets(null);
     expect(all.specialty).toEqual([

@@ -109,7 +109,11 @@ export function* countFacets(
       if (own.length === 0) rowsFor.set(key, null);
       else {
         const { bits, total } = yield* evaluate(own);
-        rowsFor.set(key, total === 0 ? new Uint32Array(bits.length) : bits.slice());
+        // The workspace's own bitsets (a run's, lent again to the next: no garbage per row set).
+        const kept = ws.bitset(rowsFor.size, bits.length);
+        if (total === 0) kept.fill(0);
+        else kept.set(bits);
+        rowsFor.set(key, kept);
       }
     }
     return rowsFor.get(key)!;
@@ -125,6 +129,7 @@ export function* countFacets(
   const countsOf = new Map<FacetKey, Int32Array>();
   const perItem = new Set<FacetKey>();
   const byRowSet = new Map<Uint32Array, FacetColumn[]>();
+  let countArrays = 0;
   for (const column of facetColumns(s)) {
     const bits = yield* rowSet(column.facet);
     if (!bits) countsOf.set(column.facet, column.all);
@@ -144,7 +149,7 @@ export function* countFacets(
     const codes = group.map((column) => column.codes);
     const k = group.length;
     const counts = group.map((column) => {
-      const out = new Int32Array(column.size);
+      const out = ws.counts(countArrays++, column.size);
       if (complement) out.set(column.all.subarray(0, column.size));
       return out;
     });
