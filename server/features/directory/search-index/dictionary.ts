@@ -15,6 +15,12 @@ const SEPARATOR = /[\u001c-\u001f]/;
 // eslint-disable-next-line no-control-regex
 const SEPARATORS = /[\u001c-\u001f]/g;
 
+/**
+ * Whether an index made over codes [1, upTo) is made again now that there are `size`: once codes
+ * past it number over 1,024 and an eighth of it (until then they are read one by one).
+ */
+const outgrown = (upTo: number, size: number) => size - upTo > Math.max(1024, upTo >> 3);
+
 /** A dictionary's words, sorted; word i is in the values codes[starts[i] .. starts[i + 1]). */
 type WordIndex = { words: string[]; starts: Int32Array; codes: Int32Array; upTo: number };
 
@@ -63,7 +69,7 @@ export class Dictionary {
   codesWithWord(word: string, prefix: boolean): number[] {
     const size = this.size;
     let index = this.wordIndex;
-    if (!index || size - index.upTo > Math.max(1024, index.upTo >> 3)) index = this.wordIndex = this.indexWords();
+    if (!index || outgrown(index.upTo, size)) index = this.wordIndex = this.indexWords();
     const { words, starts, codes } = index;
     const found: number[] = [];
     // The first word not before `word`, then every word equal to it (or starting with it).
@@ -176,7 +182,7 @@ export class SetDictionary {
   setsHolding(item: number): Int32Array {
     const size = this.size;
     let index = this.holdingIndex;
-    if (!index || size - index.upTo > Math.max(1024, index.upTo >> 3)) index = this.holdingIndex = this.indexHolding();
+    if (!index || outgrown(index.upTo, size)) index = this.holdingIndex = this.indexHolding();
     const listed = item < index.starts.length - 1 ? index.codes.subarray(index.starts[item], index.starts[item + 1]) : NO_SETS;
     if (index.upTo === size) return listed;
     const later: number[] = [];

@@ -157,19 +157,23 @@ export function* evaluateSteps(
       return { bits: acc, total: left };
     }
     const { clause, key } = made[k];
-    // Listing its rows from postings costs about their number; a pass, every row's columns
-    // (clause.ts: the cost model).
-    if (clause.gather && clause.gatherCost < n * clause.reads) {
-      const bits = clause.gather(words);
-      const result = { bits, count: countBits(bits) };
-      cache.remember(s, key, result);
-      if (!and(acc, result.bits)) return { bits: acc, total: 0 };
-      continue;
-    }
-    const result = { bits: new Uint32Array(words), count: 0 };
-    yield* ws.chunks(words, (from, to) => (result.count += clause.pass(result.bits, from, to)), 32);
+    const result = yield* clauseRows(clause, words, n, ws);
     cache.remember(s, key, result);
     if (!and(acc, result.bits)) return { bits: acc, total: 0 };
   }
   return { bits: acc, total: countBits(acc) };
+}
+
+/**
+ * A clause's rows among `n` rows, as a new bitset of `words` words: listed from postings when that
+ * costs less than a pass over every row's columns (clause.ts: the cost model), else that pass.
+ */
+export function* clauseRows(clause: Clause, words: number, n: number, ws: Workspace): Sliced<ClauseResult> {
+  if (clause.gather && clause.gatherCost < n * clause.reads) {
+    const bits = clause.gather(words);
+    return { bits, count: countBits(bits) };
+  }
+  const result = { bits: new Uint32Array(words), count: 0 };
+  yield* ws.chunks(words, (from, to) => (result.count += clause.pass(result.bits, from, to)), 32);
+  return result;
 }

@@ -2,7 +2,9 @@ import { ZIP_SPACE } from '../geo';
 import { pack } from './bitsets';
 import { ColumnsBuilder, widened, type Columns, type CodeArray } from './columns';
 import { newDictionaries, type Dictionaries } from './dictionary';
-import { initialsOf, initialsPatched, initialsSteps, type Initials } from './initials';
+import { runInSlices, runToEnd } from '../search-slices';
+import { initialsPatched, initialsSteps, type Initials } from './initials';
+import { SPEC_RULE_COLUMNS } from './text-query';
 import { POSTED_SCALAR, POSTED_SET, postingsOf, type PostedField, type Postings } from './postings';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
@@ -55,22 +57,15 @@ export function emptySnapshot(): Snapshot {
 /** The snapshot of built columns: counts per value, the alive rows, the sort orders, the initials. */
 export function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot {
   const snapshot = withoutInitials(cols, dicts, version);
-  snapshot.initials = initialsOf(snapshot);
+  snapshot.initials = runToEnd(initialsSteps(snapshot));
   return snapshot;
 }
 
-/** finalize() pausing between the initials' letters (a reload while the server serves). */
+/** finalize() with the initials made in slices (a reload while the server serves). */
 export async function finalizePausing(cols: Columns, dicts: Dictionaries, version: number): Promise<Snapshot> {
   const snapshot = withoutInitials(cols, dicts, version);
-  const steps = initialsSteps(snapshot);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) {
-      snapshot.initials = step.value;
-      return snapshot;
-    }
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  snapshot.initials = (await runInSlices(initialsSteps(snapshot))).value;
+  return snapshot;
 }
 
 /** finalize() but the initials (an empty map). */
@@ -124,8 +119,6 @@ function withoutInitials(cols: Columns, dicts: Dictionaries, version: number): S
   return snapshot;
 }
 
-/** The fields of the one-word rule (text-query.ts specRule), whose change moves a row's initials. */
-const INITIALS_FIELDS = ['scalar:firstName', 'scalar:lastName', 'scalar:specialty', 'scalar:organization', 'scalar:title', 'set:skills'];
 
 /** `into` with the postings of these fields made from `cols`. */
 function postingsFor(
@@ -245,7 +238,8 @@ export function withUpdatedRows(
     { ...old.postings },
   );
   const next: Snapshot = { ...old, version: old.version + 1, cols, counts, sorts, postings, zipCounts };
-  if (INITIALS_FIELDS.some((f) => changed.has(f)))
+  // A row's initials move only with the fields of the one-word rule.
+  if (SPEC_RULE_COLUMNS.some((f) => changed.has(f)))
     next.initials = initialsPatched(
       old.initials,
       next,

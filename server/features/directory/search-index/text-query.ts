@@ -16,7 +16,7 @@ import {
 } from './clause';
 import type { Snapshot } from './snapshot';
 import { SCALAR_INDEX, SET_INDEX } from './wire-format';
-import { anchored, scalarTerm, setTerm, wordPrefix, type Term } from './terms';
+import { anchored, scalarTerm, setTerm, wordPrefix, type Term, type ValueTest } from './terms';
 
 /*
  * The text query's clause (the spec's rule, and the multi-word rule of ADR 020), by word prefix,
@@ -30,19 +30,19 @@ import { anchored, scalarTerm, setTerm, wordPrefix, type Term } from './terms';
  * is a piece, query-reading.ts), and their name rule is inside the every-term clause (below).
  */
 export function specRule(s: Snapshot, w: string): Clause | Never {
-  const test = wordPrefix(w);
-  return anyOf([
-    scalarTerm(s, 'firstName', test),
-    scalarTerm(s, 'lastName', test),
-    scalarTerm(s, 'specialty', test),
-    setTerm(s, 'skills', test),
-    scalarTerm(s, 'organization', test),
-    scalarTerm(s, 'title', test),
-  ]);
+  return anyOf(specRuleTerms(s, wordPrefix(w)));
 }
 
 /** The scalar fields of the spec's rule (its set field: skills). */
 const SPEC_RULE_SCALARS = ['firstName', 'lastName', 'specialty', 'organization', 'title'] as const;
+
+/** The columns of the spec's rule as a patch names them (snapshot.ts withUpdatedRows). */
+export const SPEC_RULE_COLUMNS = [...SPEC_RULE_SCALARS.map((f) => `scalar:${f}`), 'set:skills'];
+
+/** The spec's rule's terms: each field of it under `test`. */
+function specRuleTerms(s: Snapshot, test: ValueTest): (Term | null)[] {
+  return [...SPEC_RULE_SCALARS.map((f) => scalarTerm(s, f, test)), setTerm(s, 'skills', test)];
+}
 
 /**
  * The words (searchWords form) of one row's values in the fields of the spec's rule: a row meets
@@ -63,12 +63,7 @@ export const wordClauseKey = (word: string) => `word:${word}\u0000`;
 function termTerms(s: Snapshot, term: string): (Term | null)[] {
   const has = wordPrefix(term);
   return [
-    scalarTerm(s, 'firstName', has),
-    scalarTerm(s, 'lastName', has),
-    scalarTerm(s, 'specialty', has),
-    setTerm(s, 'skills', has),
-    scalarTerm(s, 'organization', has),
-    scalarTerm(s, 'title', has),
+    ...specRuleTerms(s, has),
     scalarTerm(s, 'city', has),
     scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), term, 'term')),
   ];
