@@ -87,8 +87,12 @@ test("the header's Start Free Trial: sign-up, the emailed link, log in, the tria
 test("the header's Log in on a profile comes back to that profile", async ({ page }) => {
   await page.goto('/search');
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  const name = (await cards(page).first().getByRole('heading').textContent())?.trim() ?? '';
   await cards(page).first().getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/physician\/\d+$/);
+  // The address changes before the profile is drawn (its code loads in a transition, the search
+  // page still on screen): the header's Log in is the profile's once the profile shows.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const profile = new URL(page.url()).pathname;
 
   await page.getByRole('banner').getByRole('link', { name: 'Log in' }).click();
@@ -122,8 +126,10 @@ test("a visitor's Email prompt: log in, and back to the same card with its Email
 test('an expired session: the next call leads to log in and back to the page', async ({ page, context, consoleErrors }) => {
   await signIn(page, 'basic@example.com');
   await page.goto('/search');
+  const name = (await cardWithEmail(page).getByRole('heading').textContent())?.trim() ?? '';
   await cardWithEmail(page).getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/physician\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   const profile = new URL(page.url()).pathname;
 
   // The session ends behind the page's back (expired, or signed out elsewhere).
