@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { createApp } from '../server/app';
 import { createDb } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
@@ -111,14 +112,27 @@ directory.index.cacheSize = 0;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const all: number[] = [];
 const facets: number[] = [];
-const table: { shape: string; p50: number; p95: number; max: number; 'cpu p50': number }[] = [];
+const table: { shape: string; p50: number; p95: number; max: number; 'cpu p50': number; 'gc ms': number; 'full gcs': number }[] = [];
+// Garbage collection during the measured calls: its pauses are what lifts a p95 over the median.
+let gcMs = 0;
+let fullGcs = 0;
+const gcs = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcMs += entry.duration;
+    if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullGcs++;
+  }
+});
+gcs.observe({ entryTypes: ['gc'] });
 for (const shape of SHAPES.filter((s) => !only || only.test(s.name))) {
   const path = pathOf(shape);
   const samples: number[] = [];
   // This thread's CPU per call (the index's work and the app's, not the database's): steadier than
   // the wall clock on a shared machine, so two versions of the code compare on it.
   const cpu: number[] = [];
+  let gcBefore = 0;
+  let fullBefore = 0;
   for (let i = -2; i < iterations; i++) {
+    if (i === 0) [gcBefore, fullBefore] = [gcMs, fullGcs];
     directory.index.clearCache();
     if (shape.afterSearch) await (await app.request(`/api/physicians?${qs(shape.facets!)}`, { headers })).arrayBuffer();
     const t = performance.now();
@@ -130,11 +144,13 @@ for (const shape of SHAPES.filter((s) => !only || only.test(s.name))) {
     if (i >= 0) samples.push(performance.now() - t);
     if (i >= 0) cpu.push((used.user + used.system) / 1000);
   }
+  // The observer reports after the call's turn: let it.
+  await new Promise((resolve) => setImmediate(resolve));
   samples.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
   if (shape.params) all.push(...samples);
   if (shape.facets) facets.push(...samples);
-  table.push({ shape: shape.name, p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1), max: +samples[samples.length - 1].toFixed(1), 'cpu p50': +percentile(cpu, 50).toFixed(1) });
+  table.push({ shape: shape.name, p50: +percentile(samples, 50).toFixed(1), p95: +percentile(samples, 95).toFixed(1), max: +samples[samples.length - 1].toFixed(1), 'cpu p50': +percentile(cpu, 50).toFixed(1), 'gc ms': +(gcMs - gcBefore).toFixed(1), 'full gcs': fullGcs - fullBefore });
 }
 console.table(table);
 all.sort((a, b) => a - b);

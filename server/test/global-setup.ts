@@ -15,8 +15,9 @@ export default async function setup() {
     const driver = openPgDriver({ connectionString: process.env.DATABASE_URL, max: 1 });
     await driver.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
     await driver.close();
-    return;
   }
+  // The template is made in both runs: a few files test the embedded database itself (a restart on
+  // the same data folder, a crash) whatever DATABASE_URL says.
   const driver = await openPgliteDriver({});
   await migrate(driver);
   const tarball = await driver.dump();
