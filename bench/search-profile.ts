@@ -119,7 +119,7 @@ let fullGcs = 0;
 const gcs = new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     gcMs += entry.duration;
-    if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullGcs++;
+    if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) fullGcs++;
   }
 });
 gcs.observe({ entryTypes: ['gc'] });
