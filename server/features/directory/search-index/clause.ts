@@ -32,10 +32,10 @@ export type Clause = {
   /** Bytes of the masks it holds (the snapshot's columns it reads not counted). */
   bytes: number;
   /**
-   * The rows that match, as a new bitset of `words` words, listed from postings where its terms
-   * have them (a pass over one column for each term without): only on clauses with postings.
+   * Sets in `bits` (all 0, a word per 32 rows) the rows that match, listed from postings where its
+   * terms have them (a pass over one column for each term without): only on clauses with postings.
    */
-  gather?: (words: number) => Uint32Array;
+  gather?: (bits: Uint32Array) => void;
   /** What `gather` costs, in the units of a pass (one column read for one row). */
   gatherCost: number;
 };
@@ -190,11 +190,9 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
     bytes: masks.reduce((sum, m) => sum + m.byteLength, 0),
     // The posted terms' rows listed, the others' found by a pass over their one column each.
     gather: posted.length
-      ? (words) => {
-          const bits = new Uint32Array(words);
+      ? (bits) => {
           for (const t of posted) gatherRows(t.postings!, t.mask, bits);
           for (const t of unposted) orMatches(t.codes, t.mask, bits);
-          return bits;
         }
       : undefined,
     gatherCost: posted.length
@@ -305,10 +303,9 @@ export function allOf(parts: Clause[]): Clause {
     gatherCost: first.gatherCost + first.estimate * rest.reduce((sum, p) => sum + p.reads, 0) * SIEVE_READ,
     // The first part's rows from its postings, each then tested against the other parts.
     gather: gatherFirst
-      ? (words) => {
-          const bits = gatherFirst(words);
-          for (const part of rest) if (part.sieve(bits, 0, words) === 0) break;
-          return bits;
+      ? (bits) => {
+          gatherFirst(bits);
+          for (const part of rest) if (part.sieve(bits, 0, bits.length) === 0) break;
         }
       : undefined,
     test: (i) => ordered.every((p) => p.test(i)),

@@ -110,6 +110,31 @@ describe('evaluation', () => {
     expect(made.odd).toBe(2);
   });
 
+  it('lends the bitsets it lets go to the next clauses, whose rows stay right', () => {
+    const made: Record<string, number> = {};
+    const cache = new ClauseCache(() => s);
+    cache.budget = 2 * s.aliveBits.byteLength; // two clauses
+    const even = spec('even', (id) => id % 2 === 0, made);
+    const small = spec('small', (id) => id <= 10, made);
+    const big = spec('big', (id) => id > 90, made);
+    evaluate(cache, s, [even, small]);
+    const kept = cache.lookup(s, 'even')!.bits;
+    cache.lookup(s, 'small'); // 'even' is the least recently used again
+    // 'big' evicts 'even' (the least recently used): its bitset is given back and lent to the next.
+    expect(idsOf(s, evaluate(cache, s, [big]).bits)).toEqual([91, 92, 93, 94, 95, 96]);
+    expect(cache.lookup(s, 'even')).toBeUndefined();
+    const third = spec('third', (id) => id % 3 === 0, made);
+    expect(evaluate(cache, s, [third]).total).toBe(32);
+    expect(cache.lookup(s, 'third')!.bits).toBe(kept); // the same memory, cleared and filled again
+    expect(idsOf(s, evaluate(cache, s, [third, small]).bits)).toEqual([3, 6, 9]);
+    // With no room at all, each clause's bitset goes back after its one use.
+    cache.budget = 0;
+    expect(evaluate(cache, s, [even, small]).total).toBe(5);
+    expect(evaluate(cache, s, [spec('odd', (id) => id % 2 === 1, made), small]).total).toBe(5);
+    expect(cache.blank(s.aliveBits.length).every((w) => w === 0)).toBe(true);
+    expect(cache.blank(7)).toHaveLength(7); // a spare of another length is not lent
+  });
+
   it('gives the same rows in slices, pausing between chunks', () => {
     const made = {};
     const specs = [spec('even', (id) => id % 2 === 0, made), spec('big', (id) => id > 40, made)];

@@ -21,17 +21,28 @@ export type ClauseResult = { bits: Uint32Array; count: number };
 /** The scratch buffers of the synchronous API (its runs never overlap; sliced runs bring their own). */
 export const SHARED_WORKSPACE = new Workspace();
 
+/** Bitsets let go by the clause cache and kept to be lent again (16: a search's clauses and more). */
+const SPARES = 16;
+
 /**
  * Clause bitsets by key, for the current snapshot only, within a budget of bytes (n / 8 bytes
  * each; 0 turns the cache off). `current` names the snapshot searches now start from: a run
  * still on an older one (it began before a change, during a pause) neither reads nor fills it.
+ *
+ * A bitset the cache lets go is lent to the next clause computed (`blank`), not left to the
+ * collector: at 1,500,000 rows each is 187 KB outside the JavaScript heap, and making them anew
+ * for every uncached clause brought a full collection every few hundred milliseconds. This is safe
+ * because a cached bitset is only ever read within one step of a run (ANDed at once, never held
+ * across a pause), so no run still reads one when it is let go.
  */
 export class ClauseCache {
   /** Bytes of clause bitsets kept. */
   budget = 48 * 1024 * 1024;
+  private readonly spares: Uint32Array[] = [];
   private readonly entries = new Lru<string, ClauseResult>(
     () => this.budget,
     (result) => result.bits.byteLength,
+    (result) => this.giveBack(result.bits),
   );
 
   /**
@@ -52,11 +63,26 @@ export class ClauseCache {
     return this.current() === s ? this.entries.get(key) : undefined;
   }
 
-  /** Keeps a clause's rows (two sliced runs may compute the same clause: the second replaces the first). */
-  remember(s: Snapshot, key: string, result: ClauseResult): void {
-    if (this.budget <= 0 || this.current() !== s) return;
+  /**
+   * Keeps a clause's rows (two sliced runs may compute the same clause: the second replaces the
+   * first); false when it is not kept (the cache is off, or `s` is no longer current).
+   */
+  remember(s: Snapshot, key: string, result: ClauseResult): boolean {
+    if (this.budget <= 0 || this.current() !== s) return false;
     this.entries.set(key, result);
     this.made.delete(key);
+    return true;
+  }
+
+  /** A bitset of `words` words, all 0: one the cache let go, or a new one. */
+  blank(words: number): Uint32Array {
+    for (let spare = this.spares.pop(); spare; spare = this.spares.pop()) if (spare.length === words) return spare.fill(0);
+    return new Uint32Array(words);
+  }
+
+  /** Takes back a bitset no one reads any more (kept while there is room, for `blank`). */
+  giveBack(bits: Uint32Array): void {
+    if (this.spares.length < SPARES) this.spares.push(bits);
   }
 
   /** A clause already made on `s` (not computed over every row), if kept. */
@@ -134,7 +160,8 @@ export function* evaluateSteps(
     const making = spec.make();
     const clause = isSliced(making) ? yield* making : making;
     if (clause === NEVER) {
-      cache.remember(s, spec.key, { bits: new Uint32Array(words), count: 0 });
+      const none = { bits: cache.blank(words), count: 0 };
+      if (!cache.remember(s, spec.key, none)) cache.giveBack(none.bits);
       return { bits: acc, total: 0 };
     }
     made.push({ key: spec.key, clause });
@@ -157,23 +184,25 @@ export function* evaluateSteps(
       return { bits: acc, total: left };
     }
     const { clause, key } = made[k];
-    const result = yield* clauseRows(clause, words, n, ws);
-    cache.remember(s, key, result);
-    if (!and(acc, result.bits)) return { bits: acc, total: 0 };
+    const result = yield* clauseRows(clause, cache.blank(words), n, ws);
+    const kept = cache.remember(s, key, result);
+    const any = and(acc, result.bits);
+    if (!kept) cache.giveBack(result.bits);
+    if (!any) return { bits: acc, total: 0 };
   }
   return { bits: acc, total: countBits(acc) };
 }
 
 /**
- * A clause's rows among `n` rows, as a new bitset of `words` words: listed from postings when that
- * costs less than a pass over every row's columns (clause.ts: the cost model), else that pass.
+ * A clause's rows among `n` rows, in `bits` (all 0, a word per 32 rows): listed from postings when
+ * that costs less than a pass over every row's columns (clause.ts: the cost model), else that pass.
  */
-export function* clauseRows(clause: Clause, words: number, n: number, ws: Workspace): Sliced<ClauseResult> {
+export function* clauseRows(clause: Clause, bits: Uint32Array, n: number, ws: Workspace): Sliced<ClauseResult> {
   if (clause.gather && clause.gatherCost < n * clause.reads) {
-    const bits = clause.gather(words);
+    clause.gather(bits);
     return { bits, count: countBits(bits) };
   }
-  const result = { bits: new Uint32Array(words), count: 0 };
-  yield* ws.chunks(words, (from, to) => (result.count += clause.pass(result.bits, from, to)), 32);
+  const result = { bits, count: 0 };
+  yield* ws.chunks(bits.length, (from, to) => (result.count += clause.pass(bits, from, to)), 32);
   return result;
 }

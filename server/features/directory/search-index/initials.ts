@@ -33,7 +33,9 @@ export function* initialsSteps(s: Snapshot): Sliced<Initials> {
     const clause = specRule(s, letter);
     out.set(
       wordClauseKey(letter),
-      clause === NEVER ? { bits: new Uint32Array(words), count: 0 } : yield* clauseRows(clause, words, s.cols.length, ws),
+      clause === NEVER
+        ? { bits: new Uint32Array(words), count: 0 }
+        : yield* clauseRows(clause, new Uint32Array(words), s.cols.length, ws),
     );
   }
   return out;

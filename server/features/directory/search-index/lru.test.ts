@@ -47,6 +47,28 @@ describe('Lru', () => {
     expect([lru.peek('a'), lru.size, lru.total]).toEqual([undefined, 1, 3]);
   });
 
+  it('tells of every value it lets go (evicted, replaced, deleted, cleared, not retained), not of one refused', () => {
+    const dropped: number[] = [];
+    let capacity = 2;
+    const lru = new Lru<string, number>(
+      () => capacity,
+      () => 1,
+      (v) => dropped.push(v),
+    );
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.set('c', 3); // evicts a
+    lru.set('b', 20); // replaces 2
+    lru.set('b', 20); // the same value again: nothing let go
+    lru.delete('c');
+    lru.set('d', 4);
+    lru.retain((key) => key === 'd'); // drops b
+    lru.clear(); // drops d
+    capacity = 0;
+    lru.set('e', 5); // refused, never held
+    expect(dropped).toEqual([1, 2, 3, 20, 4]);
+  });
+
   it('keeps nothing at capacity 0, and clear empties it', () => {
     let capacity = 0;
     const lru = new Lru<string, number>(() => capacity);

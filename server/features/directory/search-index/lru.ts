@@ -7,9 +7,11 @@ export class Lru<K, V> {
   private readonly entries = new Map<K, V>();
   private weight = 0;
 
+  /** `dropped`: told of every value let go (evicted, replaced, deleted, cleared), not of one refused. */
   constructor(
     private readonly capacity: () => number,
     private readonly weigh: (value: V) => number = () => 1,
+    private readonly dropped: (value: V) => void = () => {},
   ) {}
 
   get size(): number {
@@ -45,6 +47,7 @@ export class Lru<K, V> {
     if (previous !== undefined) {
       this.entries.delete(key);
       this.weight -= this.weigh(previous);
+      if (previous !== value) this.dropped(previous);
     }
     const size = this.weigh(value);
     const capacity = this.capacity();
@@ -52,6 +55,7 @@ export class Lru<K, V> {
       const [oldest, old] = this.entries.entries().next().value!;
       this.entries.delete(oldest);
       this.weight -= this.weigh(old);
+      this.dropped(old);
     }
     if (size > capacity) return;
     this.entries.set(key, value);
@@ -64,6 +68,7 @@ export class Lru<K, V> {
     if (value === undefined) return;
     this.entries.delete(key);
     this.weight -= this.weigh(value);
+    this.dropped(value);
   }
 
   /** Every entry, least recently used first (their places unchanged). */
@@ -72,6 +77,7 @@ export class Lru<K, V> {
   }
 
   clear(): void {
+    for (const value of this.entries.values()) this.dropped(value);
     this.entries.clear();
     this.weight = 0;
   }
@@ -82,6 +88,7 @@ export class Lru<K, V> {
       if (keep(key, value)) continue;
       this.entries.delete(key);
       this.weight -= this.weigh(value);
+      this.dropped(value);
     }
   }
 }
