@@ -25,7 +25,10 @@ import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
 import { createTestUser } from '../server/test/harness';
 import { pathOf, qs, SHAPES } from './search-shapes';
+import { tuneGarbageCollector } from '../server/lib/gc-tuning';
 
+// The server's garbage-collector setting (ADR 043): the index here runs as in the server.
+tuneGarbageCollector();
 const argv = process.argv.slice(2);
 const flag = (name: string) => {
   const at = argv.indexOf(name);

@@ -32,6 +32,8 @@ import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
 import { createTestUser } from '../server/test/harness';
 
+// The server's garbage-collector setting (ADR 043): the index here runs as in the server.
+tuneGarbageCollector();
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 const num = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -55,6 +57,7 @@ const RUN_THROUGHPUT = !args.has('--no-throughput');
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 import { pathOf, qs, SHAPES, type Params } from './search-shapes';
+import { tuneGarbageCollector } from '../server/lib/gc-tuning';
 
 function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return NaN;

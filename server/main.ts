@@ -21,8 +21,10 @@ import { startEventLoopStats } from './lib/event-loop-stats';
 import { takeLongestSlice } from './features/directory';
 import cluster from 'node:cluster';
 import { reportWorkerReady, runPrimary, workerSuffix } from './cluster';
+import { tuneGarbageCollector } from './lib/gc-tuning';
 
 async function main() {
+  tuneGarbageCollector();
   let env;
   try {
     env = loadEnv();
