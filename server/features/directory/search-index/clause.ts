@@ -157,11 +157,26 @@ export function rangeClause(values: NumberColumn, low: number, high: number, est
         let v = 0;
         const base = w << 5;
         const end = Math.min(32, n - base);
-        for (let j = 0; j < end; j++) {
-          const x = values[base + j];
-          // No branch per row (a flag is as often in as out); NaN (no value) compares false.
-          v |= (+(x >= low) & +(x < high)) << j;
-        }
+        // No branch per row (a flag is as often in as out); NaN (no value) compares false.
+        if (end === 32) {
+          // Four rows a step (as anyOf's pass): a quarter to a third less time.
+          for (let j = 0, i = base; j < 32; j += 4, i += 4) {
+            const a = values[i];
+            const b = values[i + 1];
+            const c = values[i + 2];
+            const d = values[i + 3];
+            v |=
+              ((+(a >= low) & +(a < high)) |
+                ((+(b >= low) & +(b < high)) << 1) |
+                ((+(c >= low) & +(c < high)) << 2) |
+                ((+(d >= low) & +(d < high)) << 3)) <<
+              j;
+          }
+        } else
+          for (let j = 0; j < end; j++) {
+            const x = values[base + j];
+            v |= (+(x >= low) & +(x < high)) << j;
+          }
         bits[w] = v;
         count += popcount(v);
       }
@@ -207,12 +222,24 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
       // Words wholly within the rows, by the loops below (none past 8 terms: all by test).
       const full = k > 8 ? from : Math.min(to, n >>> 5);
       let count = 0;
+      // Eight rows (four with more terms) a step: half the time of a row a step at 1,500,000 rows,
+      // whatever the column's array type (the loop meets several: one shared function).
       if (k === 1) {
         const [c0] = codes;
         const [m0] = masks;
         for (let w = from; w < full; w++) {
           let v = 0;
-          for (let j = 0, i = w << 5; j < 32; j++, i++) v |= m0[c0[i]] << j;
+          for (let j = 0, i = w << 5; j < 32; j += 8, i += 8)
+            v |=
+              (m0[c0[i]] |
+                (m0[c0[i + 1]] << 1) |
+                (m0[c0[i + 2]] << 2) |
+                (m0[c0[i + 3]] << 3) |
+                (m0[c0[i + 4]] << 4) |
+                (m0[c0[i + 5]] << 5) |
+                (m0[c0[i + 6]] << 6) |
+                (m0[c0[i + 7]] << 7)) <<
+              j;
           bits[w] = v;
           count += popcount(v);
         }
@@ -221,7 +248,13 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
         const [m0, m1, m2 = m0] = masks;
         for (let w = from; w < full; w++) {
           let v = 0;
-          for (let j = 0, i = w << 5; j < 32; j++, i++) v |= (m0[c0[i]] | m1[c1[i]] | m2[c2[i]]) << j;
+          for (let j = 0, i = w << 5; j < 32; j += 4, i += 4)
+            v |=
+              ((m0[c0[i]] | m1[c1[i]] | m2[c2[i]]) |
+                ((m0[c0[i + 1]] | m1[c1[i + 1]] | m2[c2[i + 1]]) << 1) |
+                ((m0[c0[i + 2]] | m1[c1[i + 2]] | m2[c2[i + 2]]) << 2) |
+                ((m0[c0[i + 3]] | m1[c1[i + 3]] | m2[c2[i + 3]]) << 3)) <<
+              j;
           bits[w] = v;
           count += popcount(v);
         }
