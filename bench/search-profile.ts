@@ -159,6 +159,7 @@ console.table(table);
 all.sort((a, b) => a - b);
 facets.sort((a, b) => a - b);
 if (all.length) log(`all search shapes: p50 ${percentile(all, 50).toFixed(1)} / p95 ${percentile(all, 95).toFixed(1)} / max ${all[all.length - 1].toFixed(1)} ms`);
+log(`after the shapes: rss ${mb(process.memoryUsage().rss)}, array buffers ${mb(process.memoryUsage().arrayBuffers)}, heap ${mb(process.memoryUsage().heapUsed)}`);
 if (facets.length) log(`all live-facet shapes: p50 ${percentile(facets, 50).toFixed(1)} / p95 ${percentile(facets, 95).toFixed(1)} / max ${facets[facets.length - 1].toFixed(1)} ms`);
 await driver.close();
 process.exit(0);
