@@ -126,4 +126,16 @@ describe('set facets counted per distinct set or straight per item', () => {
     const got = counted(min);
     expect(new Map(got.map((v) => [v.value, v.count]))).toEqual(expected(min));
   });
+
+  it.each([2019, 1961])(
+    'with a skill chosen too, the skills counted over the rows of the years alone (graduated in %i or later)',
+    (min) => {
+      // The skills' own row set leaves the skill out: one column counted where its bits are found,
+      // off the directory's counts when more than half the rows match (1961).
+      const got = runToEnd(
+        countFacets(new ClauseCache(() => many), many, criteria({ graduationYearMin: min, skills: ['Alpha'] }), new Workspace(4)),
+      ).skills;
+      expect(new Map(got.map((v) => [v.value, v.count]))).toEqual(expected(min));
+    },
+  );
 });
