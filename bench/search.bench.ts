@@ -31,6 +31,7 @@ import { loadEnv } from '../server/lib/env';
 import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
 import { createTestUser } from '../server/test/harness';
+import { tuneGarbageCollector } from '../server/lib/gc-tuning';
 
 // The server's garbage-collector setting (ADR 043): the index here runs as in the server.
 tuneGarbageCollector();
@@ -57,7 +58,6 @@ const RUN_THROUGHPUT = !args.has('--no-throughput');
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 import { pathOf, qs, SHAPES, type Params } from './search-shapes';
-import { tuneGarbageCollector } from '../server/lib/gc-tuning';
 
 function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return NaN;

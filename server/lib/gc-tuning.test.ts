@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
  * index's worth of live array buffers (240 MB), then 3,000 "searches" each making four short-lived
  * 187 KB bitsets and a few hundred small objects. Without the setting V8 forces a full collection
  * after every 64 MB of new buffers; with it, the buffers count in the global limit, which grows
- * with what is live. If a Node.js update drops or renames the flag, V8 ignores it without a word:
- * this is what says so.
+ * with what is live. If a Node.js update drops or renames the flag, V8 only prints a line on stderr
+ * and the server runs on without it: this is what says so.
  */
 const module = fileURLToPath(new URL('./gc-tuning.ts', import.meta.url));
 const script = `

@@ -165,10 +165,10 @@ export function* countFacets(
     // array and one column at a time (the counts of 343,000 skill sets stay in cache while
     // they are counted).
     const perChunk = 32 * Math.max(1, (k + 4 * items.length) >> 2);
-    const listed = new Int32Array(Math.max(32, Math.floor(ws.chunkRows / perChunk) * 32));
     // One column and no items (a set filter's own facet, counted over the other filters' rows):
-    // each row counted where its bit is found, with no list.
+    // each row counted where its bit is found, with no list (and no list made).
     const single = k === 1 && items.length === 0 ? { codes: codes[0], counts: counts[0] } : null;
+    const listed = single ? new Int32Array(0) : new Int32Array(Math.max(32, Math.floor(ws.chunkRows / perChunk) * 32));
     const countWords = (from: number, to: number) => {
       if (single) {
         const { codes: only, counts: out } = single;
