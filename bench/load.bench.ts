@@ -22,7 +22,7 @@
  * with WEB_CONCURRENCY processes on one port (ADR 038); the event-loop delay is then the worst of
  * the processes, the memory their sum. The hostile scenarios run with one process.
  */
-import { readFileSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
@@ -82,13 +82,33 @@ const SPECIALTIES = ['Cardiology', 'Pediatrics', 'Family Medicine', 'Internal Me
 const STATES = ['TX', 'CA', 'NY', 'FL', 'MA', 'IL'];
 
 type Kind = 'search' | 'profile' | 'reveal' | 'list add' | 'export';
-const MIX: Array<[Kind, number]> = [
+const DEFAULT_MIX: Array<[Kind, number]> = [
   ['search', 55],
   ['profile', 20],
   ['reveal', 10],
   ['list add', 10],
   ['export', 5],
 ];
+
+/**
+ * BENCH_LOAD_MIX ('search=100', 'reveal=50,export=50'...) replaces the mix: what one kind of call
+ * costs on its own (the CPU table below is per request). Weights are relative.
+ */
+function readMix(text: string | undefined): Array<[Kind, number]> {
+  if (!text) return DEFAULT_MIX;
+  const kinds = DEFAULT_MIX.map(([kind]) => kind);
+  return text.split(',').map((part) => {
+    const [name, weight] = part.split('=');
+    const kind = name.replace('-', ' ');
+    if (!kinds.includes(kind as Kind) || !(Number(weight) > 0)) {
+      throw new Error(`BENCH_LOAD_MIX: '${part}' is not <kind>=<weight> with a kind of ${kinds.join(', ').replace(' ', '-')}`);
+    }
+    return [kind as Kind, Number(weight)];
+  });
+}
+
+const MIX = readMix(process.env.BENCH_LOAD_MIX);
+const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
 
 function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)];
@@ -100,7 +120,7 @@ function kindAt(roll: number): Kind {
     sum += weight;
     if (roll < sum) return kind;
   }
-  return 'search';
+  return MIX[MIX.length - 1][0];
 }
 
 /**
@@ -280,7 +300,7 @@ async function run(
         // The context is the connection's own (one request in flight per connection): the kind and
         // start of its request, read back in onResponse.
         setupRequest: (request, context: Record<string, unknown>) => {
-          const kind = kindAt(Math.random() * 100);
+          const kind = kindAt(Math.random() * MIX_TOTAL);
           context.kind = kind;
           context.start = performance.now();
           const who = pick(recruiters);
@@ -341,9 +361,12 @@ async function run(
     await autocannon({ url: server.url, connections: 8, duration: 5, requests });
     const rssBefore = await memory();
     let result: AutocannonResult | null = null;
+    let cpu: ReturnType<ReturnType<typeof cpuSplit>['stop']> | null = null;
+    const split = cpuSplit(() => [server.child.pid!, ...(processes > 1 ? pid : [])], engine);
     if (RUN_MIX) {
       await loopStats(pid, statsFile);
       const probe = probeHealth(server.url);
+      split.start();
       measuring = true;
       result = await autocannon({
         url: server.url,
@@ -352,6 +375,7 @@ async function run(
         requests,
       });
       measuring = false;
+      cpu = split.stop(result.requests.total);
       scenarios.push({
         scenario: 'normal mix',
         requestsPerSecond: Math.round(result.requests.average),
@@ -375,11 +399,92 @@ async function run(
       rssAfter,
       failed,
       scenarios,
+      cpu,
       readySeconds: server.readySeconds,
     };
   } finally {
     await stopServer(server.child);
   }
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU milliseconds used so far by each of `pids` (user + system; 0 for one that ended). */
+function processCpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command's closing parenthesis: state is 3rd, utime 14th, stime 15th.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** The PostgreSQL server's processes on this machine (postmaster and backends), by command name. */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(name));
+    } catch {
+      // ended
+    }
+  }
+  return pids;
+}
+
+/** The machine's busy and total CPU milliseconds so far, over every core (/proc/stat). */
+function machineCpuMs(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = fields[3] + fields[4];
+  return { busy: ((total - idle) * 1000) / TICKS_PER_SECOND, total: (total * 1000) / TICKS_PER_SECOND };
+}
+
+/**
+ * Where the machine's CPU went between `start()` and `stop()`: the server's processes, PostgreSQL's
+ * (the backends that start during the run are counted from 0), this process (autocannon) and the
+ * rest; per request, which says what a core of each would serve alone.
+ */
+function cpuSplit(serverPids: () => number[], engine: 'PGlite' | 'PostgreSQL') {
+  const read = () => {
+    const pg = engine === 'PostgreSQL' ? postgresPids() : [];
+    return {
+      server: processCpuMs(serverPids()),
+      database: pg,
+      databaseMs: new Map(pg.map((pid) => [pid, processCpuMs([pid])])),
+      generator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+      machine: machineCpuMs(),
+    };
+  };
+  let before = read();
+  return {
+    start() {
+      before = read();
+    },
+    stop(requests: number) {
+      const after = read();
+      const database = after.database.reduce((sum, pid) => sum + (after.databaseMs.get(pid)! - (before.databaseMs.get(pid) ?? 0)), 0);
+      const server = after.server - before.server;
+      const generator = after.generator - before.generator;
+      const busy = after.machine.busy - before.machine.busy;
+      const total = after.machine.total - before.machine.total;
+      const perRequest = (ms: number) => Math.round((ms / Math.max(1, requests)) * 100) / 100;
+      return {
+        serverMsPerRequest: perRequest(server),
+        databaseMsPerRequest: perRequest(database),
+        generatorMsPerRequest: perRequest(generator),
+        otherMsPerRequest: perRequest(Math.max(0, busy - server - database - generator)),
+        machineBusyPercent: Math.round((busy / Math.max(1, total)) * 100),
+      };
+    },
+  };
 }
 
 function percentile(samples: number[], p: number): number {
@@ -396,6 +501,7 @@ async function main() {
   const rows: Record<string, unknown>[] = [];
   const summaries: Record<string, unknown>[] = [];
   const scenarioRows: Record<string, unknown>[] = [];
+  const cpuRows: Record<string, unknown>[] = [];
   const runs: Awaited<ReturnType<typeof run>>[] = [];
   for (const engine of engines) {
     const started = performance.now();
@@ -456,6 +562,7 @@ async function main() {
       rssBeforeMb: r.rssBefore,
       rssAfterMb: r.rssAfter,
     });
+    if (r.cpu) cpuRows.push({ engine, processes: r.processes, ...r.cpu });
     if (r.failed.length) console.log(`${engine}: non-2xx answers:`, Object.fromEntries(r.failed));
   }
   console.log(
@@ -464,6 +571,10 @@ async function main() {
   if (summaries.length) {
     console.table(summaries);
     console.table(rows);
+    console.log(
+      "\nCPU ms per request of the mix: the server's processes, PostgreSQL's, the load generator (this process) and the rest of the machine; busy % of all cores",
+    );
+    console.table(cpuRows);
   }
   console.log(
     `\nBeside each scenario: /api/health latency (a probe every 20 ms), the server's event-loop delay (loop p99, max) and its longest slice of search work (wall and CPU ms); hostile: ${HOSTILE_CONNECTIONS} anonymous connections for ${HOSTILE_SECONDS} s`,
