@@ -259,6 +259,43 @@ describe('rate-limit store in the database', () => {
       await database.close();
     }
   });
+
+  // ADR 044: an allowed hit appends without a pass over the times while they leave room; the
+  // expired ones go when the oldest is a quarter of a window out, or when the exact count decides.
+  it('keeps the exact sliding window while it drops expired times only now and then', async () => {
+    const database = await openTestDatabase();
+    try {
+      const store = new PgRateLimitStore(database.db);
+      const times = async (key: string) =>
+        (
+          await database.db.sql.query<{ hits: Array<number | string> }>('SELECT hits FROM rate_limit_hits WHERE key = $1', [key])
+        ).rows[0].hits.map(Number);
+      const rule = { max: 3, windowMs: 60_000 };
+      const t0 = 1_700_000_000_000;
+      expect(await store.hit('w', rule, t0)).toEqual({ allowed: true });
+      expect(await store.hit('w', rule, t0 + 1000)).toEqual({ allowed: true });
+      // t0 has left the window, but the 2 times held leave room: appended, t0 kept.
+      expect(await store.hit('w', rule, t0 + 60_500)).toEqual({ allowed: true });
+      expect(await times('w')).toEqual([t0, t0 + 1000, t0 + 60_500]);
+      // No room among the times held: the exact count (2 in the window) allows it, and trims.
+      expect(await store.hit('w', rule, t0 + 60_600)).toEqual({ allowed: true });
+      expect(await times('w')).toEqual([t0 + 1000, t0 + 60_500, t0 + 60_600]);
+      // Full: refused, the wait read from the oldest time still in the window.
+      expect(await store.hit('w', rule, t0 + 60_700)).toEqual({ allowed: false, retryAfterMs: 300 });
+
+      // A quarter of a window after the oldest left it, an allowed hit drops the expired times.
+      const wide = { max: 100, windowMs: 60_000 };
+      await store.hit('q', wide, t0);
+      await store.hit('q', wide, t0 + 10_000);
+      await store.hit('q', wide, t0 + 74_000);
+      expect(await times('q')).toEqual([t0, t0 + 10_000, t0 + 74_000]);
+      await store.hit('q', wide, t0 + 75_001);
+      expect(await times('q')).toEqual([t0 + 74_000, t0 + 75_001]);
+      expect(await store.peek('q', { max: 2, windowMs: 60_000 }, t0 + 75_002)).toEqual({ allowed: false, retryAfterMs: 58_998 });
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('CSRF exemption', () => {

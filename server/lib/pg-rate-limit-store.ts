@@ -14,7 +14,12 @@ import {
 // has room for $5 more, and then records $5 times; a full window records nothing more (a refused
 // attempt does not push the wait further out) unless $6 (`always`: a charge for work already
 // done), and `allowed` says which case happened. ($5 never exceeds $4: see hitCost.)
-// The window's times come back only to a refused hit (its wait is read from them).
+// The common case costs no pass over the times (ADR 044): when the times held, expired or not,
+// leave room for $5 more, the hit is allowed whatever has expired, and the new times are appended.
+// The expired ones are dropped (one pass) only when the oldest has been out of the window for a
+// quarter of it, or when the times held leave no room, where the exact count decides. So a key
+// holds at most the attempts of 1.25 windows, and every decision is the exact sliding window's.
+// The window's times come back only to a refused hit (its wait is read from them), in order.
 const PURGE_BATCH = 5000;
 
 const HIT = preparedStatement(
@@ -23,8 +28,11 @@ const HIT = preparedStatement(
 INSERT INTO rate_limit_hits AS r (key, hits, allowed, expires_at)
 VALUES ($1, array_fill($2::float8, ARRAY[$5::int]), true, to_timestamp(($2::float8 + $3::float8) / 1000))
 ON CONFLICT (key) DO UPDATE SET
-  allowed = (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) + $5::int <= $4::int,
+  allowed = cardinality(r.hits) + $5::int <= $4::int
+    OR (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) + $5::int <= $4::int,
   hits = CASE
+    WHEN cardinality(r.hits) + $5::int <= $4::int AND r.hits[1] > $2::float8 - $3::float8 * 1.25
+    THEN r.hits || array_fill($2::float8, ARRAY[$5::int])
     WHEN (SELECT count(*) FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8) + $5::int <= $4::int
       OR $6::bool
     THEN ARRAY(SELECT t.at FROM unnest(r.hits) AS t(at) WHERE t.at > $2::float8 - $3::float8 ORDER BY t.at)

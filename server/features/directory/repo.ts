@@ -276,20 +276,25 @@ const CHANGE_FIELD_NAMES: Record<string, PhysicianChange['field']> = {
 const sourceOf = (source: FieldSource['source'] | null, date: string | null): FieldSource | null =>
   source && date ? { source, date } : null;
 
-/** The latest changes imports made to a physician (move signals, ADR 035), newest first. */
-export async function findRecentChanges(db: Pick<Db, 'sql'>, id: number): Promise<PhysicianChange[]> {
-  const { rows } = await db.sql.query<{
-    field: string;
-    old_value: string;
-    new_value: string | null;
-    source: PhysicianChange['source'];
-    source_date: string;
-  }>(
-    preparedStatement('recent_changes', `SELECT field, old_value, new_value, source, source_date::text AS source_date FROM physician_changes
-     WHERE physician_id = $1 ORDER BY source_date DESC, id DESC LIMIT $2`),
-    [id, RECENT_CHANGES_MAX],
-  );
-  return rows.map((r) => ({
+type ChangeRecord = {
+  field: string;
+  old_value: string;
+  new_value: string | null;
+  source: PhysicianChange['source'];
+  source_date: string;
+};
+
+/**
+ * The latest changes imports made to the physician `p` (move signals, ADR 035), newest first, as a
+ * JSON array: a column of the profile's own statement, so a profile read is one round trip.
+ */
+const RECENT_CHANGES_COLUMN = `(SELECT coalesce(json_agg(x ORDER BY x.sort_date DESC, x.id DESC), '[]')
+     FROM (SELECT id, source_date AS sort_date, field, old_value, new_value, source, source_date::text AS source_date
+           FROM physician_changes WHERE physician_id = p.id
+           ORDER BY source_date DESC, id DESC LIMIT ${RECENT_CHANGES_MAX}) x) AS recent_changes`;
+
+function toChanges(records: ChangeRecord[] | null): PhysicianChange[] {
+  return (records ?? []).map((r) => ({
     field: CHANGE_FIELD_NAMES[r.field]!,
     oldValue: r.old_value,
     newValue: r.new_value,
@@ -375,10 +380,10 @@ export async function findSummariesByIds(
   return out;
 }
 
-/** A profile's row (every profile read; planned once per connection). */
+/** A profile's row and its recent changes (every profile read; planned once per connection). */
 const PROFILE_BY_ID = preparedStatement(
   'profile_by_id',
-  `SELECT ${PROFILE_COLUMNS} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id WHERE p.id = $1`,
+  `SELECT ${PROFILE_COLUMNS}, ${RECENT_CHANGES_COLUMN} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id WHERE p.id = $1`,
 );
 
 export async function findProfile(
@@ -386,7 +391,7 @@ export async function findProfile(
   id: number,
   currentYear: number,
 ): Promise<PhysicianProfile | null> {
-  const { rows } = await db.sql.query<ProfileRecord>(PROFILE_BY_ID, [id]);
+  const { rows } = await db.sql.query<ProfileRecord & { recent_changes: ChangeRecord[] | null }>(PROFILE_BY_ID, [id]);
   const r = rows[0];
   if (!r) return null;
   return {
@@ -408,6 +413,6 @@ export async function findProfile(
       location: sourceOf(r.location_source, r.location_source_date),
       phone: sourceOf(r.phone_source, r.phone_source_date),
     },
-    recentChanges: await findRecentChanges(db, id),
+    recentChanges: toChanges(r.recent_changes),
   };
 }
