@@ -43,23 +43,34 @@ export type ContactRecord = {
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
-/** A physician's contact values with what is known of each (every reveal; planned once per connection). */
+const CONTACT_COLUMNS = `p.id, p.first_name, p.last_name, p.verified_at, ${CONTACT_FIELDS.map(
+  (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
+).join(', ')}, c.self_reported_email, c.self_reported_phone`;
+
+/** A physician's contact values with what is known of each (planned once per connection). */
 const CONTACT_BY_PHYSICIAN = preparedStatement(
   'contact_by_physician',
-  `SELECT p.id, p.first_name, p.last_name, p.verified_at, ${CONTACT_FIELDS.map(
-    (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
-  ).join(', ')}, c.self_reported_email, c.self_reported_phone
+  `SELECT ${CONTACT_COLUMNS}
      FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
     WHERE p.id = $1`,
 );
 
-/** Every contact value of the physician (empty ones left out), or null for an unknown physician. */
-export async function findContact(db: Db, physicianId: number): Promise<ContactRecord | null> {
-  const { rows } = await db.sql.query<Record<string, string | Date | null> & { id: number }>(CONTACT_BY_PHYSICIAN, [
-    physicianId,
-  ]);
-  const row = rows[0];
-  if (!row) return null;
+/**
+ * The same, and the fields of it the user $2 has an open report of (they see them as reported):
+ * every reveal, one round trip.
+ */
+const CONTACT_SEEN_BY_USER = preparedStatement(
+  'contact_seen_by_user',
+  `SELECT ${CONTACT_COLUMNS},
+          ARRAY(SELECT DISTINCT r.field FROM contact_reports r
+                 WHERE r.user_id = $2 AND r.physician_id = p.id AND r.resolved_at IS NULL) AS reported_fields
+     FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+    WHERE p.id = $1`,
+);
+
+type ContactRow = Record<string, string | Date | null> & { id: number };
+
+function toContactRecord(row: ContactRow): ContactRecord {
   const values: ContactRecord['values'] = {};
   for (const field of CONTACT_FIELDS) {
     const value = row[field] as string | null;
@@ -83,13 +94,28 @@ export async function findContact(db: Db, physicianId: number): Promise<ContactR
   };
 }
 
-/** The fields of this physician the user has an open report of (they see them as reported). */
-export async function findOpenReportedFields(db: Db, userId: string, physicianId: number): Promise<Set<ContactField>> {
-  const { rows } = await db.sql.query<{ field: ContactField }>(
-    preparedStatement('open_contact_reports', 'SELECT DISTINCT field FROM contact_reports WHERE user_id = $1 AND physician_id = $2 AND resolved_at IS NULL'),
-    [userId, physicianId],
-  );
-  return new Set(rows.map((r) => r.field));
+/** Every contact value of the physician (empty ones left out), or null for an unknown physician. */
+export async function findContact(db: Db, physicianId: number): Promise<ContactRecord | null> {
+  const { rows } = await db.sql.query<ContactRow>(CONTACT_BY_PHYSICIAN, [physicianId]);
+  return rows[0] ? toContactRecord(rows[0]) : null;
+}
+
+/**
+ * findContact, and the fields of it the user has an open report of (they see them as reported),
+ * in one statement; null for an unknown physician.
+ */
+export async function findContactSeenBy(
+  db: Db,
+  physicianId: number,
+  userId: string,
+): Promise<{ contact: ContactRecord; reported: Set<ContactField> } | null> {
+  const { rows } = await db.sql.query<ContactRow & { reported_fields: ContactField[] }>(CONTACT_SEEN_BY_USER, [
+    physicianId,
+    userId,
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return { contact: toContactRecord(row), reported: new Set(row.reported_fields) };
 }
 
 /** Different users with an open report of this value as it is now. */
@@ -118,21 +144,6 @@ export async function lockUserReveals(db: Db, userId: string): Promise<void> {
   await db.sql.query(preparedStatement('lock_user_reveals', `SELECT pg_advisory_xact_lock(hashtext('contact_reveals:' || $1))`), [userId]);
 }
 
-/** Whether the user made a counted reveal of this physician at or after `since`. */
-export async function hasCountedRevealSince(
-  db: Db,
-  userId: string,
-  physicianId: number,
-  since: Date,
-): Promise<boolean> {
-  const { rows } = await db.sql.query<{ found: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM contact_reveals
-                     WHERE user_id = $1 AND physician_id = $2 AND counted AND created_at >= $3) AS found`,
-    [userId, physicianId, since.toISOString()],
-  );
-  return rows[0].found;
-}
-
 /**
  * Reveals of the user's allowance used at or after `since`: counted reveals minus reveals credited
  * back by 'Report wrong contact' (never below 0: a credit of an earlier day's reveal waits for a
@@ -146,6 +157,29 @@ export async function countUsedRevealsSince(db: Db, userId: string, since: Date)
     [userId, since.toISOString()],
   );
   return rows[0].n;
+}
+
+/**
+ * What a reveal decides on, in one statement (after lockUserReveals): the allowance used since
+ * `dayStart` (countUsedRevealsSince) and whether the user has a counted reveal of this physician
+ * since `paidSince` (a repeat within the free days costs nothing).
+ */
+export async function revealState(
+  db: Db,
+  userId: string,
+  physicianId: number,
+  dayStart: Date,
+  paidSince: Date,
+): Promise<{ used: number; paid: boolean }> {
+  const { rows } = await db.sql.query<{ used: number; paid: boolean }>(
+    preparedStatement('reveal_state', `SELECT greatest(0,
+              (SELECT count(*) FROM contact_reveals WHERE user_id = $1 AND counted AND created_at >= $2)
+            - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int AS used,
+            EXISTS (SELECT 1 FROM contact_reveals
+                     WHERE user_id = $1 AND physician_id = $3 AND counted AND created_at >= $4) AS paid`),
+    [userId, dayStart.toISOString(), physicianId, paidSince.toISOString()],
+  );
+  return rows[0];
 }
 
 /** Reveals credited back to the user at or after `since` (the daily ceiling of credits). */

@@ -78,12 +78,20 @@ export async function revealContact(options: {
   const { userId, physicianId, dailyLimit } = options;
   const now = options.now ?? new Date();
   return options.db.transaction(async (tx) => {
-    const stored = await repo.findContact(tx, physicianId);
-    if (!stored) throw new AppError('not_found', 'Physician Not Found');
+    const found = await repo.findContactSeenBy(tx, physicianId, userId);
+    if (!found) throw new AppError('not_found', 'Physician Not Found');
     await repo.lockUserReveals(tx, userId);
-    const contact = asSeenBy(stored, await repo.findOpenReportedFields(tx, userId, physicianId));
+    const contact = asSeenBy(found.contact, found.reported);
 
-    let used = await repo.countUsedRevealsSince(tx, userId, startOfUtcDay(now));
+    // Read after the lock: the allowance used today and whether this physician is already paid for.
+    const state = await repo.revealState(
+      tx,
+      userId,
+      physicianId,
+      startOfUtcDay(now),
+      new Date(now.getTime() - FREE_REVEAL_DAYS * DAY_MS),
+    );
+    let used = state.used;
     // A value that failed verification is never shown, and alone costs no reveal (ADR 032).
     const email = shownValue(contact.values, 'personal_email', 'work_email');
     const phone = shownValue(contact.values, 'mobile_phone', 'office_phone');
@@ -93,13 +101,7 @@ export async function revealContact(options: {
     const disclosed = email !== null || phone !== null || contact.selfReported.email !== null || contact.selfReported.phone !== null;
     let counted = false;
     if (disclosed) {
-      const paid = await repo.hasCountedRevealSince(
-        tx,
-        userId,
-        physicianId,
-        new Date(now.getTime() - FREE_REVEAL_DAYS * DAY_MS),
-      );
-      counted = !paid;
+      counted = !state.paid;
       if (counted && used >= dailyLimit) {
         throw new AppError(
           'rate_limited',
