@@ -18,7 +18,7 @@ import { DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { removeControlFile, writeControlFile } from './features/operations/control-file';
 import { resolve } from 'node:path';
 import { startEventLoopStats } from './lib/event-loop-stats';
-import { takeLongestSlice } from './features/directory';
+import { watchLongestSlice } from './features/directory';
 import cluster from 'node:cluster';
 import { reportWorkerReady, runPrimary, workerSuffix } from './cluster';
 import { tuneGarbageCollector } from './lib/gc-tuning';
@@ -41,7 +41,7 @@ async function main() {
   logger.info(`starting on Node.js ${process.version} (${process.execPath})`);
   // From the first moment too: a SIGUSR2 (the load bench asking for the delays) sent while this
   // process is still starting must not end it, as the signal's default action would.
-  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(`${env.EVENT_LOOP_STATS_FILE}${workerSuffix()}`, takeLongestSlice) : null;
+  const stopEventLoopStats = env.EVENT_LOOP_STATS_FILE ? startEventLoopStats(`${env.EVENT_LOOP_STATS_FILE}${workerSuffix()}`, watchLongestSlice()) : null;
 
   // Signals are handled from the first moment: a stop during start-up (migrations, the first
   // seed) aborts the step in progress, whose transaction rolls back, and closes the database

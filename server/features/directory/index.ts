@@ -6,4 +6,4 @@ export { cityKey, haversineMiles, zipTable } from './geo';
 export { naiveSearch } from './naive-search';
 export type { DirectoryService } from './service';
 export type { ChangeWindow, DirectoryIndex, PhysicianForMatching } from './search-index';
-export { takeLongestSlice } from './search-slices';
+export { watchLongestSlice } from './search-slices';

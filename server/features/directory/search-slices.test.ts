@@ -9,7 +9,7 @@ import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext } from '../../test/harness';
 import { toCriteria } from './criteria';
 import type { SearchCriteria } from './criteria';
-import { runInSlices, runToEnd, Workspace, yieldToEventLoop } from './search-slices';
+import { runInSlices, runToEnd, watchLongestSlice, Workspace, yieldToEventLoop } from './search-slices';
 
 /*
  * The sliced search (ADR 027) is the same computation as the synchronous one, paused between
@@ -220,5 +220,30 @@ describe('a search in slices', () => {
     expect(after.total).toBe(before.total - 1);
     index().clearCache();
     expect(index().search(criteria, sort)).toEqual(after);
+  });
+});
+
+describe('the longest slice', () => {
+  // A computation of one step that keeps the thread busy for `ms` of wall time.
+  function* busy(ms: number) {
+    const end = performance.now() + ms;
+    let spins = 0;
+    while (performance.now() < end) spins++;
+    return spins;
+  }
+
+  it("reads the thread's CPU time only once watched, and the watcher takes the longest since its last take", async () => {
+    await runInSlices(busy(15), { pause: async () => {} });
+    const take = watchLongestSlice();
+    // Before the watch: the wall time is kept, the CPU time was not read.
+    const before = take();
+    expect(before.wallMs).toBeGreaterThanOrEqual(15);
+    expect(before.cpuMs).toBe(0);
+    await runInSlices(busy(15), { pause: async () => {} });
+    await runInSlices(busy(5), { pause: async () => {} });
+    const watched = take();
+    expect(watched.wallMs).toBeGreaterThanOrEqual(15);
+    expect(watched.cpuMs).toBeGreaterThan(0);
+    expect(take()).toEqual({ wallMs: 0, cpuMs: 0 });
   });
 });
