@@ -224,11 +224,12 @@ describe('a search in slices', () => {
 });
 
 describe('the longest slice', () => {
-  // A computation of one step that keeps the thread busy for `ms` of wall time.
+  // A computation whose first step keeps the thread busy for `ms` of wall time.
   function* busy(ms: number) {
     const end = performance.now() + ms;
     let spins = 0;
     while (performance.now() < end) spins++;
+    yield;
     return spins;
   }
 
