@@ -454,12 +454,11 @@ function machineCpuMs(): { busy: number; total: number } {
  */
 function cpuSplit(serverPids: () => number[], engine: 'PGlite' | 'PostgreSQL') {
   const read = () => {
-    const pg = engine === 'PostgreSQL' ? postgresPids() : [];
+    const own = process.cpuUsage();
     return {
       server: processCpuMs(serverPids()),
-      database: pg,
-      databaseMs: new Map(pg.map((pid) => [pid, processCpuMs([pid])])),
-      generator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+      database: new Map((engine === 'PostgreSQL' ? postgresPids() : []).map((pid) => [pid, processCpuMs([pid])])),
+      generator: (own.user + own.system) / 1000,
       machine: machineCpuMs(),
     };
   };
@@ -470,7 +469,8 @@ function cpuSplit(serverPids: () => number[], engine: 'PGlite' | 'PostgreSQL') {
     },
     stop(requests: number) {
       const after = read();
-      const database = after.database.reduce((sum, pid) => sum + (after.databaseMs.get(pid)! - (before.databaseMs.get(pid) ?? 0)), 0);
+      let database = 0;
+      for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
       const server = after.server - before.server;
       const generator = after.generator - before.generator;
       const busy = after.machine.busy - before.machine.busy;

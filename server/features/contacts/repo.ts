@@ -144,6 +144,11 @@ export async function lockUserReveals(db: Db, userId: string): Promise<void> {
   await db.sql.query(preparedStatement('lock_user_reveals', `SELECT pg_advisory_xact_lock(hashtext('contact_reveals:' || $1))`), [userId]);
 }
 
+/** The allowance used by user $1 at or after $2: counted reveals minus credits, never below 0. */
+const USED_REVEALS_SQL = `greatest(0,
+              (SELECT count(*) FROM contact_reveals WHERE user_id = $1 AND counted AND created_at >= $2)
+            - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int`;
+
 /**
  * Reveals of the user's allowance used at or after `since`: counted reveals minus reveals credited
  * back by 'Report wrong contact' (never below 0: a credit of an earlier day's reveal waits for a
@@ -151,9 +156,7 @@ export async function lockUserReveals(db: Db, userId: string): Promise<void> {
  */
 export async function countUsedRevealsSince(db: Db, userId: string, since: Date): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>(
-    preparedStatement('used_reveals_since', `SELECT greatest(0,
-              (SELECT count(*) FROM contact_reveals WHERE user_id = $1 AND counted AND created_at >= $2)
-            - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int AS n`),
+    preparedStatement('used_reveals_since', `SELECT ${USED_REVEALS_SQL} AS n`),
     [userId, since.toISOString()],
   );
   return rows[0].n;
@@ -172,9 +175,7 @@ export async function revealState(
   paidSince: Date,
 ): Promise<{ used: number; paid: boolean }> {
   const { rows } = await db.sql.query<{ used: number; paid: boolean }>(
-    preparedStatement('reveal_state', `SELECT greatest(0,
-              (SELECT count(*) FROM contact_reveals WHERE user_id = $1 AND counted AND created_at >= $2)
-            - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int AS used,
+    preparedStatement('reveal_state', `SELECT ${USED_REVEALS_SQL} AS used,
             EXISTS (SELECT 1 FROM contact_reveals
                      WHERE user_id = $1 AND physician_id = $3 AND counted AND created_at >= $4) AS paid`),
     [userId, dayStart.toISOString(), physicianId, paidSince.toISOString()],
