@@ -108,19 +108,23 @@ function readMix(text: string | undefined): Array<[Kind, number]> {
 }
 
 const MIX = readMix(process.env.BENCH_LOAD_MIX);
-const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+/**
+ * BENCH_LOAD_KIND_SECONDS (0: off): with one process, after the mix, each kind of call alone for
+ * that long on the same server, with its CPU per request (what a change to one kind saves).
+ */
+const KIND_SECONDS = Number(process.env.BENCH_LOAD_KIND_SECONDS ?? 0);
 
 function pick<T>(items: T[]): T {
   return items[Math.floor(Math.random() * items.length)];
 }
 
-function kindAt(roll: number): Kind {
-  let sum = 0;
-  for (const [kind, weight] of MIX) {
-    sum += weight;
-    if (roll < sum) return kind;
+function kindOf(mix: Array<[Kind, number]>): Kind {
+  let roll = Math.random() * mix.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [kind, weight] of mix) {
+    roll -= weight;
+    if (roll < 0) return kind;
   }
-  return MIX[MIX.length - 1][0];
+  return mix[mix.length - 1][0];
 }
 
 /**
@@ -294,13 +298,14 @@ async function run(
   const statuses = new Map<string, number>();
   const id = () => 1 + Math.floor(Math.random() * maxId);
   let measuring = false;
+  let mix = MIX;
   try {
     const requests: AutocannonRequest[] = [
       {
         // The context is the connection's own (one request in flight per connection): the kind and
         // start of its request, read back in onResponse.
         setupRequest: (request, context: Record<string, unknown>) => {
-          const kind = kindAt(Math.random() * MIX_TOTAL);
+          const kind = kindOf(mix);
           context.kind = kind;
           context.start = performance.now();
           const who = pick(recruiters);
@@ -351,7 +356,7 @@ async function run(
         onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
           if (!measuring) return;
           const kind = context.kind as Kind;
-          latencies.get(kind)!.push(performance.now() - (context.start as number));
+          latencies.get(kind)?.push(performance.now() - (context.start as number));
           const key = `${kind} ${status}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
         },
@@ -361,7 +366,7 @@ async function run(
     await autocannon({ url: server.url, connections: 8, duration: 5, requests });
     const rssBefore = await memory();
     let result: AutocannonResult | null = null;
-    let cpu: ReturnType<ReturnType<typeof cpuSplit>['stop']> | null = null;
+    let cpu: ReturnType<typeof split.stop> | null = null;
     const split = cpuSplit(() => [server.child.pid!, ...(processes > 1 ? pid : [])], engine);
     if (RUN_MIX) {
       await loopStats(pid, statsFile);
@@ -386,6 +391,17 @@ async function run(
         loop: await loopStats(pid, statsFile),
       });
     }
+    const kinds: Array<{ kind: Kind; requestsPerSecond: number } & ReturnType<typeof split.stop>> = [];
+    if (processes === 1 && KIND_SECONDS > 0) {
+      for (const [kind] of DEFAULT_MIX) {
+        mix = [[kind, 1]];
+        split.start();
+        const alone = await autocannon({ url: server.url, connections: CONNECTIONS, duration: KIND_SECONDS, requests });
+        kinds.push({ kind, requestsPerSecond: Math.round(alone.requests.average), ...split.stop(alone.requests.total) });
+        if (alone.non2xx + alone.errors > 0) console.log(`${kind} alone: ${alone.non2xx} non-2xx, ${alone.errors} errors`);
+      }
+      mix = MIX;
+    }
     if (processes === 1) for (const scenario of HOSTILE) scenarios.push(await hostile(server.url, pid, statsFile, scenario));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssAfter = await memory();
@@ -400,6 +416,7 @@ async function run(
       failed,
       scenarios,
       cpu,
+      kinds,
       readySeconds: server.readySeconds,
     };
   } finally {
@@ -502,6 +519,7 @@ async function main() {
   const summaries: Record<string, unknown>[] = [];
   const scenarioRows: Record<string, unknown>[] = [];
   const cpuRows: Record<string, unknown>[] = [];
+  const kindRows: Record<string, unknown>[] = [];
   const runs: Awaited<ReturnType<typeof run>>[] = [];
   for (const engine of engines) {
     const started = performance.now();
@@ -563,6 +581,7 @@ async function main() {
       rssAfterMb: r.rssAfter,
     });
     if (r.cpu) cpuRows.push({ engine, processes: r.processes, ...r.cpu });
+    for (const k of r.kinds) kindRows.push({ engine, ...k });
     if (r.failed.length) console.log(`${engine}: non-2xx answers:`, Object.fromEntries(r.failed));
   }
   console.log(
@@ -575,6 +594,10 @@ async function main() {
       "\nCPU ms per request of the mix: the server's processes, PostgreSQL's, the load generator (this process) and the rest of the machine; busy % of all cores",
     );
     console.table(cpuRows);
+  }
+  if (kindRows.length) {
+    console.log(`\nEach kind of call alone, one process, ${KIND_SECONDS} s each: requests/s and CPU ms per request`);
+    console.table(kindRows);
   }
   console.log(
     `\nBeside each scenario: /api/health latency (a probe every 20 ms), the server's event-loop delay (loop p99, max) and its longest slice of search work (wall and CPU ms); hostile: ${HOSTILE_CONNECTIONS} anonymous connections for ${HOSTILE_SECONDS} s`,

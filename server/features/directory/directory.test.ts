@@ -7,6 +7,7 @@ import { insertPhysician } from '../../test/support/physicians';
 import { normalizeCode, stateCode, toCriteria, type SearchCriteria } from './criteria';
 import { zipsOfCity } from './geo';
 import { naiveSearch, naiveSearchSql } from './naive-search';
+import { findProfile, findSummariesByIds } from './repo';
 
 /*
  * A small directory with known names, specialties, places and skills: every rule of
@@ -774,6 +775,67 @@ describe('service hooks for other features', () => {
     const rows = await ctx.deps.services.directory.getPhysiciansByIds([30, 99999, 2, 30, 1]);
     expect(rows.map((r) => r.id)).toEqual([30, 2, 1]);
     expect(rows[0]).not.toHaveProperty('email');
+  });
+
+  it("a page's summaries (read as one text) agree with the profiles, also when values hold its separators", async () => {
+    const rollback = new Error('rollback');
+    const check = ctx.db.transaction(async (tx) => {
+      // Written in a transaction that is rolled back: the other tests' directory stays the same.
+      const odd = {
+        middleName: '\u001d',
+        organization: '',
+        city: ' ',
+        state: 'TX',
+        skills: ['a"b', 'c\\d', 'e\u001cf'],
+        education: [
+          { schoolName: 'School One', degree: 'MD', field: 'Medicine', startDate: '1990', endDate: '1994' },
+          { degree: 'BS' },
+          'junk',
+        ],
+        verifiedAt: '2026-03-04T05:06:07.891234Z',
+        movedOn: '2026-01-02',
+        inTraining: true,
+        linkedinUrl: 'https://www.linkedin.com/in/ann',
+      };
+      // 901's values hold the line's separators (read again as JSON); 902's only odd values.
+      await insertPhysician(tx, { ...odd, id: 901, firstName: 'Ann\u001fMarie', lastName: "O'Neil\u001e" });
+      await insertPhysician(tx, { ...odd, id: 902, firstName: 'Ann', lastName: "O'Neil" });
+      await tx.sql.query(
+        `INSERT INTO physician_contacts (physician_id, work_email, mobile_phone, mobile_phone_verification)
+         VALUES (901, 'ann@example.com', '(555) 555-0101', 'invalid'), (902, 'ann@example.com', '(555) 555-0101', 'invalid')`,
+      );
+      let statements = 0;
+      const counted = { sql: { ...tx.sql, query: ((text, params) => (statements++, tx.sql.query(text, params))) as typeof tx.sql.query } };
+      for (const [ids, expected] of [
+        [[901, ...ALL_IDS], 2],
+        [[902, ...ALL_IDS], 1],
+      ] as const) {
+        statements = 0;
+        const summaries = await findSummariesByIds(counted, ids);
+        expect(statements).toBe(expected);
+        expect(summaries.map((s) => s.id)).toEqual(ids);
+        for (const summary of summaries) {
+          const profile = await findProfile(tx, summary.id, currentYear());
+          const fromProfile = Object.fromEntries(Object.keys(summary).map((key) => [key, profile![key as keyof typeof profile]]));
+          expect(summary).toEqual(fromProfile);
+        }
+        expect(summaries[0]).toMatchObject({
+          middleName: '\u001d',
+          organization: '',
+          location: 'TX',
+          skills: ['a"b', 'c\\d', 'e\u001cf'],
+          education: [{ schoolName: 'School One', degree: 'MD', field: 'Medicine', startDate: '1990', endDate: '1994' }],
+          verifiedAt: '2026-03-04T05:06:07.891Z',
+          movedOn: '2026-01-02',
+          inTraining: true,
+          hasEmail: true,
+          hasPhone: false,
+        });
+        expect(summaries.find((s) => s.id === 24)).toMatchObject({ npi: null, title: null, organization: null, location: null });
+      }
+      throw rollback;
+    });
+    await expect(check).rejects.toBe(rollback);
   });
 
   it('the index follows writes after directoryChanged()', async () => {

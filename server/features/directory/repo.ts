@@ -96,13 +96,13 @@ const indexLine = (safe: boolean) => {
 const FAST_LINE = indexLine(false);
 const SAFE_LINE = indexLine(true);
 
-/** True when `data` holds exactly `rows` rows of INDEX_FIELD_COUNT fields. */
-function wellFormed(data: string, rows: number): boolean {
-  let fields = 0;
+/** True when `data` holds exactly `rows` lines of `fields` fields. */
+function linesWellFormed(data: string, rows: number, fields: number): boolean {
+  let seps = 0;
   let lines = 0;
-  for (let at = data.indexOf(FIELD_SEP); at !== -1; at = data.indexOf(FIELD_SEP, at + 1)) fields++;
+  for (let at = data.indexOf(FIELD_SEP); at !== -1; at = data.indexOf(FIELD_SEP, at + 1)) seps++;
   for (let at = data.indexOf(ROW_SEP); at !== -1; at = data.indexOf(ROW_SEP, at + 1)) lines++;
-  return lines === rows - 1 && fields === rows * (INDEX_FIELD_COUNT - 1);
+  return lines === rows - 1 && seps === rows * (fields - 1);
 }
 
 /**
@@ -119,7 +119,7 @@ export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): A
         [after, batchSize],
       );
     let [batch] = (await query(FAST_LINE)).rows;
-    if (batch.n > 0 && !wellFormed(batch.data ?? '', batch.n)) [batch] = (await query(SAFE_LINE)).rows;
+    if (batch.n > 0 && !linesWellFormed(batch.data ?? '', batch.n, INDEX_FIELD_COUNT)) [batch] = (await query(SAFE_LINE)).rows;
     return batch;
   };
   let next = read(0);
@@ -239,7 +239,8 @@ type SummaryRecord = {
   skills: string[] | null;
   education: unknown;
   linkedin_url: string | null;
-  verified_at: Date | string | null;
+  /** A timestamp, or whole milliseconds since 1970. */
+  verified_at: Date | string | number | null;
   has_email: boolean;
   has_phone: boolean;
   in_training: boolean;
@@ -352,26 +353,104 @@ function toSummary(r: SummaryRecord): PhysicianSummary {
   };
 }
 
-/** Summaries for these ids, in the order given (unknown ids are skipped). */
+/** The summary's text columns, in the order of a summary line (after the id and the NULL mask). */
+const SUMMARY_TEXT_COLUMNS = [
+  'npi',
+  'first_name',
+  'middle_name',
+  'last_name',
+  'title',
+  'credential',
+  'specialty',
+  'organization',
+  'organization_size',
+  'organization_revenue',
+  'organization_industry',
+  'city',
+  'state',
+  'linkedin_url',
+] as const;
+type SummaryTextColumn = (typeof SUMMARY_TEXT_COLUMNS)[number];
+/** Where a summary line's parts are (the line split at FIELD_SEP). */
+const TEXT_AT = 2;
+const VERIFIED_AT = TEXT_AT + SUMMARY_TEXT_COLUMNS.length;
+const SUMMARY_LINE_FIELDS = VERIFIED_AT + 6;
+
 /**
- * The page as one JSON text: one native JSON.parse instead of the driver parsing each field (this
- * is the hot query of every search, planned once per connection).
+ * The page's rows as one text: one line per physician, fields separated by FIELD_SEP (the search
+ * index's separators, search-index/wire-format.ts): the id; a mask of the text columns that are
+ * NULL (bit i for SUMMARY_TEXT_COLUMNS[i]); those columns ('' for NULL); verified_at in whole
+ * milliseconds and moved_on ('' for NULL); in training, has email and has phone ('t' / 'f'); and
+ * skills and education as one JSON array (JSON escapes every separator). Lines are separated by
+ * ROW_SEP. The hot query of every search, planned once per connection: making JSON of the 25 wide
+ * rows cost the database more than reading them (ADR 045), and splitting this text costs the
+ * server less than parsing that JSON. A page whose separators do not add up, because a value holds
+ * one, is read again as JSON (SUMMARIES_AS_JSON).
  */
+const SUMMARY_LINE = (() => {
+  const text = (column: string) => `coalesce(p.${column}, '')`;
+  const nullMask = SUMMARY_TEXT_COLUMNS.map((column, i) => `CASE WHEN p.${column} IS NULL THEN ${2 ** i} ELSE 0 END`);
+  const yesNo = (condition: string) => `CASE WHEN ${condition} THEN 't' ELSE 'f' END`;
+  return `concat_ws(E'\\x1f', p.id::text, (${nullMask.join(' + ')})::text,
+    ${SUMMARY_TEXT_COLUMNS.map(text).join(', ')},
+    coalesce(floor(extract(epoch from p.verified_at) * 1000)::bigint::text, ''),
+    coalesce(p.moved_on::text, ''),
+    ${yesNo('p.in_training')},
+    ${yesNo(HAS_SHOWABLE('c', 'personal_email', 'work_email'))},
+    ${yesNo(HAS_SHOWABLE('c', 'mobile_phone', 'office_phone'))},
+    json_build_array(p.skills, p.education)::text)`;
+})();
 const SUMMARIES_BY_IDS = preparedStatement(
   'summaries_by_ids',
-  `SELECT json_agg(r)::text AS data FROM (
-     SELECT ${SUMMARY_COLUMNS} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
-     WHERE p.id = ANY($1::int[])) r`,
+  `SELECT count(*)::int AS n, string_agg(${SUMMARY_LINE}, E'\\x1e') AS data
+     FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+    WHERE p.id = ANY($1::int[])`,
 );
+/** The same rows as JSON records (SummaryRecord): exact whatever the values hold. */
+const SUMMARIES_AS_JSON = `SELECT json_agg(r)::text AS data FROM (
+     SELECT ${SUMMARY_COLUMNS} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+     WHERE p.id = ANY($1::int[])) r`;
 
+function summaryRecordOf(line: string): SummaryRecord {
+  const f = line.split(FIELD_SEP);
+  const nulls = Number(f[1]);
+  const texts = {} as Record<SummaryTextColumn, string | null>;
+  for (let i = 0; i < SUMMARY_TEXT_COLUMNS.length; i++) {
+    texts[SUMMARY_TEXT_COLUMNS[i]] = nulls & (2 ** i) ? null : f[TEXT_AT + i];
+  }
+  const [skills, education] = JSON.parse(f[VERIFIED_AT + 5]) as [string[] | null, unknown];
+  return {
+    ...texts,
+    id: Number(f[0]),
+    first_name: texts.first_name ?? '',
+    last_name: texts.last_name ?? '',
+    verified_at: f[VERIFIED_AT] === '' ? null : Number(f[VERIFIED_AT]),
+    moved_on: f[VERIFIED_AT + 1] || null,
+    in_training: f[VERIFIED_AT + 2] === 't',
+    has_email: f[VERIFIED_AT + 3] === 't',
+    has_phone: f[VERIFIED_AT + 4] === 't',
+    skills,
+    education,
+  };
+}
+
+/** Summaries for these ids, in the order given (unknown ids are skipped). */
 export async function findSummariesByIds(
   db: Pick<Db, 'sql'>,
   ids: readonly number[],
 ): Promise<PhysicianSummary[]> {
   if (ids.length === 0) return [];
-  const { rows: result } = await db.sql.query<{ data: string | null }>(SUMMARIES_BY_IDS, [ids]);
-  const rows: SummaryRecord[] = result[0]?.data ? JSON.parse(result[0].data) : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const [page] = (await db.sql.query<{ n: number; data: string | null }>(SUMMARIES_BY_IDS, [ids])).rows;
+  const byId = new Map<number, SummaryRecord>();
+  if (page.n > 0 && linesWellFormed(page.data ?? '', page.n, SUMMARY_LINE_FIELDS)) {
+    for (const line of page.data!.split(ROW_SEP)) {
+      const record = summaryRecordOf(line);
+      byId.set(record.id, record);
+    }
+  } else if (page.n > 0) {
+    const [json] = (await db.sql.query<{ data: string | null }>(SUMMARIES_AS_JSON, [ids])).rows;
+    for (const record of JSON.parse(json.data ?? '[]') as SummaryRecord[]) byId.set(record.id, record);
+  }
   const out: PhysicianSummary[] = [];
   for (const id of ids) {
     const row = byId.get(id);
