@@ -190,6 +190,22 @@ describe('reveal rules', () => {
     expect(res.body).toMatchObject({ counted: true, allowance: { remaining: DAILY_LIMIT - 1 } });
   });
 
+  it('six reveals at once with 3 left: exactly 3 are counted and shown, each with its audit row', async () => {
+    const { agent, user } = await agentFor('premium');
+    const results = await Promise.all([4, 5, 6, 7, 8, 9].map((id) => reveal(agent, id)));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    const rows = await revealRows(user.id);
+    expect(rows.map((r) => r.counted)).toEqual([true, true, true]);
+    const shown = results.filter((r) => r.status === 200).map((r) => r.body.physicianId as number);
+    expect(rows.map((r) => r.physician_id).sort()).toEqual(shown.sort());
+    const audit = await ctx.db.sql.query<{ target_id: string; details: { counted: boolean } }>(
+      "SELECT target_id, details FROM audit_events WHERE action = 'contact.revealed' AND actor_user_id = $1 ORDER BY id",
+      [user.id],
+    );
+    expect(audit.rows.map((r) => Number(r.target_id)).sort()).toEqual(shown.sort());
+    expect(audit.rows.every((r) => r.details.counted === true)).toBe(true);
+  });
+
   it('the daily ceiling answers 429 saying when it resets; free re-reveals still work; other users are unaffected', async () => {
     const { agent, user } = await agentFor('premium');
     for (const id of [4, 5, 6]) expect((await reveal(agent, id)).status).toBe(200);

@@ -2,6 +2,7 @@ import { ContactField, type ContactReport, type ContactStatus } from '../../../c
 import type { ContactVerification, VerificationMethod, VerificationStatus } from '../../../contract/verification';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
+import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { CHECKED_AT_SQL } from '../verification';
 
 /** The four columns, in the order the reveal prefers them (personal before work, mobile before office). */
@@ -13,6 +14,9 @@ export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
 
 /** The confidence of a value an operator re-verified by hand. */
 const OPERATOR_CONFIDENCE = 90;
+
+/** The key of a user's reveal lock; `userId` is the SQL of the user's id as text. */
+const REVEALS_LOCK_KEY = (userId: string) => `hashtext('contact_reveals:' || ${userId})`;
 
 /** One contact value on file with its freshness and what its last check found (ADR 032). */
 export type ContactValue = { value: string; status: ContactStatus; verifiedAt: Date | null; verification: ContactVerification };
@@ -56,8 +60,9 @@ const CONTACT_BY_PHYSICIAN = preparedStatement(
 );
 
 /**
- * The same, and the fields of it the user $2 has an open report of (they see them as reported):
- * every reveal, one round trip.
+ * The same, and the fields of it the user $2 has an open report of (they see them as reported),
+ * taking the user's reveal lock (lockUserReveals) when the physician exists: every reveal, one
+ * round trip. What the lock guards is read by the next statement, whose snapshot starts after it.
  */
 const CONTACT_SEEN_BY_USER = preparedStatement(
   'contact_seen_by_user',
@@ -65,7 +70,7 @@ const CONTACT_SEEN_BY_USER = preparedStatement(
           ARRAY(SELECT DISTINCT r.field FROM contact_reports r
                  WHERE r.user_id = $2 AND r.physician_id = p.id AND r.resolved_at IS NULL) AS reported_fields
      FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
-    WHERE p.id = $1`,
+    WHERE p.id = $1 AND pg_advisory_xact_lock(${REVEALS_LOCK_KEY('$2::text')}) IS NOT NULL`,
 );
 
 type ContactRow = Record<string, string | Date | null> & { id: number };
@@ -102,9 +107,10 @@ export async function findContact(db: Db, physicianId: number): Promise<ContactR
 
 /**
  * findContact, and the fields of it the user has an open report of (they see them as reported),
- * in one statement; null for an unknown physician.
+ * in one statement that also takes the user's reveal lock (held until the transaction ends); null
+ * for an unknown physician (no lock then).
  */
-export async function findContactSeenBy(
+export async function lockRevealsAndFindContact(
   db: Db,
   physicianId: number,
   userId: string,
@@ -141,7 +147,7 @@ export async function lockContactValue(db: Db, physicianId: number, field: Conta
  * cannot both take the last unit of the allowance. Other users are not blocked.
  */
 export async function lockUserReveals(db: Db, userId: string): Promise<void> {
-  await db.sql.query(preparedStatement('lock_user_reveals', `SELECT pg_advisory_xact_lock(hashtext('contact_reveals:' || $1))`), [userId]);
+  await db.sql.query(preparedStatement('lock_user_reveals', `SELECT pg_advisory_xact_lock(${REVEALS_LOCK_KEY('$1')})`), [userId]);
 }
 
 /** The allowance used by user $1 at or after $2: counted reveals minus credits, never below 0. */
@@ -394,12 +400,17 @@ function checkedField(field: ContactField): ContactField {
   return field;
 }
 
+/** A contact_reveals row and its audit row, in one statement. */
 export async function insertReveal(
   db: Db,
   row: { userId: string; physicianId: number; counted: boolean; at: Date },
+  audit: AuditEvent,
 ): Promise<void> {
+  const { sql, params } = auditInsert(audit, 5);
   await db.sql.query(
-    'INSERT INTO contact_reveals (user_id, physician_id, counted, created_at) VALUES ($1, $2, $3, $4)',
-    [row.userId, row.physicianId, row.counted, row.at.toISOString()],
+    `WITH reveal AS (
+       INSERT INTO contact_reveals (user_id, physician_id, counted, created_at) VALUES ($1, $2, $3, $4))
+     ${sql}`,
+    [row.userId, row.physicianId, row.counted, row.at.toISOString(), ...params],
   );
 }

@@ -78,9 +78,8 @@ export async function revealContact(options: {
   const { userId, physicianId, dailyLimit } = options;
   const now = options.now ?? new Date();
   return options.db.transaction(async (tx) => {
-    const found = await repo.findContactSeenBy(tx, physicianId, userId);
+    const found = await repo.lockRevealsAndFindContact(tx, physicianId, userId);
     if (!found) throw new AppError('not_found', 'Physician Not Found');
-    await repo.lockUserReveals(tx, userId);
     const contact = asSeenBy(found.contact, found.reported);
 
     // Read after the lock: the allowance used today and whether this physician is already paid for.
@@ -108,15 +107,18 @@ export async function revealContact(options: {
           `You have reached today's limit of ${dailyLimit.toLocaleString('en-US')} contact reveals. ${resetSentence(now)}`,
         );
       }
-      await repo.insertReveal(tx, { userId, physicianId, counted, at: now });
-      await recordAudit(tx, {
-        action: 'contact.revealed',
-        actorUserId: userId,
-        targetType: 'physician',
-        targetId: physicianId,
-        details: { counted },
-        ip: options.ip,
-      });
+      await repo.insertReveal(
+        tx,
+        { userId, physicianId, counted, at: now },
+        {
+          action: 'contact.revealed',
+          actorUserId: userId,
+          targetType: 'physician',
+          targetId: physicianId,
+          details: { counted },
+          ip: options.ip,
+        },
+      );
       if (counted) used += 1;
     }
     return {

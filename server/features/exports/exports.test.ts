@@ -394,6 +394,23 @@ describe('export rules', () => {
     expect((await exportFile(agent, { physicianIds: [1], format: 'csv' })).status).toBe(200);
   });
 
+  it('two exports at once that would pass the ceiling together: one is written (with its audit row), the other is a 429', async () => {
+    const { agent, user } = await agentFor('premium');
+    const ids = Array.from({ length: 400 }, (_, i) => i + 1);
+    // Both pass the check before their files are built; the check under the lock refuses one.
+    const results = await Promise.all([
+      exportFile(agent, { physicianIds: ids, format: 'csv' }),
+      exportFile(agent, { physicianIds: ids, format: 'csv' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect(await logRows(user.id)).toEqual([{ export_count: 400, format: 'csv' }]);
+    const audit = await ctx.db.sql.query<{ details: { count: number; format: string } }>(
+      "SELECT details FROM audit_events WHERE action = 'export.created' AND actor_user_id = $1",
+      [user.id],
+    );
+    expect(audit.rows.map((r) => r.details)).toEqual([expect.objectContaining({ count: 400, format: 'csv' })]);
+  });
+
   it('the Exports tab reads the log: total and the newest entries with their format', async () => {
     const { agent } = await agentFor('premium');
     await exportFile(agent, { physicianIds: [1, 2], format: 'csv' });

@@ -3,6 +3,7 @@ import type { ExportFormat } from '../../../contract/exports';
 import type { ContactVerification } from '../../../contract/verification';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
+import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { shownValue, verificationOf, type ValueStanding } from '../contacts';
 
 /** One physician as exported: profile columns plus the contact (from physician_contacts). */
@@ -68,10 +69,14 @@ function withContact(row: Record<string, unknown>): ExportRecord {
   };
 }
 
-/** The rows of an export as one JSON text (planned once per connection). */
+/**
+ * The rows of an export as one JSON text, and the contacts user $2 exported at or after $3 (the
+ * ceiling's check before the file is built): one round trip, planned once per connection.
+ */
 const EXPORT_RECORDS = preparedStatement(
   'export_records',
-  `SELECT json_agg(r)::text AS data FROM (
+  `SELECT (SELECT coalesce(sum(export_count), 0)::int FROM export_logs WHERE user_id = $2 AND export_date >= $3) AS used,
+          json_agg(r)::text AS data FROM (
      SELECT p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.credential, p.title, p.specialty,
             p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
             p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
@@ -81,13 +86,23 @@ const EXPORT_RECORDS = preparedStatement(
       WHERE p.id = ANY($1::int[])) r`,
 );
 
-/** The physicians with these ids, in the order given; unknown ids are absent. One JSON round trip. */
-export async function findExportRecords(db: Db, ids: readonly number[]): Promise<ExportRecord[]> {
-  if (ids.length === 0) return [];
-  const { rows } = await db.sql.query<{ data: string | null }>(EXPORT_RECORDS, [ids]);
-  const records: ExportRecord[] = rows[0]?.data ? (JSON.parse(rows[0].data) as Array<Record<string, unknown>>).map(withContact) : [];
+/**
+ * The physicians with these ids, in the order given (unknown ids are absent), and the contacts
+ * `userId` exported at or after `since` (exportedSince), in one statement.
+ */
+export async function findExportRecords(
+  db: Db,
+  ids: readonly number[],
+  exportedBy: { userId: string; since: Date },
+): Promise<{ records: ExportRecord[]; used: number }> {
+  const { rows } = await db.sql.query<{ data: string | null; used: number }>(EXPORT_RECORDS, [
+    ids,
+    exportedBy.userId,
+    exportedBy.since.toISOString(),
+  ]);
+  const records: ExportRecord[] = rows[0].data ? (JSON.parse(rows[0].data) as Array<Record<string, unknown>>).map(withContact) : [];
   const byId = new Map(records.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return { records: ids.flatMap((id) => byId.get(id) ?? []), used: rows[0].used };
 }
 
 /**
@@ -127,12 +142,27 @@ export async function exportedSince(db: Db, userId: string, since: Date): Promis
   return rows[0].n;
 }
 
-export async function insertExportLog(
+/**
+ * Under the user's lock (lockUserExports): writes the export_logs row and its audit row only if
+ * the contacts exported since `since` plus this export's stay within `dailyLimit`, in one
+ * statement; returns what was used before it and whether it was written.
+ */
+export async function insertExportLogWithin(
   db: Db,
   row: { userId: string; count: number; format: ExportFormat; at: Date },
-): Promise<void> {
-  await db.sql.query(
-    'INSERT INTO export_logs (user_id, export_date, export_count, format) VALUES ($1, $2, $3, $4)',
-    [row.userId, row.at.toISOString(), row.count, row.format],
+  ceiling: { since: Date; dailyLimit: number },
+  audit: AuditEvent,
+): Promise<{ used: number; logged: boolean }> {
+  const { sql, params } = auditInsert(audit, 7, 'EXISTS (SELECT 1 FROM log)');
+  const { rows } = await db.sql.query<{ used: number; logged: boolean }>(
+    `WITH used AS (
+       SELECT coalesce(sum(export_count), 0)::int AS n FROM export_logs WHERE user_id = $1 AND export_date >= $5),
+     log AS (
+       INSERT INTO export_logs (user_id, export_date, export_count, format)
+       SELECT $1, $2, $3, $4 FROM used WHERE used.n + $3 <= $6 RETURNING 1),
+     audit AS (${sql})
+     SELECT n AS used, EXISTS (SELECT 1 FROM log) AS logged FROM used`,
+    [row.userId, row.at.toISOString(), row.count, row.format, ceiling.since.toISOString(), ceiling.dailyLimit, ...params],
   );
+  return rows[0];
 }

@@ -2,7 +2,6 @@ import type { CreateExportRequest, ExportFormat } from '../../../contract/export
 import { EXPORT_MAX } from '../../../contract/limits';
 import { dedupeSkills } from '../../../contract/skills';
 import type { Db } from '../../db/client';
-import { recordAudit } from '../../lib/audit';
 import { resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
 import { AppError, fieldError } from '../../lib/errors';
 import { writeCsv } from '../../lib/exporters/csv';
@@ -97,16 +96,20 @@ export async function logExport(options: {
   const { userId, count, dailyLimit, now } = options;
   await options.db.transaction(async (tx) => {
     await repo.lockUserExports(tx, userId);
-    const used = await repo.exportedSince(tx, userId, startOfUtcDay(now));
-    if (used + count > dailyLimit) throw ceilingError(count, used, dailyLimit, now);
-    await repo.insertExportLog(tx, { userId, count, format: options.format, at: now });
-    await recordAudit(tx, {
-      action: 'export.created',
-      actorUserId: userId,
-      targetType: 'physicians',
-      details: { count, format: options.format, ...options.details },
-      ip: options.ip,
-    });
+    // Read after the lock (the statement's snapshot starts after it): written only within the ceiling.
+    const { used, logged } = await repo.insertExportLogWithin(
+      tx,
+      { userId, count, format: options.format, at: now },
+      { since: startOfUtcDay(now), dailyLimit },
+      {
+        action: 'export.created',
+        actorUserId: userId,
+        targetType: 'physicians',
+        details: { count, format: options.format, ...options.details },
+        ip: options.ip,
+      },
+    );
+    if (!logged) throw ceilingError(count, used, dailyLimit, now);
   });
 }
 
@@ -132,9 +135,9 @@ export async function createExport(options: {
   const { db, userId, request } = options;
   const now = options.now ?? new Date();
   const ids = await resolveIds(db, userId, request);
+  const { records, used } = await repo.findExportRecords(db, ids, { userId, since: startOfUtcDay(now) });
   // Cheap check before building the file; logExport checks again under the lock.
-  await checkExportCeiling(db, userId, ids.length, options.dailyLimit, now);
-  const records = await repo.findExportRecords(db, ids);
+  if (used + ids.length > options.dailyLimit) throw ceilingError(ids.length, used, options.dailyLimit, now);
   if (records.length !== ids.length) {
     const found = new Set(records.map((r) => r.id));
     const unknown = ids.filter((id) => !found.has(id));
@@ -169,8 +172,13 @@ export async function exportProfilePdf(options: {
   now?: Date;
 }): Promise<ExportFile> {
   const now = options.now ?? new Date();
-  const [r] = await repo.findExportRecords(options.db, [options.physicianId]);
+  const {
+    records: [r],
+    used,
+  } = await repo.findExportRecords(options.db, [options.physicianId], { userId: options.userId, since: startOfUtcDay(now) });
   if (!r) throw new AppError('not_found', 'Physician Not Found');
+  // Cheap check before building the file; logExport checks again under the lock.
+  if (used + 1 > options.dailyLimit) throw ceilingError(1, used, options.dailyLimit, now);
   const yesNo = (value: boolean | null) => (value === null ? 'Not specified' : value ? 'Yes' : 'No');
   const text = (value: string | null | undefined) => (value && value.trim() ? value : 'Not specified');
   const list = (values: string[] | null) => (values && values.length ? values.join(', ') : 'Not specified');

@@ -313,8 +313,14 @@ describe('POST /api/lists/{listId}/members (Add to Existing List)', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ added: 2, list: { id, physicianCount: 3 } });
       const again = await agents[role].agent.post(`/api/lists/${id}/members`, { physicianIds: [1, 2, 3] });
-      expect(again.body).toMatchObject({ added: 0, list: { physicianCount: 3 } });
+      // Nothing added: the list is not marked changed.
+      expect(again.body).toMatchObject({ added: 0, list: { physicianCount: 3, updatedAt: res.body.list.updatedAt } });
       expect(await memberIds(id)).toEqual([1, 2, 3]);
+      const more = await agents[role].agent.post(`/api/lists/${id}/members`, { physicianIds: [3, 4] });
+      expect(more.body).toMatchObject({ added: 1, list: { physicianCount: 4, name: 'Growing', createdAt: res.body.list.createdAt } });
+      expect(more.body.list.updatedAt > res.body.list.updatedAt).toBe(true);
+      const listed = await agents[role].agent.get('/api/lists');
+      expect(listed.body.lists.find((l: { id: string }) => l.id === id)).toEqual(more.body.list);
     },
   );
 

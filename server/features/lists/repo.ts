@@ -150,16 +150,34 @@ export async function readAddState(
   return { current: row.current, already: row.already, unknownIds: row.unknown_ids.map(Number) };
 }
 
-/** Adds the physicians not yet in the list; returns how many were really added. */
-export async function insertMembers(tx: Db, listId: string, ids: readonly number[]): Promise<number> {
-  const { rows } = await tx.sql.query<{ n: number }>(
+/**
+ * Adds the physicians not yet in the (locked) list and marks it changed when any was added, in one
+ * statement; returns how many were really added and the list as it is now. `current` is its member
+ * count read under the same lock (readAddState), so the new count is current + added without
+ * counting the members again.
+ */
+export async function insertMembers(
+  tx: Db,
+  listId: string,
+  ids: readonly number[],
+  current: number,
+): Promise<{ added: number; list: PhysicianList }> {
+  const { rows } = await tx.sql.query<Omit<ListRow, 'physician_count'> & { added: number }>(
     preparedStatement('insert_list_members', `WITH added AS (
        INSERT INTO list_members (list_id, physician_id) SELECT $1, unnest($2::int[])
-       ON CONFLICT DO NOTHING RETURNING 1)
-     SELECT count(*)::int AS n FROM added`),
+       ON CONFLICT DO NOTHING RETURNING 1),
+     touched AS (
+       UPDATE physician_lists SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM added)
+       RETURNING id, name, description, created_at, updated_at)
+     SELECT (SELECT count(*)::int FROM added) AS added, l.* FROM (
+       SELECT * FROM touched
+       UNION ALL
+       SELECT id, name, description, created_at, updated_at FROM physician_lists
+        WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM touched)) l`),
     [listId, ids],
   );
-  return rows[0].n;
+  const { added, ...row } = rows[0];
+  return { added, list: toList({ ...row, physician_count: current + added }) };
 }
 
 export async function deleteMembers(tx: Db, listId: string, ids: readonly number[]): Promise<number> {

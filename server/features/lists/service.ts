@@ -48,7 +48,6 @@ function unknownPhysicians(unknown: readonly number[]): AppError {
  */
 async function addToLockedList(
   tx: Db,
-  userId: string,
   listId: string,
   ids: readonly number[],
 ): Promise<ListChangeResponse> {
@@ -63,9 +62,7 @@ async function addToLockedList(
       `A list holds up to ${LIST_CAPACITY.toLocaleString('en-US')} physicians: this one has ${current.toLocaleString('en-US')}, so at most ${room.toLocaleString('en-US')} more can be added.`,
     );
   }
-  const added = adding > 0 ? await repo.insertMembers(tx, listId, unique) : 0;
-  const list = added > 0 ? await repo.updateList(tx, listId, {}) : await requireList(tx, userId, listId);
-  return { list, added };
+  return repo.insertMembers(tx, listId, unique, current);
 }
 
 export function listLists(input: { db: Db; userId: string }): Promise<PhysicianList[]> {
@@ -86,7 +83,7 @@ export async function createList(input: {
       description: input.description ?? null,
     });
     return input.physicianIds?.length
-      ? addToLockedList(tx, input.userId, listId, input.physicianIds)
+      ? addToLockedList(tx, listId, input.physicianIds)
       : { list: await requireList(tx, input.userId, listId), added: 0 };
   });
 }
@@ -165,7 +162,7 @@ export async function addMembers(input: {
   checkListId(input.listId);
   return input.db.transaction(async (tx) => {
     if (!(await repo.lockList(tx, input.userId, input.listId))) throw listNotFound();
-    return addToLockedList(tx, input.userId, input.listId, input.physicianIds);
+    return addToLockedList(tx, input.listId, input.physicianIds);
   });
 }
 
