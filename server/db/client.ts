@@ -31,10 +31,15 @@ function ormOver(executor: SqlExecutor): Orm {
 }
 
 function boundTo(driver: SqlDriver, executor: SqlExecutor): Db {
+  let orm: Orm | undefined;
   const db: Db = {
     engine: driver.engine,
     sql: executor,
-    orm: ormOver(executor),
+    // Made on first use: building drizzle's schema tables was about 1 % of the server's CPU under
+    // load, and most hot transactions (reveals, list adds, exports) write with SQL only.
+    get orm() {
+      return (orm ??= ormOver(executor));
+    },
     // Already inside a transaction: nested work joins it.
     transaction: (work) => work(db),
     poolStats: () => driver.poolStats(),
