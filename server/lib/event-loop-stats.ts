@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** Event-loop delay since the previous report, in ms (ADR 027: what a blocked loop costs everyone). */
@@ -40,7 +40,9 @@ export function startEventLoopStats(
     const slice = takeLongestSlice();
     stats.searchSliceMaxMs = Math.round(slice.wallMs * 100) / 100;
     stats.searchSliceMaxCpuMs = Math.round(slice.cpuMs * 100) / 100;
-    writeFileSync(file, JSON.stringify(stats));
+    // Written beside and renamed: a reader that sees the file sees all of it.
+    writeFileSync(`${file}.tmp`, JSON.stringify(stats));
+    renameSync(`${file}.tmp`, file);
     histogram.reset();
   };
   process.on('SIGUSR2', report);
