@@ -267,12 +267,30 @@ async function hostile(
   };
 }
 
+/**
+ * What a run leaves behind and the next run's requests read (list members, reveals, reports and export
+ * logs counted, audit rows, rate-limit windows), emptied before each run with the server stopped:
+ * otherwise whichever run comes second pays for the first one's rows.
+ */
+async function resetActivity(engine: 'PGlite' | 'PostgreSQL', serverEnv: Record<string, string>): Promise<void> {
+  const driver =
+    engine === 'PGlite'
+      ? await (await import('../server/db/pglite-driver')).openPgliteDriver({ dataDir: join(serverEnv.DATA_DIR, 'pglite') })
+      : (await import('../server/db/pg-driver')).openPgDriver({ connectionString: serverEnv.DATABASE_URL, max: 1 });
+  try {
+    await driver.exec('TRUNCATE list_members, contact_reports, contact_reveals, export_logs, audit_events, rate_limit_hits');
+  } finally {
+    await driver.close();
+  }
+}
+
 async function run(
   engine: 'PGlite' | 'PostgreSQL',
   database: { prepared: Prepared; recruiters: Recruiter[]; maxId: number },
   processes: number,
 ) {
   const { prepared, recruiters, maxId } = database;
+  await resetActivity(engine, prepared.serverEnv);
   const statsFile = join(mkdtempSync(join(tmpdir(), 'bench-load-loop-')), 'event-loop.json');
   const server = await startServer({
     ...prepared.serverEnv,

@@ -68,7 +68,11 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
  * SQL condition holds if one is given: for a hot path that writes its change and the audit row in
  * one statement (`WITH change AS (...) ${sql}`), one round trip to the database instead of two.
  */
-export function auditInsert(event: AuditEvent, first: number, where?: string): { sql: string; params: unknown[] } {
+export function auditInsert(
+  event: AuditEvent,
+  first: number,
+  where?: string,
+): { sql: string; params: unknown[] } {
   const details = withActor(event.details);
   const $ = (i: number) => `$${first + i}`;
   return {
