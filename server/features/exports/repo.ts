@@ -69,13 +69,17 @@ function withContact(row: Record<string, unknown>): ExportRecord {
   };
 }
 
+/** The contacts the user `userId` (SQL) exported at or after `since` (SQL): the daily ceiling's count. */
+const EXPORTED_SINCE_SQL = (userId: string, since: string) =>
+  `SELECT coalesce(sum(export_count), 0)::int FROM export_logs WHERE user_id = ${userId} AND export_date >= ${since}`;
+
 /**
  * The rows of an export as one JSON text, and the contacts user $2 exported at or after $3 (the
  * ceiling's check before the file is built): one round trip, planned once per connection.
  */
 const EXPORT_RECORDS = preparedStatement(
   'export_records',
-  `SELECT (SELECT coalesce(sum(export_count), 0)::int FROM export_logs WHERE user_id = $2 AND export_date >= $3) AS used,
+  `SELECT (${EXPORTED_SINCE_SQL('$2', '$3')}) AS used,
           json_agg(r)::text AS data FROM (
      SELECT p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.credential, p.title, p.specialty,
             p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
@@ -136,7 +140,7 @@ export async function lockUserExports(db: Db, userId: string): Promise<void> {
 /** Contacts exported by the user at or after `since`. */
 export async function exportedSince(db: Db, userId: string, since: Date): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>(
-    preparedStatement('exported_since', 'SELECT coalesce(sum(export_count), 0)::int AS n FROM export_logs WHERE user_id = $1 AND export_date >= $2'),
+    preparedStatement('exported_since', `SELECT (${EXPORTED_SINCE_SQL('$1', '$2')}) AS n`),
     [userId, since.toISOString()],
   );
   return rows[0].n;
@@ -155,8 +159,7 @@ export async function insertExportLogWithin(
 ): Promise<{ used: number; logged: boolean }> {
   const { sql, params } = auditInsert(audit, 7, 'EXISTS (SELECT 1 FROM log)');
   const { rows } = await db.sql.query<{ used: number; logged: boolean }>(
-    `WITH used AS (
-       SELECT coalesce(sum(export_count), 0)::int AS n FROM export_logs WHERE user_id = $1 AND export_date >= $5),
+    `WITH used AS (SELECT (${EXPORTED_SINCE_SQL('$1', '$5')}) AS n),
      log AS (
        INSERT INTO export_logs (user_id, export_date, export_count, format)
        SELECT $1, $2, $3, $4 FROM used WHERE used.n + $3 <= $6 RETURNING 1),

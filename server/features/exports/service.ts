@@ -115,7 +115,11 @@ export async function logExport(options: {
 
 /** The cheap check before a file is built (logExport checks again under the lock): 429 past the ceiling. */
 export async function checkExportCeiling(db: Db, userId: string, count: number, dailyLimit: number, now: Date): Promise<void> {
-  const used = await repo.exportedSince(db, userId, startOfUtcDay(now));
+  refusePastCeiling(count, await repo.exportedSince(db, userId, startOfUtcDay(now)), dailyLimit, now);
+}
+
+/** The check before a file is built, on a count already read: 429 when `count` more would pass the ceiling. */
+function refusePastCeiling(count: number, used: number, dailyLimit: number, now: Date): void {
   if (used + count > dailyLimit) throw ceilingError(count, used, dailyLimit, now);
 }
 
@@ -137,7 +141,7 @@ export async function createExport(options: {
   const ids = await resolveIds(db, userId, request);
   const { records, used } = await repo.findExportRecords(db, ids, { userId, since: startOfUtcDay(now) });
   // Cheap check before building the file; logExport checks again under the lock.
-  if (used + ids.length > options.dailyLimit) throw ceilingError(ids.length, used, options.dailyLimit, now);
+  refusePastCeiling(ids.length, used, options.dailyLimit, now);
   if (records.length !== ids.length) {
     const found = new Set(records.map((r) => r.id));
     const unknown = ids.filter((id) => !found.has(id));
@@ -178,7 +182,7 @@ export async function exportProfilePdf(options: {
   } = await repo.findExportRecords(options.db, [options.physicianId], { userId: options.userId, since: startOfUtcDay(now) });
   if (!r) throw new AppError('not_found', 'Physician Not Found');
   // Cheap check before building the file; logExport checks again under the lock.
-  if (used + 1 > options.dailyLimit) throw ceilingError(1, used, options.dailyLimit, now);
+  refusePastCeiling(1, used, options.dailyLimit, now);
   const yesNo = (value: boolean | null) => (value === null ? 'Not specified' : value ? 'Yes' : 'No');
   const text = (value: string | null | undefined) => (value && value.trim() ? value : 'Not specified');
   const list = (values: string[] | null) => (values && values.length ? values.join(', ') : 'Not specified');
