@@ -109,12 +109,16 @@ describe('web app files', async () => {
 
   it('sends JSON and built assets gzip-compressed to clients that accept it; hashed assets are immutable', async () => {
     const app = createApp({ deps: ctx.deps, webRoot: root });
-    const json = await app.request('/api/directory/facets', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const json = await app.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(json.status).toBe(200);
     expect(json.headers.get('content-encoding')).toBe('gzip');
     expect(json.headers.get('vary')).toContain('Accept-Encoding');
     const body = gunzipSync(Buffer.from(await json.arrayBuffer())).toString();
-    expect(JSON.parse(body)).toHaveProperty('specialty');
+    expect(JSON.parse(body)).toHaveProperty('openapi');
+    // An answer under 1 KB is sent as it is (lib/compress.test.ts has the rest).
+    const small = await app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toMatchObject({ ok: true });
 
     for (const name of ['index-AbC123.js', 'vendor-XyZ789.js']) {
       const asset = await app.request(`/assets/${name}`, { headers: { 'Accept-Encoding': 'gzip' } });

@@ -4,7 +4,6 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { compress } from 'hono/compress';
 import { isAppPath } from '../contract/app-paths';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { AppError } from './lib/errors';
 import { API_KEY_SECURITY_SCHEME, SESSION_SECURITY_SCHEME } from './lib/openapi';
 import { auditActor } from './lib/audit';
 import { isGuard } from './lib/guards';
+import { compressAnswers } from './lib/compress';
 import { enforceRateLimits } from './lib/rate-limit';
 import { rejectNulCharacters } from './lib/nul-guard';
 import { requestIdFor, runWithRequestId } from './lib/request-context';
@@ -207,16 +207,16 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     }),
   );
 
-  // gzip (or deflate) for JSON answers of 1 KB or more, when the client accepts it; static
-  // files come precompressed (Brotli or gzip) from the build. App pages are streamed and
+  // gzip (or deflate) for answers of 1 KB or more, when the client accepts it (lib/compress.ts);
+  // static files come precompressed (Brotli or gzip) from the build. App pages are streamed and
   // compressed below, each part flushed as it is made (lib/web-shell.ts: the head, with the
   // scripts, must leave at once while the server still makes the page's first answers; this
-  // middleware's compressor would hold it back until the end).
-  const compressAnswers = compress();
+  // middleware would hold it back until the end).
+  const compressing = compressAnswers();
   app.use('*', (c, next) =>
     c.req.path !== '/' && (c.req.method === 'GET' || c.req.method === 'HEAD') && isAppPath(c.req.path)
       ? next()
-      : compressAnswers(c, next),
+      : compressing(c, next),
   );
 
   app.use('/api/*', async (c, next) => {
