@@ -15,6 +15,13 @@ function app() {
   a.get('/problem', (c) => c.json({ error: 'x'.repeat(2000) }, 400, { 'content-type': 'application/problem+json' }));
   a.get('/no-transform', (c) => c.json(big, 200, { 'cache-control': 'no-transform' }));
   a.get('/text', (c) => c.text('t'.repeat(5000)));
+  a.get('/csv', () => new Response(Buffer.from('npi,name\n'.repeat(300)), { headers: { 'content-type': 'text/csv', 'content-length': '2700' } }));
+  a.get('/tiny-csv', () => new Response('npi\n', { headers: { 'content-type': 'text/csv', 'content-length': '4' } }));
+  a.get('/stream', () => {
+    const chunks = ['s'.repeat(3000), 'e'.repeat(3000)];
+    const body = new ReadableStream<Uint8Array>({ pull: (controller) => (chunks.length ? controller.enqueue(new TextEncoder().encode(chunks.shift())) : controller.close()) });
+    return new Response(body, { headers: { 'content-type': 'text/plain' } });
+  });
   a.get('/thrown', () => {
     throw new Error('boom');
   });
@@ -73,7 +80,20 @@ describe('compressAnswers', () => {
     expect(head.headers.get('content-encoding')).toBeNull();
   });
 
-  it('compresses error answers (problem JSON, thrown errors) and leaves other text to the streaming compressor', async () => {
+  it('compresses a file made in memory (a CSV export) by its Content-Length, and a stream as it is sent', async () => {
+    const csv = await app().request('/csv', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(csv.headers.get('content-encoding')).toBe('gzip');
+    expect(csv.headers.get('content-length')).toBeNull();
+    expect(gunzipSync(Buffer.from(await csv.arrayBuffer())).toString()).toBe('npi,name\n'.repeat(300));
+    const tiny = await app().request('/tiny-csv', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(tiny.headers.get('content-encoding')).toBeNull();
+    expect(await tiny.text()).toBe('npi\n');
+    const stream = await app().request('/stream', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(stream.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await stream.arrayBuffer())).toString()).toBe('s'.repeat(3000) + 'e'.repeat(3000));
+  });
+
+  it('compresses error answers (problem JSON, thrown errors) and text answers', async () => {
     const problem = await app().request('/problem', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(problem.status).toBe(400);
     expect(problem.headers.get('content-encoding')).toBe('gzip');

@@ -37,27 +37,28 @@ export function acceptedEncoding(header: string | undefined): 'gzip' | 'deflate'
 /**
  * Compression of the server's answers for clients that accept it (ADR 046), with `Vary:
  * Accept-Encoding` on every answer.
- * - **JSON answers** (every API answer) are made in memory: one of 1 KB or more is compressed in
+ * - **Answers made in memory**: JSON (every API answer) and any other compressible answer whose
+ *   Content-Length says it is 256 KB or less (a CSV export). One of 1 KB or more is compressed in
  *   one call to zlib, on the event loop up to 256 KB (a search page costs about 0.07 ms) and on
  *   libuv's thread pool above. A CompressionStream, as hono's compress() uses, cost a search page
  *   0.55 ms of the server's CPU: more than the whole search without it.
- * - **Other compressible answers** (files, streamed downloads) go through hono's compress(): they
- *   may be long streams, compressed as they are sent.
+ * - **Streams and larger files** go through hono's compress(), compressed as they are sent.
  * `Vary` is set before the answer is made, so it is one of the answer's own headers: set on a
  * finished answer it makes Hono copy that answer into a second Response object.
  */
 export function compressAnswers(): MiddlewareHandler {
-  const streams = compress({ contentTypeFilter: (type) => COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && !JSON_TYPE.test(type) });
+  const streaming = compress();
+  const answered = async () => {};
   return async (c, next) => {
     c.header('Vary', 'Accept-Encoding');
-    await streams(c, next);
+    await next();
     const encoding = acceptedEncoding(c.req.header('accept-encoding'));
     if (!encoding || c.req.method === 'HEAD') return;
     const res = c.res;
     const type = res.headers.get('content-type');
     if (
       !type ||
-      !JSON_TYPE.test(type) ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
       res.status === 206 ||
       res.status === 204 ||
       res.headers.has('content-encoding') ||
@@ -65,6 +66,11 @@ export function compressAnswers(): MiddlewareHandler {
     ) {
       return;
     }
+    const declared = res.headers.get('content-length');
+    const length = declared === null ? null : Number(declared);
+    if (length !== null && length < COMPRESS_THRESHOLD) return;
+    // hono's compress() run on the answer already made (its `next` has nothing left to do).
+    if (!JSON_TYPE.test(type) && !(length !== null && length <= COMPRESS_ON_LOOP_MAX)) return streaming(c, answered);
     const body = new Uint8Array(await res.arrayBuffer());
     const headers = new Headers(res.headers);
     headers.delete('content-length');
