@@ -45,8 +45,8 @@ const USERS = Number(process.env.BENCH_LOAD_USERS ?? 40);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 16);
 const PG_URL = process.env.DATABASE_URL;
 /**
- * What Chrome and Firefox send: the mix's answers are compressed as a browser gets them (ADR 046;
- * without it a search cost the server a third less than a browser's).
+ * What Chrome and Firefox send: the mix's answers are compressed as a browser gets them (ADR 046:
+ * without it, the bench had measured about half of what a browser's search cost the server).
  */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const HOSTILE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 20);

@@ -37,6 +37,12 @@ function compressedOnLoop(body: string | Uint8Array, encoding: 'gzip' | 'deflate
   return encoding === 'gzip' ? gzipSync(body, { level: LEVEL }) : deflateSync(body, { level: LEVEL });
 }
 
+/** One zlib call: on the event loop up to COMPRESS_ON_LOOP_MAX, on libuv's thread pool above. */
+async function compressed(bytes: Uint8Array, encoding: 'gzip' | 'deflate') {
+  if (bytes.byteLength <= COMPRESS_ON_LOOP_MAX) return compressedOnLoop(bytes, encoding);
+  return encoding === 'gzip' ? gzipAsync(bytes, { level: LEVEL }) : deflateAsync(bytes, { level: LEVEL });
+}
+
 /**
  * Compression of the server's answers for clients that accept it (ADR 046), with `Vary:
  * Accept-Encoding` on every answer.
@@ -65,15 +71,13 @@ export function compressAnswers(): MiddlewareHandler {
     c.json = ((object: unknown, arg?: number | ResponseInit, headers?: Record<string, string>) => {
       const text = JSON.stringify(object) as string | undefined;
       const typed = { 'Content-Type': 'application/json', ...headers };
-      let res: Response;
-      if (text === undefined || text.length < COMPRESS_THRESHOLD) {
-        res = finished = body(text ?? null, arg, typed);
-      } else if (text.length <= COMPRESS_ON_LOOP_MAX) {
-        res = finished = body(compressedOnLoop(text, encoding), arg, { ...typed, 'Content-Encoding': encoding });
-      } else {
-        res = body(text, arg, typed);
-      }
-      return res;
+      // Larger text is compressed off the event loop, below, when the answer is read back.
+      if (text !== undefined && text.length > COMPRESS_ON_LOOP_MAX) return body(text, arg, typed);
+      finished =
+        text === undefined || text.length < COMPRESS_THRESHOLD
+          ? body(text ?? null, arg, typed)
+          : body(compressedOnLoop(text, encoding), arg, { ...typed, 'Content-Encoding': encoding });
+      return finished;
     }) as typeof c.json;
     await next();
     const res = c.res;
@@ -92,10 +96,7 @@ export function compressAnswers(): MiddlewareHandler {
     headers.delete('content-length');
     let sent: Uint8Array<ArrayBuffer> = bytes;
     if (bytes.byteLength >= COMPRESS_THRESHOLD) {
-      sent =
-        bytes.byteLength <= COMPRESS_ON_LOOP_MAX
-          ? compressedOnLoop(bytes, encoding)
-          : await (encoding === 'gzip' ? gzipAsync(bytes, { level: LEVEL }) : deflateAsync(bytes, { level: LEVEL }));
+      sent = await compressed(bytes, encoding);
       headers.set('content-encoding', encoding);
     }
     // The read answer is replaced as a whole (its headers copied above), not merged into.
