@@ -34,6 +34,7 @@ import {
   US_STATES,
 } from '../contract/directory-options';
 import type { EventLoopStats } from '../server/lib/event-loop-stats';
+import { loadEnv } from '../server/lib/env';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
@@ -449,6 +450,12 @@ async function run(
   }
 }
 
+/** What each server process's loadEnv makes of DATABASE_POOL_SIZE (inherited from this process). */
+function dbPoolSize(processes: number): number {
+  return loadEnv({ DATABASE_URL: PG_URL, WEB_CONCURRENCY: String(processes), DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE })
+    .DATABASE_POOL_SIZE;
+}
+
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
@@ -597,6 +604,8 @@ async function main() {
       processes: r.processes,
       seconds: SECONDS,
       connections: CONNECTIONS,
+      // The server's PostgreSQL connections per process: DATABASE_POOL_SIZE, or its default (ADR 047).
+      dbPool: engine === 'PostgreSQL' ? dbPoolSize(r.processes) : '-',
       requestsPerSecond: Math.round(r.result.requests.average),
       p50Ms: r.result.latency.p50,
       p99Ms: r.result.latency.p99,

@@ -19,8 +19,8 @@ export async function openDatabase(
   let driver: SqlDriver;
   let release = () => {};
   if (env.DATABASE_URL) {
-    driver = openPgDriver({ connectionString: env.DATABASE_URL });
-    logger.info({ engine: 'postgres' }, 'database: PostgreSQL');
+    driver = openPgDriver({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_SIZE });
+    logger.info({ engine: 'postgres', poolSize: env.DATABASE_POOL_SIZE }, 'database: PostgreSQL');
   } else {
     const dataDir = resolve(env.DATA_DIR);
     release = lockDataDir(dataDir).release;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { availableParallelism } from 'node:os';
+import { ConfigError, defaultDatabasePoolSize, loadEnv } from './env';
 
 describe('loadEnv', () => {
   it('applies defaults', () => {
@@ -26,6 +27,8 @@ describe('loadEnv', () => {
     [{ SUPPRESSION_KEY: 'short' }, /SUPPRESSION_KEY="short": must be at least 32 characters/],
     [{ WEB_CONCURRENCY: '2' }, /WEB_CONCURRENCY: 2 server processes need DATABASE_URL/],
     [{ WEB_CONCURRENCY: '0' }, /WEB_CONCURRENCY="0": must be a whole number from 1 to 64/],
+    [{ DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE="0": must be a whole number from 1 to 100/],
+    [{ DATABASE_POOL_SIZE: 'many' }, /DATABASE_POOL_SIZE="many": must be a whole number from 1 to 100/],
   ])('rejects %o naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(ConfigError);
     expect(() => loadEnv(source)).toThrow(message);
@@ -48,5 +51,32 @@ describe('loadEnv', () => {
   it('runs several server processes only on PostgreSQL (WEB_CONCURRENCY, default 1)', () => {
     expect(loadEnv({}).WEB_CONCURRENCY).toBe(1);
     expect(loadEnv({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/app' }).WEB_CONCURRENCY).toBe(2);
+  });
+
+  it('sizes the database pool to this machine when the database runs on it (DATABASE_POOL_SIZE)', () => {
+    // A database on this machine: its cores plus one, shared among the processes, at least 2 each.
+    for (const url of [
+      'postgres://postgres@127.0.0.1:5432/test',
+      'postgresql://app@localhost/app',
+      'postgres://app@[::1]:5432/app',
+      'postgres://app@/app?host=/var/run/postgresql',
+      'postgres:///app',
+    ]) {
+      expect(defaultDatabasePoolSize(url, 1, 2), url).toBe(3);
+    }
+    expect(defaultDatabasePoolSize('postgres://app@localhost/app', 2, 2)).toBe(2);
+    expect(defaultDatabasePoolSize('postgres://app@localhost/app', 1, 8)).toBe(9);
+    expect(defaultDatabasePoolSize('postgres://app@localhost/app', 4, 8)).toBe(3);
+    expect(defaultDatabasePoolSize('postgres://app@localhost/app', 8, 2)).toBe(2);
+    // Another host has cores of its own: node-postgres's default, whatever this machine has.
+    expect(defaultDatabasePoolSize('postgres://app@db.internal:5432/app', 1, 2)).toBe(10);
+    expect(defaultDatabasePoolSize('postgres://app@localhost/app?host=db.internal', 1, 2)).toBe(10);
+    // What loadEnv resolves: the default unless set.
+    const local = 'postgres://postgres@127.0.0.1:5432/test';
+    expect(loadEnv({ DATABASE_URL: local }).DATABASE_POOL_SIZE).toBe(
+      defaultDatabasePoolSize(local, 1, availableParallelism()),
+    );
+    expect(loadEnv({ DATABASE_URL: 'postgres://db/app' }).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadEnv({ DATABASE_URL: local, DATABASE_POOL_SIZE: '7' }).DATABASE_POOL_SIZE).toBe(7);
   });
 });

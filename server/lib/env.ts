@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { parse as parseConnectionString } from 'pg-connection-string';
 import { z } from 'zod';
 
 const bool = z
@@ -39,6 +41,11 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /**
+   * PostgreSQL connections per server process. Default (ADR 047): for a database on this machine,
+   * its cores plus one shared among the WEB_CONCURRENCY processes (at least 2 each); otherwise 10.
+   */
+  DATABASE_POOL_SIZE: wholeNumber(1, 100).optional(),
   APP_URL: z.url('must be a URL such as http://localhost:3000').optional(),
   ADMIN_EMAILS: emailList,
   /** Where contact-form messages are mailed; default: every ADMIN_EMAILS address. */
@@ -112,7 +119,7 @@ export const EnvSchema = z.object({
   /** A file the event loop's delays are written to on SIGUSR2 (the load bench reads it). */
   EVENT_LOOP_STATS_FILE: z.string().optional(),
 });
-export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string };
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; HOST: string; DATABASE_POOL_SIZE: number };
 
 export class ConfigError extends Error {}
 
@@ -163,5 +170,31 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
     CONTACT_INBOX: env.CONTACT_INBOX.length ? env.CONTACT_INBOX : env.ADMIN_EMAILS,
+    DATABASE_POOL_SIZE:
+      env.DATABASE_POOL_SIZE ?? defaultDatabasePoolSize(env.DATABASE_URL, env.WEB_CONCURRENCY, availableParallelism()),
   };
+}
+
+/** Connections per process of a pool to a database on another host (node-postgres's own default). */
+const REMOTE_POOL_SIZE = 10;
+
+/**
+ * DATABASE_POOL_SIZE when unset (ADR 047). A database on this machine runs on the server's own
+ * cores: more backends at work than cores only take turns, and every backend that runs takes a
+ * core from the server's event loop, so the pool is sized to the cores (plus one, for the backend
+ * whose answer is on its way back), shared among the server processes. A database on another host
+ * has cores of its own, and each query waits on the network too: node-postgres's default.
+ */
+export function defaultDatabasePoolSize(url: string | undefined, processes: number, cores: number): number {
+  if (!url || !isOnThisMachine(url)) return REMOTE_POOL_SIZE;
+  return Math.max(2, Math.ceil((cores + 1) / processes));
+}
+
+/**
+ * Whether a postgres:// URL names this machine, read as node-postgres reads it: a loopback host,
+ * no host (node-postgres then takes localhost), or a Unix socket's folder.
+ */
+function isOnThisMachine(url: string): boolean {
+  const host = parseConnectionString(url).host ?? '';
+  return host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
