@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { parse as parseConnectionString } from 'pg-connection-string';
 import { z } from 'zod';
+import { isLoopback } from './rate-limit';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -196,5 +197,5 @@ export function defaultDatabasePoolSize(url: string | undefined, processes: numb
  */
 function isOnThisMachine(url: string): boolean {
   const host = parseConnectionString(url).host ?? '';
-  return host === '' || host.startsWith('/') || host === 'localhost' || host === '::1' || /^127\./.test(host);
+  return host === '' || host.startsWith('/') || host === 'localhost' || isLoopback(host);
 }
