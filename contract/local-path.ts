@@ -4,19 +4,58 @@
  * of every page builds its 'Log in' link with these.
  */
 
-/** `value` if it is a same-origin path ('/x?y#z'), else null. Rejects '//host', '/\host' and schemes. */
-export function safeLocalPath(value: unknown, origin = 'http://localhost'): string | null {
-  if (
-    typeof value !== 'string' ||
-    !value.startsWith('/') ||
-    value.startsWith('//') ||
-    value.startsWith('/\\')
-  ) {
-    return null;
+/** C0 controls, DEL and C1 controls: browsers strip tabs and newlines from URLs ('/\t/host' is '//host'). */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Percent-decoding until nothing changes (at most 3 rounds); null for a broken escape. */
+function decoded(value: string): string | null {
+  let current = value;
+  for (let round = 0; round < 3; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return null;
+    }
+    if (next === current) break;
+    current = next;
   }
+  return current;
+}
+
+/**
+ * Whether a path part (before '?' and '#') is a plain path of this site: it starts with one '/',
+ * and holds no backslash (browsers read it as '/', so '/\\host' is '//host') and no control
+ * character, as given and percent-decoded.
+ */
+function isPlainPath(pathPart: string): boolean {
+  const plain = decoded(pathPart);
+  if (plain === null) return false;
+  let resolved: string;
   try {
-    const url = new URL(value, origin);
-    if (url.origin !== new URL(origin).origin) return null;
+    // The decoded form with its dot segments resolved: '/.%2F%2Fhost' is '/.//host', then '//host'.
+    resolved = new URL(plain.replace(/[?#]/g, ''), 'http://localhost').pathname;
+  } catch {
+    return false;
+  }
+  return [pathPart, plain, resolved].every(
+    (form) => form.startsWith('/') && !form.startsWith('//') && !/\\/.test(form) && !CONTROL.test(form),
+  );
+}
+
+/**
+ * `value` as a normalised same-origin path ('/x?y#z'), else null. The one rule for return_to on
+ * the server and in the web app: it refuses a value whose path, as given, percent-decoded, or after
+ * the URL parser resolves its dot segments ('/.//evil.com', '/a/..//evil.com', '/a/%2e%2e//evil.com'),
+ * starts with '//' or '/\\', holds a backslash or a control character, or that names a scheme.
+ */
+export function safeLocalPath(value: unknown, origin = 'http://localhost'): string | null {
+  if (typeof value !== 'string' || CONTROL.test(value) || !isPlainPath(value.split(/[?#]/, 1)[0])) return null;
+  try {
+    const base = new URL(origin);
+    const url = new URL(value, base);
+    if (url.origin !== base.origin || !isPlainPath(url.pathname)) return null;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
     return null;

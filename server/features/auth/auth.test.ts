@@ -223,7 +223,19 @@ describe('return_to through the emailed link (Start Free Trial, a card prompt)',
     expect((await agent.post('/api/auth/verify-email', { token: tokenIn(resent, 'verify-email') })).status).toBe(200);
   });
 
-  it.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', '/login?return_to=/x', 'start-trial'])(
+  it.each([
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/login?return_to=/x',
+    'start-trial',
+    // the security review's (2026-11-28): each came out of the old check as '//evil.com'
+    '/.//evil.com',
+    '/a/..//evil.com',
+    '/./\\evil.com',
+    '/a/%2e%2e//evil.com',
+  ])(
     'refuses returnTo %s naming the field, and sends nothing',
     async (returnTo) => {
       const email = newEmail('bounce');
