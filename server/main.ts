@@ -127,6 +127,9 @@ async function main() {
         'BILLING_DEMO=1: the demo billing provider is active, so anyone can get a paid plan for free with the test card; every page shows a demo banner. Set STRIPE_SECRET_KEY for real billing.',
       );
     }
+    if (env.NODE_ENV === 'production' && !env.METRICS_TOKEN) {
+      logger.info('GET /metrics is off: set METRICS_TOKEN and scrape it with that bearer token (ADR 050)');
+    }
     if (env.NODE_ENV === 'production') {
       // Demo accounts a development start made on this database still have the published password.
       const secured = await secureDemoAccounts(db, { replacement: demo.seed ? demo.password : null });

@@ -70,6 +70,29 @@ describe('GET /metrics', () => {
     expect((await ctx.agent('127.0.0.1').get('/metrics', { headers: { authorization: 'Bearer guess' } })).status).toBe(401);
   });
 
+  it('in production: without METRICS_TOKEN refused to every caller, this machine too (a reverse proxy there makes every caller local)', async () => {
+    const production = await createTestContext({
+      env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1', TRUST_PROXY: '0' },
+    });
+    try {
+      expect((await production.agent('127.0.0.1').get('/metrics')).status).toBe(404);
+      expect((await production.agent('::1').get('/metrics')).status).toBe(404);
+      expect((await production.agent('203.0.113.7').get('/metrics')).status).toBe(404);
+    } finally {
+      await production.close();
+    }
+    const token = 'metrics-token-0123456789';
+    const withToken = await createTestContext({
+      env: { NODE_ENV: 'production', MAIL_OUTBOX_ONLY: '1', BILLING_DEMO: '1', METRICS_TOKEN: token },
+    });
+    try {
+      expect((await withToken.agent('127.0.0.1').get('/metrics', { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect((await withToken.agent('127.0.0.1').get('/metrics')).status).toBe(401);
+    } finally {
+      await withToken.close();
+    }
+  });
+
   it('with METRICS_TOKEN: answers anyone with the token, refuses a wrong or missing one (401)', async () => {
     const token = 'metrics-token-0123456789';
     const withToken = await createTestContext({ env: { METRICS_TOKEN: token } });

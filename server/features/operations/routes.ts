@@ -77,14 +77,15 @@ const getMetrics = createRoute({
   operationId: 'getMetrics',
   tags: ['operations'],
   security: publicAccess,
-  summary: 'Prometheus metrics of this process: callers on this machine, or anyone with METRICS_TOKEN as a bearer token',
+  summary:
+    'Prometheus metrics of this process: anyone with METRICS_TOKEN as a bearer token; without one, callers on this machine outside production (ADR 050)',
   responses: {
     200: {
       description: 'The Prometheus text exposition format',
       content: { 'text/plain': { schema: z.string() } },
     },
     401: errorResponse('METRICS_TOKEN is set and the bearer token is missing or wrong, or a token was sent where none is set'),
-    404: errorResponse('Not from this machine and no METRICS_TOKEN is set'),
+    404: errorResponse('No METRICS_TOKEN is set, and the caller is not on this machine or the server runs in production'),
   },
 });
 
@@ -94,7 +95,9 @@ export const metricsRoutes = new OpenAPIHono<AppEnv>().openapi(getMetrics, async
   const bearer = /^Bearer[ \t]+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
   if (env.METRICS_TOKEN || bearer !== undefined) {
     if (!tokenMatches(bearer, env.METRICS_TOKEN)) throw new AppError('unauthenticated', 'A valid METRICS_TOKEN bearer token is required.');
-  } else if (!isFromThisMachine(c, env.TRUST_PROXY)) {
+  } else if (env.NODE_ENV === 'production' || !isFromThisMachine(c, env.TRUST_PROXY)) {
+    // In production a reverse proxy on this machine makes every caller look local (TRUST_PROXY=0):
+    // there only the token opens /metrics (ADR 050).
     throw new AppError('not_found', 'Not found.');
   }
   const { registry } = services.metrics;
