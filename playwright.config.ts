@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/chromium.mjs';
 
 /**
  * A port that is free now: the operating system picks it (listen on port 0) in a short child
@@ -27,7 +28,8 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // `npm run test:e2e` has made sure there is one (scripts/chromium.mjs --ensure).
+      executablePath: findChromium() ?? '/usr/bin/chromium',
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,6 +1,6 @@
 /*
  * Browser bench (`npm run bench:web`, ADR 021): the search page as a recruiter feels it, in
- * Chromium (Playwright, /usr/bin/chromium or CHROMIUM_PATH) against a real server process on the
+ * Chromium (Playwright; CHROMIUM_PATH or the one scripts/chromium.mjs finds) against a real server process on the
  * 300,000-row demo directory: PostgreSQL when DATABASE_URL is set, else PGlite. Prints a table:
  *
  * - typing: from the last keystroke of a word typed into the search box (a fast typist, 40 ms a
@@ -27,13 +27,14 @@ import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
 import { prepareServerDatabase, startServer, stopServer } from '../server/test/server-process';
 import { DIST_WEB, formatKilobytes, landingScripts, routeAddedScripts } from '../scripts/bundle-size';
+import { ensureChromium } from '../scripts/chromium.mjs';
 import { percentile, printTable } from './bench-db';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
 const TYPED = Number(process.env.BENCH_WEB_TYPED ?? 30);
 const LOADS = Number(process.env.BENCH_WEB_LOADS ?? 20);
 const PG_URL = process.env.DATABASE_URL;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = ensureChromium();
 
 // Distinct words (each a cache miss on the server and in the page): names, specialties, places.
 const WORDS = [
