@@ -173,6 +173,25 @@ const flag = (name: string) =>
     .transform((v) => v === 'true')
     .optional();
 
+/**
+ * The typing token (ADR 051): every search and facets answer carries one in this header, and the
+ * page sends the newest back with its next call, so the keys of one typed query are paid from the
+ * typing allowance, not each as a new search. Opaque to the page.
+ */
+export const SEARCH_TYPING_HEADER = 'x-search-typing';
+/** The request headers of the search and its facets. */
+export const SearchTypingHeaders = z.object({
+  [SEARCH_TYPING_HEADER]: z
+    .string()
+    .max(1000, `${SEARCH_TYPING_HEADER} must be at most 1000 characters`)
+    .optional()
+    .describe('The typing token of the previous answer (optional): a call that continues its typed query is not charged as a new search'),
+});
+/** The response header that carries the answer's typing token. */
+export const SearchTypingResponseHeaders = z.object({
+  [SEARCH_TYPING_HEADER]: z.string().describe('This answer’s typing token: send it with the next search or facets call'),
+});
+
 /** GET /api/physicians query string (all values are strings, as in the page URL). */
 export const SearchPhysiciansQuery = z.object({
   query: SearchQueryText,

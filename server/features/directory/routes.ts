@@ -3,7 +3,10 @@ import {
   FacetsResponse,
   PhysicianProfile,
   SearchPhysiciansQuery,
+  SEARCH_TYPING_HEADER,
   SearchPhysiciansResponse,
+  SearchTypingHeaders,
+  SearchTypingResponseHeaders,
   SelectAllPhysiciansResponse,
   SpecialtyCountsResponse,
 } from '../../../contract/directory';
@@ -20,8 +23,9 @@ import {
   signedInOrApiKey,
 } from '../../lib/openapi';
 import { capabilityGuard } from '../../lib/guards';
-import { searchUpfrontCost, searchWorkCharge } from './rate-limits';
+import { searchUpfrontCost, searchWorkCharge, typingWorkCharge } from './rate-limits';
 import type { WorkMeter } from './service';
+import { continuedTyping, filtersKey, typingToken } from './typing';
 
 const searchPhysicians = createRoute({
   method: 'get',
@@ -32,13 +36,13 @@ const searchPhysicians = createRoute({
   security: publicOrApiKey,
   summary:
     'Search the directory: 25 per page with the exact total (free and anonymous callers: the first 20 rows only)',
-  request: { query: SearchPhysiciansQuery },
+  request: { query: SearchPhysiciansQuery, headers: SearchTypingHeaders },
   responses: {
-    200: { description: 'One page of results', ...json(SearchPhysiciansResponse) },
+    200: { description: 'One page of results', headers: SearchTypingResponseHeaders, ...json(SearchPhysiciansResponse) },
     400: errorResponse('A bad parameter (a query of more than 200 characters or 10 words names query)'),
     401: errorResponse('An invalid or revoked API key (without one the call is anonymous)'),
     429: errorResponse(
-      'Too many searches (an allowance per user, or per address when anonymous, shared with the facets and counted by cost): wait (Retry-After) and try again',
+      'Too many searches (an allowance per user, or per address when anonymous, shared with the facets and counted by cost; the keys of a typed query have their own, ADR 051): wait (Retry-After) and try again',
     ),
   },
 });
@@ -103,9 +107,9 @@ const getFacets = createRoute({
   security: publicAccess,
   summary:
     "The values behind each search filter, counted over the current search (the same query string) without that filter's own selection",
-  request: { query: SearchPhysiciansQuery },
+  request: { query: SearchPhysiciansQuery, headers: SearchTypingHeaders },
   responses: {
-    200: { description: 'Facets', ...json(FacetsResponse) },
+    200: { description: 'Facets', headers: SearchTypingResponseHeaders, ...json(FacetsResponse) },
     400: errorResponse('A bad parameter (a query of more than 200 characters or 10 words names query)'),
     429: errorResponse(
       'Too many searches (the allowance of the search, shared): wait (Retry-After) and try again',
@@ -125,24 +129,35 @@ function limitReads(c: Context<AppEnv>, perUser: RateLimiter, perIp: RateLimiter
 
 /**
  * Runs one search-like call (search, facets, Select All) within the caller's search allowance
- * (ADR 027): its query's words are paid before, the index work it caused beyond that after.
+ * (ADR 027): its query's words are paid before, the index work it caused beyond that after. A
+ * search or facets call (`typing`) that continues the typed query of the caller's last answer
+ * pays the typing allowance instead, and only its work beyond TYPING_FREE_WORK_MS from the search
+ * allowance; its answer carries the next typing token (ADR 051).
  */
 async function withinSearchAllowance<T, E extends AppEnv>(
   c: Context<E>,
-  query: string | undefined,
+  query: Record<string, unknown> & { query?: string },
   work: (meter: WorkMeter) => Promise<T>,
+  typing?: { token: string | undefined },
 ): Promise<T> {
-  const limits = c.var.deps.services.directoryRateLimits;
+  const { db, services, env } = c.var.deps;
+  const limits = services.directoryRateLimits;
   const user = c.var.currentUser;
-  const [limiter, key] = user
-    ? [limits.searchPerUser, user.id]
-    : [limits.searchPerIp, clientIp(c, c.var.deps.env.TRUST_PROXY)];
-  const upfront = searchUpfrontCost(query);
-  const result = await limiter.consume(key, upfront);
+  const key = user ? user.id : clientIp(c, env.TRUST_PROXY);
+  const [limiter, typingLimiter] = user
+    ? [limits.searchPerUser, limits.typingPerUser]
+    : [limits.searchPerIp, limits.typingPerIp];
+  const call = { caller: `${user ? 'user' : 'ip'}:${key}`, filters: filtersKey(query), query: query.query, now: Date.now() };
+  const hops = typing ? await continuedTyping(db, typing.token, call) : null;
+  const upfront = hops === null ? searchUpfrontCost(query.query) : 0;
+  const result = hops === null ? await limiter.consume(key, upfront) : await typingLimiter.consume(key);
   if (!result.allowed) throw rateLimitedError(result.retryAfterMs);
   const meter: WorkMeter = { busyMs: 0 };
   const value = await work(meter);
-  await limiter.charge(key, searchWorkCharge(meter.busyMs, upfront));
+  await limiter.charge(key, hops === null ? searchWorkCharge(meter.busyMs, upfront) : typingWorkCharge(meter.busyMs));
+  if (typing) {
+    c.header(SEARCH_TYPING_HEADER, await typingToken(db, { ...call, issuedAt: call.now, hops: (hops ?? -1) + 1 }));
+  }
   return value;
 }
 
@@ -150,7 +165,7 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   // Before /physicians/{id}, which would otherwise take 'select-all' for an id.
   .openapi(selectAllPhysicians, async (c) => {
     const query = c.req.valid('query');
-    const { ids, total } = await withinSearchAllowance(c, query.query, (meter) =>
+    const { ids, total } = await withinSearchAllowance(c, query, (meter) =>
       c.var.deps.services.directory.selectAllIdsInSlices(query, meter),
     );
     c.header('Cache-Control', 'private, no-store');
@@ -158,8 +173,11 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(searchPhysicians, async (c) => {
     const query = c.req.valid('query');
-    const response = await withinSearchAllowance(c, query.query, (meter) =>
-      c.var.deps.services.directory.search(query, c.var.currentUser, meter),
+    const response = await withinSearchAllowance(
+      c,
+      query,
+      (meter) => c.var.deps.services.directory.search(query, c.var.currentUser, meter),
+      { token: c.req.valid('header')[SEARCH_TYPING_HEADER] },
     );
     // The rows depend on who asks (free callers see 20), so no shared cache may keep them.
     c.header('Cache-Control', 'private, no-store');
@@ -177,8 +195,11 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))
   .openapi(getFacets, async (c) => {
     const query = c.req.valid('query');
-    const facets = await withinSearchAllowance(c, query.query, (meter) =>
-      c.var.deps.services.directory.facetsInSlices(query, c.var.currentUser, meter),
+    const facets = await withinSearchAllowance(
+      c,
+      query,
+      (meter) => c.var.deps.services.directory.facetsInSlices(query, c.var.currentUser, meter),
+      { token: c.req.valid('header')[SEARCH_TYPING_HEADER] },
     );
     return c.json(facets, 200);
   });

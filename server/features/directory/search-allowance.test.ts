@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { QUERY_MAX_WORDS } from '../../../contract/directory';
+import { QUERY_MAX_WORDS, SEARCH_TYPING_HEADER } from '../../../contract/directory';
 import { RateLimiter } from '../../lib/rate-limit';
 import { createTestContext, TestAgent, type TestResponse } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
@@ -8,7 +8,9 @@ import {
   searchUpfrontCost,
   searchWorkCharge,
   SEARCH_WORK_UNIT_MS,
+  typingWorkCharge,
 } from './rate-limits';
+import { TYPING_GAP_MS, TYPING_MAX_HOPS } from './typing';
 
 // Bounded search work (ADR 027): a query's size is bounded, and the search, its facets and
 // Select All share one allowance per user (per address when anonymous) counted by cost.
@@ -160,5 +162,123 @@ describe('the shared search allowance', () => {
     now += 30_000;
     const tooBig = await limiter.consume('k', 3);
     expect(tooBig).toEqual({ allowed: false, retryAfterMs: 30_000 });
+  });
+});
+
+describe('typing (ADR 051): the keys of one typed query are not each a search', () => {
+  /** Types `text` a key at a time as the page does: each call sends the last answer's token. */
+  async function typeQuery(agent: TestAgent, text: string, start: string | undefined) {
+    let token = start;
+    const statuses: number[] = [];
+    for (let i = 1; i <= text.length; i++) {
+      const res = await agent.get(`/api/physicians?${q(text.slice(0, i))}`, {
+        headers: token ? { [SEARCH_TYPING_HEADER]: token } : {},
+      });
+      statuses.push(res.status);
+      token = res.headers.get(SEARCH_TYPING_HEADER) ?? undefined;
+    }
+    // The page's counts, once the query settled: the same chain.
+    const facets = await agent.get(`/api/directory/facets?${q(text)}`, { headers: token ? { [SEARCH_TYPING_HEADER]: token } : {} });
+    statuses.push(facets.status);
+    return { statuses, token: facets.headers.get(SEARCH_TYPING_HEADER) ?? undefined };
+  }
+
+  it('a recruiter typing 30 queries pays one search unit each (the first key), never meeting the limit', async () => {
+    const { agent } = await ctx.signedInAgent({ tier: 'basic' });
+    const queries = ['urologist phoenix', 'ob/gyn boston ma', 'ENT', 'cardiology new york', 'pediatric cardiologist', 'smith'];
+    let token: string | undefined;
+    let calls = 0;
+    for (let round = 0; round < 5; round++) {
+      for (const text of queries) {
+        const typed = await typeQuery(agent, text, token);
+        expect(new Set(typed.statuses)).toEqual(new Set([200]));
+        calls += typed.statuses.length;
+        token = typed.token;
+      }
+    }
+    expect(calls).toBeGreaterThan(DIRECTORY_RATE_LIMITS.searchPerUser.max * 2);
+    // 30 typed queries took 30 of the 120 units: 90 ordinary searches are still allowed.
+    for (let i = 0; i < DIRECTORY_RATE_LIMITS.searchPerUser.max - 30; i++) {
+      expect((await agent.get('/api/physicians?query=smith')).status, `search ${i}`).toBe(200);
+    }
+    expect((await agent.get('/api/physicians?query=smith')).status).toBe(429);
+  });
+
+  it('without the token every key is a search, as before (the limit is met)', async () => {
+    const { agent } = await ctx.signedInAgent({ tier: 'basic' });
+    let refused = 0;
+    for (let round = 0; round < 8 && !refused; round++) {
+      for (const text of ['cardiology new york', 'pediatric cardiologist']) {
+        for (let i = 1; i <= text.length; i++) {
+          if ((await agent.get(`/api/physicians?${q(text.slice(0, i))}`)).status === 429) refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+  });
+
+  it("refuses another caller's token, another search's, a forged, a stale one and a pasted text", async () => {
+    const { agent } = await ctx.signedInAgent({ tier: 'basic' });
+    const { agent: other } = await ctx.signedInAgent({ tier: 'basic' });
+    const first = await agent.get('/api/physicians?query=car');
+    const token = first.headers.get(SEARCH_TYPING_HEADER)!;
+    expect(token).toMatch(/^[\w-]+\.[\w-]+$/);
+    // The continuation itself is a typing call (its token counts one more key).
+    const next = await agent.get('/api/physicians?query=card', { headers: { [SEARCH_TYPING_HEADER]: token } });
+    expect(next.status).toBe(200);
+    const hopsOf = (t: string | null) => JSON.parse(Buffer.from(t!.split('.')[0], 'base64url').toString())[4];
+    expect(hopsOf(token)).toBe(0);
+    expect(hopsOf(next.headers.get(SEARCH_TYPING_HEADER))).toBe(1);
+    // Each of these is a new search: the chain starts again at 0.
+    for (const [who, path, sent] of [
+      [other, '/api/physicians?query=card', token],
+      [agent, '/api/physicians?query=card&state=CA', token],
+      [agent, '/api/physicians?query=cardiology%20new', token],
+      [agent, '/api/physicians?query=cat', token],
+      [agent, '/api/physicians?query=card', `${token.split('.')[0]}.${'A'.repeat(43)}`],
+      [agent, '/api/physicians?query=card', 'not-a-token'],
+    ] as const) {
+      const res = await who.get(path, { headers: { [SEARCH_TYPING_HEADER]: sent } });
+      expect(res.status, path).toBe(200);
+      expect(hopsOf(res.headers.get(SEARCH_TYPING_HEADER)), `${path} ${sent.slice(0, 12)}`).toBe(0);
+    }
+    // A stale token: the clock moves past the gap.
+    const realNow = Date.now;
+    try {
+      Date.now = () => realNow() + TYPING_GAP_MS + 1;
+      const stale = await agent.get('/api/physicians?query=card', { headers: { [SEARCH_TYPING_HEADER]: token } });
+      expect(hopsOf(stale.headers.get(SEARCH_TYPING_HEADER))).toBe(0);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('ends a chain after TYPING_MAX_HOPS calls: the next one pays as a search', async () => {
+    const agent = new IpAgent('198.51.100.71');
+    let token = (await agent.get('/api/physicians?query=smit')).headers.get(SEARCH_TYPING_HEADER)!;
+    const hopsOf = (t: string) => JSON.parse(Buffer.from(t.split('.')[0], 'base64url').toString())[4];
+    for (let i = 1; i <= TYPING_MAX_HOPS + 1; i++) {
+      const res = await agent.get(`/api/physicians?query=${i % 2 ? 'smith' : 'smit'}`, { headers: { [SEARCH_TYPING_HEADER]: token } });
+      token = res.headers.get(SEARCH_TYPING_HEADER)!;
+      expect(hopsOf(token)).toBe(i > TYPING_MAX_HOPS ? 0 : i);
+    }
+  });
+
+  it('bounds a script that replays tokens: the typing allowance, and the work beyond 5 ms', async () => {
+    expect(typingWorkCharge(4.9)).toBe(0);
+    expect(typingWorkCharge(5 + SEARCH_WORK_UNIT_MS * 2)).toBe(2);
+    const agent = new IpAgent('198.51.100.70');
+    const first = await agent.get('/api/physicians?query=smit');
+    const token = first.headers.get(SEARCH_TYPING_HEADER)!;
+    const max = DIRECTORY_RATE_LIMITS.typingPerIp.max;
+    for (let i = 0; i < max; i++) {
+      const res = await agent.get('/api/physicians?query=smith', { headers: { [SEARCH_TYPING_HEADER]: token } });
+      expect(res.status, `call ${i}`).toBe(200);
+    }
+    const refused = await agent.get('/api/physicians?query=smith', { headers: { [SEARCH_TYPING_HEADER]: token } });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The search allowance was not spent by the typing: only the first call's unit.
+    expect((await agent.get('/api/physicians?query=smith')).status).toBe(200);
   });
 });
