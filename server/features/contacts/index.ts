@@ -1,4 +1,5 @@
-// The contacts feature's entry: what other features use (exports reads values as the reveal shows
-// them; eslint.config.js keeps other imports out).
-export { verificationOf } from './repo';
-export { shownValue, type ValueStanding } from './shown-value';
+// The contacts feature's entry: what other features use (exports and the enriched match file read
+// values as the reveal shows them, through the same columns and rule; eslint.config.js keeps other
+// imports out).
+export { CONTACT_VALUE_COLUMNS, contactValuesOf } from './repo';
+export { shownContact } from './shown-value';

@@ -22,12 +22,12 @@ const REVEALS_LOCK_KEY = (userId: string) => `hashtext('contact_reveals:' || ${u
 export type ContactValue = { value: string; status: ContactStatus; verifiedAt: Date | null; verification: ContactVerification };
 
 /** The verification columns of a field as read from a row (physician_contacts or a join). */
-export function verificationOf(row: Record<string, unknown>, field: ContactField, prefix = ''): ContactVerification {
-  const method = (row[`${prefix}${field}_method`] as VerificationMethod | null) ?? null;
-  const at = row[`${prefix}${field}_verified_at`] as string | Date | null;
-  const confidence = row[`${prefix}${field}_confidence`] as number | null;
+function verificationOf(row: Record<string, unknown>, field: ContactField): ContactVerification {
+  const method = (row[`${field}_method`] as VerificationMethod | null) ?? null;
+  const at = row[`${field}_verified_at`] as string | Date | null;
+  const confidence = row[`${field}_confidence`] as number | null;
   return {
-    status: ((row[`${prefix}${field}_verification`] as VerificationStatus | null) ?? 'unknown'),
+    status: ((row[`${field}_verification`] as VerificationStatus | null) ?? 'unknown'),
     confidence: confidence === null || confidence === undefined ? null : Number(confidence),
     // A date without a check by the pipeline (before ADR 032) is not shown as a check.
     checkedAt: method && at ? new Date(at).toISOString() : null,
@@ -47,9 +47,35 @@ export type ContactRecord = {
 
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
-const CONTACT_COLUMNS = `p.id, p.first_name, p.last_name, p.verified_at, ${CONTACT_FIELDS.map(
+/**
+ * The four values of physician_contacts (aliased `c`) with what is known of each: the SQL every
+ * read of values that may leave selects (the reveal here, the export, the enriched match file),
+ * read back by contactValuesOf and chosen by shownContact (shown-value.ts).
+ */
+export const CONTACT_VALUE_COLUMNS = CONTACT_FIELDS.map(
   (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
-).join(', ')}, c.self_reported_email, c.self_reported_phone`;
+).join(', ');
+
+/**
+ * The values present in a row holding CONTACT_VALUE_COLUMNS (as the driver returns it, or read
+ * from JSON), empty ones left out.
+ */
+export function contactValuesOf(row: Record<string, unknown>): Partial<Record<ContactField, ContactValue>> {
+  const values: Partial<Record<ContactField, ContactValue>> = {};
+  for (const field of CONTACT_FIELDS) {
+    const value = row[field] as string | null | undefined;
+    if (value === null || value === undefined || value === '') continue;
+    values[field] = {
+      value,
+      status: row[`${field}_status`] as ContactStatus,
+      verifiedAt: toDate(row[`${field}_verified_at`] as Date | string | null),
+      verification: verificationOf(row, field),
+    };
+  }
+  return values;
+}
+
+const CONTACT_COLUMNS = `p.id, p.first_name, p.last_name, p.verified_at, ${CONTACT_VALUE_COLUMNS}, c.self_reported_email, c.self_reported_phone`;
 
 /** A physician's contact values with what is known of each (planned once per connection). */
 const CONTACT_BY_PHYSICIAN = preparedStatement(
@@ -76,22 +102,11 @@ const CONTACT_SEEN_BY_USER = preparedStatement(
 type ContactRow = Record<string, string | Date | null> & { id: number };
 
 function toContactRecord(row: ContactRow): ContactRecord {
-  const values: ContactRecord['values'] = {};
-  for (const field of CONTACT_FIELDS) {
-    const value = row[field] as string | null;
-    if (value === null || value === '') continue;
-    values[field] = {
-      value,
-      status: row[`${field}_status`] as ContactStatus,
-      verifiedAt: toDate(row[`${field}_verified_at`]),
-      verification: verificationOf(row, field),
-    };
-  }
   return {
     physicianId: row.id,
     physicianName: `${row.first_name as string} ${row.last_name as string}`,
     verifiedAt: toDate(row.verified_at),
-    values,
+    values: contactValuesOf(row),
     selfReported: {
       email: (row.self_reported_email as string | null) || null,
       phone: (row.self_reported_phone as string | null) || null,

@@ -16,7 +16,7 @@ import { nextUtcMidnight, resetSentence, startOfUtcDay } from '../../lib/daily-c
 import { AppError } from '../../lib/errors';
 import * as repo from './repo';
 import { requestVerification } from '../verification';
-import { shownValue } from './shown-value';
+import { shownContact, type ShownValue } from './shown-value';
 
 const DAY_MS = 86_400_000;
 
@@ -55,9 +55,8 @@ function asSeenBy(contact: repo.ContactRecord, reported: Set<ContactField>): rep
   return { ...contact, values };
 }
 
-function detailOf(contact: repo.ContactRecord, field: ContactField): RevealedContactDetail {
-  const value = contact.values[field]!;
-  return { field, status: value.status, verifiedAt: value.verifiedAt?.toISOString() ?? null, verification: value.verification };
+function detailOf(value: ShownValue<repo.ContactValue>): RevealedContactDetail {
+  return { field: value.field, status: value.status, verifiedAt: value.verifiedAt?.toISOString() ?? null, verification: value.verification };
 }
 
 /**
@@ -92,11 +91,7 @@ export async function revealContact(options: {
     );
     let used = state.used;
     // A value that failed verification is never shown, and alone costs no reveal (ADR 032).
-    const email = shownValue(contact.values, 'personal_email', 'work_email');
-    const phone = shownValue(contact.values, 'mobile_phone', 'office_phone');
-    const withheld = (Object.keys(contact.values) as ContactField[]).filter(
-      (field) => contact.values[field]!.verification.status === 'invalid',
-    );
+    const { email, phone, withheld } = shownContact(contact.values);
     const disclosed = email !== null || phone !== null || contact.selfReported.email !== null || contact.selfReported.phone !== null;
     let counted = false;
     if (disclosed) {
@@ -123,11 +118,11 @@ export async function revealContact(options: {
     }
     return {
       physicianId,
-      email: email && contact.values[email]!.value,
-      phone: phone && contact.values[phone]!.value,
+      email: email && email.value,
+      phone: phone && phone.value,
       verifiedAt: contact.verifiedAt?.toISOString() ?? null,
-      emailDetail: email && detailOf(contact, email),
-      phoneDetail: phone && detailOf(contact, phone),
+      emailDetail: email && detailOf(email),
+      phoneDetail: phone && detailOf(phone),
       selfReported: contact.selfReported,
       withheld,
       counted,

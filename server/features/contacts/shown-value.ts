@@ -1,6 +1,12 @@
 import type { ContactField, ContactStatus } from '../../../contract/contacts';
 import type { VerificationStatus } from '../../../contract/verification';
 
+/*
+ * The one rule for which contact values leave the directory (ADR 032): the reveal, the export and
+ * the enriched match file all choose through shownContact, from values read by contactValuesOf
+ * (repo.ts), so a value verification found invalid leaves by none of them.
+ */
+
 /** What the choice between two values looks at. */
 export type ValueStanding = { status: ContactStatus; verification: { status: VerificationStatus } };
 
@@ -15,12 +21,12 @@ function trustOf(value: ValueStanding): number {
 }
 
 /**
- * Which of two values the reveal and the export show: the first (personal email, mobile) when
- * present, unless the second is present and more to be trusted (ADR 022: a reported value stays
- * visible, marked, when there is nothing better). A value that failed verification is never
- * shown (ADR 032): it counts as absent.
+ * Which of two values is shown: the first (personal email, mobile) when present, unless the
+ * second is present and more to be trusted (ADR 022: a reported value stays visible, marked,
+ * when there is nothing better). A value that failed verification is never shown (ADR 032): it
+ * counts as absent.
  */
-export function shownValue(
+function shownValue(
   values: Partial<Record<ContactField, ValueStanding>>,
   first: ContactField,
   second: ContactField,
@@ -33,4 +39,23 @@ export function shownValue(
   const b = usable(second);
   if (a && !(b && trustOf(b) > trustOf(a))) return first;
   return b ? second : null;
+}
+
+/** A value that leaves, with the field it came from. */
+export type ShownValue<V extends ValueStanding> = V & { field: ContactField };
+
+/**
+ * The email and the phone of a physician that may leave (each null when none may), and the
+ * fields withheld because verification found them invalid. `values` holds the present values
+ * only (contactValuesOf leaves empty ones out).
+ */
+export function shownContact<V extends ValueStanding>(
+  values: Partial<Record<ContactField, V>>,
+): { email: ShownValue<V> | null; phone: ShownValue<V> | null; withheld: ContactField[] } {
+  const shown = (field: ContactField | null) => (field === null ? null : { ...values[field]!, field });
+  return {
+    email: shown(shownValue(values, 'personal_email', 'work_email')),
+    phone: shown(shownValue(values, 'mobile_phone', 'office_phone')),
+    withheld: (Object.keys(values) as ContactField[]).filter((field) => values[field]!.verification.status === 'invalid'),
+  };
 }

@@ -1,10 +1,10 @@
-import type { ContactField } from '../../../contract/contacts';
+import { ContactField } from '../../../contract/contacts';
 import type { ExportFormat } from '../../../contract/exports';
 import type { ContactVerification } from '../../../contract/verification';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import { auditInsert, type AuditEvent } from '../../lib/audit';
-import { shownValue, verificationOf, type ValueStanding } from '../contacts';
+import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
 
 /** One physician as exported: profile columns plus the contact (from physician_contacts). */
 export type ExportRecord = {
@@ -40,32 +40,19 @@ export type ExportRecord = {
   telehealth: boolean | null;
 };
 
-const FIELDS = ['personal_email', 'work_email', 'mobile_phone', 'office_phone'] as const satisfies readonly ContactField[];
-const CONTACT_COLUMNS = FIELDS.map(
-  (f) => `c.${f}, c.${f}_status, c.${f}_verified_at, c.${f}_verification, c.${f}_confidence, c.${f}_method`,
-).join(', ');
-
-/** The shown email and phone of a raw row, chosen as the reveal chooses them (contacts/shown-value.ts). */
+/** The shown email and phone of a raw row, chosen as the reveal chooses them (contacts' shownContact). */
 function withContact(row: Record<string, unknown>): ExportRecord {
-  const values: Partial<Record<ContactField, ValueStanding & { value: string; check: ContactVerification }>> = {};
-  for (const field of FIELDS) {
-    const value = row[field] as string | null;
-    if (!value) continue;
-    const check = verificationOf(row, field);
-    values[field] = { value, status: row[`${field}_status`] as ValueStanding['status'], verification: check, check };
-  }
-  const email = shownValue(values, 'personal_email', 'work_email');
-  const phone = shownValue(values, 'mobile_phone', 'office_phone');
+  const { email, phone } = shownContact(contactValuesOf(row));
   const record = { ...row } as Record<string, unknown>;
-  for (const field of FIELDS) {
+  for (const field of ContactField.options) {
     for (const suffix of ['', '_status', '_verified_at', '_verification', '_confidence', '_method']) delete record[field + suffix];
   }
   return {
     ...(record as Omit<ExportRecord, 'email' | 'phone' | 'email_check' | 'phone_check'>),
-    email: email && values[email]!.value,
-    phone: phone && values[phone]!.value,
-    email_check: email && values[email]!.check,
-    phone_check: phone && values[phone]!.check,
+    email: email && email.value,
+    phone: phone && phone.value,
+    email_check: email && email.verification,
+    phone_check: phone && phone.verification,
   };
 }
 
@@ -85,7 +72,7 @@ const EXPORT_RECORDS = preparedStatement(
             p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
             p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
             p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
-            p.accepting_new_patients, p.telehealth, ${CONTACT_COLUMNS}
+            p.accepting_new_patients, p.telehealth, ${CONTACT_VALUE_COLUMNS}
        FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
       WHERE p.id = ANY($1::int[])) r`,
 );
