@@ -1,6 +1,7 @@
 import type { MatchCounts, MatchFormat, MatchMapping, MatchRow, MatchStatus } from '../../../contract/matches';
 import type { ContactStatus } from '../../../contract/contacts';
 import type { Db } from '../../db/client';
+import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
 import type { RowMatch } from './matcher';
 
 /*
@@ -152,24 +153,42 @@ export type EnrichmentRecord = {
   phone_status: ContactStatus | null;
 };
 
-/** The directory's columns and contacts (with their status) of these physicians. */
+/**
+ * The directory's columns of these physicians, and the email and phone (with their status) the
+ * reveal and the export would show: chosen by the contacts feature's one rule, so a value
+ * verification found invalid never reaches the file (ADR 032).
+ */
 export async function findEnrichmentRecords(db: Db, ids: readonly number[]): Promise<Map<number, EnrichmentRecord>> {
   if (ids.length === 0) return new Map();
   const { rows } = await db.sql.query<{ data: string | null }>(
     `SELECT json_agg(r)::text AS data FROM (
-       SELECT p.id, p.npi, p.specialty, p.sub_specialty, p.organization, p.city, p.state, p.zip,
-              CASE WHEN nullif(c.personal_email, '') IS NOT NULL THEN c.personal_email ELSE nullif(c.work_email, '') END AS email,
-              CASE WHEN nullif(c.personal_email, '') IS NOT NULL THEN c.personal_email_status
-                   WHEN nullif(c.work_email, '') IS NOT NULL THEN c.work_email_status END AS email_status,
-              CASE WHEN nullif(c.mobile_phone, '') IS NOT NULL THEN c.mobile_phone ELSE nullif(c.office_phone, '') END AS phone,
-              CASE WHEN nullif(c.mobile_phone, '') IS NOT NULL THEN c.mobile_phone_status
-                   WHEN nullif(c.office_phone, '') IS NOT NULL THEN c.office_phone_status END AS phone_status
+       SELECT p.id, p.npi, p.specialty, p.sub_specialty, p.organization, p.city, p.state, p.zip, ${CONTACT_VALUE_COLUMNS}
          FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
         WHERE p.id = ANY($1::int[])) r`,
     [ids],
   );
-  const records: EnrichmentRecord[] = rows[0]?.data ? JSON.parse(rows[0].data) : [];
-  return new Map(records.map((r) => [r.id, r]));
+  const raw: Array<Record<string, unknown> & Omit<EnrichmentRecord, 'email' | 'email_status' | 'phone' | 'phone_status'>> =
+    rows[0]?.data ? JSON.parse(rows[0].data) : [];
+  return new Map(
+    raw.map((row) => {
+      const { email, phone } = shownContact(contactValuesOf(row));
+      const record: EnrichmentRecord = {
+        id: row.id,
+        npi: row.npi,
+        specialty: row.specialty,
+        sub_specialty: row.sub_specialty,
+        organization: row.organization,
+        city: row.city,
+        state: row.state,
+        zip: row.zip,
+        email: email && email.value,
+        email_status: email && email.status,
+        phone: phone && phone.value,
+        phone_status: phone && phone.status,
+      };
+      return [row.id, record];
+    }),
+  );
 }
 
 /** Middle names of these physicians (those that have one): the index holds none. */
