@@ -9,7 +9,8 @@ import { CHECKED_AT_SQL } from '../verification';
 export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
 
 /*
- * The contacts feature's SQL: the only reads of physician_contacts besides the export.
+ * The contacts feature's SQL. The export and the enriched match file read the same values through
+ * CONTACT_VALUE_COLUMNS and contactValuesOf below.
  */
 
 /** The confidence of a value an operator re-verified by hand. */
