@@ -6,14 +6,24 @@ const MAX_RETRIES = 3;
 const FIRST_RETRY_DELAY_MS = 1000;
 const MAX_RETRY_DELAY_MS = 30_000;
 
-/** Retry transient failures only: a 4xx will fail the same way again. */
+/** A 429 whose Retry-After is short enough to wait for on the page (the search's is a minute at most). */
+function isShortRateLimit(error: unknown): error is ApiError & { retryAfterMs: number } {
+  return error instanceof ApiError && error.status === 429 && error.retryAfterMs !== undefined && error.retryAfterMs <= 61_000;
+}
+
+/**
+ * Retry transient failures, and a rate limit once its Retry-After has passed (the page keeps what
+ * it shows meanwhile); any other 4xx will fail the same way again.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isShortRateLimit(error)) return failureCount < MAX_RETRIES;
   if (error instanceof ApiError && error.isClientError) return false;
   return failureCount < MAX_RETRIES;
 }
 
-/** 1 s, 2 s, 4 s... capped at 30 s. */
-export function retryDelay(attemptIndex: number): number {
+/** 1 s, 2 s, 4 s... capped at 30 s; after a 429, its Retry-After (and a little more). */
+export function retryDelay(attemptIndex: number, error?: unknown): number {
+  if (isShortRateLimit(error)) return error.retryAfterMs + 250;
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }
 

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined;
   /** For subscription_required: the tier that would allow the call. */
   readonly requiredTier: PaidTier | undefined;
+  /** For rate_limited: how long until the call is allowed again (the Retry-After header). */
+  readonly retryAfterMs: number | undefined;
 
   constructor(input: {
     status: number;
@@ -22,12 +24,14 @@ export class ApiError extends Error {
     message: string;
     fields?: Record<string, string>;
     requiredTier?: PaidTier;
+    retryAfterMs?: number;
   }) {
     super(input.message);
     this.status = input.status;
     this.code = input.code;
     this.fields = input.fields;
     this.requiredTier = input.requiredTier;
+    this.retryAfterMs = input.retryAfterMs;
   }
 
   /** 4xx: the request itself is wrong (or not allowed); repeating it will not help. */
@@ -54,6 +58,8 @@ export type ApiFetchOptions<T> = {
   schema?: z.ZodType<T> | (() => Promise<z.ZodType<T>>);
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Called with the answer's headers when it succeeds (e.g. the search's typing token). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 /**
@@ -127,20 +133,28 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** Retry-After in seconds (the only form our API sends), as milliseconds. */
+function retryAfterMsOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
 async function errorFromResponse(response: Response, body: unknown): Promise<ApiError> {
   // Loaded on the first failure only: it is a zod schema, and zod is not in the first script.
   const { ErrorResponse } = await import('@contract/errors');
   const parsed = ErrorResponse.safeParse(body);
+  const retryAfterMs = response.status === 429 ? retryAfterMsOf(response) : undefined;
   if (parsed.success) {
     const { code, message, fields, requiredTier, requestId } = parsed.data.error;
     // A server failure names its request, so the user can quote it to support.
     const shown = requestId ? `${message} (reference ${requestId})` : message;
-    return new ApiError({ status: response.status, code, message: shown, fields, requiredTier });
+    return new ApiError({ status: response.status, code, message: shown, fields, requiredTier, retryAfterMs });
   }
   return new ApiError({
     status: response.status,
     code: codeForStatus(response.status),
     message: defaultMessageForStatus(response.status),
+    retryAfterMs,
   });
 }
 
@@ -189,6 +203,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     throw await errorFromResponse(response, json);
   }
 
+  options.onHeaders?.(response.headers);
   if (json === undefined) {
     // A 200 that is not JSON: an HTML fallback page or a proxy in the way, not our API.
     throw new ApiError({ status: response.status, code: 'internal', message: BAD_RESPONSE_MESSAGE });

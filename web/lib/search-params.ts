@@ -36,6 +36,11 @@ export const SEARCH_DEBOUNCE_MS = 150;
  * pause this long, by which time its answer is usually in.
  */
 export const QUERY_SETTLE_MS = 60;
+/**
+ * The filter counts follow a typed query once it has rested this long (ADR 051): one facets call
+ * per query a recruiter stops at, not one per key. A filter's change counts at once.
+ */
+export const FACETS_SETTLE_MS = 300;
 export const DEFAULT_SORT: { key: SortKey; direction: SortDirection } = { key: 'name', direction: 'asc' };
 
 const LIST_KEYS: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);

@@ -1,8 +1,9 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   FacetsResponse,
   PhysicianProfile,
+  SEARCH_TYPING_HEADER,
   SearchPhysiciansResponse,
   SelectAllPhysiciansResponse,
   SpecialtyCountsResponse,
@@ -12,6 +13,7 @@ import { physiciansSearchPath } from '@contract/search-url';
 import { afterNextPaint } from '@web/lib/after-paint';
 import { apiFetch } from '@web/lib/api';
 import { takeBootAnswer } from '@web/lib/boot-data';
+import { FACETS_SETTLE_MS } from '@web/lib/search-params';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
@@ -27,6 +29,23 @@ export const directoryKeys = {
 };
 
 /**
+ * The typing token of the newest search or facets answer (ADR 051), sent back with the next one:
+ * the server then counts the keys of one typed query as typing, not each as a new search. One for
+ * the page's life; answers that land out of order only make a later call pay as a search.
+ */
+let typingToken: string | undefined;
+
+/** The search and facets calls' headers, and where their answers' typing token goes. */
+function typingOptions() {
+  return {
+    headers: typingToken ? { [SEARCH_TYPING_HEADER]: typingToken } : undefined,
+    onHeaders: (headers: Headers) => {
+      typingToken = headers.get(SEARCH_TYPING_HEADER) ?? typingToken;
+    },
+  };
+}
+
+/**
  * GET /api/physicians with the page's own query string (apiSearchString). `viewer` (user id
  * and tier) is part of the key: free and paid callers get different rows for the same search.
  * Shared by the page's query and the prefetch that starts a search before the page re-renders.
@@ -38,6 +57,7 @@ export function searchQueryOptions(apiSearch: string, viewer: string) {
       apiFetch(physiciansSearchPath(apiSearch), {
         schema: SearchPhysiciansResponse,
         signal,
+        ...typingOptions(),
       }),
     staleTime: 60_000,
   });
@@ -55,7 +75,8 @@ export function useSearchAhead(): (apiSearch: string, viewer: string) => void {
   const state = useRef<{ running: boolean; next: [string, string] | null }>({ running: false, next: null });
   const start = useRef((apiSearch: string, viewer: string) => {
     state.current.running = true;
-    void queryClient.prefetchQuery(searchQueryOptions(apiSearch, viewer)).finally(() => {
+    // No retry here: a search ahead that meets a limit gives way to the page's own (which waits it out).
+    void queryClient.prefetchQuery({ ...searchQueryOptions(apiSearch, viewer), retry: false }).finally(() => {
       state.current.running = false;
       const next = state.current.next;
       state.current.next = null;
@@ -109,6 +130,31 @@ export function useSpecialtyCounts() {
   });
 }
 
+/** The search string without its query, page and sort: what the filter counts depend on besides the text. */
+function filtersOf(apiSearch: string): string {
+  const params = new URLSearchParams(apiSearch);
+  for (const key of ['query', 'page', 'sortKey', 'sortDirection']) params.delete(key);
+  return params.toString();
+}
+
+/**
+ * The search the filter counts are asked for: `apiSearch` at once when a filter changed, and
+ * after FACETS_SETTLE_MS of rest when only the typed text did (ADR 051).
+ */
+export function useSettledFacetsSearch(apiSearch: string): string {
+  const [settled, setSettled] = useState(apiSearch);
+  const current = filtersOf(settled) === filtersOf(apiSearch) ? settled : apiSearch;
+  useEffect(() => {
+    if (current === apiSearch) {
+      if (settled !== apiSearch) setSettled(apiSearch);
+      return;
+    }
+    const timer = setTimeout(() => setSettled(apiSearch), FACETS_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [apiSearch, current, settled]);
+  return current;
+}
+
 /**
  * The options behind each filter with counts for the current search (the page's API query
  * string; page and sort do not change them). The previous counts stay while the next load.
@@ -125,7 +171,7 @@ export function useDirectoryFacets(apiSearch: string, enabled = true) {
     // so neither the request nor reading its answer holds that frame back.
     queryFn: async ({ signal }) => {
       await afterNextPaint();
-      return apiFetch(`/api/directory/facets${search ? `?${search}` : ''}`, { schema: FacetsResponse, signal });
+      return apiFetch(`/api/directory/facets${search ? `?${search}` : ''}`, { schema: FacetsResponse, signal, ...typingOptions() });
     },
     placeholderData: keepPreviousData,
     staleTime: FIVE_MINUTES_MS,

@@ -32,6 +32,7 @@ import {
   useSearchAhead,
   useDirectoryFacets,
   useSearchPhysicians,
+  useSettledFacetsSearch,
   useSpecialtyCounts,
 } from './api';
 import { FilterPanel, type UpdateSearch } from './filter-panel';
@@ -143,7 +144,7 @@ export function SearchPage() {
   // The counts follow the results: asked for once the results are in and their frame is drawn
   // (useDirectoryFacets), and drawn in a render React may interrupt, so they never delay the
   // results on screen.
-  const facets = useDirectoryFacets(apiSearch, !search.isFetching);
+  const facets = useDirectoryFacets(useSettledFacetsSearch(apiSearch), !search.isFetching);
   const facetCounts = useDeferredValue(facets.data);
 
   // One toast per failed search (after the retries), with the same text the page shows.
@@ -153,6 +154,13 @@ export function SearchPage() {
   useEffect(() => {
     if (errorMessage) toast.error('Error Fetching Data', { description: errorMessage });
   }, [errorMessage, search.errorUpdatedAt]);
+
+  // A rate limit met while searching: the results on screen stay, the search runs again once
+  // the limit allows (query-client.ts), and the page says when (ADR 051).
+  const waitingMs =
+    isApiError(search.failureReason) && search.failureReason.status === 429 && !search.isError
+      ? search.failureReason.retryAfterMs
+      : undefined;
 
   const data = search.data;
   // Only the first load shows skeletons. After it, the previous results stay on screen while
@@ -250,6 +258,11 @@ export function SearchPage() {
           onType={onType}
           onSearch={(text) => update((previous) => withQuery(previous, text), true)}
         />
+        {waitingMs !== undefined && (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {`Searching resumes in ${Math.max(1, Math.ceil(waitingMs / 1000))} seconds: many searches ran in a short time. These results stay, and your search runs again by itself.`}
+          </p>
+        )}
 
         {/* Wide results column: the actions as a row of buttons; narrower: one Actions menu in the toolbar. */}
         <SearchActionBar actions={actions} className="hidden @[52rem]:flex" />
