@@ -65,6 +65,27 @@ export function safeLocalPath(value: unknown, origin = 'http://localhost'): stri
 /** The page that opens the 7-day trial's checkout for a signed-in user ('Start Free Trial' ends there). */
 export const START_TRIAL_PATH = '/start-trial';
 
+/**
+ * '/start-trial', with `then`: the page the visitor started the trial from, where the checkout's
+ * success page leads back (not the home page, nor a sign-in page, nor the trial itself).
+ */
+export function startTrialPath(then?: string | null): string {
+  const path = safeLocalPath(then);
+  if (!path || path === '/' || isAuthPage(path) || isStartTrialPath(path)) return START_TRIAL_PATH;
+  return `${START_TRIAL_PATH}?then=${encodeURIComponent(path).replace(/%2F/g, '/')}`;
+}
+
+/** Whether `path` (a safe local path) is the trial's checkout page, with or without its `then`. */
+export function isStartTrialPath(path: string | null | undefined): boolean {
+  return !!path && new URL(path, 'http://localhost').pathname === START_TRIAL_PATH;
+}
+
+/** The `then` of a '/start-trial?then=...' address: a safe local path, or null. */
+export function startTrialThen(search: string): string | null {
+  const path = safeLocalPath(new URLSearchParams(search).get('then'));
+  return path && !isAuthPage(path) && !isStartTrialPath(path) ? path : null;
+}
+
 /** Pages a visitor is never sent back to after signing in: the sign-in and sign-up steps themselves. */
 const AUTH_PAGES = ['/login', '/signup', '/check-email-confirmation', '/verify-email', '/forgot-password', '/reset-password'];
 

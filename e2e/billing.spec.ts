@@ -145,9 +145,17 @@ test('Start Free Trial starts a 7-day trial of the Monthly plan', async ({ page 
   await expect(page.getByRole('link', { name: 'Search Physicians' })).toBeVisible();
 });
 
-test('signed out, a plan button sends to log in with a toast', async ({ page }) => {
+test('signed out, a plan button: sign-up in a browser that never signed in, else log in, with a toast; both come back to the plan', async ({ page }) => {
   await page.goto('/pricing');
   await page.getByRole('article', { name: 'Monthly' }).getByRole('button', { name: 'Get Started' }).click();
-  await expect(page).toHaveURL(/\/login\?return_to=\/pricing$/);
+  await expect(page).toHaveURL(/\/signup\?return_to=\/pricing%3Fplan%3Dprice_monthly$/);
+  await expect(page.getByText('Please sign in to subscribe.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+
+  // A browser someone has signed in on before (login-page.tsx marks it): log in.
+  await page.evaluate(() => localStorage.setItem('physiciandirect:signed-in-here', '1'));
+  await page.goto('/pricing');
+  await page.getByRole('article', { name: 'Annual' }).getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/login\?return_to=\/pricing%3Fplan%3Dprice_annual$/);
   await expect(page.getByText('Please sign in to subscribe.')).toBeVisible();
 });

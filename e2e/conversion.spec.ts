@@ -84,6 +84,57 @@ test("the header's Start Free Trial: sign-up, the emailed link, log in, the tria
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pricing' })).toBeVisible();
 });
 
+/** Signs up `email` from the sign-up page on screen and follows the emailed link to the log-in page. */
+async function signUpAndVerify(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/check-email-confirmation$/);
+  await page.goto(await verificationPath(page.request, email));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: /^Log in/ }).click();
+  await fillLogin(page, email, PASSWORD);
+}
+
+async function payDemoCard(page: Page, button: string) {
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Pat Return');
+  await page.getByRole('button', { name: button }).click();
+}
+
+test('Start Free Trial on a profile: sign-up, the emailed link, log in, checkout, and back to that profile', async ({ page }) => {
+  await page.goto('/search');
+  await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+  const name = (await cards(page).first().getByRole('heading').textContent())?.trim() ?? '';
+  await cards(page).first().getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const profile = new URL(page.url()).pathname;
+
+  await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(new RegExp(`/signup\\?return_to=/start-trial%3Fthen%3D${profile}$`));
+  await signUpAndVerify(page, `e2e-profile-trial-${Date.now().toString(36)}@example.com`);
+  await expect(page).toHaveURL(/\/billing\/demo\/checkout\/cs_demo_/);
+  await payDemoCard(page, 'Start free trial');
+  await expect(page.getByRole('heading', { name: 'Your free trial has started' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue where you left off' }).click();
+  await expect(page).toHaveURL(new RegExp(`${profile}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^View Email / })).toBeVisible();
+});
+
+test("a new visitor's Annual 'Get Started': sign-up, the emailed link, log in, and on to the Annual plan's checkout", async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('article', { name: 'Annual' }).getByRole('button', { name: 'Get Started' }).click();
+  await expect(page).toHaveURL(/\/signup\?return_to=\/pricing%3Fplan%3Dprice_annual$/);
+  await signUpAndVerify(page, `e2e-annual-${Date.now().toString(36)}@example.com`);
+  await expect(page.getByRole('heading', { name: 'Subscribe to the Annual Plan' })).toBeVisible();
+  await expect(page).toHaveURL(/\/billing\/demo\/checkout\/cs_demo_/);
+});
+
 test("the header's Log in on a profile comes back to that profile", async ({ page }) => {
   await page.goto('/search');
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });

@@ -92,10 +92,11 @@ test('a specialty card opens the directory with the same count', async ({ page }
   const count = Number(countText.replace(/[^\d]/g, ''));
   expect(count).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: 'View Pricing' })).toHaveAttribute('href', '/pricing');
-  // Start Free Trial: sign-up, then (after the emailed link and sign-in) the trial's checkout.
+  // Start Free Trial: sign-up, then (after the emailed link and sign-in) the trial's checkout,
+  // whose success page leads back here.
   await expect(page.getByRole('link', { name: 'Start Free Trial' }).last()).toHaveAttribute(
     'href',
-    '/signup?return_to=/start-trial',
+    '/signup?return_to=/start-trial%3Fthen%3D/specialties',
   );
   await screenshotBoth(page, 'specialties');
 

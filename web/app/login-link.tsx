@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useCallback } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginPath, signupPath, START_TRIAL_PATH } from '@contract/local-path';
+import { loginPath, signupPath, startTrialPath } from '@contract/local-path';
 
 /** '/login?return_to=<this page>': signing in comes back here (docs/rules.md#accounts: else the page they came from). */
 export function useLoginPath(): string {
@@ -30,5 +30,16 @@ export function LoginLink(props: Omit<ComponentProps<typeof Link>, 'to'>) {
   return <Link {...props} to={useLoginPath()} />;
 }
 
-/** 'Start Free Trial' for a visitor: sign up, verify, sign in, then the trial's checkout (/start-trial). */
-export const START_TRIAL_SIGNUP = signupPath(START_TRIAL_PATH);
+/**
+ * 'Start Free Trial' for a visitor: sign up, verify, sign in, then the trial's checkout
+ * (/start-trial), whose success page leads back to this page (`then`).
+ */
+export function useStartTrialSignupPath(): string {
+  const { pathname, search, hash } = useLocation();
+  return signupPath(startTrialPath(`${pathname}${search}${hash}`));
+}
+
+/** The header's 'Start Free Trial' (a Link's props): its own component, as LoginLink, so only it follows the address. */
+export function StartTrialSignupLink(props: Omit<ComponentProps<typeof Link>, 'to'>) {
+  return <Link {...props} to={useStartTrialSignupPath()} />;
+}

@@ -15,7 +15,7 @@ import { SimpleTooltip } from '@web/components/ui/tooltip';
 import { cn } from '@web/lib/utils';
 import type { SessionUser } from '@contract/account';
 import { BrandLink } from './brand';
-import { LoginLink, START_TRIAL_SIGNUP } from './login-link';
+import { LoginLink, StartTrialSignupLink } from './login-link';
 import { adminMobileNavItems, primaryNavItems, type NavItem } from './nav-items';
 import { useMe, useSignOut } from './session';
 import { useSidePanels } from './side-panels';
@@ -190,9 +190,7 @@ export function MobileMenuSheet({ open, onOpenChange }: { open: boolean; onOpenC
                 </LoginLink>
               </Button>
               <Button asChild>
-                <Link to={START_TRIAL_SIGNUP} onClick={close}>
-                  Start Free Trial
-                </Link>
+                <StartTrialSignupLink onClick={close}>Start Free Trial</StartTrialSignupLink>
               </Button>
             </>
           )}

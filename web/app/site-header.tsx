@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, memo, type ComponentProps } from 'react';
-import { Link, NavLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { Menu } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
 import { BrandLink } from './brand';
-import { LoginLink, START_TRIAL_SIGNUP } from './login-link';
+import { LoginLink, StartTrialSignupLink } from './login-link';
 import { primaryNavItems, type NavItem } from './nav-items';
 import { useMe } from './session';
 
@@ -66,7 +66,7 @@ export const SiteHeader = memo(function SiteHeader() {
                 <LoginLink>Log in</LoginLink>
               </Button>
               <Button asChild>
-                <Link to={START_TRIAL_SIGNUP}>Start Free Trial</Link>
+                <StartTrialSignupLink>Start Free Trial</StartTrialSignupLink>
               </Button>
             </>
           )}

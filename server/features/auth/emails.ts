@@ -1,4 +1,4 @@
-import { START_TRIAL_PATH } from '../../../contract/local-path';
+import { isStartTrialPath } from '../../../contract/local-path';
 import { compose, type Email } from '../../lib/mail-layout';
 
 const BRAND = 'PhysicianDirect';
@@ -17,7 +17,7 @@ export function verificationEmail(
       resent
         ? `Here is a new link to confirm this email address for your ${BRAND} account. Opening it only verifies the address: your password stays the one you chose when you signed up.`
         : `Welcome to ${BRAND}. Please confirm that this is your email address to finish creating your account.`,
-      ...(returnTo === START_TRIAL_PATH
+      ...(isStartTrialPath(returnTo)
         ? ['Then log in with your password: your 7-day free trial of the Monthly plan starts at checkout.']
         : []),
     ],

@@ -4,12 +4,13 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Loader2, MailWarning } from 'lucide-react';
 import { toast } from 'sonner';
 import { LoginRequest } from '@contract/auth';
-import { signupPath, START_TRIAL_PATH } from '@contract/local-path';
+import { signupPath, isStartTrialPath } from '@contract/local-path';
 import { meQueryKey } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { isApiError } from '@web/lib/api';
 import { authApi, useResendVerification } from './api';
 import { EmailField, PasswordField } from './auth-fields';
+import { markSignedInHere } from './signed-in-here';
 import { AuthShell, authLinkClassName } from './auth-shell';
 import { errorMessage, serverFieldErrors } from './form-errors';
 import { useValidatedForm } from './use-validated-form';
@@ -44,6 +45,7 @@ export function LoginPage() {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
       queryClient.setQueryData(meQueryKey, me);
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      markSignedInHere();
       toast.success('Success!', { description: "You've been logged in successfully." });
       await navigate(
         afterLoginPath({
@@ -72,7 +74,7 @@ export function LoginPage() {
     <AuthShell
       title="Log in"
       description={
-        returnTo === START_TRIAL_PATH
+        isStartTrialPath(returnTo)
           ? 'Sign in to start your 7-day free trial of the Monthly plan.'
           : 'Welcome back. Sign in to search and contact physicians.'
       }

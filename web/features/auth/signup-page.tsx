@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { SignupRequest } from '@contract/auth';
-import { loginPath, START_TRIAL_PATH } from '@contract/local-path';
+import { loginPath, isStartTrialPath } from '@contract/local-path';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { FormField } from '@web/components/ui/form-field';
@@ -25,7 +25,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const returnTo = returnToParam(searchParams.get('return_to'));
-  const trial = returnTo === START_TRIAL_PATH;
+  const trial = isStartTrialPath(returnTo);
   const form = useValidatedForm({
     schema: SignupRequest,
     initial: { email: '', password: '', confirmPassword: '', acceptTerms: false },

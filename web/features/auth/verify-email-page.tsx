@@ -3,7 +3,7 @@ import { SINGLE_USE_LINK_QUERY } from '@web/lib/single-use-link';
 import { Link, useSearchParams } from 'react-router';
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { AUTH_MESSAGES } from '@contract/auth';
-import { loginPath, START_TRIAL_PATH } from '@contract/local-path';
+import { loginPath, isStartTrialPath } from '@contract/local-path';
 import { Button } from '@web/components/ui/button';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { isApiError } from '@web/lib/api';
@@ -22,7 +22,7 @@ export function VerifyEmailPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const returnTo = returnToParam(searchParams.get('return_to'));
-  const trial = returnTo === START_TRIAL_PATH;
+  const trial = isStartTrialPath(returnTo);
   const verification = useQuery({
     queryKey: ['verify-email', token],
     queryFn: () => authApi.verifyEmail(token),

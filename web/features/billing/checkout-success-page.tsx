@@ -10,6 +10,7 @@ import {
 import { Button } from '@web/components/ui/button';
 import { apiFetch, isApiError } from '@web/lib/api';
 import { formatDate } from '@web/lib/utils';
+import { afterCheckoutPath, forgetAfterCheckout } from './after-checkout';
 import { useRefreshSubscription } from './api';
 
 type Outcome = { kind: 'checking' } | { kind: 'missing' } | { kind: 'failed' } | { kind: 'active'; subscription: Subscription };
@@ -58,6 +59,10 @@ export function CheckoutSuccessPage() {
   const sessionId = searchParams.get('session_id');
   const refresh = useRefreshSubscription();
   const [outcome, setOutcome] = useState<Outcome>(sessionId ? { kind: 'checking' } : { kind: 'missing' });
+  // The page the trial or plan was chosen from (ADR 036): read on the first render, forgotten
+  // once the page is on screen (a render that suspends is drawn again and must still find it).
+  const [backTo] = useState(afterCheckoutPath);
+  useEffect(() => forgetAfterCheckout(), []);
   // One toast per visit, even if the effect runs twice (development's strict mode).
   const toasted = useRef(false);
 
@@ -121,8 +126,13 @@ export function CheckoutSuccessPage() {
             <p className="mt-3 text-muted-foreground">{outcome.kind === 'missing' ? MISSING_MESSAGE : FAILED_MESSAGE}</p>
           </>
         )}
+        {outcome.kind === 'active' && backTo && (
+          <Button asChild size="lg" className="mt-8 w-full sm:w-auto">
+            <Link to={backTo}>Continue where you left off</Link>
+          </Button>
+        )}
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
+          <Button asChild size="lg" variant={outcome.kind === 'active' && backTo ? 'outline' : 'default'}>
             <Link to="/search">Explore Physician Directory</Link>
           </Button>
           <Button asChild size="lg" variant="outline">

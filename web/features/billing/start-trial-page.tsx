@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { TRIAL_PRICE_ID } from '@contract/billing';
+import { startTrialThen } from '@contract/local-path';
 import { useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { AuthShell, StatusIcon } from '@web/features/auth/auth-shell';
 import { isApiError } from '@web/lib/api';
+import { rememberAfterCheckout } from './after-checkout';
 import { createCheckout, useBillingSubscription } from './api';
 
 /**
@@ -20,9 +22,12 @@ export function StartTrialPage() {
   const me = useMe();
   const subscription = useBillingSubscription();
   const navigate = useNavigate();
+  // The page 'Start Free Trial' was pressed on: the success page leads back there (ADR 036).
+  const then = startTrialThen(useLocation().search);
   const checkout = useMutation({
     mutationFn: () => createCheckout({ priceId: TRIAL_PRICE_ID, trial: true }),
     onSuccess: ({ url }) => {
+      rememberAfterCheckout(then);
       if (url.startsWith('/')) void navigate(url, { replace: true });
       else window.location.replace(url);
     },

@@ -5,17 +5,28 @@ import { toast } from 'sonner';
 import { TRIAL_PRICE_ID, type PriceId } from '@contract/billing';
 import { useMe } from '@web/app/session';
 import { isApiError } from '@web/lib/api';
+import { loginPath, signupPath } from '@contract/local-path';
+import { hasSignedInHere } from '@web/features/auth/signed-in-here';
 import { createCheckout } from './api';
+import { rememberAfterCheckout } from './after-checkout';
 import { useOpenBillingPortal } from './use-billing-portal';
 import { useGoToHostedPage } from './use-hosted-page';
-
-const LOGIN_FOR_PRICING = '/login?return_to=/pricing';
 
 function toastSignInRequired() {
   toast.error('Authentication required', { description: 'Please sign in to subscribe.' });
 }
 
-type CheckoutChoice = { priceId: PriceId; trial: boolean };
+/**
+ * Where a signed-out visitor's plan choice goes (docs/rules.md#billing): log in, or sign up when this
+ * browser has never signed in, then back to the pricing page with the plan chosen (`?plan=`),
+ * which opens its checkout.
+ */
+function signInForPlan(priceId: PriceId): string {
+  const back = `/pricing?plan=${encodeURIComponent(priceId)}`;
+  return hasSignedInHere() ? loginPath(back) : signupPath(back);
+}
+
+type CheckoutChoice = { priceId: PriceId; trial: boolean; then?: string | null };
 
 /**
  * Starts a checkout for a plan (docs/rules.md#billing): signed out -> login with a toast;
@@ -30,15 +41,16 @@ export function useStartCheckout() {
   const [redirectingTo, setRedirectingTo] = useState<PriceId | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (choice: CheckoutChoice) => createCheckout(choice),
+    mutationFn: ({ priceId, trial }: CheckoutChoice) => createCheckout({ priceId, trial }),
     onSuccess: ({ url }, choice) => {
       setRedirectingTo(choice.priceId);
+      rememberAfterCheckout(choice.then);
       hosted.go(url);
     },
-    onError: (error) => {
+    onError: (error, choice) => {
       if (isApiError(error) && error.code === 'unauthenticated') {
         toastSignInRequired();
-        void navigate(LOGIN_FOR_PRICING);
+        void navigate(signInForPlan(choice.priceId));
         return;
       }
       if (isApiError(error) && error.code === 'conflict') {
@@ -50,10 +62,11 @@ export function useStartCheckout() {
     },
   });
 
-  function startCheckout(priceId: PriceId, options: { trial?: boolean } = {}) {
+  /** `then`: the page the checkout's success page leads back to (ADR 036). */
+  function startCheckout(priceId: PriceId, options: { trial?: boolean; then?: string | null } = {}) {
     if (!me.user) {
       toastSignInRequired();
-      void navigate(LOGIN_FOR_PRICING);
+      void navigate(signInForPlan(priceId));
       return;
     }
     if (me.subscription.subscribed && !me.isAdmin) {
@@ -61,11 +74,11 @@ export function useStartCheckout() {
       portal.open();
       return;
     }
-    mutation.mutate({ priceId, trial: options.trial ?? false });
+    mutation.mutate({ priceId, trial: options.trial ?? false, then: options.then });
   }
 
-  function startTrial() {
-    startCheckout(TRIAL_PRICE_ID, { trial: true });
+  function startTrial(then?: string | null) {
+    startCheckout(TRIAL_PRICE_ID, { trial: true, then });
   }
 
   const pendingPriceId: PriceId | null = mutation.isPending

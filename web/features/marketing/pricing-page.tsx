@@ -1,9 +1,11 @@
-import { Link } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Building2, Check, Minus, ShieldCheck } from 'lucide-react';
 import { useMe } from '@web/app/session';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@web/components/ui/accordion';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { useLatestCallback } from '@web/lib/use-latest-callback';
 import { cn } from '@web/lib/utils';
 import type { Tier } from '@contract/account';
 import { PageHero, Section } from './marketing-ui';
@@ -69,6 +71,7 @@ const FAQ = [
 export function PricingPage() {
   const me = useMe();
   const { startCheckout, pendingPriceId } = useStartCheckout();
+  useChosenPlan(startCheckout);
 
   return (
     <>
@@ -252,4 +255,27 @@ function PlanCard({
       </ul>
     </article>
   );
+}
+
+/**
+ * /pricing?plan=<price id>: where a signed-out visitor's 'Get Started' comes back to after signing
+ * in or up (use-checkout.ts). Once the session is known, a user without a subscription goes on to
+ * that plan's checkout; the parameter is dropped either way, so Back or a reload does not repeat it.
+ */
+function useChosenPlan(startCheckout: (priceId: PriceId) => void) {
+  const me = useMe();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chosen = PLANS.find((plan) => plan.priceId === searchParams.get('plan'))?.priceId ?? null;
+  const started = useRef(false);
+  const start = useLatestCallback(startCheckout);
+  useEffect(() => {
+    if (!searchParams.has('plan') || me.isLoading || started.current) return;
+    started.current = true;
+    setSearchParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete('plan');
+      return next;
+    }, { replace: true });
+    if (chosen && me.isSignedIn && !me.subscription.subscribed) start(chosen);
+  }, [searchParams, me.isLoading, me.isSignedIn, me.subscription.subscribed, chosen, start, setSearchParams]);
 }
