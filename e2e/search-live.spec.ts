@@ -241,3 +241,31 @@ test('a cold /search arrives drawn by the server: its results without any script
   await expect(resultLine(page)).toContainText('for "jones"');
   await expect(box).toHaveValue('jones');
 });
+
+test("a click on the drawing before the page is live is kept and done once it is (Select Page)", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'premium@example.com');
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await gotoDrawn(page, '/search?query=smith');
+  await expect(resultLine(page)).toContainText('for "smith"');
+  const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
+  const drawn = await cards.count();
+  expect(drawn).toBeGreaterThanOrEqual(3);
+  await page.getByRole('button', { name: 'Select Page' }).click();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-live'))).toBe(false);
+  await expect(page.getByRole('button', { name: 'Select Page' })).toHaveAttribute('aria-busy', 'true');
+
+  release();
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
+  // The page's results as the drawing showed them are all selected: the click was not lost.
+  await expect(page.getByRole('tab', { name: /^Selected/ })).not.toHaveText(/Selected\s*0$/);
+  const selected = Number((await page.getByRole('tab', { name: /^Selected/ }).textContent())?.replace(/\D/g, ''));
+  expect(selected).toBeGreaterThanOrEqual(drawn);
+  await expect(cards.first().getByRole('checkbox')).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Select Page' })).not.toHaveAttribute('aria-busy', 'true');
+});

@@ -192,12 +192,14 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     });
   });
 
+  const shell = webRoot && existsSync(join(webRoot, 'index.html')) ? loadWebShell(webRoot, pageRenderer?.pages) : null;
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The page's own inline script (index.html) by its hash: nothing else inline runs.
+        scriptSrc: ["'self'", ...(shell?.inlineScriptHashes ?? []).map((hash) => `'sha256-${hash}'`)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -298,8 +300,7 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     throw new AppError('not_found', 'No such API endpoint.');
   });
 
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    const shell = loadWebShell(webRoot, pageRenderer?.pages);
+  if (shell) {
     // `precompressed`: the build writes .br and .gz beside each file (vite.config.ts), sent to
     // clients that accept them; others are compressed on the fly by compress() above.
     // Hashed names: a file's content never changes. (Set after serveStatic answered: its

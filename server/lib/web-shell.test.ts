@@ -192,3 +192,23 @@ describe('page shell (ADR 025)', () => {
     expect(html).toContain('Ada Smithson');
   });
 });
+
+describe("the page's inline script and the Content-Security-Policy", () => {
+  it("allows index.html's inline script by its hash, and no other inline script", async () => {
+    const own = mkdtempSync(join(tmpdir(), 'web-shell-csp-'));
+    const inline = "window.kept = [];";
+    writeFileSync(
+      join(own, 'index.html'),
+      `<!doctype html><html><head><script>${inline}</script><script type="module" src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>`,
+    );
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(loadWebShell(own).inlineScriptHashes).toEqual([hash]);
+    const withScript = createApp({ deps: ctx.deps, webRoot: own });
+    const csp = (await new TestAgent(withScript).get('/search')).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}'(;|$)`));
+    // The miniature build above has none: 'self' alone.
+    const plain = (await new TestAgent(app).get('/search')).headers.get('content-security-policy') ?? '';
+    expect(plain).toMatch(/script-src 'self'(;|$)/);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -85,6 +86,11 @@ type Manifest = Record<string, ManifestChunk>;
 export type WebShell = {
   /** index.html as built (for 404s and pages without extras). */
   html: string;
+  /**
+   * SHA-256 (base64) of each inline script of index.html, for the Content-Security-Policy's
+   * script-src (the early-click keeper of ADR 026 runs before any file can load).
+   */
+  inlineScriptHashes: string[];
   /** Whether the server draws `pathname` (with or without its trailing slash). */
   draws(pathname: string): boolean;
   /** The page's HTML (a drawn page with its styles, and no code asked for ahead of the parser). */
@@ -120,8 +126,12 @@ export function loadWebShell(webRoot: string, drawnPages: Record<string, string[
     const tags = styles.get(page);
     return tags ? drawnHtml.replace('</head>', `${tags}</head>`) : drawnHtml;
   };
+  const inlineScriptHashes = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => createHash('sha256').update(match[1]).digest('base64'),
+  );
   return {
     html,
+    inlineScriptHashes,
     draws,
     render,
     stream(pathname, boot, draw) {

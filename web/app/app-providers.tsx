@@ -25,6 +25,8 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
 function LiveMark() {
   useEffect(() => {
     document.documentElement.dataset.live = '';
+    // Clicks on the drawing before now (index.html keeps them): done now, in order.
+    (window as Window & { __doEarlyClicks?: () => void }).__doEarlyClicks?.();
   }, []);
   return null;
 }
