@@ -9,6 +9,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:profile -- [rows] [--only regex] [--iterations n] [--drop]
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,10 +99,11 @@ const folder = mkdtempSync(join(tmpdir(), 'profile-snapshot-'));
 const file = flag('--keep-snapshot') ?? join(folder, 'directory.snapshot');
 const format = snapshotFormat('profile');
 started = performance.now();
-const bytes = await directory.index.save(file, format, { identity: 'profile', snapshot: '1:1:', at: Date.now() });
+const key = randomBytes(32);
+const { bytes } = await directory.index.save(file, format, { identity: 'profile', snapshot: '1:1:', at: Date.now() }, key);
 const writeSeconds = (performance.now() - started) / 1000;
 started = performance.now();
-const loaded = await DirectoryIndex.load(file, format);
+const loaded = await DirectoryIndex.load(file, format, key);
 const readSeconds = (performance.now() - started) / 1000;
 if (!('index' in loaded)) throw new Error(loaded.reason);
 log(`snapshot file ${mb(bytes)}: written in ${writeSeconds.toFixed(2)} s, read (with counts and sort orders) in ${readSeconds.toFixed(2)} s`);

@@ -33,7 +33,7 @@ export const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   /**
    * Where the directory index is kept between starts (ADR 038), or 'off'. Unset: DATA_DIR/index-snapshot
-   * on the embedded database, the system's temporary folder on PostgreSQL; off in tests.
+   * on both engines (ADR 049); off in tests. A folder of another user, or one others may write, is refused.
    */
   INDEX_SNAPSHOT_DIR: z.string().min(1).optional(),
   /** Server processes on one port (node:cluster; PostgreSQL only, ADR 038). */

@@ -47,6 +47,9 @@ export async function openTestDatabase(
   }
   templateBytes ??= new Uint8Array(await readFile(TEMPLATE_PATH));
   const driver = await openPgliteDriver({ loadDataDir: templateBytes });
+  // Copies of one template would share the secret migration 0049 draws: each gets its own, as a
+  // database made by the migrations does (ADR 049).
+  await driver.query(`UPDATE server_secrets SET secret = decode($1, 'hex')`, [randomBytes(32).toString('hex')]);
   return { driver, db: createDb(driver), close: () => driver.close() };
 }
 
@@ -172,7 +175,10 @@ export async function createTestContext(
       agent.setCookie(SESSION_COOKIE, token);
       return { agent, user };
     },
-    close: () => database.close(),
+    async close() {
+      deps.services.importJobs.removeUploads();
+      await database.close();
+    },
   };
 }
 

@@ -159,6 +159,14 @@ export async function readBuildStamp(db: Pick<Db, 'sql'>): Promise<{ identity: s
   return { ...rows[0], at: Date.now() };
 }
 
+/** The key the snapshot file is signed with (migration 0049; ADR 049), or null when there is none. */
+export async function readSnapshotKey(db: Pick<Db, 'sql'>): Promise<Buffer | null> {
+  const { rows } = await db.sql.query<{ key: string }>(
+    `SELECT encode(secret, 'hex') AS key FROM server_secrets WHERE name = 'index-snapshot'`,
+  );
+  return rows[0] ? Buffer.from(rows[0].key, 'hex') : null;
+}
+
 /**
  * What changed since a read stamped `stamp` began: the physicians the change journal names for
  * transactions that read could not see (in progress then, or begun later), or `everything` when

@@ -9,9 +9,11 @@ import {
 } from '../../../contract/directory';
 import { SPECIALTIES } from '../../../contract/directory-options';
 import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
+import { dirname } from 'node:path';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { privateFolderProblem } from '../../lib/private-files';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveSort, searchTerm, toCriteria, type SearchCriteria } from './criteria';
 import {
@@ -24,6 +26,7 @@ import {
   readChangesSince,
   readIndexRows,
   readIndexRowsByIds,
+  readSnapshotKey,
 } from './repo';
 import { DirectoryIndex, snapshotFormat, type ChangeWindow, type SnapshotStamp } from './search-index';
 import { runInSlices, Workspace, type Sliced } from './search-slices';
@@ -120,37 +123,58 @@ export async function createDirectoryService({
   // after the file): catchUpAfterListening re-reads what came after it.
   let covered: SnapshotStamp | null = null;
   let replayed = 0;
+  // The database's key the file is signed with (ADR 049), read at start when a file is kept.
+  let key: Buffer | null = null;
+  /** Why the snapshot file may be neither read nor written now (no key, its folder refused), or null. */
+  const snapshotProblem = async (file: string): Promise<string | null> => {
+    if (!key) return 'the database holds no snapshot key (migration 0049)';
+    const folder = await privateFolderProblem(dirname(file));
+    return folder && `its folder is refused: ${folder}`;
+  };
   if (snapshotFile) {
-    const loaded = await DirectoryIndex.load(snapshotFile, format);
-    const reread = await readBuildStamp(db);
-    const changes = 'index' in loaded ? await readChangesSince(db, loaded.stamp) : null;
-    const why =
-      'reason' in loaded
-        ? loaded.reason
-        : !changes
-          ? 'written for another database'
-          : changes.everything
-            ? 'a bulk change since it was written'
-            : changes.ids.length > REPLAY_LIMIT
-              ? `${changes.ids.length.toLocaleString('en-US')} physicians changed since it was written`
-              : Date.now() - loaded.stamp.at > JOURNAL_DAYS * DAY_MS
-                ? `older than the change journal (${JOURNAL_DAYS} days)`
-                : null;
-    if ('index' in loaded && changes && !why) {
-      // The physicians changed since the file's rows were read, re-read (a patch, as at runtime).
-      for (let i = 0; i < changes.ids.length; i += PATCH_LIMIT) {
-        const ids = changes.ids.slice(i, i + PATCH_LIMIT);
-        loaded.index.patch(ids, await readIndexRowsByIds(db, ids));
+    // Whatever the file holds, a start goes on: a file that fails any check is set aside with a
+    // warning and the rows are read instead (ADR 049).
+    try {
+      key = await readSnapshotKey(db);
+      const problem = await snapshotProblem(snapshotFile);
+      const loaded = problem ? { reason: problem, expected: false } : await DirectoryIndex.load(snapshotFile, format, key!);
+      const reread = await readBuildStamp(db);
+      const changes = 'index' in loaded ? await readChangesSince(db, loaded.stamp) : null;
+      const why =
+        'reason' in loaded
+          ? loaded.reason
+          : !changes
+            ? 'written for another database'
+            : changes.everything
+              ? 'a bulk change since it was written'
+              : changes.ids.length > REPLAY_LIMIT
+                ? `${changes.ids.length.toLocaleString('en-US')} physicians changed since it was written`
+                : Date.now() - loaded.stamp.at > JOURNAL_DAYS * DAY_MS
+                  ? `older than the change journal (${JOURNAL_DAYS} days)`
+                  : null;
+      if ('index' in loaded && changes && !why) {
+        // The physicians changed since the file's rows were read, re-read (a patch, as at runtime).
+        for (let i = 0; i < changes.ids.length; i += PATCH_LIMIT) {
+          const ids = changes.ids.slice(i, i + PATCH_LIMIT);
+          loaded.index.patch(ids, await readIndexRowsByIds(db, ids));
+        }
+        opened = loaded.index;
+        stamp = loaded.stamp;
+        covered = reread;
+        replayed = changes.ids.length;
+        logger.info(
+          `directory index: ${opened.size.toLocaleString('en-US')} physicians read from ${snapshotFile} and ${replayed.toLocaleString('en-US')} changed since from the database in ${seconds(started)} s`,
+        );
+      } else if ('reason' in loaded && !loaded.expected) {
+        logger.warn({ file: snapshotFile }, `directory index: building from the database (snapshot refused: ${why})`);
+      } else {
+        logger.info(`directory index: building from the database (snapshot not used: ${why})`);
       }
-      opened = loaded.index;
-      stamp = loaded.stamp;
-      covered = reread;
-      replayed = changes.ids.length;
-      logger.info(
-        `directory index: ${opened.size.toLocaleString('en-US')} physicians read from ${snapshotFile} and ${replayed.toLocaleString('en-US')} changed since from the database in ${seconds(started)} s`,
+    } catch (error) {
+      logger.warn(
+        { file: snapshotFile, err: error },
+        `directory index: building from the database (snapshot refused: ${(error as Error).message})`,
       );
-    } else {
-      logger.info(`directory index: building from the database (snapshot not used: ${why})`);
     }
   }
   const fromFile = opened !== null;
@@ -171,7 +195,14 @@ export async function createDirectoryService({
     saving = saving.then(async () => {
       const since = performance.now();
       try {
-        const bytes = await index.save(file, format, written);
+        const problem = await snapshotProblem(file);
+        if (problem) {
+          logger.warn({ file }, `directory index: the snapshot is not written (${problem}); the next start reads every row`);
+          return;
+        }
+        const { bytes, removed } = await index.save(file, format, written, key!);
+        if (removed)
+          logger.warn({ file }, 'directory index: something was at the snapshot\'s temporary name: removed, not written through');
         logger.info(`directory index: snapshot written (${(bytes / 1e6).toFixed(0)} MB in ${seconds(since)} s)`);
       } catch (error) {
         logger.warn({ err: error }, 'directory index: the snapshot could not be written (the next start reads every row)');

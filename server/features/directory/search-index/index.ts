@@ -89,20 +89,25 @@ export class DirectoryIndex {
 
   /**
    * The index a snapshot file holds (persisted.ts) with the stamp it was written with, when it has
-   * `format`; otherwise why it cannot be used.
+   * `format` and is signed with `key`; otherwise why it cannot be used (`expected`: no file yet,
+   * or another version's).
    */
   static async load(
     path: string,
     format: string,
-  ): Promise<{ index: DirectoryIndex; stamp: SnapshotStamp; fileBytes: number } | { reason: string }> {
-    const loaded = await loadSnapshot(path, format);
-    if (!loaded.ok) return { reason: loaded.reason };
+    key: Uint8Array,
+  ): Promise<{ index: DirectoryIndex; stamp: SnapshotStamp; fileBytes: number } | { reason: string; expected: boolean }> {
+    const loaded = await loadSnapshot(path, format, key);
+    if (!loaded.ok) return { reason: loaded.reason, expected: loaded.expected };
     return { index: new DirectoryIndex(snapshotOf(loaded, 1)), stamp: loaded.stamp, fileBytes: loaded.bytes };
   }
 
-  /** Writes the current version to a snapshot file stamped `stamp`; resolves to its size in bytes. */
-  save(path: string, format: string, stamp: SnapshotStamp): Promise<number> {
-    return saveSnapshot(path, this.snapshot, format, stamp);
+  /**
+   * Writes the current version to a snapshot file stamped `stamp` and signed with `key`; resolves
+   * to its size in bytes, and whether something at the temporary name had to be removed.
+   */
+  save(path: string, format: string, stamp: SnapshotStamp, key: Uint8Array): Promise<{ bytes: number; removed: boolean }> {
+    return saveSnapshot(path, this.snapshot, format, stamp, key);
   }
 
   /** Bytes the current version holds in typed arrays (columns, sort orders, counts), caches aside. */

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, rename, rm, unlink, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ColumnsBuilder, type Columns } from './columns';
@@ -16,14 +15,26 @@ import { FLAG_FIELDS, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
  * which physicians changed since). Everything derived (counts, sort orders, the alive bitset) is
  * computed again by `finalize`, as after a build.
  *
- * Layout: 'PDIX1\n', the header's length (uint32, little-endian), the header (JSON), then each
- * section padded to 8 bytes: typed arrays as their bytes (so they are read back as views of the
- * file, without a copy), string lists as UTF-8 separated by NUL (which PostgreSQL text never holds).
+ * Layout: 'PDIX2\n', a MAC (32 bytes), the header's length (uint32, little-endian), the header
+ * (JSON), then each section padded to 8 bytes: typed arrays as their bytes (so they are read back
+ * as views of the file, without a copy), string lists as UTF-8 separated by NUL (which PostgreSQL
+ * text never holds).
+ *
+ * Trust (ADR 049): the header carries the SHA-256 of everything after it (the body), and the MAC is
+ * an HMAC-SHA256 of the magic, the length and the header under a key only the database holds. A
+ * file edited anywhere, cut short, or made for another database (or by anyone who cannot read the
+ * database) is refused, and the start reads the rows.
  */
 
-const MAGIC = Buffer.from('PDIX1\n');
+const MAGIC = Buffer.from('PDIX2\n');
+/** The start of every version's magic: a file of an earlier layout is another version's, not garbage. */
+const MAGIC_FAMILY = Buffer.from('PDIX');
+const MAC_BYTES = 32;
+/** Where the header's length is (after the magic and the MAC), and where the header starts. */
+const LENGTH_AT = MAGIC.length + MAC_BYTES;
+const HEADER_AT = LENGTH_AT + 4;
 /** Raised when what the file holds changes shape (the format key covers the fields and columns). */
-const LAYOUT_VERSION = 1;
+const LAYOUT_VERSION = 2;
 
 type ArrayType = 'Int32Array' | 'Int16Array' | 'Int8Array' | 'Uint8Array' | 'Uint16Array' | 'Float64Array';
 type TypedArray = Int32Array | Int16Array | Int8Array | Uint8Array | Uint16Array | Float64Array;
@@ -37,13 +48,59 @@ const ARRAY_TYPES: Record<ArrayType, { new (buffer: ArrayBufferLike, offset: num
 };
 
 type Section = { name: string; kind: ArrayType | 'strings'; count: number; bytes: number };
-type Header = { format: string; stamp: SnapshotStamp; length: number; sections: Section[] };
+type Header = {
+  format: string;
+  stamp: SnapshotStamp;
+  length: number;
+  sections: Section[];
+  /** The body (every byte after the header's padding): its length and SHA-256 (hex). */
+  body: { bytes: number; sha256: string };
+};
 
 /**
  * What the database was when the rows were read: its identity, the database snapshot the read
  * began under (`pg_current_snapshot()`), and when.
  */
 export type SnapshotStamp = { identity: string; snapshot: string; at: number };
+
+const MAX_XID8 = 2n ** 64n - 1n;
+
+/**
+ * Whether `text` is a `pg_snapshot` PostgreSQL accepts ('xmin:xmax:xip,xip,...': xmin 1 or more,
+ * xmax not before it, the in-progress ids ascending within [xmin, xmax)), the rules of its input
+ * function. Checked before a stamp reaches SQL: a malformed one would fail the query (ADR 049).
+ */
+export function isPgSnapshotText(text: unknown): boolean {
+  if (typeof text !== 'string') return false;
+  const match = /^(\d{1,20}):(\d{1,20}):(\d{1,20}(?:,\d{1,20})*)?$/.exec(text);
+  if (!match) return false;
+  const xmin = BigInt(match[1]);
+  const xmax = BigInt(match[2]);
+  if (xmin < 1n || xmax > MAX_XID8 || xmax < xmin) return false;
+  let last = xmin;
+  for (const item of match[3]?.split(',') ?? []) {
+    const xid = BigInt(item);
+    if (xid < last || xid >= xmax) return false;
+    last = xid;
+  }
+  return true;
+}
+
+/** Whether a stamp read from a file has the shape `SnapshotStamp` promises. */
+function isStamp(value: unknown): value is SnapshotStamp {
+  const stamp = value as Partial<SnapshotStamp> | null;
+  return (
+    typeof stamp === 'object' &&
+    stamp !== null &&
+    typeof stamp.identity === 'string' &&
+    /^[\w-]{1,100}$/.test(stamp.identity) &&
+    isPgSnapshotText(stamp.snapshot) &&
+    Number.isFinite(stamp.at)
+  );
+}
+
+const macOf = (key: Uint8Array, headerPart: Buffer) =>
+  createHmac('sha256', key).update(MAGIC).update(headerPart).digest();
 
 /**
  * The key of what a file holds: the index's fields, the columns' names and types and the SQL that
@@ -61,8 +118,19 @@ export function snapshotFormat(source: string): string {
 
 const pad = (bytes: number) => (8 - (bytes % 8)) % 8;
 
-/** Writes the snapshot's columns and dictionaries to `path` (a temporary file renamed over it). */
-export async function saveSnapshot(path: string, s: Snapshot, format: string, stamp: SnapshotStamp): Promise<number> {
+/**
+ * Writes the snapshot's columns and dictionaries to `path`, signed with `key` (the database's):
+ * to `<path>.<pid>.tmp`, created exclusively and never through a link, then renamed over `path`.
+ * Something already at the temporary name (a crashed write, or a link planted there) is removed,
+ * not written through: `removed` says so, for a warning.
+ */
+export async function saveSnapshot(
+  path: string,
+  s: Snapshot,
+  format: string,
+  stamp: SnapshotStamp,
+  key: Uint8Array,
+): Promise<{ bytes: number; removed: boolean }> {
   const sections: Section[] = [];
   const parts: Buffer[] = [];
   const add = (name: string, part: Buffer, kind: Section['kind'], count: number) => {
@@ -93,63 +161,109 @@ export async function saveSnapshot(path: string, s: Snapshot, format: string, st
     addArray(`set.${i}.flat`, d.flat.subarray(0, d.flatLength), d.flatLength);
   });
 
-  const header: Header = { format, stamp, length: cols.length, sections };
+  const body = createHash('sha256');
+  for (const part of parts) body.update(part);
+  const bodyBytes = parts.reduce((sum, part) => sum + part.byteLength, 0);
+  const header: Header = { format, stamp, length: cols.length, sections, body: { bytes: bodyBytes, sha256: body.digest('hex') } };
   const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
   const length = Buffer.alloc(4);
   length.writeUInt32LE(headerBytes.byteLength);
-  const prefix = Buffer.concat([MAGIC, length, headerBytes]);
+  const signed = Buffer.concat([length, headerBytes]);
+  const prefix = Buffer.concat([MAGIC, macOf(key, signed), signed]);
   const first = [prefix, Buffer.alloc(pad(prefix.byteLength))];
 
-  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.tmp`;
+  const { handle, removed } = await createExclusive(temporary);
   try {
-    await pipeline(Readable.from([...first, ...parts]), createWriteStream(temporary, { mode: 0o600 }));
+    await pipeline(Readable.from([...first, ...parts]), handle.createWriteStream());
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  } finally {
+    await handle.close().catch(() => undefined); // closed by the stream already, normally
   }
-  return [...first, ...parts].reduce((sum, part) => sum + part.byteLength, 0);
+  return { bytes: prefix.byteLength + pad(prefix.byteLength) + bodyBytes, removed };
+}
+
+const CREATE_EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+
+/**
+ * A new file at `path` for this user only (0600). O_EXCL fails on anything already there, a
+ * symbolic link included (never followed), so nothing at the name is ever written through; what
+ * was there is removed (the link itself, not what it points to) and the file made once more.
+ */
+async function createExclusive(path: string): Promise<{ handle: FileHandle; removed: boolean }> {
+  try {
+    return { handle: await open(path, CREATE_EXCLUSIVE, 0o600), removed: false };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  await unlink(path);
+  return { handle: await open(path, CREATE_EXCLUSIVE, 0o600), removed: true };
 }
 
 /** What `loadSnapshot` found: the columns and dictionaries, or why the file cannot be used. */
 export type LoadedSnapshot =
   | { ok: true; columns: Columns; dicts: Dictionaries; bytes: number; stamp: SnapshotStamp }
-  | { ok: false; reason: string };
+  /** `expected`: no file yet, or another version's (an upgrade); anything else deserves a warning. */
+  | { ok: false; reason: string; expected: boolean };
+
+const refused = (reason: string, expected = false): LoadedSnapshot => ({ ok: false, reason, expected });
 
 /**
- * Reads a file `saveSnapshot` wrote, when it holds `format`, with the stamp it was written with;
- * otherwise says why not (missing, another format, damaged). Never throws for a bad file.
+ * Reads a file `saveSnapshot` wrote, when it holds `format` and is signed with `key`, with the
+ * stamp it was written with; otherwise says why not (missing, a link, another format, signed with
+ * another key or edited, damaged). Never throws for a bad file.
  */
-export async function loadSnapshot(path: string, format: string): Promise<LoadedSnapshot> {
+export async function loadSnapshot(path: string, format: string, key: Uint8Array): Promise<LoadedSnapshot> {
   let file: Buffer;
   try {
-    file = await readFile(path);
+    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      if (!(await handle.stat()).isFile()) return refused('the snapshot is not a regular file');
+      file = await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' ? 'no snapshot file' : `cannot read the snapshot (${code})` };
+    if (code === 'ENOENT') return refused('no snapshot file', true);
+    return refused(code === 'ELOOP' ? 'the snapshot is a symbolic link' : `cannot read the snapshot (${code})`);
   }
   try {
-    if (!file.subarray(0, MAGIC.length).equals(MAGIC)) return { ok: false, reason: 'not a snapshot file' };
-    const headerLength = file.readUInt32LE(MAGIC.length);
-    const headerEnd = MAGIC.length + 4 + headerLength;
-    const header = JSON.parse(file.subarray(MAGIC.length + 4, headerEnd).toString('utf8')) as Header;
-    if (header.format !== format) return { ok: false, reason: 'written by another version of the index' };
+    if (!file.subarray(0, MAGIC.length).equals(MAGIC))
+      return file.subarray(0, MAGIC_FAMILY.length).equals(MAGIC_FAMILY)
+        ? refused('written by another version of the index', true)
+        : refused('not a snapshot file');
+    if (file.byteLength < HEADER_AT) return refused('the file is cut short');
+    const headerEnd = HEADER_AT + file.readUInt32LE(LENGTH_AT);
+    if (headerEnd > file.byteLength) return refused('the file is cut short');
+    const mac = file.subarray(MAGIC.length, LENGTH_AT);
+    if (!timingSafeEqual(mac, macOf(key, file.subarray(LENGTH_AT, headerEnd))))
+      return refused("not signed with this database's key (written for another database, or edited)");
+    const header = JSON.parse(file.subarray(HEADER_AT, headerEnd).toString('utf8')) as Header;
+    if (header.format !== format) return refused('written by another version of the index', true);
+    if (!isStamp(header.stamp)) return refused('its stamp is not a database snapshot');
+    const bodyAt = headerEnd + pad(headerEnd);
+    if (file.byteLength !== bodyAt + header.body.bytes) return refused('the file is cut short or too long');
+    if (createHash('sha256').update(file.subarray(bodyAt)).digest('hex') !== header.body.sha256)
+      return refused('its content does not match its checksum (edited or damaged)');
 
     // A copy of the bytes into a buffer of its own when the file's is shared or misaligned.
     let bytes = file;
     if (file.byteOffset % 8 !== 0) bytes = Buffer.from(new Uint8Array(file));
-    let at = headerEnd + pad(headerEnd);
+    let at = bodyAt;
     const read = new Map<string, TypedArray | string[]>();
     for (const section of header.sections) {
-      if (at + section.bytes > bytes.byteLength) return { ok: false, reason: 'the file is cut short' };
+      if (at + section.bytes > bytes.byteLength) return refused('the file is cut short');
       if (section.kind === 'strings') {
         const text = bytes.toString('utf8', at, at + section.bytes);
         read.set(section.name, section.count === 0 ? [] : text.split('\0'));
       } else {
         const type = ARRAY_TYPES[section.kind];
         if (!type || section.count * type.BYTES_PER_ELEMENT !== section.bytes)
-          return { ok: false, reason: `section ${section.name} is damaged` };
+          return refused(`section ${section.name} is damaged`);
         read.set(section.name, new type(bytes.buffer, bytes.byteOffset + at, section.count));
       }
       at += section.bytes + pad(section.bytes);
@@ -184,7 +298,7 @@ export async function loadSnapshot(path: string, format: string): Promise<Loaded
     };
     return { ok: true, columns: columns as Columns, dicts, bytes: file.byteLength, stamp: header.stamp };
   } catch (error) {
-    return { ok: false, reason: `the file is damaged (${(error as Error).message})` };
+    return refused(`the file is damaged (${(error as Error).message})`);
   }
 }
 
