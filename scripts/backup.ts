@@ -9,6 +9,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { isAlive, lockDataDir } from '../server/db/data-dir-lock';
 import { openPgliteDriver } from '../server/db/pglite-driver';
 import { ConfigError, loadEnv } from '../server/lib/env';
+import { makeTreePrivate } from '../server/lib/private-files';
 import { readControlFile } from '../server/features/operations/control-file';
 
 const USAGE = 'Usage: npm run backup -- FILE   (FILE: where to write the backup, e.g. backup-2026-11-25.tar.gz)';
@@ -30,6 +31,7 @@ async function fromRunningServer(port: number, token: string): Promise<Uint8Arra
 async function fromStoppedServer(dataDir: string): Promise<Uint8Array> {
   const lock = lockDataDir(dataDir);
   try {
+    for (const problem of makeTreePrivate(dataDir)) console.warn(`Warning: DATA_DIR is not private: ${problem}`);
     const driver = await openPgliteDriver({ dataDir: join(dataDir, 'pglite') });
     try {
       return await driver.dump('gzip');
@@ -71,11 +73,13 @@ async function main(args: string[]): Promise<number> {
     );
     return 1;
   }
-  // Written beside the target and renamed: FILE is either the whole backup or absent.
+  // Written beside the target and renamed: FILE is either the whole backup or absent. The copy holds
+  // the whole database, so it is its owner's only (0600), made afresh, never through a link (ADR 049).
   const target = resolve(file);
   const partial = `${target}.partial`;
   try {
-    await writeFile(partial, tarball);
+    await rm(partial, { force: true });
+    await writeFile(partial, tarball, { mode: 0o600, flag: 'wx' });
     await rename(partial, target);
   } catch (error) {
     await rm(partial, { force: true });

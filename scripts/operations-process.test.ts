@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestUser, TEST_PASSWORD } from '../server/test/harness';
+import { openToOthers } from '../server/test/support/file-modes';
 import { freePort, prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../server/test/server-process';
 
 /*
@@ -140,6 +141,10 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('operations on the real serve
       const backup = await runScript('scripts/backup.ts', [file], { DATA_DIR: dataDir });
       expect(backup.output).toContain('from the running server');
       expect(backup.code).toBe(0);
+      // The copy holds the whole database: its owner's only, as DATA_DIR and all in it (ADR 049).
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      expect(openToOthers(dataDir)).toEqual([]);
       await Promise.all(writes);
       const after = await listNames(server, cookie);
 
@@ -151,6 +156,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('operations on the real serve
       const restore = await runScript('scripts/restore.ts', [file], { DATA_DIR: join(restoredDir, 'data') });
       expect(restore.output).toContain('300 physicians');
       expect(restore.code).toBe(0);
+      expect(statSync(join(restoredDir, 'data')).mode & 0o777).toBe(0o700);
+      expect(openToOthers(join(restoredDir, 'data'))).toEqual([]);
       await stopServer(server.child);
 
       restored = await startServer({ DATA_DIR: join(restoredDir, 'data') });

@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { lockDataDir } from '../server/db/data-dir-lock';
 import { openPgliteDriver } from '../server/db/pglite-driver';
 import { ConfigError, loadEnv } from '../server/lib/env';
+import { makeTreePrivate } from '../server/lib/private-files';
 
 const USAGE = 'Usage: DATA_DIR=./restored npm run restore -- FILE   (DATA_DIR must be empty or absent)';
 
@@ -36,6 +37,7 @@ async function main(args: string[]): Promise<number> {
   }
   const lock = lockDataDir(dataDir);
   try {
+    for (const problem of makeTreePrivate(dataDir)) console.warn(`Warning: DATA_DIR is not private: ${problem}`);
     const driver = await openPgliteDriver({ dataDir: join(dataDir, 'pglite'), loadDataDir: tarball }).catch((error: unknown) => {
       // A backup that does not load leaves no half database behind: the folder was empty.
       rmSync(join(dataDir, 'pglite'), { recursive: true, force: true });

@@ -24,6 +24,9 @@ import { reportWorkerReady, runPrimary, workerSuffix } from './cluster';
 import { tuneGarbageCollector } from './lib/gc-tuning';
 
 async function main() {
+  // What the server writes is its own user's only (ADR 049): the database, the index snapshot,
+  // control.json, uploads being imported. The PGlite worker also masks the modes it sets itself.
+  process.umask(0o077);
   tuneGarbageCollector();
   let env;
   try {

@@ -19,9 +19,12 @@ type Holder = { pid: number; generation: string; nonce: string | null };
  *   is still that generation (inode and nonce). Nobody else can remove or replace it meanwhile,
  *   so of several processes starting on one stale lock exactly one removes it, and exactly one
  *   (perhaps another) then creates the next.
+ *
+ * DATA_DIR is made 0700 and the lock 0600 (ADR 049); the holder then makes what an earlier version
+ * left open private (makeTreePrivate). Node built-ins only: the lock's tests load this file alone.
  */
 export function lockDataDir(dataDir: string): { release(): void } {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const path = join(dataDir, LOCK_FILE);
   const nonce = randomBytes(8).toString('hex');
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -50,7 +53,7 @@ export function lockDataDir(dataDir: string): { release(): void } {
  */
 function createExclusive(path: string, content: string): boolean {
   const own = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(own, content, { flag: 'wx' });
+  writeFileSync(own, content, { flag: 'wx', mode: 0o600 });
   try {
     linkSync(own, path);
     return true;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Env } from '../lib/env';
 import type { Logger } from '../lib/logger';
+import { makeTreePrivate } from '../lib/private-files';
 import { createDb, type Db } from './client';
 import { lockDataDir } from './data-dir-lock';
 import type { SqlDriver } from './driver';
@@ -25,6 +26,8 @@ export async function openDatabase(
     const dataDir = resolve(env.DATA_DIR);
     release = lockDataDir(dataDir).release;
     try {
+      // An install made before ADR 049 has 0755 folders and 0666 files: its user's only from now on.
+      for (const problem of makeTreePrivate(dataDir)) logger.warn(`DATA_DIR is not private: ${problem}`);
       driver = await openPgliteDriver({ dataDir: resolve(dataDir, 'pglite'), onCrash: options.onCrash });
     } catch (error) {
       release();

@@ -1,8 +1,30 @@
 // Runs PGlite on its own thread so a long query never blocks the HTTP event loop.
 // Plain JavaScript on purpose: it must load the same way under tsx, Vitest and plain node.
+import fs from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+// The database's files are its owner's only (ADR 049). PGlite's file system layer copies the modes
+// of its emulated files onto the real ones (0777 at creation, then chmod 0666 or 0644 whatever the
+// umask), so on this thread, which does nothing but run PGlite, every mode it sets or leaves to the
+// default loses group and others' bits. (A worker thread cannot set the process's umask.)
+const ownerOnly = (mode, fallback) => (typeof mode === 'number' ? mode & ~0o077 : fallback);
+const withMode = (options, fallback) => {
+  if (options === undefined || options === null) return { mode: fallback };
+  if (typeof options === 'object') return { ...options, mode: ownerOnly(options.mode, fallback) };
+  if (typeof options === 'string') return { encoding: options, mode: fallback }; // an encoding
+  return ownerOnly(options, fallback); // a mode
+};
+const { mkdirSync, writeFileSync, openSync, chmodSync, fchmodSync } = fs;
+fs.mkdirSync = (path, options) => mkdirSync(path, withMode(options, 0o700));
+fs.writeFileSync = (path, data, options) => writeFileSync(path, data, withMode(options, 0o600));
+fs.openSync = (path, flags, mode) => openSync(path, flags, ownerOnly(mode, 0o600));
+fs.chmodSync = (path, mode) => chmodSync(path, ownerOnly(mode, mode));
+fs.fchmodSync = (fd, mode) => fchmodSync(fd, ownerOnly(mode, mode));
+syncBuiltinESMExports();
+
+const { PGlite, types } = await import('@electric-sql/pglite');
+const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
 
 // int8 to number (ids and counts fit easily), like the pg driver's parser.
 const parsers = { [types.INT8]: (value) => Number(value) };
