@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { addSuppressions } from '../removal';
@@ -68,6 +68,13 @@ describe('POST /api/admin/imports (admin upload)', () => {
     await writeSyntheticNppesFile(file, { rows: 20_000, seed: 3 });
     const first = await upload(admin, 'kind=nppes&fileName=npidata_pfile_big.csv', readFileSync(file, 'utf8'));
     expect(first.status).toBe(202);
+    // While it imports, the upload is the server's user's only (ADR 049): a folder made with mkdtemp, 0700; the file 0600.
+    const folder = ctx.deps.services.importJobs.folder();
+    expect(basename(folder)).toMatch(new RegExp(`^physiciandirect-import-${process.pid}-\\w{6}$`));
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    const [uploaded] = readdirSync(folder);
+    expect(uploaded).toMatch(/npidata_pfile_big\.csv$/);
+    expect(statSync(join(folder, uploaded)).mode & 0o777).toBe(0o600);
     const second = await upload(admin, 'kind=nppes&fileName=again.csv', sampleNppesFile());
     expect(second.status).toBe(409);
     expect(second.body.error.message).toBe('An import is already running. Wait for it to finish, then upload the next file.');
@@ -104,8 +111,7 @@ describe('POST /api/admin/imports (admin upload)', () => {
       expect(big.status).toBe(413);
       expect(big.body.error.message).toContain('IMPORT_MAX_BYTES');
       expect(big.body.error.message).toContain('4,000 bytes');
-      const folder = ctx.deps.services.importJobs.folder;
-      expect(existsSync(folder) ? readdirSync(folder) : []).toEqual([]);
+      expect(readdirSync(ctx.deps.services.importJobs.folder())).toEqual([]);
     } finally {
       env.IMPORT_MAX_BYTES = before;
     }
@@ -128,20 +134,30 @@ describe('POST /api/admin/imports (admin upload)', () => {
     expect(job.summary.read).toBe(8);
   });
 
-  it('removes uploads left by stopped processes at start and its own at stop, never a live process\'s', () => {
+  it("removes uploads left by stopped processes at start and its own at stop, never a live process's or another user's", () => {
     const root = mkdtempSync(join(tmpdir(), 'import-uploads-root-'));
+    const live = `physiciandirect-import-${process.ppid}-aaaaaa`; // a live process (this test's parent)
+    // Another user's, of a process that is gone (a chown needs root: CI runs as root, a laptop may not).
+    const others = process.getuid?.() === 0 ? ['physiciandirect-import-999999998-bbbbbb'] : [];
     try {
-      writeFileSync(join(root, '0b6a0f3e-old-layout-npidata.csv'), 'x'); // an older version's upload
-      mkdirSync(join(root, '999999999')); // a process that is gone
-      writeFileSync(join(root, '999999999', 'upload.zip'), 'x');
-      mkdirSync(join(root, String(process.ppid))); // a live process (this test's parent)
-      writeFileSync(join(root, String(process.ppid), 'upload.zip'), 'x');
+      mkdirSync(join(root, 'physiciandirect-import-999999999-cccccc')); // a process that is gone
+      writeFileSync(join(root, 'physiciandirect-import-999999999-cccccc', 'upload.zip'), 'x');
+      mkdirSync(join(root, live));
+      writeFileSync(join(root, live, 'upload.zip'), 'x');
+      for (const name of others) {
+        mkdirSync(join(root, name));
+        chownSync(join(root, name), 65534, 65534);
+      }
+      // The one shared folder of versions before ADR 049: a gone process's folder and a loose file go.
+      mkdirSync(join(root, 'physiciandirect-imports', '999999999'), { recursive: true });
+      writeFileSync(join(root, 'physiciandirect-imports', '0b6a0f3e-old-layout-npidata.csv'), 'x');
       const jobs = createImportJobs(root);
-      expect(readdirSync(root)).toEqual([String(process.ppid)]);
-      mkdirSync(jobs.folder, { recursive: true });
-      writeFileSync(join(jobs.folder, 'importing.csv'), 'x');
+      expect(readdirSync(root).sort()).toEqual([live, ...others, 'physiciandirect-imports'].sort());
+      expect(readdirSync(join(root, 'physiciandirect-imports'))).toEqual([]);
+      writeFileSync(join(jobs.folder(), 'importing.csv'), 'x');
+      expect(readdirSync(root)).toHaveLength(3 + others.length);
       jobs.removeUploads();
-      expect(readdirSync(root)).toEqual([String(process.ppid)]);
+      expect(readdirSync(root).sort()).toEqual([live, ...others, 'physiciandirect-imports'].sort());
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

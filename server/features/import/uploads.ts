@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, readdirSync, rmSync } from 'node:fs';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createWriteStream, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -16,14 +16,23 @@ import { IMPORT_KINDS, runImport } from './service';
  * runImport as the CLI. Their state lives in memory (this process, until it stops); every
  * finished import also has its audit row and its import_runs row.
  *
- * Uploads are kept in a folder of this process (`<root>/<pid>`) while they import. Several server
- * processes may share the temporary folder (PostgreSQL), so a start removes only what no live
- * process owns: its own pid's folder, the folders of pids that are gone, and files left at the
- * root by older versions; a stop removes its own folder.
+ * Uploads are kept while they import in a folder of this process made with mkdtemp in the
+ * temporary folder (`physiciandirect-import-<pid>-XXXXXX`, 0700, files 0600: ADR 049), at the first
+ * upload: a name nobody can make first or guess, readable by the server's user only. Several
+ * server processes may share the temporary folder (PostgreSQL), so a start removes only what no
+ * live process owns: its own user's folders of pids that are gone (and those of the one shared
+ * folder of versions before ADR 049); a stop removes its own folder.
  */
-export type ImportJobs = { jobs: Map<string, ImportJob>; folder: string; removeUploads(): void };
+export type ImportJobs = {
+  jobs: Map<string, ImportJob>;
+  /** This process's upload folder, made at the first call. */
+  folder(): string;
+  removeUploads(): void;
+};
 
-export const IMPORT_UPLOADS_ROOT = join(tmpdir(), 'physiciandirect-imports');
+const PREFIX = 'physiciandirect-import-';
+/** The one shared folder of versions before ADR 049 (`<root>/physiciandirect-imports/<pid>`). */
+const SHARED_ROOT = 'physiciandirect-imports';
 
 function isRunning(pid: number): boolean {
   try {
@@ -34,25 +43,49 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Removes uploads left by processes that stopped without cleaning up (a crash, kill -9). */
+/** Whether `path` is a real folder (not a link) of this server's user. */
+function isOwnFolder(path: string): boolean {
+  try {
+    const found = lstatSync(path);
+    return found.isDirectory() && found.uid === process.getuid?.();
+  } catch {
+    return false;
+  }
+}
+
+/** Removes uploads left in `root` by this user's processes that stopped without cleaning up (a crash, kill -9). */
 export function removeStaleUploads(root: string): void {
   let names: string[];
   try {
     names = readdirSync(root);
   } catch {
-    return; // no folder yet
+    return; // no folder
   }
   for (const name of names) {
-    const pid = /^\d+$/.test(name) ? Number(name) : null;
-    if (pid !== null && pid !== process.pid && isRunning(pid)) continue;
-    rmSync(join(root, name), { recursive: true, force: true });
+    const pid = new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1];
+    if (pid && Number(pid) !== process.pid && isRunning(Number(pid))) continue;
+    if (pid && isOwnFolder(join(root, name))) rmSync(join(root, name), { recursive: true, force: true });
+  }
+  // An older version's shared folder, when it is ours: its stopped processes' folders and loose files.
+  const shared = join(root, SHARED_ROOT);
+  if (!isOwnFolder(shared)) return;
+  for (const name of readdirSync(shared)) {
+    if (/^\d+$/.test(name) && Number(name) !== process.pid && isRunning(Number(name))) continue;
+    rmSync(join(shared, name), { recursive: true, force: true });
   }
 }
 
-export function createImportJobs(root = IMPORT_UPLOADS_ROOT): ImportJobs {
+export function createImportJobs(root = tmpdir()): ImportJobs {
   removeStaleUploads(root);
-  const folder = join(root, String(process.pid));
-  return { jobs: new Map(), folder, removeUploads: () => rmSync(folder, { recursive: true, force: true }) };
+  let folder: string | null = null;
+  return {
+    jobs: new Map(),
+    folder: () => (folder ??= mkdtempSync(join(root, `${PREFIX}${process.pid}-`))),
+    removeUploads: () => {
+      if (folder) rmSync(folder, { recursive: true, force: true });
+      folder = null;
+    },
+  };
 }
 
 /** Passes the upload through, failing once it exceeds `maxBytes`. */
@@ -119,14 +152,13 @@ export async function startUploadedImport(
   };
   // Registered before the upload is read: a second upload meanwhile gets the 409.
   importJobs.jobs.set(id, job);
-  await mkdir(importJobs.folder, { recursive: true });
   // The extension decides how the file is read (.zip: the data CSV inside it).
-  const path = join(importJobs.folder, `${id}-${input.fileName.replace(/[^\w.-]+/g, '_')}`);
+  const path = join(importJobs.folder(), `${id}-${input.fileName.replace(/[^\w.-]+/g, '_')}`);
   try {
     await pipeline(
       Readable.fromWeb(input.body as import('node:stream/web').ReadableStream<Uint8Array>),
       sizeLimit(maxBytes),
-      createWriteStream(path),
+      createWriteStream(path, { flags: 'wx', mode: 0o600 }),
     );
     if ((await stat(path)).size === 0) throw new AppError('bad_request', 'The file is empty.');
   } catch (error) {
