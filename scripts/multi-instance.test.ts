@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +24,8 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   const instances: Instance[] = [];
   let sql: pg.Client;
+  // The deployment's folder, shared by both (its index snapshot: ADR 049), not the checkout's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'multi-instance-'));
 
   async function startInstance(): Promise<Instance> {
     const port = await freePort();
@@ -32,6 +36,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
         NODE_ENV: 'production',
         BILLING_DEMO: '1',
         DATABASE_URL: dbUrl,
+        DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -85,6 +90,7 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('a physician written outside a process is found by a search on both within 2 s', async () => {

@@ -119,11 +119,14 @@ export async function prepareServerDatabase(options: {
     driver = openPgDriver({ connectionString: pgUrl, searchPath: `${schema},public`, max: 4 });
     const url = new URL(pgUrl);
     url.searchParams.set('options', `-c search_path=${schema},public`);
-    serverEnv = { DATABASE_URL: url.toString() };
+    // A DATA_DIR of its own for the index snapshot (ADR 049), not the checkout's ./data.
+    const dir = mkdtempSync(join(tmpdir(), `${options.name}-`));
+    serverEnv = { DATABASE_URL: url.toString(), DATA_DIR: dir };
     drop = async () => {
       const cleanup = openPgDriver({ connectionString: pgUrl, max: 1 });
       await cleanup.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await cleanup.close();
+      rmSync(dir, { recursive: true, force: true });
     };
   }
   await migrate(driver);
