@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { Capability } from '../../../contract/account';
 import {
   type FacetsResponse,
@@ -9,7 +10,6 @@ import {
 } from '../../../contract/directory';
 import { SPECIALTIES } from '../../../contract/directory-options';
 import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
-import { dirname } from 'node:path';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -129,7 +129,7 @@ export async function createDirectoryService({
   const snapshotProblem = async (file: string): Promise<string | null> => {
     if (!key) return 'the database holds no snapshot key (migration 0049)';
     const folder = await privateFolderProblem(dirname(file));
-    return folder && `its folder is refused: ${folder}`;
+    return folder && `its folder cannot be trusted: ${folder}`;
   };
   if (snapshotFile) {
     // Whatever the file holds, a start goes on: a file that fails any check is set aside with a
