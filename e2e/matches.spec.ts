@@ -99,3 +99,32 @@ test('Annual: upload, map columns, review, resolve an ambiguous row, add to a li
   await page.getByRole('link', { name: `Open ${listName}` }).click();
   await expect(page.getByRole('heading', { name: listName })).toBeVisible();
 });
+
+test("a row without a match offers its near misses: a last name one letter off, the same initial; one is chosen", async ({ page }) => {
+  const lastNames = new Set(demo.map((p) => p.lastName.toLowerCase()));
+  const swap = (name: string) => `${name.slice(0, -2)}${name.at(-2) === 'e' ? 'a' : 'e'}${name.at(-1)}`;
+  const near = demo.find(
+    (p) =>
+      p.lastName.length >= 6 &&
+      /^[A-Za-z]+$/.test(p.lastName) &&
+      !lastNames.has(swap(p.lastName).toLowerCase()) &&
+      demo.filter((q) => q.lastName === p.lastName).length === 1,
+  );
+  if (!near) throw new Error('no physician for a near miss in the demo directory');
+  const csv = ['First Name,Last Name,State', `${near.firstName},${swap(near.lastName)},${near.state}`].join('\n');
+
+  await signIn(page, 'premium@example.com');
+  await page.goto('/match-list');
+  await page.getByLabel('Spreadsheet (CSV or XLSX)').setInputFiles({ name: 'near.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Match 1 row' }).click();
+  await expect(page.getByRole('heading', { name: 'Review near.csv' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'No match (1)' })).toBeVisible();
+  const misses = page.getByRole('list', { name: 'Near misses for row 1' });
+  await expect(misses).toContainText(`${near.firstName} ${near.lastName}`);
+  await expect(misses).toContainText('last name (one letter off)');
+  await screenshotBoth(page, 'match-list-near-misses');
+  await page.getByRole('button', { name: `Choose ${near.firstName} ${near.lastName} for row 1` }).click();
+  await expect(page.getByRole('button', { name: 'Matched (1)' })).toBeVisible();
+  await page.getByRole('button', { name: 'All (1)' }).click();
+  await expect(page.getByText('Matched (your choice)')).toBeVisible();
+});

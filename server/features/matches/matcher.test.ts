@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { npiForId } from '../../db/seed/generator';
 import type { PhysicianForMatching } from '../directory';
-import { isValidNpi, lastNameKeys, MATCH_THRESHOLDS, matchSlice, readRow, splitFullName } from './matcher';
+import { isValidNpi, lastNameKeys, MATCH_THRESHOLDS, matchSlice, readRow, rowLabel, splitFullName } from './matcher';
 import { guessMapping } from './spreadsheet';
 import { specialtyAgrees, specialtyNames } from './specialty-terms';
 
@@ -89,6 +89,69 @@ describe('matchSlice', () => {
 
   it('a row without a last name, a full name or an NPI matches nothing', () => {
     expect(matchSlice([readRow({ firstName: 'Robert', state: 'MA' })], all)[0].outcome).toBe('none');
+  });
+});
+
+describe("what a recruiter's list really holds (the 2026-11-28 review)", () => {
+  const scott = physician({ firstName: 'Scott', lastName: 'Allen', city: 'Denver', state: 'CO', zip: '80202' });
+  const maria = physician({ firstName: 'Maria', lastName: 'Allen', city: 'Denver', state: 'CO', zip: '80202' });
+  const michael = physician({ firstName: 'Michael', lastName: 'Allen', city: 'Tampa', state: 'FL', zip: '33602' });
+  const christopher = physician({ firstName: 'Christopher', lastName: 'Anderson', city: 'Austin', state: 'TX', zip: '78701' });
+  const matthew = physician({ firstName: 'Matthew', lastName: 'Alvarez', city: 'Miami', state: 'FL', zip: '33101' });
+  const gregory = physician({ firstName: 'Gregory', lastName: 'Adams', city: 'Reno', state: 'NV', zip: '89501' });
+  const people = [scott, maria, michael, christopher, matthew, gregory];
+
+  it('never reads a credential or a suffix as an initial: M.D., MD, D.O., Ph.D., Jr.', () => {
+    const names = ['Scott J. Allen, M.D.', 'Scott J. Allen M.D.', 'Allen, Scott J., M.D.', 'Dr. Scott Allen, Ph.D.', 'Scott Allen D.O.', 'Scott Allen, Jr., MD'];
+    for (const name of names) {
+      expect(splitFullName(name), name).toMatchObject({ first: 'scott', last: 'allen' });
+      const [m] = matchSlice([readRow({ fullName: name, state: 'CO' })], people);
+      expect(m, name).toMatchObject({ outcome: 'matched', physicianId: scott.id });
+    }
+  });
+
+  it('a row without a match lists its near misses: the same initial, a last name one letter off', () => {
+    const [mandy] = matchSlice([readRow({ firstName: 'Mandy', lastName: 'Allen' })], people);
+    expect(mandy.outcome).toBe('none');
+    expect(mandy.candidates.map((c) => c.physicianId).sort()).toEqual([maria.id, michael.id].sort());
+    expect(mandy.candidates[0].agrees).toEqual(expect.arrayContaining(['last name', 'first initial']));
+    expect(mandy.candidates[0].differs).toContain('first name');
+
+    const [andersen] = matchSlice([readRow({ firstName: 'Christopher', lastName: 'Andersen', state: 'TX' })], people);
+    expect(andersen.outcome).toBe('none');
+    expect(andersen.candidates).toHaveLength(1);
+    expect(andersen.candidates[0]).toMatchObject({ physicianId: christopher.id });
+    expect(andersen.candidates[0].agrees).toEqual(expect.arrayContaining(['last name (one letter off)', 'first name', 'state']));
+
+    // Nobody with that initial and a last name near it: nothing to offer.
+    expect(matchSlice([readRow({ firstName: 'Zoe', lastName: 'Allen' })], people)[0].candidates).toEqual([]);
+  });
+
+  it('a first name one letter short inside it is a typo (Mathew), one letter added at its end another name (Roberta)', () => {
+    const [mathew] = matchSlice([readRow({ firstName: 'Mathew', lastName: 'Alvarez', city: 'Miami', state: 'FL' })], people);
+    expect(mathew).toMatchObject({ outcome: 'matched', physicianId: matthew.id });
+    expect(mathew.candidates[0].agrees).toContain('first name (one letter off)');
+    const [michaela] = matchSlice([readRow({ firstName: 'Michaela', lastName: 'Allen', city: 'Tampa', state: 'FL' })], people);
+    expect(michaela.outcome).toBe('none');
+  });
+
+  it('an NPI that disagrees with the named physician is shown and keeps the row below a match', () => {
+    const typo = gregory.npi!.slice(0, 9) + String((Number(gregory.npi![9]) + 1) % 10);
+    const row = { firstName: 'Gregory', lastName: 'Adams', city: 'Reno', state: 'NV', zip: '89501' };
+    const [m] = matchSlice([readRow({ ...row, npi: typo })], people);
+    expect(m.outcome).toBe('ambiguous');
+    expect(m.candidates[0]).toMatchObject({ physicianId: gregory.id });
+    expect(m.candidates[0].differs).toContain('NPI');
+    expect(m.candidates[0].score).toBeLessThan(MATCH_THRESHOLDS.MATCHED / 100);
+    // Another physician's valid NPI: that NPI's physician, as before (an NPI is exact).
+    expect(matchSlice([readRow({ ...row, npi: scott.npi! })], people)[0]).toMatchObject({ outcome: 'matched', physicianId: scott.id });
+    // Without an NPI the same row matches.
+    expect(matchSlice([readRow(row)], people)[0]).toMatchObject({ outcome: 'matched', physicianId: gregory.id });
+  });
+
+  it("labels a row by whatever names it: an email-only row is not '(empty row)'", () => {
+    expect(rowLabel({ email: 'pat@example.org' })).toBe('pat@example.org');
+    expect(rowLabel({})).toBe('(empty row)');
   });
 });
 

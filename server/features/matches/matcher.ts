@@ -90,9 +90,20 @@ function remembered<T>(fn: (value: string) => T, max = 200_000): (value: string)
   };
 }
 
+/**
+ * Dotted abbreviations as one word ('m.d.' -> 'md', 'ph.d.' -> 'phd', 'd.o' -> 'do'): otherwise
+ * their letters would be read as words of the name, 'M.D.' as a first initial.
+ */
+function undotted(folded: string): string {
+  return folded.replace(/\b(?:[a-z]{1,2}\.\s?){1,3}[a-z]{1,2}\b\.?/g, (match) => {
+    const letters = match.replace(/[^a-z]/g, '');
+    return CREDENTIALS.has(letters) || SUFFIXES.has(letters) ? letters : match;
+  });
+}
+
 /** Words of a folded value: letters only, split at anything else (hyphens, dots, commas). */
 function words(folded: string): string[] {
-  return folded.split(/[^a-z]+/).filter(Boolean);
+  return undotted(folded).split(/[^a-z]+/).filter(Boolean);
 }
 
 /** Drops credentials and suffixes from the end while more than `keep` words remain. */
@@ -131,6 +142,8 @@ export type RowQuery = {
   /** A valid NPI, or null (absent or a bad check digit: then the name decides). */
   npi: string | null;
   npiRejected: boolean;
+  /** The 10 digits the row gave as its NPI (valid or not): a physician with another NPI disagrees. */
+  npiGiven: string | null;
   first: string | null;
   /** The first name was only an initial ('J.'). */
   firstIsInitial: boolean;
@@ -152,7 +165,7 @@ function organizationWords(value: string | undefined): Set<string> {
 
 /** Splits a full name cell: 'Dr. Robert J. Smith Jr., MD', 'Smith, Robert J', 'Smith MD'. */
 export function splitFullName(cell: string): { first: string | null; middle: string | null; last: string | null } {
-  const folded = fold(cell).replace(/\([^)]*\)/g, ' ');
+  const folded = undotted(fold(cell).replace(/\([^)]*\)/g, ' '));
   const [head, ...rest] = folded.split(',');
   const tail = rest.map((part) => words(part)).filter((part) => part.some((w) => !CREDENTIALS.has(w) && !SUFFIXES.has(w)));
   let tokens: string[];
@@ -196,6 +209,7 @@ export function readRow(row: UploadedRow): RowQuery {
   return {
     npi: npiValid ? npiDigits : null,
     npiRejected: npiDigits.length > 0 && !npiValid,
+    npiGiven: npiDigits.length === 10 ? npiDigits : null,
     first: first ?? null,
     firstIsInitial: !!first && first.length === 1,
     middleInitial: middleSource ? middleSource[0] : null,
@@ -266,6 +280,12 @@ export function editDistance(a: string, b: string, max: number): number {
  * letter is not a typo here, as it often makes another name ('Robert', 'Roberta').
  */
 function isTypo(a: string, b: string): boolean {
+  // One letter more or fewer inside the name ('mathew', 'matthew'), in names long enough not to
+  // be another name; a letter added at the end makes another name ('robert', 'roberta').
+  if (Math.abs(a.length - b.length) === 1) {
+    const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+    return shorter.length >= 4 && longer.slice(0, -1) !== shorter && editDistance(a, b, 1) === 1;
+  }
   if (a.length !== b.length) return false;
   const diff: number[] = [];
   for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
@@ -383,6 +403,12 @@ export function scorePhysician(query: RowQuery, p: PreparedPhysician, floor = -I
     points += w.organization;
     agrees.push('organization');
   }
+  // The row names another NPI (a mistyped one, or another physician's): whatever the name says,
+  // the user decides (never 'matched' on its own).
+  if (query.npiGiven && p.physician.npi && p.physician.npi !== query.npiGiven) {
+    differs.push('NPI');
+    points = Math.min(points, MATCH_THRESHOLDS.MATCHED - 1);
+  }
   return { prepared: p, points, agrees, differs };
 }
 
@@ -439,7 +465,8 @@ export function matchRow(query: RowQuery, byNpi: PreparedPhysician | null, names
 export function rowLabel(row: UploadedRow): string {
   const name = row.fullName?.trim() || [row.firstName, row.middleName, row.lastName].map((v) => v?.trim()).filter(Boolean).join(' ');
   const place = [row.city?.trim(), row.state?.trim()].filter(Boolean).join(', ') || row.zip?.trim();
-  const parts = [name || (row.npi?.trim() ? `NPI ${row.npi.trim()}` : ''), place, row.specialty?.trim()].filter(Boolean);
+  const who = name || (row.npi?.trim() ? `NPI ${row.npi.trim()}` : '') || row.email?.trim() || row.phone?.trim() || '';
+  const parts = [who, place, row.specialty?.trim()].filter(Boolean);
   return (parts.join(' · ') || '(empty row)').slice(0, 200);
 }
 
@@ -466,6 +493,8 @@ export function matchSlice(
 export type PhysicianPool = {
   byKey: Map<string, Map<string, PreparedPhysician[]>>;
   byNpi: Map<string, PreparedPhysician>;
+  /** Made by the first near-miss look-up (keysByVariant). */
+  byVariant?: Map<string, string[]>;
 };
 
 export function emptyPool(): PhysicianPool {
@@ -478,6 +507,7 @@ export function addToPool(
   physicians: readonly PhysicianForMatching[],
   middleNames: ReadonlyMap<number, string> = new Map(),
 ): PhysicianPool {
+  pool.byVariant = undefined;
   for (const physician of physicians) {
     const prepared = preparePhysician(physician, middleNames.get(physician.id) ?? null);
     if (physician.npi) pool.byNpi.set(physician.npi, prepared);
@@ -517,6 +547,75 @@ export function matchWithPool(queries: readonly RowQuery[], pool: PhysicianPool)
       for (const [first, list] of pool.byKey.get(key) ?? []) if (firstNamesCompatible(query, first)) namesakes.push(...list);
     }
     // A physician under two of the row's keys ('garcia' and 'garcialopez') is listed once.
-    return matchRow(query, exact, query.lastKeys.length === 1 ? namesakes : [...new Set(namesakes)]);
+    const match = matchRow(query, exact, query.lastKeys.length === 1 ? namesakes : [...new Set(namesakes)]);
+    return match.outcome === 'none' ? { ...match, candidates: nearMisses(query, pool) } : match;
   });
+}
+
+/** Each word with one letter taken out, and the word itself (keys one edit apart share one). */
+export function deletionVariants(word: string): string[] {
+  const out = [word];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/** The pool's last-name keys by their deletion variants (made once per pool, for near misses). */
+function keysByVariant(pool: PhysicianPool): Map<string, string[]> {
+  if (pool.byVariant) return pool.byVariant;
+  const byVariant = new Map<string, string[]>();
+  for (const key of pool.byKey.keys()) {
+    if (key.length < 4) continue;
+    for (const variant of deletionVariants(key)) {
+      const keys = byVariant.get(variant);
+      if (keys) keys.push(key);
+      else byVariant.set(variant, [key]);
+    }
+  }
+  return (pool.byVariant = byVariant);
+}
+
+/**
+ * The physicians a row without a match may still be (ADR 033, near misses), for the user to pick
+ * from: the same last name, or one letter off (of 4 letters or more), and a first name that is the
+ * same, a nickname, one letter off, or only the same initial. At most MATCH_MAX_CANDIDATES, best
+ * first; the outcome stays 'none' until the user picks one.
+ */
+export function nearMisses(query: RowQuery, pool: PhysicianPool): MatchCandidate[] {
+  const whole = query.lastWhole;
+  if (!whole || !query.first) return [];
+  const keys = new Set<string>(query.lastKeys);
+  if (whole.length >= 4) {
+    const byVariant = keysByVariant(pool);
+    for (const variant of deletionVariants(whole)) {
+      for (const key of byVariant.get(variant) ?? []) if (editDistance(key, whole, 1) <= 1) keys.add(key);
+    }
+  }
+  const seen = new Set<number>();
+  const scored: Scored[] = [];
+  for (const key of keys) {
+    const oneOff = !query.lastKeys.includes(key);
+    for (const [first, list] of pool.byKey.get(key) ?? []) {
+      if (!first || first[0] !== query.first[0]) continue;
+      for (const p of list) {
+        if (seen.has(p.physician.id)) continue;
+        seen.add(p.physician.id);
+        const s = scorePhysician(query, p)!;
+        if (oneOff) {
+          s.points += MATCH_WEIGHTS.lastNamePart;
+          s.agrees.unshift('last name (one letter off)');
+        }
+        if (!s.agrees.some((a) => a.startsWith('first name') || a === 'nickname' || a === 'initial')) {
+          // Only the initial is the same ('Mandy' for 'Maria'): half an initial's points instead of
+          // the penalty of another name (the first name still shows as differing).
+          s.points += MATCH_WEIGHTS.initial / 2 - MATCH_WEIGHTS.firstNameDiffers;
+          s.agrees.push('first initial');
+        }
+        scored.push(s);
+      }
+    }
+  }
+  return scored
+    .sort((a, b) => b.points - a.points || a.prepared.physician.id - b.prepared.physician.id)
+    .slice(0, MATCH_MAX_CANDIDATES)
+    .map(candidateOf);
 }

@@ -19,7 +19,7 @@ import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryIndex } from '../directory';
 import { checkExportCeiling, exportFileName, logExport } from '../exports';
-import { addToPool, emptyPool, readRow, rememberedLastNameKeys, rowLabel, type PhysicianPool, type RowQuery } from './matcher';
+import { addToPool, deletionVariants, emptyPool, readRow, rememberedLastNameKeys, rowLabel, type PhysicianPool, type RowQuery } from './matcher';
 import * as repo from './repo';
 import { checkMapping, guessMapping, mappedRow, readSheet, writeSheet } from './spreadsheet';
 
@@ -261,8 +261,16 @@ export async function prepareMatching(
   const queries = rows.map((r) => readRow(mappedRow(r.cells, job.columns, job.mapping)));
   const keys = new Set(queries.flatMap((q) => q.lastKeys));
   const npis = new Set(queries.flatMap((q) => (q.npi ? [q.npi] : [])));
+  // Also the last names one letter off a row's (Andersen for Anderson): a row without a match
+  // lists them as near misses (matcher.ts, nearMisses); they are never compared otherwise.
+  const variants = new Set(queries.flatMap((q) => (q.lastWhole && q.lastWhole.length >= 4 ? deletionVariants(q.lastWhole) : [])));
   const physicians = index.physiciansForMatching({
-    lastNameAccepts: (name) => rememberedLastNameKeys(name).some((key) => keys.has(key)),
+    lastNameAccepts: (name) => {
+      const nameKeys = rememberedLastNameKeys(name);
+      if (nameKeys.some((key) => keys.has(key))) return true;
+      const whole = nameKeys[0];
+      return !!whole && whole.length >= 4 && deletionVariants(whole).some((variant) => variants.has(variant));
+    },
     npis,
   });
   const middleKeys = new Set(queries.flatMap((q) => (q.middleInitial ? q.lastKeys : [])));

@@ -138,7 +138,7 @@ function UploadStep({ onStarted }: { onStarted: (id: string) => void }) {
       {preview.data && <MappingStep preview={preview.data} mapping={mapping} onChange={setMapping} />}
       {preview.data && (
         <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? <Spinner /> : <Upload aria-hidden />} Match {formatNumber(preview.data.rows)} rows
+          {create.isPending ? <Spinner /> : <Upload aria-hidden />} Match {formatNumber(preview.data.rows)} {preview.data.rows === 1 ? 'row' : 'rows'}
         </Button>
       )}
     </form>
@@ -323,7 +323,6 @@ function Review({ job, onRestart }: { job: MatchJobResponse; onRestart: () => vo
 }
 
 function ReviewRow({ jobId, row }: { jobId: string; row: MatchRow }) {
-  const resolve = useResolveRow(jobId);
   const chosen = row.candidates.find((c) => c.physicianId === row.physicianId);
   return (
     <TableRow>
@@ -344,44 +343,62 @@ function ReviewRow({ jobId, row }: { jobId: string; row: MatchRow }) {
               {[chosen.specialty, [chosen.city, chosen.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ')} · score{' '}
               {row.score?.toFixed(2)}
             </span>
-            <p className="text-xs text-muted-foreground">Agrees: {chosen.agrees.join(', ')}</p>
+            <p className="text-xs text-muted-foreground">
+              Agrees: {chosen.agrees.join(', ')}
+              {chosen.differs.length ? `; differs: ${chosen.differs.join(', ')}` : ''}
+            </p>
           </div>
-        ) : row.outcome === 'ambiguous' ? (
-          <ul className="space-y-2" aria-label={`Candidates for row ${row.row}`}>
-            {row.candidates.map((c) => (
-              <li key={c.physicianId} className="flex flex-wrap items-center gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={resolve.isPending}
-                  aria-label={`Choose ${c.name} for row ${row.row}`}
-                  onClick={() =>
-                    resolve.mutate(
-                      { row: row.row, physicianId: c.physicianId },
-                      { onError: (error) => toast.error('Not saved', { description: error.message }) },
-                    )
-                  }
-                >
-                  Choose
-                </Button>
-                <span>
-                  {c.name}{' '}
-                  <span className="text-sm text-muted-foreground">
-                    {[c.specialty, [c.city, c.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ')} · score {c.score.toFixed(2)}
-                  </span>
-                  <span className="block text-xs text-muted-foreground">
-                    Agrees: {c.agrees.join(', ') || 'nothing'}
-                    {c.differs.length ? `; differs: ${c.differs.join(', ')}` : ''}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
+        ) : row.candidates.length > 0 ? (
+          <div className="space-y-1">
+            {row.outcome === 'none' && (
+              <p className="text-sm text-muted-foreground">
+                No physician fits this row. Near misses (one letter off, or the same initial):
+              </p>
+            )}
+            <CandidateChoices jobId={jobId} row={row} />
+          </div>
         ) : (
           <span className="text-sm text-muted-foreground">No physician in the directory fits this row.</span>
         )}
       </TableCell>
     </TableRow>
+  );
+}
+
+/** The physicians a row may be (ambiguous) or nearly is (no match), each with 'Choose'. */
+function CandidateChoices({ jobId, row }: { jobId: string; row: MatchRow }) {
+  const resolve = useResolveRow(jobId);
+  return (
+    <ul className="space-y-2" aria-label={`${row.outcome === 'none' ? 'Near misses' : 'Candidates'} for row ${row.row}`}>
+      {row.candidates.map((c) => (
+        <li key={c.physicianId} className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={resolve.isPending}
+            aria-label={`Choose ${c.name} for row ${row.row}`}
+            onClick={() =>
+              resolve.mutate(
+                { row: row.row, physicianId: c.physicianId },
+                { onError: (error) => toast.error('Not saved', { description: error.message }) },
+              )
+            }
+          >
+            Choose
+          </Button>
+          <span>
+            {c.name}{' '}
+            <span className="text-sm text-muted-foreground">
+              {[c.specialty, [c.city, c.state].filter(Boolean).join(', ')].filter(Boolean).join(' · ')} · score {c.score.toFixed(2)}
+            </span>
+            <span className="block text-xs text-muted-foreground">
+              Agrees: {c.agrees.join(', ') || 'nothing'}
+              {c.differs.length ? `; differs: ${c.differs.join(', ')}` : ''}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
