@@ -26,3 +26,24 @@ test('an unknown path answers HTTP 404 and renders the Page Not Found screen', a
   expect(warnings.some((w) => w.includes('/no-such-page'))).toBe(true);
   await screenshotBoth(page, 'not-found');
 });
+
+test('every page names itself in the browser tab: the page, then the product; a profile by its physician', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('PhysicianDirect: verified physician contacts for healthcare recruiters');
+  for (const [path, title] of [
+    ['/pricing', 'Pricing · PhysicianDirect'],
+    ['/search', 'Physician Directory · PhysicianDirect'],
+    ['/specialties', 'Specialties · PhysicianDirect'],
+    ['/login', 'Log in · PhysicianDirect'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+  }
+  await page.goto('/search?query=smith');
+  const card = page.getByRole('list', { name: 'Physicians' }).getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())?.trim() ?? '';
+  expect(name).not.toBe('');
+  await card.getByRole('heading').getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveTitle(`${name} · PhysicianDirect`);
+});

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '@web/components/ui/spinner';
 import { AdminStrip } from './admin-strip';
+import { DocumentTitle } from './document-title';
 import { useMe, useSessionEndedRedirect } from './session';
 import { SidePanelsProvider } from './side-panels';
 import { SiteFooter } from './site-footer';
@@ -14,6 +15,7 @@ export function RootLayout() {
   return (
     <SidePanelsProvider>
       <ScrollToTop />
+      <DocumentTitle />
       <NavigationProgress />
       <a
         href="#main-content"

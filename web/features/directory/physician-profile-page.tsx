@@ -18,6 +18,7 @@ import {
 import { toast } from 'sonner';
 import type { PhysicianProfile } from '@contract/directory';
 import { US_STATES } from '@contract/directory-options';
+import { useDocumentTitle } from '@web/app/document-title';
 import { useCan, useMe } from '@web/app/session';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -58,6 +59,7 @@ export function PhysicianProfilePage() {
   const me = useMe();
   const viewer = `${me.user?.id ?? 'anonymous'}:${me.subscription.tier}`;
   const physician = usePhysician(id, viewer);
+  useDocumentTitle(physician.data ? nameWithCredential(physician.data) : null);
 
   const notFound =
     id === null || (physician.isError && isApiError(physician.error) && physician.error.status === 404);

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Pencil, Search, Trash2, UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PhysicianList } from '@contract/lists';
+import { useDocumentTitle } from '@web/app/document-title';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import {
@@ -53,6 +54,7 @@ export function ListDetailPage() {
   }, [notFound, detail.isError, navigate]);
 
   const data = detail.data;
+  useDocumentTitle(data?.list.name);
   const matching = data?.matchingIds ?? [];
   const selected = new Set(selectedIds);
   const selectedMatching = matching.filter((id) => selected.has(id)).length;
