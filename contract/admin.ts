@@ -6,6 +6,48 @@ import { RESUME_APPROVAL_PAGE_SIZE } from './limits';
 import { isCalendarDay } from './dates';
 
 /**
+ * Every action that writes an audit row (server/lib/audit.ts), with what the operators' audit
+ * view calls it. Features add theirs here.
+ */
+export const AUDIT_ACTION_LABELS = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_in_failed': 'Sign-in failed',
+  'auth.sign_out': 'Signed out',
+  'auth.sign_out_others': 'Signed out other devices',
+  'auth.password_reset': 'Password reset',
+  'auth.password_changed': 'Password changed',
+  'auth.email_verified': 'Email verified',
+  'auth.sign_up_existing': 'Sign-up with an existing email',
+  'role.granted': 'Admin role granted',
+  'role.revoked': 'Admin role revoked',
+  'admin.sessions_revoked': 'Sessions ended by an admin',
+  'contact.revealed': 'Contact revealed',
+  'export.created': 'Export',
+  'list.deleted': 'List deleted',
+  'submission.confirmed': 'Resume confirmed',
+  'submission.approved': 'Resume approved',
+  'submission.rejected': 'Resume rejected',
+  'removal.requested': 'Removal requested',
+  'removal.confirmed': 'Removal confirmed',
+  'billing.subscription_changed': 'Subscription changed',
+  'billing.refund_requested': 'Refund requested',
+  'billing.refund_resolved': 'Refund resolved',
+  'import.completed': 'Data import completed',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'contact.reported': 'Contact reported wrong',
+  'contact.report_resolved': 'Contact report resolved',
+  'contact.verified_now': 'Contact verified now',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
+
+/** The words for an action code; an unknown code (an older row) as it is. */
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;
+}
+
+/**
  * The operators' API (docs/rules.md#admin): every call lives under /api/admin and
  * needs the 'admin:access' capability (401 signed out, 403 for anyone else).
  */

@@ -277,3 +277,14 @@ test('non-admins are kept out of the admin screens as the spec says', async ({ p
   await expect(page.getByRole('heading', { name: 'Access Denied. Redirecting...' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the audit log names its actions in words, the code kept as a hint', async ({ page }) => {
+  await signIn(page, 'admin@example.com');
+  await page.goto('/admin/audit');
+  const filter = page.getByLabel('Action');
+  await expect(filter.locator('option', { hasText: 'Sign-in failed' })).toHaveCount(1);
+  await expect(filter.locator('option', { hasText: 'auth.sign_in_failed' })).toHaveCount(0);
+  const table = page.getByRole('table', { name: 'Audit events' });
+  await expect(table.getByRole('cell', { name: 'Signed in', exact: true }).first()).toBeVisible();
+  await expect(table.getByText('auth.sign_in', { exact: true })).toHaveCount(0);
+});

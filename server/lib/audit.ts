@@ -1,41 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditAction } from '../../contract/admin';
 import type { Db } from '../db/client';
 
 /**
- * Actions that write an audit row. Features add theirs here, so the operators' audit view can
- * offer every action as a filter and a typo cannot invent a new one.
+ * Actions that write an audit row: contract/admin.ts, where each has the words the operators'
+ * audit view shows (a typo cannot invent a new one, and none goes without a label).
  */
-export const AUDIT_ACTIONS = [
-  'auth.sign_in',
-  'auth.sign_in_failed',
-  'auth.sign_out',
-  'auth.sign_out_others',
-  'auth.password_reset',
-  'auth.password_changed',
-  'auth.email_verified',
-  'auth.sign_up_existing',
-  'role.granted',
-  'role.revoked',
-  'admin.sessions_revoked',
-  'contact.revealed',
-  'export.created',
-  'list.deleted',
-  'submission.confirmed',
-  'submission.approved',
-  'submission.rejected',
-  'removal.requested',
-  'removal.confirmed',
-  'billing.subscription_changed',
-  'billing.refund_requested',
-  'billing.refund_resolved',
-  'import.completed',
-  'api_key.created',
-  'api_key.revoked',
-  'contact.reported',
-  'contact.report_resolved',
-  'contact.verified_now',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from '../../contract/admin';
 
 export type AuditEvent = {
   action: AuditAction;

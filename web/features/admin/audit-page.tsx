@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import { auditActionLabel } from '@contract/admin';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -76,7 +77,7 @@ export function AuditPage() {
               <option value="">All actions</option>
               {(events.data?.actions ?? []).map((a) => (
                 <option key={a} value={a}>
-                  {a}
+                  {auditActionLabel(a)}
                 </option>
               ))}
             </select>
@@ -124,7 +125,7 @@ export function AuditPage() {
                   <TableRow key={e.id}>
                     <TableCell className="whitespace-nowrap">{formatDateTime(e.createdAt)}</TableCell>
                     <TableCell>
-                      <code className="text-xs">{e.action}</code>
+                      <span title={e.action}>{auditActionLabel(e.action)}</span>
                     </TableCell>
                     <TableCell className="max-w-48 truncate">{e.actorEmail ?? 'system'}</TableCell>
                     <TableCell className="hidden max-w-56 truncate md:table-cell">

@@ -244,9 +244,11 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                     </a>
                   </Button>
                 ) : (
-                  <Button variant="outline" disabled>
+                  // Disabled with its reason, for the eye (title) and for a screen reader (its name).
+                  <Button variant="outline" disabled title="No LinkedIn profile on file">
                     <LinkedinIcon aria-hidden />
                     LinkedIn
+                    <span className="sr-only">: no profile on file</span>
                   </Button>
                 )}
                 {canExportProfile && (

@@ -5,7 +5,7 @@ import { useSidePanels } from '@web/app/side-panels';
 import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from './api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
-import { Bookmark, CheckSquare, Download, EllipsisVertical, History, ListPlus, SquareStack } from 'lucide-react';
+import { BookmarkPlus, CheckSquare, Download, EllipsisVertical, History, ListPlus, SquareStack } from 'lucide-react';
 import { toast } from 'sonner';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
 import { FREE_RESULT_CAP } from '@contract/limits';
@@ -219,7 +219,7 @@ export function SearchActionBar({ actions, className }: { actions: SearchActions
         disabled={actions.saveDisabled}
         title="Save Search"
       >
-        <Bookmark aria-hidden />
+        <BookmarkPlus aria-hidden />
         <span className="sr-only @5xl:not-sr-only">Save Search</span>
       </Button>
       <Button variant="outline" size="sm" onClick={actions.onSavedSearches} title="Saved Searches">
@@ -313,7 +313,7 @@ export function SearchActionsMenu({
         <DropdownMenuSeparator />
         <DropdownMenuLabel className="text-xs text-muted-foreground">Search</DropdownMenuLabel>
         <DropdownMenuItem onSelect={actions.onSaveSearch} disabled={actions.saveDisabled}>
-          <Bookmark aria-hidden />
+          <BookmarkPlus aria-hidden />
           Save Search
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={actions.onSavedSearches}>

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearchParams } from '@contract/saved-searches';
 import { Button } from '@web/components/ui/button';
@@ -54,7 +55,12 @@ export function SaveSearchDialog({ open, onOpenChange, params }: SaveSearchDialo
           <DialogHeader>
             <DialogTitle>Save Search</DialogTitle>
             <DialogDescription>
-              Keep this search (query, filters and sort) to run it again from Saved Searches.
+              Keep this search (query, filters and sort) to run it again from Saved Searches. To be emailed
+              when new physicians match it, turn on its alert in{' '}
+              <Link to="/account?tab=notifications" className="font-medium text-primary underline-offset-4 hover:underline">
+                Account &gt; Notifications
+              </Link>
+              .
             </DialogDescription>
           </DialogHeader>
           <div className="flex flex-col gap-1.5">
