@@ -93,7 +93,11 @@ export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWOR
       created.push(account.email);
       if (account.tier !== 'free') {
         const priceId = account.tier === 'premium' ? 'price_annual' : 'price_monthly';
-        const currentPeriodEnd = new Date(Date.now() + (account.tier === 'premium' ? 365 : 30) * day);
+        // Bought 60 days ago (below): the year of the Annual plan ends 305 days from now; the
+        // Monthly plan, renewed twice since, in 30.
+        const paidDaysAgo = 60;
+        const periodDays = account.tier === 'premium' ? 365 : 30;
+        const currentPeriodEnd = new Date(Date.now() + (periodDays - (paidDaysAgo % periodDays)) * day);
         // The demo billing provider's side too, so 'Manage Subscription' works for these accounts.
         // Dated past the 30-day money-back window: these accounts show the product, and their
         // exports never stop at 'This export ends your money-back guarantee' (a new customer's do).
@@ -101,7 +105,7 @@ export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWOR
           userId: user.id,
           provider: 'demo',
           customerId: `demo_cus_${user.id}`,
-          firstPaidAt: new Date(Date.now() - 60 * day),
+          firstPaidAt: new Date(Date.now() - paidDaysAgo * day),
         });
         await tx.orm.insert(demoSubscriptions).values({
           id: `demo_sub_${user.id}`,
