@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Loader2, Mail, ShieldCheck, UserRoundX } from 'lucide-react';
+import { CheckCircle2, Loader2, Mail, ShieldCheck, UserRoundX } from 'lucide-react';
 import { toast } from 'sonner';
 import { CONTACT_MESSAGES, CreateContactMessageRequest } from '@contract/contact-form';
 import { Button } from '@web/components/ui/button';
@@ -76,11 +76,15 @@ function ContactForm() {
     idPrefix: 'contact',
   });
   const { values, update, fieldId, errorFor, setServerErrors, readyToSubmit, reset } = form;
+  // The confirmation stays on the page (the toast goes): the cleared form alone would leave the
+  // sender wondering whether the message left.
+  const [sentFrom, setSentFrom] = useState<string | null>(null);
 
   const send = useMutation({
     mutationFn: contactApi.send,
-    onSuccess: () => {
+    onSuccess: (_, request) => {
       toast.success(CONTACT_MESSAGES.sentTitle, { description: CONTACT_MESSAGES.sentDescription });
+      setSentFrom(request.email);
       reset();
     },
     onError: (error) => {
@@ -102,6 +106,15 @@ function ContactForm() {
       aria-label="Contact Us"
       className="flex flex-col gap-5 rounded-xl border bg-card p-5 shadow-xs sm:p-8"
     >
+      {sentFrom && (
+        <div role="status" className="flex gap-3 rounded-lg border border-success/30 bg-success/10 px-4 py-3 text-sm text-foreground">
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-success" aria-hidden />
+          <p>
+            <span className="font-semibold">{CONTACT_MESSAGES.sentTitle}</span> {CONTACT_MESSAGES.sentDescription} We will
+            answer at <span className="font-medium break-all">{sentFrom}</span>.
+          </p>
+        </div>
+      )}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Name" required id={fieldId('name')} error={errorFor('name')}>
           <Input name="name" autoComplete="name" value={values.name} onChange={(e) => update('name', e.target.value)} />
