@@ -39,25 +39,50 @@ export async function overview(
   input: { now: Date; maxAgeDays: number; ratePerMinute: number; verifier: string },
 ): Promise<VerificationOverviewResponse> {
   const { now } = input;
-  const cover = await coverage(db, now);
+  const since = new Date(now.getTime() - VERIFICATION_COVERAGE_DAYS * 86_400_000);
+  // One pass over the values (about 1.2 million at 300,000 physicians), counted by source and
+  // age bucket at once: the coverage, the histogram and the sources are sums of these groups.
   const age = `extract(epoch FROM ($1::timestamptz - v.checked_at)) / 86400`;
-  const { rows: ages } = await db.sql.query<{ bucket: number | null; n: number }>(
-    `SELECT CASE WHEN v.method IS NULL OR v.checked_at IS NULL THEN NULL
+  const { rows: groups } = await db.sql.query<{
+    source: string;
+    bucket: number | null;
+    n: number;
+    checked: number;
+    invalid: number;
+    risky: number;
+    valid: number;
+    unknown: number;
+  }>(
+    `SELECT coalesce(p.source, 'unknown') AS source,
+            CASE WHEN v.method IS NULL OR v.checked_at IS NULL THEN NULL
                  ${AGE_BUCKETS.map(([, max], i) => (Number.isFinite(max) ? `WHEN ${age} <= ${max} THEN ${i}` : `ELSE ${i}`)).join(' ')} END AS bucket,
-            count(*)::int AS n ${VALUES} GROUP BY 1`,
-    [now.toISOString()],
-  );
-  const histogram = AGE_BUCKETS.map(([label], i) => ({ label, count: ages.find((a) => a.bucket === i)?.n ?? 0 }));
-  histogram.push({ label: 'never checked', count: ages.find((a) => a.bucket === null)?.n ?? 0 });
-
-  const { rows: sources } = await db.sql.query<{ source: string; values: number; invalid: number; risky: number; valid: number; unknown: number }>(
-    `SELECT coalesce(p.source, 'unknown') AS source, count(*)::int AS values,
+            count(*)::int AS n,
+            count(*) FILTER (WHERE v.method IS NOT NULL AND v.checked_at >= $2)::int AS checked,
             count(*) FILTER (WHERE v.verification = 'invalid')::int AS invalid,
             count(*) FILTER (WHERE v.verification = 'risky')::int AS risky,
             count(*) FILTER (WHERE v.verification = 'valid')::int AS valid,
             count(*) FILTER (WHERE v.verification = 'unknown')::int AS unknown
-       ${VALUES} GROUP BY 1 ORDER BY 2 DESC`,
+       ${VALUES} GROUP BY 1, 2`,
+    [now.toISOString(), since.toISOString()],
   );
+  const values = groups.reduce((sum, g) => sum + g.n, 0);
+  const checked = groups.reduce((sum, g) => sum + g.checked, 0);
+  const cover = { values, checked, coverage: values === 0 ? 100 : Math.floor((checked / values) * 1000) / 10 };
+  const inBucket = (bucket: number | null) => groups.filter((g) => g.bucket === bucket).reduce((sum, g) => sum + g.n, 0);
+  const histogram = AGE_BUCKETS.map(([label], i) => ({ label, count: inBucket(i) }));
+  histogram.push({ label: 'never checked', count: inBucket(null) });
+
+  const bySourceName = new Map<string, { source: string; values: number; invalid: number; risky: number; valid: number; unknown: number }>();
+  for (const g of groups) {
+    const s = bySourceName.get(g.source) ?? { source: g.source, values: 0, invalid: 0, risky: 0, valid: 0, unknown: 0 };
+    s.values += g.n;
+    s.invalid += g.invalid;
+    s.risky += g.risky;
+    s.valid += g.valid;
+    s.unknown += g.unknown;
+    bySourceName.set(g.source, s);
+  }
+  const sources = [...bySourceName.values()].sort((a, b) => b.values - a.values || a.source.localeCompare(b.source));
   const byStatus = { valid: 0, invalid: 0, risky: 0, unknown: 0 };
   for (const s of sources) {
     byStatus.valid += s.valid;
