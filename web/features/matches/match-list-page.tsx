@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Download, ListPlus, Upload } from 'lucide-react';
+import { Download, ListPlus, MoveHorizontal, Upload } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   MATCH_FIELD_LABEL,
@@ -163,6 +163,14 @@ function MappingStep(props: { preview: MatchPreviewResponse; mapping: MatchMappi
         </p>
       </CardHeader>
       <CardContent className="overflow-x-auto">
+        {preview.columns.length > 5 && (
+          // A wide file's columns run past the card: say so, at every width (NPI and notes columns
+          // are often last).
+          <p className="mb-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+            <MoveHorizontal className="size-4" aria-hidden />
+            {preview.columns.length} columns: scroll the table sideways to see and map them all.
+          </p>
+        )}
         <Table>
           <TableHeader>
             <TableRow>
