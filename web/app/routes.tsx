@@ -63,7 +63,7 @@ export const publicRoutes: RouteObject[] = [
   { path: appPath('/physician/:id'), handle: { titleFromPage: true }, lazy: () => import('@web/features/directory/physician-profile-page').then((m) => ({ Component: m.PhysicianProfilePage })) },
   { path: appPath('/physicians/:id'), handle: { titleFromPage: true }, lazy: () => import('@web/features/directory/physician-profile-page').then((m) => ({ Component: m.PhysicianProfilePage })) },
   { path: appPath('/specialties'), handle: { title: 'Specialties' }, lazy: () => import('@web/features/specialties/specialties-page').then((m) => ({ Component: m.SpecialtiesPage })) },
-  { path: appPath('/contact'), lazy: () => import('@web/features/contact-form/contact-page').then((m) => ({ Component: m.ContactPage })) },
+  { path: appPath('/contact'), handle: { title: 'Contact' }, lazy: () => import('@web/features/contact-form/contact-page').then((m) => ({ Component: m.ContactPage })) },
   { path: appPath('/submit-resume'), handle: { title: 'Submit Resume' }, lazy: () => import('@web/features/submissions/submit-resume-page').then((m) => ({ Component: m.SubmitResumePage })) },
   { path: appPath('/success'), handle: { title: 'Resume submitted' }, lazy: () => import('@web/features/submissions/success-page').then((m) => ({ Component: m.SubmissionSuccessPage })) },
   { path: appPath('/confirm-resume'), handle: { title: 'Confirm your resume' }, lazy: () => import('@web/features/submissions/confirm-resume-page').then((m) => ({ Component: m.ConfirmResumePage })) },

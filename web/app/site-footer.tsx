@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { BrandLink } from './brand';
 import { footerNavGroups } from './nav-items';
-import { useVerificationSentence } from '@web/features/verification/api';
+import { useVerificationSentence } from '@web/features/verification/summary';
 
 /** 'Contact details verified monthly.' only while it is true (ADR 032). */
 function VerificationSentence() {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationSentence } from '../../../contract/verification';
+import { verificationSentence } from '../../../contract/verification-copy';
 import { createTestContext } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
 

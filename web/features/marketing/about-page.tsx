@@ -3,8 +3,8 @@ import { ArrowRight, BadgeCheck, HeartHandshake, Scale, SlidersHorizontal, Targe
 import { StartTrialButton } from '@web/features/billing/start-trial-button';
 import { Button } from '@web/components/ui/button';
 import { PageHero, Section, SectionHeading } from './marketing-ui';
-import { verificationClaim } from '@contract/verification';
-import { useVerificationSummary } from '@web/features/verification/api';
+import { verificationClaim } from '@contract/verification-copy';
+import { useVerificationSummary } from '@web/features/verification/summary';
 
 const DIFFERENTIATORS = [
   {

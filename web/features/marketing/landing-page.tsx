@@ -18,8 +18,8 @@ import {
   Users,
 } from 'lucide-react';
 import { Badge } from '@web/components/ui/badge';
-import { verificationClaim } from '@contract/verification';
-import { useVerificationSummary } from '@web/features/verification/api';
+import { verificationClaim } from '@contract/verification-copy';
+import { useVerificationSummary } from '@web/features/verification/summary';
 import { Button } from '@web/components/ui/button';
 import { HeroPattern, Section, SectionHeading } from './marketing-ui';
 
