@@ -30,6 +30,16 @@ async function verificationPath(request: APIRequestContext, email: string): Prom
   return path;
 }
 
+/** Fills and sends the sign-up form on screen; the 'check your email' page follows. */
+async function signUp(page: Page, email: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/check-email-confirmation$/);
+}
+
 async function fillLogin(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -49,12 +59,7 @@ test("the header's Start Free Trial: sign-up, the emailed link, log in, the tria
   await page.getByRole('banner').getByRole('link', { name: 'Start Free Trial' }).click();
   await expect(page).toHaveURL(/\/signup\?return_to=\/start-trial$/);
   await expect(page.getByRole('heading', { name: 'Start your 7-day free trial' })).toBeVisible();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/check-email-confirmation$/);
+  await signUp(page, email);
 
   // The emailed link carries the intent; it only verifies, then 'Log in' leads on to the trial.
   const link = await verificationPath(page.request, email);
@@ -86,12 +91,7 @@ test("the header's Start Free Trial: sign-up, the emailed link, log in, the tria
 
 /** Signs up `email` from the sign-up page on screen and follows the emailed link to the log-in page. */
 async function signUpAndVerify(page: Page, email: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/check-email-confirmation$/);
+  await signUp(page, email);
   await page.goto(await verificationPath(page.request, email));
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: /^Log in/ }).click();

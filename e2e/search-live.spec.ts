@@ -18,6 +18,17 @@ function tableRows(page: Page): Locator {
   return table(page).locator('tbody tr');
 }
 
+/** Holds the page's scripts back (the server's drawing stays on screen, not live) until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
 /** How many table rows lie wholly inside the viewport. */
 async function rowsFullyVisible(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -225,12 +236,7 @@ test('a cold /search arrives drawn by the server: its results without any script
 
   // Typed into the drawing before the page is live (its scripts held back here): the text is
   // kept, and runs once the page is live.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdScripts(page);
   await gotoDrawn(page, '/search?query=smith');
   await expect(resultLine(page)).toContainText('for "smith"');
   await box.fill('jones');
@@ -245,12 +251,7 @@ test('a cold /search arrives drawn by the server: its results without any script
 test("a click on the drawing before the page is live is kept and done once it is (Select Page)", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, 'premium@example.com');
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const release = await holdScripts(page);
   await gotoDrawn(page, '/search?query=smith');
   await expect(resultLine(page)).toContainText('for "smith"');
   const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
