@@ -4,6 +4,7 @@ import type { ContactField, ContactStatus, RevealContactResponse } from '../../.
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../contract/errors';
 import type { MatchJobResponse } from '../../../contract/matches';
 import type { VerificationStatus } from '../../../contract/verification';
+import { verificationWords } from '../../../contract/verification-words';
 import { npiForId } from '../../db/seed/generator';
 import { createTestContext, createTestUser, TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
@@ -11,10 +12,11 @@ import { createSession, SESSION_COOKIE } from '../auth';
 
 /*
  * One rule for the values that leave (ADR 032): a reveal, an export and an enriched match file of
- * the same physicians hand out the same email and phone, and never one that verification found
- * invalid. Each physician's four values carry a different mix of checks (valid, invalid, risky,
- * unknown after a check, never checked) and statuses (reported, self-reported), on PGlite and
- * PostgreSQL.
+ * the same physicians hand out the same email and phone, each phone in its own column in the files
+ * (Mobile, Work Phone: ADR 053) with its check in the same words, and never a value that
+ * verification found invalid. Each physician's four values carry a different mix of checks (valid,
+ * invalid, risky, unknown after a check, never checked) and statuses (reported, self-reported), on
+ * PGlite and PostgreSQL.
  */
 
 const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
@@ -52,6 +54,8 @@ const CASES: Case[] = [
 ];
 
 const FIELDS: readonly ContactField[] = ['personal_email', 'work_email', 'mobile_phone', 'office_phone'];
+/** The files' column of each phone (the names of Bullhorn's candidate fields, ADR 053). */
+const PHONE_COLUMN: Record<string, string> = { mobile_phone: 'Mobile', office_phone: 'Work Phone' };
 
 /** The value written for a field of a physician (distinct everywhere, so a search of the text finds only it). */
 function valueOf(id: number, field: ContactField): string {
@@ -197,17 +201,41 @@ describe('the values that leave: reveal, export and enriched match file (ADR 032
         return value && 'check' in value && value.check === 'invalid';
       });
       expect(reveal.withheld, context).toEqual(invalidFields);
-      // ... and the export and the enriched file hand out the same values, with the same check.
+      // ... and the export and the enriched file hand out the same email, with the same words for its check.
       const ex = (column: string) => out.exported.cell(c.id, column);
       const en = (column: string) => out.enriched.cell(c.id, column);
-      expect([ex('Email'), ex('Phone')], context).toEqual([cell(expected.email), cell(expected.phone)]);
-      expect([ex('Email Status'), ex('Phone Status')], context).toEqual([
-        cell(reveal.emailDetail?.verification.status),
-        cell(reveal.phoneDetail?.verification.status),
-      ]);
+      const emailCheck = reveal.emailDetail && verificationWords(reveal.emailDetail.verification, reveal.emailDetail.status).sentence;
+      expect([ex('Email'), ex('Email Check')], context).toEqual([cell(expected.email), cell(emailCheck)]);
       expect(en('Match Outcome'), context).toBe('Matched');
-      expect([en('Email'), en('Phone')], context).toEqual([cell(expected.email), cell(expected.phone)]);
-      expect([en('Email Status'), en('Phone Status')], context).toEqual([cell(reveal.emailDetail?.status), cell(reveal.phoneDetail?.status)]);
+      expect([en('Email'), en('Email Check')], context).toEqual([cell(expected.email), cell(emailCheck)]);
+      // The reveal's phone is in the files' column of its field, with the same check.
+      if (reveal.phoneDetail) {
+        const column = PHONE_COLUMN[reveal.phoneDetail.field];
+        const check = verificationWords(reveal.phoneDetail.verification, reveal.phoneDetail.status).sentence;
+        expect([ex(column), ex(`${column} Check`)], context).toEqual([reveal.phone, check]);
+        expect([en(column), en(`${column} Check`)], context).toEqual([reveal.phone, check]);
+      }
+    }
+  });
+
+  it('the files give each phone that may leave in its own column, and none found invalid', () => {
+    for (const c of CASES) {
+      for (const field of ['mobile_phone', 'office_phone'] as const) {
+        const value = c.values[field];
+        const leaves = value !== undefined && 'check' in value && value.check !== 'invalid';
+        const column = PHONE_COLUMN[field];
+        const context = `physician ${c.id}, ${column}`;
+        for (const file of [out.exported, out.enriched]) {
+          expect(file.cell(c.id, column), context).toBe(leaves ? valueOf(c.id, field) : '');
+          expect(file.cell(c.id, `${column} Check`) !== '', context).toBe(leaves);
+        }
+        if (!leaves || !('check' in value!)) continue;
+        // The words of its check: the vocabulary's, from what was stored.
+        const words = out.exported.cell(c.id, `${column} Check`);
+        const prefix = { reported: 'Reported wrong · ', self_reported: 'Self-reported · ' }[value.status as string] ?? '';
+        const finding = { valid: 'Verified valid, 20 Nov 2026 · 90 % confidence', risky: 'Risky, 20 Nov 2026 · 35 % confidence', unknown: 'Inconclusive, 20 Nov 2026 · 50 % confidence', unchecked: 'Not yet checked' }[value.check as string];
+        expect(words, context).toBe(`${prefix}${finding}`);
+      }
     }
   });
 });

@@ -1,31 +1,36 @@
 import { dedupeSkills } from '../../../contract/skills';
-import type { ContactVerification } from '../../../contract/verification';
-import type { ExportTable } from '../../lib/exporters/table';
-import type { ExportRecord } from './repo';
+import { verificationWords } from '../../../contract/verification-words';
+import type { ExportTable, PdfTable } from '../../lib/exporters/table';
+import type { ExportRecord, LeavingValue } from './repo';
 
 /*
- * The exported columns: name, title, specialty, organisation, city, state, NPI, email,
- * phone, LinkedIn, skills, education; beside the email and the phone what their last check
- * found: status (valid, risky, unknown), confidence (0-100) and date (ADR 032). The same for
- * CSV, Excel and PDF.
+ * What an export holds (docs/decisions/053-one-verification-vocabulary.md). CSV and Excel are for
+ * an ATS: one field per column, named as Bullhorn's candidate import names its fields (firstName,
+ * middleName, lastName, city, state, zip, mobile, workPhone, email: 'First Name' ... 'Work Phone',
+ * 'Email', which an import maps by name), then ours (Credential, Specialty, NPI, ...). Beside
+ * each contact value its check, in the one vocabulary ('Verified valid, 12 Nov 2026 · 65 %
+ * confidence'). The PDF is for reading: the columns a recruiter reads first.
  */
 
 export const EXPORT_COLUMNS = [
-  { header: 'Name', width: 24 },
+  { header: 'First Name', width: 14 },
+  { header: 'Middle Name', width: 12 },
+  { header: 'Last Name', width: 16 },
+  { header: 'Credential', width: 10 },
   { header: 'Title', width: 22 },
   { header: 'Specialty', width: 18 },
+  { header: 'Sub-specialty', width: 22 },
   { header: 'Organization', width: 26 },
   { header: 'City', width: 14 },
-  { header: 'State', width: 8 },
-  { header: 'NPI', width: 15 },
-  { header: 'Email', width: 30, oneLine: true },
-  { header: 'Email Status', width: 9 },
-  { header: 'Email Confidence', width: 9 },
-  { header: 'Email Verified', width: 11 },
-  { header: 'Phone', width: 16, oneLine: true },
-  { header: 'Phone Status', width: 9 },
-  { header: 'Phone Confidence', width: 9 },
-  { header: 'Phone Verified', width: 11 },
+  { header: 'State', width: 7 },
+  { header: 'Zip', width: 8 },
+  { header: 'NPI', width: 12 },
+  { header: 'Mobile', width: 15 },
+  { header: 'Mobile Check', width: 40 },
+  { header: 'Work Phone', width: 15 },
+  { header: 'Work Phone Check', width: 40 },
+  { header: 'Email', width: 30 },
+  { header: 'Email Check', width: 40 },
   { header: 'LinkedIn', width: 29 },
   { header: 'Skills', width: 30 },
   { header: 'Education', width: 31 },
@@ -51,31 +56,79 @@ export function educationText(value: unknown): string {
     .join('; ');
 }
 
-/** Status, confidence and date (YYYY-MM-DD) cells of a value's check; empty without a value. */
-export function checkCells(check: ContactVerification | null): [string | null, string | null, string | null] {
-  if (!check) return [null, null, null];
-  return [check.status, check.confidence === null ? null : String(check.confidence), check.checkedAt?.slice(0, 10) ?? null];
+/** A value's check in the one vocabulary, long form (empty without a value). */
+export function checkSentence(value: LeavingValue | null): string | null {
+  return value && verificationWords(value.verification, value.status).sentence;
 }
+
+const trimmed = (value: string | null) => value?.trim() || null;
 
 export function exportTable(records: readonly ExportRecord[]): ExportTable {
   return {
     title: 'Physicians',
     columns: EXPORT_COLUMNS,
     rows: records.map((r) => [
-      displayName(r),
+      trimmed(r.first_name),
+      trimmed(r.middle_name),
+      trimmed(r.last_name),
+      trimmed(r.credential),
       r.title,
       r.specialty,
+      r.sub_specialty,
       r.organization,
       r.city,
       r.state,
+      r.zip,
       r.npi,
-      r.email,
-      ...checkCells(r.email_check),
-      r.phone,
-      ...checkCells(r.phone_check),
+      r.mobile?.value ?? null,
+      checkSentence(r.mobile),
+      r.work_phone?.value ?? null,
+      checkSentence(r.work_phone),
+      r.email?.value ?? null,
+      checkSentence(r.email),
       r.linkedin_url,
       dedupeSkills(r.skills ?? []).join(', '),
       educationText(r.education),
+    ]),
+  };
+}
+
+/** 'Boston, MA 02115'. */
+function placeText(r: Pick<ExportRecord, 'city' | 'state' | 'zip'>): string {
+  return [[r.city, r.state].filter(Boolean).join(', '), r.zip].filter(Boolean).join(' ');
+}
+
+/** A contact value with its check beneath it, short form (the PDF's columns are narrow). */
+function contactCell(value: LeavingValue | null) {
+  return { text: value?.value ?? null, note: value && verificationWords(value.verification, value.status).label };
+}
+
+/**
+ * The PDF: name with credential, specialty, location, mobile, email, NPI always; the work phone
+ * and the organisation while the page has room for them without breaking a word (ADR 053).
+ */
+export function exportPdfTable(records: readonly ExportRecord[]): PdfTable {
+  return {
+    title: 'Physicians',
+    columns: [
+      { header: 'Name', weight: 3 },
+      { header: 'Specialty', weight: 2 },
+      { header: 'Location', weight: 2 },
+      { header: 'Mobile', weight: 1, keepWhole: true },
+      { header: 'Work Phone', weight: 1, keepWhole: true, dropOrder: 1 },
+      { header: 'Email', weight: 2, keepWhole: true },
+      { header: 'NPI', weight: 1, keepWhole: true },
+      { header: 'Organization', weight: 2, dropOrder: 2, onlyWithRoom: true },
+    ],
+    rows: records.map((r) => [
+      { text: displayName(r) },
+      { text: r.specialty, note: r.sub_specialty },
+      { text: placeText(r) },
+      contactCell(r.mobile),
+      contactCell(r.work_phone),
+      contactCell(r.email),
+      { text: r.npi },
+      { text: r.organization },
     ]),
   };
 }

@@ -30,14 +30,16 @@ beforeAll(async () => {
       credential: 'MD',
       title: 'Staff Physician',
       specialty: 'Cardiology',
+      subSpecialty: 'Interventional Cardiology',
       organization: `Clinic ${id}`,
       city: 'Houston',
       state: 'TX',
+      zip: '07030',
       skills: ['Leadership', 'Research'],
       education: [{ schoolName: 'Baylor College of Medicine', degree: 'MD' }],
       linkedinUrl: `https://www.linkedin.com/in/doc-${id}`,
       ...(id === 1 ? { firstName: INJECTION, lastName: '-Plus' } : {}),
-      ...(id === 2 ? { firstName: 'José', lastName: 'Núñez', organization: "Saint Luke's, Inc." } : {}),
+      ...(id === 2 ? { firstName: 'José', middleName: 'María', lastName: 'Núñez', organization: "Saint Luke's, Inc." } : {}),
     })),
   );
   await ctx.db.sql.query(
@@ -108,26 +110,31 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The fields of an ATS candidate import, named as Bullhorn names them, then ours (ADR 053). */
 const HEADER = [
-  'Name',
+  'First Name',
+  'Middle Name',
+  'Last Name',
+  'Credential',
   'Title',
   'Specialty',
+  'Sub-specialty',
   'Organization',
   'City',
   'State',
+  'Zip',
   'NPI',
+  'Mobile',
+  'Mobile Check',
+  'Work Phone',
+  'Work Phone Check',
   'Email',
-  'Email Status',
-  'Email Confidence',
-  'Email Verified',
-  'Phone',
-  'Phone Status',
-  'Phone Confidence',
-  'Phone Verified',
+  'Email Check',
   'LinkedIn',
   'Skills',
   'Education',
 ];
+const column = (name: string) => HEADER.indexOf(name);
 const today = () => new Date().toISOString().slice(0, 10);
 
 describe('POST /api/exports by role', () => {
@@ -160,40 +167,49 @@ describe('POST /api/exports by role', () => {
 
       const rows = parseCsv(res.bytes.toString('utf8').slice(1));
       expect(rows[0]).toEqual(HEADER);
-      expect(rows.slice(1).map((r) => r[7])).toEqual([
+      expect(rows.slice(1).map((r) => r[column('Email')])).toEqual([
         'doc3@example.com',
         'doc2@example.com',
         'doc1@example.com',
       ]);
+      // One field a column: the name in its parts, the place with its ZIP (leading zero kept).
       expect(rows[1]).toEqual([
-        'First3 Last3, MD',
+        'First3',
+        '',
+        'Last3',
+        'MD',
         'Staff Physician',
         'Cardiology',
+        'Interventional Cardiology',
         'Clinic 3',
         'Houston',
         'TX',
+        '07030',
         '1000000003',
-        'doc3@example.com',
-        'unknown',
-        '',
-        '',
         '(555) 010-0003',
-        'unknown',
+        'Not yet checked',
         '',
         '',
+        'doc3@example.com',
+        'Not yet checked',
         'https://www.linkedin.com/in/doc-3',
         'Leadership, Research',
         'Baylor College of Medicine - MD',
       ]);
       // Accents survive (UTF-8) and the comma stays inside its cell.
-      expect(rows[2].slice(0, 4)).toEqual([
-        'José Núñez, MD',
+      expect(rows[2].slice(0, 8)).toEqual([
+        'José',
+        'María',
+        'Núñez',
+        'MD',
         'Staff Physician',
         'Cardiology',
+        'Interventional Cardiology',
         "Saint Luke's, Inc.",
       ]);
-      // The formula is neutralised: it starts with an apostrophe, so no spreadsheet runs it.
-      expect(rows[3][0]).toBe(`'${INJECTION} -Plus, MD`);
+      // The formula is neutralised: it starts with an apostrophe, so no spreadsheet runs it; so
+      // is a name starting with '-'.
+      expect(rows[3].slice(0, 3)).toEqual([`'${INJECTION}`, '', "'-Plus"]);
 
       expect(await logRows(user.id)).toEqual([{ export_count: 3, format: 'csv' }]);
       const audits = await auditRows(user.id);
@@ -232,23 +248,35 @@ describe('verification in exports (ADR 032)', () => {
     expect(text).not.toContain('doc511@example.com');
     expect(text).not.toContain('(555) 010-0512');
     const rows = parseCsv(text.slice(1));
-    const cells = (row: string[]) => row.slice(7, 15);
-    expect(cells(rows[1])).toEqual(['', '', '', '', '(555) 010-0510', 'unknown', '', '']);
-    expect(cells(rows[2])).toEqual(['work511@example.org', 'valid', '97', '2026-11-21', '(555) 010-0511', 'unknown', '', '']);
-    expect(cells(rows[3])).toEqual(['doc512@example.com', 'unknown', '', '', '(212) 555-0132', 'risky', '40', '2026-11-22']);
+    const cells = (row: string[]) => row.slice(column('Mobile'), column('Email Check') + 1);
+    expect(cells(rows[1])).toEqual(['(555) 010-0510', 'Not yet checked', '', '', '', '']);
+    expect(cells(rows[2])).toEqual([
+      '(555) 010-0511',
+      'Not yet checked',
+      '',
+      '',
+      'work511@example.org',
+      'Verified valid, 21 Nov 2026 · 97 % confidence',
+    ]);
+    // The mobile failed: its column is empty; the office phone has its own.
+    expect(cells(rows[3])).toEqual(['', '', '(212) 555-0132', 'Risky, 22 Nov 2026 · 40 % confidence', 'doc512@example.com', 'Not yet checked']);
 
     const pdf = await exportFile(agent, { physicianIds: [510, 511, 512], format: 'pdf' });
     // Cells wrap inside their column: compare without the line breaks.
     const pdfText = (await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), { mergePages: true })).text.replace(/\s/g, '');
     expect(pdfText).toContain('work511@example.org');
+    expect(pdfText).toContain('(212)555-0132Risky·40%');
     expect(pdfText).not.toContain('doc510@example.com');
     expect(pdfText).not.toContain('doc511@example.com');
+    expect(pdfText).not.toContain('(555)010-0512');
     const xlsx = await exportFile(agent, { physicianIds: [510, 511, 512], format: 'xlsx' });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
     const values = JSON.stringify(book.worksheets[0].getSheetValues());
     expect(values).toContain('work511@example.org');
+    expect(values).toContain('Verified valid, 21 Nov 2026 · 97 % confidence');
     expect(values).not.toContain('doc510@example.com');
+    expect(values).not.toContain('(555) 010-0512');
   });
 });
 
@@ -270,14 +298,16 @@ describe('export files open in their readers', () => {
     const values = (n: number) => (sheet!.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual(HEADER);
     expect(sheet!.rowCount).toBe(ids.length + 1);
-    expect([2, 3, 4, 5, 6].map((n) => sheet!.getRow(n).getCell(8).value)).toEqual(
+    expect([2, 3, 4, 5, 6].map((n) => sheet!.getRow(n).getCell(column('Email') + 1).value)).toEqual(
       ids.map((id) => `doc${id}@example.com`),
     );
     const injected = sheet!.getRow(2).getCell(1);
     expect(injected.type).toBe(ExcelJS.ValueType.String);
     expect(injected.formula).toBeUndefined();
-    expect(injected.value).toBe(`${INJECTION} -Plus, MD`);
-    expect(sheet!.getRow(3).getCell(1).value).toBe('José Núñez, MD');
+    expect(injected.value).toBe(INJECTION);
+    expect(values(3).slice(0, 4)).toEqual(['José', 'María', 'Núñez', 'MD']);
+    // A ZIP is a text cell: its leading zero stays.
+    expect(sheet!.getRow(2).getCell(column('Zip') + 1).value).toBe('07030');
     expect(await logRows(user.id)).toEqual([{ export_count: 5, format: 'xlsx' }]);
   });
 
@@ -302,6 +332,37 @@ describe('export files open in their readers', () => {
     }
     expect(text).toContain('José Núñez');
     expect(await logRows(user.id)).toEqual([{ export_count: 500, format: 'pdf' }]);
+  });
+});
+
+describe('the PDF a person reads (ADR 053)', () => {
+  it('97 physicians: the columns a recruiter reads first, every text at 8 pt or more, nothing broken inside a word', async () => {
+    const { agent } = await agentFor('premium');
+    const ids = Array.from({ length: 97 }, (_, i) => i + 100);
+    const res = await exportFile(agent, { physicianIds: ids, format: 'pdf' });
+    expect(res.status).toBe(200);
+    const pdf = await getDocumentProxy(new Uint8Array(res.bytes));
+    const items: Array<{ text: string; size: number }> = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const content = await (await pdf.getPage(n)).getTextContent();
+      for (const item of content.items) {
+        if ('str' in item && item.str) items.push({ text: item.str, size: Math.hypot(item.transform[0], item.transform[1]) });
+      }
+    }
+    expect(items.filter((item) => item.size < 8 - 0.01)).toEqual([]);
+    const texts = items.map((item) => item.text);
+    for (const header of ['Name', 'Specialty', 'Location', 'Mobile', 'Email', 'NPI']) expect(texts).toContain(header);
+    for (const id of ids) {
+      // Each NPI, phone and email is one drawn line, whole; the name with its credential too.
+      expect(texts).toContain(String(1_000_000_000 + id));
+      expect(texts).toContain(`doc${id}@example.com`);
+      expect(texts).toContain(`(555) 010-${String(id).padStart(4, '0')}`);
+      expect(texts).toContain(`First${id} Last${id}, MD`);
+    }
+    expect(texts).toContain('Houston, TX 07030');
+    // Beneath each value its check, in the vocabulary's short words.
+    expect(texts.filter((text) => text === 'Not yet checked').length).toBe(2 * ids.length);
+    expect(pdf.numPages).toBeLessThanOrEqual(5);
   });
 });
 
@@ -346,7 +407,7 @@ describe('export rules', () => {
     expect(
       parseCsv(all.bytes.toString('utf8').slice(1))
         .slice(1)
-        .map((r) => r[7]),
+        .map((r) => r[column('Email')]),
     ).toEqual(['doc20@example.com', 'doc21@example.com', 'doc22@example.com']);
     const some = await exportFile(owner.agent, { listId, physicianIds: [22], format: 'csv' });
     expect(some.headers.get('x-export-count')).toBe('1');
@@ -448,6 +509,8 @@ describe('GET /api/physicians/{id}/profile.pdf (Export Full Profile)', () => {
     expect(totalPages).toBe(1);
     expect(text).toContain('José Núñez, MD');
     expect(text).toContain('doc2@example.com');
+    expect(text).toContain('Email check Not yet checked');
+    expect(text).toContain('Mobile (555) 010-0002');
     expect(text).toContain('Baylor College of Medicine - MD');
     expect(await logRows(user.id)).toEqual([{ export_count: 1, format: 'pdf' }]);
 

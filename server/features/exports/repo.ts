@@ -1,10 +1,13 @@
-import { ContactField } from '../../../contract/contacts';
+import { ContactField, type ContactStatus } from '../../../contract/contacts';
 import type { ExportFormat } from '../../../contract/exports';
 import type { ContactVerification } from '../../../contract/verification';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
+
+/** A contact value as it leaves: the text, how it stands (ADR 022) and its last check (ADR 032). */
+export type LeavingValue = { value: string; status: ContactStatus; verification: ContactVerification };
 
 /** One physician as exported: profile columns plus the contact (from physician_contacts). */
 export type ExportRecord = {
@@ -19,16 +22,18 @@ export type ExportRecord = {
   organization: string | null;
   organization_size: string | null;
   organization_industry: string | null;
+  sub_specialty: string | null;
   city: string | null;
   state: string | null;
+  zip: string | null;
   skills: string[] | null;
   education: unknown;
   linkedin_url: string | null;
-  /** The email and phone the reveal would show (never one that failed verification), with their check. */
-  email: string | null;
-  phone: string | null;
-  email_check: ContactVerification | null;
-  phone_check: ContactVerification | null;
+  /** The email the reveal would show (personal or work; never one that failed verification). */
+  email: LeavingValue | null;
+  /** The mobile and the office phone, each when it may leave (contacts' shownContact: never one found invalid). */
+  mobile: LeavingValue | null;
+  work_phone: LeavingValue | null;
   verified_at: string | null;
   medical_school: string | null;
   graduation_year: number | null;
@@ -40,19 +45,23 @@ export type ExportRecord = {
   telehealth: boolean | null;
 };
 
-/** The shown email and phone of a raw row, chosen as the reveal chooses them (contacts' shownContact). */
+/**
+ * The email of a raw row chosen as the reveal chooses it, and each phone that may leave: all by
+ * the contacts feature's one rule (shownContact).
+ */
 function withContact(row: Record<string, unknown>): ExportRecord {
-  const { email, phone } = shownContact(contactValuesOf(row));
+  const { email, leaving } = shownContact(contactValuesOf(row));
   const record = { ...row } as Record<string, unknown>;
   for (const field of ContactField.options) {
     for (const suffix of ['', '_status', '_verified_at', '_verification', '_confidence', '_method']) delete record[field + suffix];
   }
+  const out = (value: LeavingValue | null | undefined): LeavingValue | null =>
+    value ? { value: value.value, status: value.status, verification: value.verification } : null;
   return {
-    ...(record as Omit<ExportRecord, 'email' | 'phone' | 'email_check' | 'phone_check'>),
-    email: email && email.value,
-    phone: phone && phone.value,
-    email_check: email && email.verification,
-    phone_check: phone && phone.verification,
+    ...(record as Omit<ExportRecord, 'email' | 'mobile' | 'work_phone'>),
+    email: out(email),
+    mobile: out(leaving.mobile_phone),
+    work_phone: out(leaving.office_phone),
   };
 }
 
@@ -69,7 +78,7 @@ const EXPORT_RECORDS = preparedStatement(
   `SELECT (${EXPORTED_SINCE_SQL('$2', '$3')}) AS used,
           json_agg(r)::text AS data FROM (
      SELECT p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.credential, p.title, p.specialty,
-            p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.skills,
+            p.sub_specialty, p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.zip, p.skills,
             p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
             p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
             p.accepting_new_patients, p.telehealth, ${CONTACT_VALUE_COLUMNS}

@@ -1,21 +1,14 @@
 import type { CreateExportRequest, ExportFormat } from '../../../contract/exports';
 import { EXPORT_MAX } from '../../../contract/limits';
 import { dedupeSkills } from '../../../contract/skills';
+import { latestValidCheckWords } from '../../../contract/verification-words';
 import type { Db } from '../../db/client';
 import { resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
 import { AppError, fieldError } from '../../lib/errors';
 import { writeCsv } from '../../lib/exporters/csv';
 import { writePdfProfile, writePdfTable } from '../../lib/exporters/pdf';
 import { writeXlsx } from '../../lib/exporters/xlsx';
-import { checkCells, displayName, educationText, exportTable } from './columns';
-import type { ContactVerification } from '../../../contract/verification';
-
-/** 'valid, 97% confidence, checked 2026-11-20' (the profile PDF). */
-function checkText(check: ContactVerification | null): string {
-  const [status, confidence, date] = checkCells(check);
-  if (!status) return 'Not specified';
-  return [status, confidence && `${confidence}% confidence`, date ? `checked ${date}` : 'not checked yet'].filter(Boolean).join(', ');
-}
+import { checkSentence, displayName, educationText, exportPdfTable, exportTable } from './columns';
 import * as repo from './repo';
 
 export type ExportFile = { body: Buffer; fileName: string; format: ExportFormat; count: number };
@@ -58,12 +51,11 @@ async function render(
   records: Parameters<typeof exportTable>[0],
   now: Date,
 ): Promise<Buffer> {
-  const table = exportTable(records);
-  if (format === 'csv') return writeCsv(table);
-  if (format === 'xlsx') return writeXlsx(table);
+  if (format === 'csv') return writeCsv(exportTable(records));
+  if (format === 'xlsx') return writeXlsx(exportTable(records));
   const when = now.toISOString().slice(0, 10);
   return writePdfTable(
-    table,
+    exportPdfTable(records),
     `${formatNumber(records.length)} physicians, exported ${when} from PhysicianDirect`,
   );
 }
@@ -187,9 +179,6 @@ export async function exportProfilePdf(options: {
   const text = (value: string | null | undefined) => (value && value.trim() ? value : 'Not specified');
   const list = (values: string[] | null) => (values && values.length ? values.join(', ') : 'Not specified');
   const location = [r.city, r.state].filter(Boolean).join(', ');
-  const verified = r.verified_at
-    ? new Date(r.verified_at).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
-    : 'Not specified';
   const body = await writePdfProfile({
     title: displayName(r),
     subtitle: [r.title, r.specialty, location].filter(Boolean).join('  |  ') || 'Physician',
@@ -197,12 +186,14 @@ export async function exportProfilePdf(options: {
       {
         heading: 'Contact',
         lines: [
-          ['Email', text(r.email), { oneLine: true }],
-          ['Email check', checkText(r.email_check)],
-          ['Phone', text(r.phone), { oneLine: true }],
-          ['Phone check', checkText(r.phone_check)],
+          ['Email', text(r.email?.value), { oneLine: true }],
+          ['Email check', text(checkSentence(r.email))],
+          ['Mobile', text(r.mobile?.value), { oneLine: true }],
+          ['Mobile check', text(checkSentence(r.mobile))],
+          ['Work Phone', text(r.work_phone?.value), { oneLine: true }],
+          ['Work Phone check', text(checkSentence(r.work_phone))],
           ['LinkedIn', text(r.linkedin_url)],
-          ['Last verified', verified],
+          ['Contact check', text(latestValidCheckWords(r.verified_at)?.sentence)],
         ],
       },
       {

@@ -221,7 +221,7 @@ describe('who may do what', () => {
     expect(Number(res.headers.get('x-export-count'))).toBe(job.counts.matched);
     const lines = res.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(
-      [...FIXTURE_COLUMNS, 'Match Outcome', 'Match Score', 'NPI (PhysicianDirect)', 'Physician ID', 'Specialty (PhysicianDirect)', 'Sub-specialty', 'Practice Location', 'Organization (PhysicianDirect)', 'Email', 'Email Status', 'Phone', 'Phone Status'].join(','),
+      [...FIXTURE_COLUMNS, 'Match Outcome', 'Match Score', 'NPI (PhysicianDirect)', 'Physician ID', 'Specialty (PhysicianDirect)', 'Sub-specialty', 'Practice Location', 'Organization (PhysicianDirect)', 'Mobile', 'Mobile Check', 'Work Phone', 'Work Phone Check', 'Email', 'Email Check'].join(','),
     );
     expect(lines).toHaveLength(rows.length + 1);
     const first = lines[1].split(',');
@@ -229,6 +229,9 @@ describe('who may do what', () => {
     expect(first[FIXTURE_COLUMNS.length]).toBe('Matched');
     expect(lines.some((l) => l.includes(',No match,'))).toBe(true);
     expect(lines[1]).toMatch(/@/); // the contact is in the file
+    // Each value's check in the one vocabulary (ADR 053), as in the export.
+    expect(lines[1]).toMatch(/"(Verified valid|Risky|Inconclusive), \d{1,2} [A-Z][a-z]{2} \d{4} · \d+ % confidence"|,Not yet checked(,|$)/);
+    expect(res.text).not.toMatch(/,(valid|risky|unknown|verified|unverified),/);
     const logged = await ctx.db.sql.query<{ export_count: number; format: string }>('SELECT export_count, format FROM export_logs WHERE user_id = $1', [annual.userId]);
     expect(logged.rows).toEqual([{ export_count: job.counts.matched, format: 'csv' }]);
     const audit = await ctx.db.sql.query(`SELECT details FROM audit_events WHERE action = 'export.created' AND actor_user_id = $1`, [annual.userId]);

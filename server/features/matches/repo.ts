@@ -1,5 +1,7 @@
 import type { MatchCounts, MatchFormat, MatchMapping, MatchRow, MatchStatus } from '../../../contract/matches';
 import type { ContactStatus } from '../../../contract/contacts';
+import type { ContactVerification } from '../../../contract/verification';
+import { verificationWords } from '../../../contract/verification-words';
 import type { Db } from '../../db/client';
 import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
 import type { RowMatch } from './matcher';
@@ -138,6 +140,9 @@ export async function findEnrichmentRows(
   return rows[0]?.data ? JSON.parse(rows[0].data) : [];
 }
 
+/** A contact value as it leaves in the enriched file, and its check in the one vocabulary (ADR 053). */
+export type EnrichmentValue = { value: string; check: string };
+
 export type EnrichmentRecord = {
   id: number;
   npi: string | null;
@@ -147,16 +152,16 @@ export type EnrichmentRecord = {
   city: string | null;
   state: string | null;
   zip: string | null;
-  email: string | null;
-  email_status: ContactStatus | null;
-  phone: string | null;
-  phone_status: ContactStatus | null;
+  /** The email the reveal shows, and each phone that may leave (the export's Mobile and Work Phone). */
+  email: EnrichmentValue | null;
+  mobile: EnrichmentValue | null;
+  work_phone: EnrichmentValue | null;
 };
 
 /**
- * The directory's columns of these physicians, and the email and phone (with their status) the
- * reveal and the export would show: chosen by the contacts feature's one rule, so a value
- * verification found invalid never reaches the file (ADR 032).
+ * The directory's columns of these physicians, and the email and phones (with their standing and
+ * check) the export would give: chosen by the contacts feature's one rule, so a value verification
+ * found invalid never reaches the file (ADR 032).
  */
 export async function findEnrichmentRecords(db: Db, ids: readonly number[]): Promise<Map<number, EnrichmentRecord>> {
   if (ids.length === 0) return new Map();
@@ -167,11 +172,13 @@ export async function findEnrichmentRecords(db: Db, ids: readonly number[]): Pro
         WHERE p.id = ANY($1::int[])) r`,
     [ids],
   );
-  const raw: Array<Record<string, unknown> & Omit<EnrichmentRecord, 'email' | 'email_status' | 'phone' | 'phone_status'>> =
+  const raw: Array<Record<string, unknown> & Omit<EnrichmentRecord, 'email' | 'mobile' | 'work_phone'>> =
     rows[0]?.data ? JSON.parse(rows[0].data) : [];
+  const out = (value: { value: string; status: ContactStatus; verification: ContactVerification } | null | undefined): EnrichmentValue | null =>
+    value ? { value: value.value, check: verificationWords(value.verification, value.status).sentence } : null;
   return new Map(
     raw.map((row) => {
-      const { email, phone } = shownContact(contactValuesOf(row));
+      const { email, leaving } = shownContact(contactValuesOf(row));
       const record: EnrichmentRecord = {
         id: row.id,
         npi: row.npi,
@@ -181,10 +188,9 @@ export async function findEnrichmentRecords(db: Db, ids: readonly number[]): Pro
         city: row.city,
         state: row.state,
         zip: row.zip,
-        email: email && email.value,
-        email_status: email && email.status,
-        phone: phone && phone.value,
-        phone_status: phone && phone.status,
+        email: out(email),
+        mobile: out(leaving.mobile_phone),
+        work_phone: out(leaving.office_phone),
       };
       return [row.id, record];
     }),

@@ -173,7 +173,10 @@ export async function resolveMatchRow(
   return { row: updated, counts };
 }
 
-/** The enriched file's columns after the user's own. */
+/**
+ * The enriched file's columns after the user's own; the contact columns named as the export names
+ * them, each value's check in the one vocabulary (ADR 053).
+ */
 export const ENRICHED_COLUMNS = [
   'Match Outcome',
   'Match Score',
@@ -183,10 +186,12 @@ export const ENRICHED_COLUMNS = [
   'Sub-specialty',
   'Practice Location',
   'Organization',
+  'Mobile',
+  'Mobile Check',
+  'Work Phone',
+  'Work Phone Check',
   'Email',
-  'Email Status',
-  'Phone',
-  'Phone Status',
+  'Email Check',
 ] as const;
 
 const OUTCOME_TEXT: Record<string, string> = { matched: 'Matched', ambiguous: 'Ambiguous', none: 'No match' };
@@ -211,6 +216,8 @@ export async function enrichedFile(
   const table = rows.map((r) => {
     const p = r.outcome === 'matched' && r.physicianId !== null ? records.get(r.physicianId) : undefined;
     const place = p ? [[p.city, p.state].filter(Boolean).join(', '), p.zip].filter(Boolean).join(' ') : null;
+    const contact = (value: repo.EnrichmentValue | null | undefined) =>
+      value ? [value.value, value.check] : [null, null];
     return [
       ...r.cells,
       OUTCOME_TEXT[r.outcome ?? 'none'] ?? '',
@@ -221,10 +228,9 @@ export async function enrichedFile(
       p?.sub_specialty ?? null,
       place,
       p?.organization ?? null,
-      p?.email ?? null,
-      p?.email ? p.email_status : null,
-      p?.phone ?? null,
-      p?.phone ? p.phone_status : null,
+      ...contact(p?.mobile),
+      ...contact(p?.work_phone),
+      ...contact(p?.email),
     ];
   });
   const body = await writeSheet(job.format, job.columns, ENRICHED_COLUMNS, table);

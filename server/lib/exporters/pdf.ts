@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { ExportTable } from './table';
+import type { PdfCell, PdfTable } from './table';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -15,168 +15,239 @@ function collect(doc: Doc): Promise<Buffer> {
 
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
-const FONT_SIZE = 6.5;
-const CELL_PAD = 2;
+/** The table's one size, for values, notes and headers alike: nothing smaller is drawn (ADR 053). */
+const FONT_SIZE = 8;
+const CELL_PAD = 3;
+const TEXT_COLOUR = '#111827';
+const NOTE_COLOUR = '#4b5563';
+
+// Words that must not end a line or start one: a check's '·' and '%' stay with their number.
+const TRAILING = /^[%·:;,.)\]]+$/;
+const MONTH = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/;
 
 /**
- * Greedy word wrap with PDFKit's own font metrics, each word's width measured once per document
- * (skills, schools and cities repeat). PDFKit's line wrapper is far slower and would run twice
- * per cell (height, then text). A word wider than its column (an email, a URL) breaks between
- * characters, so nothing is ever cut. The caller sets the font size before calling.
+ * The words of a text that a line may never break inside: space-separated words, with a day
+ * ('12 Nov 2026') and a number with its unit ('65 %') each kept as one, and a lone '·' kept with
+ * the word before it.
  */
-function textWrapper(doc: Doc) {
+function unbreakable(text: string): string[] {
+  const words = text.split(' ').filter(Boolean);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (out.length && TRAILING.test(word)) {
+      out[out.length - 1] += ` ${word}`;
+    } else if (/^\d{1,2}$/.test(word) && MONTH.test(words[i + 1] ?? '') && /^\d{4}\b/.test(words[i + 2] ?? '')) {
+      out.push(`${word} ${words[i + 1]} ${words[i + 2]}`);
+      i += 2;
+    } else out.push(word);
+  }
+  return out;
+}
+
+/**
+ * Measures with PDFKit's own font metrics, each string once per document (specialties, cities and
+ * checks repeat); the caller's font size is FONT_SIZE throughout the table.
+ */
+function measurer(doc: Doc) {
   const cache = new Map<string, number>();
-  const measure = (font: string, text: string) => {
+  return (font: string, text: string): number => {
     const key = `${font}\u0000${text}`;
     let width = cache.get(key);
     if (width === undefined) {
+      doc.font(font).fontSize(FONT_SIZE);
       width = doc.widthOfString(text);
       cache.set(key, width);
     }
     return width;
   };
-  return (font: string, text: string, max: number): string[] => {
-    const lines: string[] = [];
-    const space = measure(font, ' ');
-    for (const paragraph of text.split(/\r?\n/)) {
-      let line = '';
-      let lineWidth = 0;
-      for (const word of paragraph.split(' ')) {
-        if (!word) continue;
-        const width = measure(font, word);
-        if (line && lineWidth + space + width <= max) {
-          line += ` ${word}`;
-          lineWidth += space + width;
-          continue;
-        }
-        if (line) lines.push(line);
-        let rest = word;
-        let restWidth = width;
-        // The longest prefix that fits (at least one character), found by halving.
-        while (restWidth > max && rest.length > 1) {
-          let low = 1;
-          let high = rest.length - 1;
-          while (low < high) {
-            const mid = Math.ceil((low + high) / 2);
-            if (doc.widthOfString(rest.slice(0, mid)) <= max) low = mid;
-            else high = mid - 1;
-          }
-          lines.push(rest.slice(0, low));
-          rest = rest.slice(low);
-          restWidth = doc.widthOfString(rest);
-        }
-        line = rest;
-        lineWidth = restWidth;
-      }
-      if (line) lines.push(line);
-    }
-    return lines;
-  };
 }
 
-/** A one-line column may take at most this share of the page's width before its font shrinks instead. */
-const ONE_LINE_MAX_SHARE = 0.24;
-/** The other columns keep at least this share of their own width when one-line columns widen. */
-const WRAPPED_MIN_SHARE = 0.6;
+/**
+ * Greedy word wrap that never breaks inside an unbreakable word: a line ends only between them.
+ * A word wider than `max` (only when a value is wider than the page allows any column: the
+ * writer's last resort) is split after its '@', '.', '/' or '-', else between characters, so
+ * nothing is lost.
+ */
+function wrap(measure: ReturnType<typeof measurer>, font: string, text: string, max: number): string[] {
+  const lines: string[] = [];
+  const space = measure(font, ' ');
+  let line = '';
+  let lineWidth = 0;
+  for (const word of unbreakable(text)) {
+    const width = measure(font, word);
+    if (line && lineWidth + space + width <= max) {
+      line += ` ${word}`;
+      lineWidth += space + width;
+      continue;
+    }
+    if (line) lines.push(line);
+    if (width <= max) {
+      line = word;
+      lineWidth = width;
+      continue;
+    }
+    const pieces = splitOversized(measure, font, word, max);
+    lines.push(...pieces.slice(0, -1));
+    line = pieces[pieces.length - 1];
+    lineWidth = measure(font, line);
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** A word wider than `max` in pieces that fit: after a separator where one fits, else by characters. */
+function splitOversized(measure: ReturnType<typeof measurer>, font: string, word: string, max: number): string[] {
+  const pieces: string[] = [];
+  let rest = word;
+  while (measure(font, rest) > max && rest.length > 1) {
+    let cut = 1;
+    for (let i = 1; i < rest.length; i++) {
+      if (measure(font, rest.slice(0, i)) > max) break;
+      cut = i;
+    }
+    const separator = Math.max(...['@', '.', '/', '-'].map((s) => rest.lastIndexOf(s, cut - 1)));
+    if (separator > 0) cut = separator + 1;
+    pieces.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
+  }
+  pieces.push(rest);
+  return pieces;
+}
 
 /**
- * Column widths in points: the table's weights, then each one-line column widened to its widest
- * value (up to ONE_LINE_MAX_SHARE of the page), the room taken from the wrapped columns in
- * proportion, none below WRAPPED_MIN_SHARE of its weighted width.
+ * The columns drawn and their widths in points. Each column needs at least its widest unbreakable
+ * word (a whole value in a keepWhole column) and would like its widest cell on one line. A column
+ * onlyWithRoom is left out unless every column would then have what it likes; while the columns'
+ * needs pass the page's width, the column with the highest dropOrder gives way. Then every column
+ * gets what it needs, the keepWhole ones (a phone and its check) what they like, and the rest of
+ * the room goes by weight, no column past what it likes (then to the others).
  */
-function columnWidths(
-  doc: Doc,
-  table: ExportTable,
-  usable: number,
-): number[] {
-  const totalWeight = table.columns.reduce((sum, c) => sum + c.width, 0);
-  const widths = table.columns.map((c) => (c.width / totalWeight) * usable);
-  doc.font(FONT).fontSize(FONT_SIZE);
-  const wanted = table.columns.map((column, i) => {
-    if (!column.oneLine) return widths[i];
-    let widest = 0;
+function layoutColumns(table: PdfTable, measure: ReturnType<typeof measurer>, usable: number) {
+  const pad = 2 * CELL_PAD;
+  const needs = table.columns.map((column, i) => {
+    let least = Math.max(...unbreakable(column.header).map((word) => measure(BOLD, word)));
+    let most = measure(BOLD, column.header);
     for (const row of table.rows) {
       const cell = row[i];
-      if (cell) widest = Math.max(widest, doc.widthOfString(cell));
+      for (const [text, whole] of [
+        [cell?.text, column.keepWhole],
+        [cell?.note, false],
+      ] as const) {
+        if (!text) continue;
+        const width = measure(FONT, text);
+        most = Math.max(most, width);
+        least = Math.max(least, whole ? width : Math.max(...unbreakable(text).map((word) => measure(FONT, word))));
+      }
     }
-    return Math.max(widths[i], Math.min(widest + 2 * CELL_PAD, usable * ONE_LINE_MAX_SHARE));
+    return { least: least + pad, most: most + pad };
   });
-  const extra = wanted.reduce((sum, w, i) => sum + (w - widths[i]), 0);
-  if (extra <= 0) return widths;
-  const wrapped = table.columns.reduce((sum, c, i) => sum + (c.oneLine ? 0 : widths[i]), 0);
-  const spare = wrapped * (1 - WRAPPED_MIN_SHARE);
-  // Grant what the wrapped columns can spare; the one-line columns share any shortfall.
-  const granted = Math.min(extra, spare);
-  const shrink = wrapped > 0 ? (wrapped - granted) / wrapped : 1;
-  const grow = granted / extra;
-  return table.columns.map((c, i) => (c.oneLine ? widths[i] + (wanted[i] - widths[i]) * grow : widths[i] * shrink));
+  const sum = (columns: number[], of: 'least' | 'most') => columns.reduce((total, i) => total + needs[i][of], 0);
+  let kept = table.columns.map((_, i) => i);
+  if (sum(kept, 'most') > usable) kept = kept.filter((i) => !table.columns[i].onlyWithRoom);
+  const optional = kept
+    .filter((i) => table.columns[i].dropOrder !== undefined)
+    .sort((a, b) => table.columns[b].dropOrder! - table.columns[a].dropOrder!);
+  for (const i of optional) {
+    if (sum(kept, 'least') <= usable) break;
+    kept = kept.filter((k) => k !== i);
+  }
+  const widths = new Map(kept.map((i) => [i, needs[i].least]));
+  // The last resort: a value wider than the page lets any column be (wrap() then splits it).
+  const overflow = sum(kept, 'least') - usable;
+  if (overflow > 0) {
+    const widest = kept.reduce((a, b) => (needs[a].least >= needs[b].least ? a : b));
+    widths.set(widest, Math.max(needs[widest].least - overflow, pad + 1));
+  }
+  let spare = usable - [...widths.values()].reduce((a, b) => a + b, 0);
+  const grow = (columns: number[], byWeight: boolean) => {
+    let open = columns.filter((i) => widths.get(i)! < needs[i].most - 0.01);
+    while (spare > 0.5 && open.length) {
+      const weight = open.reduce((total, i) => total + (byWeight ? table.columns[i].weight : 1), 0);
+      let given = 0;
+      for (const i of open) {
+        const share = Math.min((spare * (byWeight ? table.columns[i].weight : 1)) / weight, needs[i].most - widths.get(i)!);
+        widths.set(i, widths.get(i)! + share);
+        given += share;
+      }
+      spare -= given;
+      open = open.filter((i) => widths.get(i)! < needs[i].most - 0.01);
+    }
+  };
+  grow(kept.filter((i) => table.columns[i].keepWhole), false);
+  grow(kept, true);
+  // Room no column wants: spread by weight, so the table spans the page.
+  if (spare > 0.5) {
+    const weight = kept.reduce((total, i) => total + table.columns[i].weight, 0);
+    for (const i of kept) widths.set(i, widths.get(i)! + (spare * table.columns[i].weight) / weight);
+  }
+  return kept.map((index) => ({ index, width: widths.get(index)! }));
 }
 
 /**
- * The table as a landscape US Letter PDF: a title line, then rows with the header repeated on
- * every page. Cells wrap (nothing is cut), each row as tall as its tallest cell; one-line
- * columns (email, phone) never break their value: a wider column, else a smaller font.
- * PDFKit's built-in Helvetica covers Latin-1, which holds the accents of US names.
+ * The table as a landscape US Letter PDF a person reads: a title line, then rows with the header
+ * repeated on every page, every text at 8 pt. Cells wrap between words only (a day, a number with
+ * its unit, a phone number, an email or an NPI is never broken); a value's note (its check) sits
+ * beneath it in grey. Columns that would not fit without breaking a word are left out, optional
+ * ones first. PDFKit's built-in Helvetica covers Latin-1, which holds the accents of US names.
  */
-export async function writePdfTable(table: ExportTable, subtitle: string): Promise<Buffer> {
+export async function writePdfTable(table: PdfTable, subtitle: string): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     layout: 'landscape',
     margin: 28,
+    // Kept until the end, so each page's footer can say how many pages there are.
+    bufferPages: true,
     info: { Title: table.title, Creator: 'PhysicianDirect' },
   });
   const output = collect(doc);
   const left = doc.page.margins.left;
   const usable = doc.page.width - left - doc.page.margins.right;
-  const widths = columnWidths(doc, table, usable);
-  const oneLine = table.columns.map((c) => c.oneLine === true);
+  doc.fontSize(FONT_SIZE);
+  const measure = measurer(doc);
+  const columns = layoutColumns(table, measure, usable);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const lineHeight = doc.font(FONT).fontSize(FONT_SIZE).currentLineHeight(true);
 
-  const lineHeight = (font: string) => doc.font(font).fontSize(FONT_SIZE).currentLineHeight(true);
-  const wrapText = textWrapper(doc);
-  // Each row is laid out once (its cells' lines and font sizes), then measured and drawn from that layout.
-  const layoutRow = (cells: ReadonlyArray<string>, font: string, header = false) => {
-    doc.font(font).fontSize(FONT_SIZE);
-    const room = (i: number) => widths[i] - 2 * CELL_PAD;
-    const sizes = cells.map((cell, i) => {
-      if (header || !oneLine[i] || !cell) return FONT_SIZE;
-      const width = doc.widthOfString(cell);
-      // A tenth of a point smaller than the exact fit, so rounding never tips it onto two lines.
-      return width <= room(i) ? FONT_SIZE : Math.max(1, Math.floor(((FONT_SIZE * room(i)) / width) * 10) / 10 - 0.1);
+  type Line = { text: string; note: boolean };
+  const layoutRow = (cells: ReadonlyArray<PdfCell | null>, font: string, header = false) => {
+    const lines: Line[][] = columns.map(({ index, width }) => {
+      const cell = cells[index];
+      const room = width - 2 * CELL_PAD;
+      const whole = table.columns[index].keepWhole && !header;
+      const text = cell?.text ? (whole ? wrapWhole(cell.text, room) : wrap(measure, font, cell.text, room)) : [];
+      const note = cell?.note ? wrap(measure, FONT, cell.note, room) : [];
+      return [...text.map((t) => ({ text: t, note: false })), ...note.map((t) => ({ text: t, note: true }))];
     });
-    const lines = cells.map((cell, i) => {
-      if (!cell) return [];
-      if (oneLine[i] && !header) return [cell];
-      return wrapText(font, cell, room(i));
-    });
-    const single = lineHeight(font);
-    return { lines, sizes, single, height: Math.max(1, ...lines.map((l) => l.length)) * single + 2 * CELL_PAD };
+    return { lines, height: Math.max(1, ...lines.map((l) => l.length)) * lineHeight + 2 * CELL_PAD };
   };
+  // A keepWhole value fits its column (layoutColumns measured it), unless it passed the page's width.
+  const wrapWhole = (text: string, room: number) => (measure(FONT, text) <= room ? [text] : splitOversized(measure, FONT, text, room));
   type RowLayout = ReturnType<typeof layoutRow>;
   const drawRow = (row: RowLayout, y: number, font: string, fill?: string) => {
     if (fill) doc.rect(left, y, usable, row.height).fill(fill);
-    doc.fillColor('#111827').font(font);
+    doc.fontSize(FONT_SIZE);
     let x = left;
-    row.lines.forEach((lines, i) => {
-      doc.fontSize(row.sizes[i]);
-      // A smaller font sits on the row's first line, vertically centred in it.
-      const lift = (row.single - doc.currentLineHeight(true)) / 2;
-      // Without a width PDFKit skips its line wrapper altogether.
-      lines.forEach((line, k) =>
-        doc.text(line, x + CELL_PAD, y + CELL_PAD + lift + k * row.single, { lineBreak: false }),
-      );
-      x += widths[i];
+    row.lines.forEach((lines, c) => {
+      lines.forEach((line, k) => {
+        doc
+          .font(line.note ? FONT : font)
+          .fillColor(line.note ? NOTE_COLOUR : TEXT_COLOUR)
+          // Without a width PDFKit skips its line wrapper altogether.
+          .text(line.text, x + CELL_PAD, y + CELL_PAD + k * lineHeight, { lineBreak: false });
+      });
+      x += columns[c].width;
     });
     doc
       .moveTo(left, y + row.height)
       .lineTo(left + usable, y + row.height)
-      .lineWidth(0.3)
+      .lineWidth(0.4)
       .strokeColor('#d1d5db')
       .stroke();
   };
 
   const header = layoutRow(
-    table.columns.map((c) => c.header),
+    table.columns.map((c) => ({ text: c.header })),
     BOLD,
     true,
   );
@@ -184,7 +255,7 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
   doc.font(BOLD).fontSize(13).fillColor('#0f172a').text(table.title, left, y);
   doc
     .font(FONT)
-    .fontSize(8)
+    .fontSize(9)
     .fillColor('#475569')
     .text(subtitle, left, doc.y + 2);
   y = doc.y + 8;
@@ -192,10 +263,7 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
   y += header.height;
 
   for (const cells of table.rows) {
-    const row = layoutRow(
-      cells.map((cell) => cell ?? ''),
-      FONT,
-    );
+    const row = layoutRow(cells, FONT);
     if (y + row.height > bottom()) {
       doc.addPage();
       y = doc.page.margins.top;
@@ -204,6 +272,18 @@ export async function writePdfTable(table: ExportTable, subtitle: string): Promi
     }
     drawRow(row, y, FONT);
     y += row.height;
+  }
+  const pages = doc.bufferedPageRange();
+  for (let i = 0; i < pages.count; i++) {
+    doc.switchToPage(pages.start + i);
+    // Text below the bottom margin would make PDFKit start a new page: the footer sits in the margin.
+    const footerY = doc.page.height - doc.page.margins.bottom + 8;
+    doc.page.margins.bottom = 0;
+    doc
+      .font(FONT)
+      .fontSize(FONT_SIZE)
+      .fillColor(NOTE_COLOUR)
+      .text(`${table.title} · page ${i + 1} of ${pages.count}`, left, footerY, { width: usable, align: 'right', lineBreak: false });
   }
   doc.end();
   return output;
