@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactVerification } from './verification';
-import { checkDay, latestValidCheckWords, verificationWords } from './verification-words';
+import { checkDay, findingWords, latestValidCheckWords, verificationWords } from './verification-words';
 
 const at = '2026-11-12T09:30:00.000Z';
 const check = (status: ContactVerification['status'], confidence: number | null, method: ContactVerification['method'] = 'builtin'): ContactVerification => ({
@@ -16,6 +16,7 @@ describe('verificationWords: the one vocabulary of a check (ADR 053)', () => {
       label: 'Verified valid · 65 %',
       sentence: 'Verified valid, 12 Nov 2026 · 65 % confidence',
       description: 'Verified valid, 12 Nov 2026 · 65 % confidence, by our built-in checks',
+      day: '12 Nov 2026',
       tone: 'valid',
     });
     expect(verificationWords(check('risky', 35, 'twilio'))).toMatchObject({
@@ -41,6 +42,7 @@ describe('verificationWords: the one vocabulary of a check (ADR 053)', () => {
       label: 'Not yet checked',
       sentence: 'Not yet checked',
       description: 'Not yet checked',
+      day: null,
       tone: 'unknown',
     });
   });
@@ -64,6 +66,15 @@ describe('verificationWords: the one vocabulary of a check (ADR 053)', () => {
     expect(latestValidCheckWords('2026-11-12T23:59:00Z')?.sentence).toBe('Verified valid, 12 Nov 2026');
     expect(latestValidCheckWords(null)).toBeNull();
     expect(latestValidCheckWords('not a date')).toBeNull();
+  });
+
+  it('a finding alone, for headings and counts', () => {
+    expect(['valid', 'risky', 'unknown', 'invalid'].map((s) => findingWords(s as ContactVerification['status']))).toEqual([
+      'Verified valid',
+      'Risky',
+      'Inconclusive',
+      'Invalid',
+    ]);
   });
 
   it('days in UTC, months spelt the same whatever the ICU version', () => {

@@ -18,6 +18,11 @@ const STATUS_WORD: Record<VerificationStatus, string> = {
   invalid: 'Invalid',
 };
 
+/** The words of a finding alone ('Verified valid'), for a heading or a count of values. */
+export function findingWords(status: VerificationStatus): string {
+  return STATUS_WORD[status];
+}
+
 const NOT_CHECKED = 'Not yet checked';
 const REPORTED = 'Reported wrong';
 const SELF_REPORTED = 'Self-reported';
@@ -47,6 +52,8 @@ export type VerificationWords = {
   sentence: string;
   /** The sentence and who checked, for a tooltip and screen readers: '..., by ZeroBounce'. */
   description: string;
+  /** The day of the check ('12 Nov 2026'), for a column headed by its finding; null before a check. */
+  day: string | null;
   /** How the value stands, for colour: a valid check, a risky one, no answer or none yet, invalid, reported wrong. */
   tone: 'valid' | 'risky' | 'unknown' | 'invalid' | 'reported';
 };
@@ -82,7 +89,7 @@ export function verificationWords(check: ContactVerification, standing?: Contact
     sentence = `${SELF_REPORTED} · ${sentence}`;
   }
   const by = check.checkedAt && check.method ? `, by ${METHOD_WORDS[check.method]}` : '';
-  return { label, sentence, description: `${sentence}${by}`, tone };
+  return { label, sentence, description: `${sentence}${by}`, day: check.checkedAt ? checkDay(check.checkedAt) : null, tone };
 }
 
 /**

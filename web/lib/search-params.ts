@@ -351,11 +351,11 @@ const FILTER_NAMES: Record<FilterKey, string> = {
   acceptingMedicaid: 'Accepts Medicaid',
   hasMobile: 'Has mobile phone',
   hasPersonalEmail: 'Has personal email',
-  emailVerified: 'Email verified',
-  mobileValid: 'Mobile valid',
+  emailVerified: 'Email verified valid',
+  mobileValid: 'Mobile verified valid',
   hasLinkedin: 'Has LinkedIn',
   inTraining: 'In training',
-  verifiedWithinMonths: 'Verified within',
+  verifiedWithinMonths: 'Verified valid within',
   addedSince: 'Added since',
   movedWithinDays: 'Moved within',
 };
@@ -381,7 +381,7 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
       continue;
     }
     if (key === 'verifiedWithinMonths') {
-      chips.push({ key, value: null, label: `Verified in the last ${raw} months` });
+      chips.push({ key, value: null, label: `Verified valid in the last ${raw} months` });
       continue;
     }
     if (key === 'movedWithinDays') {

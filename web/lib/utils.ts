@@ -39,11 +39,3 @@ export function pluralize(count: number, singular: string, plural = `${singular}
   return `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 }
 
-const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Nov 2026' (in UTC, so a date stored as midnight never slips a month). `fallback` when missing. */
-export function formatMonthYear(value: Date | string | number | null | undefined, fallback = ''): string {
-  if (value === null || value === undefined || value === '') return fallback;
-  const date = toDate(value);
-  return date ? monthYearFormat.format(date) : fallback;
-}

@@ -1,17 +1,9 @@
 import { BadgeCheck } from 'lucide-react';
+import { latestValidCheckWords } from '@contract/verification-words';
 import { useCan } from '@web/app/session';
 import { formatNumber } from '@web/lib/utils';
 import { cn } from '@web/lib/utils';
 import { usePhysicianContact, useRevealAllowance } from './api';
-
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** 'Verified October 2026' (the promise: contacts are verified monthly, so the month is the unit). */
-export function verifiedLabel(verifiedAt: string | null | undefined): string | null {
-  if (!verifiedAt) return null;
-  const date = new Date(verifiedAt);
-  return Number.isNaN(date.getTime()) ? null : `Verified ${monthYear.format(date)}`;
-}
 
 /** '248 of 250 contact reveals left today' (with a reset hint when none are left). */
 export function allowanceLabel(allowance: { remaining: number; dailyLimit: number }): string {
@@ -22,7 +14,7 @@ export function allowanceLabel(allowance: { remaining: number; dailyLimit: numbe
 
 type ContactStatusProps = {
   physicianId: number;
-  /** physicians.verified_at from the summary or profile: 'Verified {month year}' for everyone. */
+  /** physicians.verified_at from the summary or profile: 'Verified valid, 12 Nov 2026' for everyone. */
   verifiedAt?: string | null;
   /** Cards show the line only once this physician's contact is loaded; the profile always shows it. */
   always?: boolean;
@@ -30,7 +22,8 @@ type ContactStatusProps = {
 };
 
 /**
- * The line beside the contact buttons: when the contacts were last verified (for everyone) and,
+ * The line beside the contact buttons: the latest valid check of the physician's contacts, in the
+ * words a revealed value's check uses (ADR 053: 'Verified valid, 12 Nov 2026'), for everyone and,
  * for users who may reveal, how many reveals are left today (on cards once this physician's
  * contact is loaded). Announced politely so screen-reader users hear the new count.
  */
@@ -38,7 +31,7 @@ export function ContactStatus({ physicianId, verifiedAt, always = false, classNa
   const canReveal = useCan('contacts:reveal');
   const { contact } = usePhysicianContact(physicianId);
   const allowance = useRevealAllowance();
-  const verified = verifiedLabel(contact?.verifiedAt ?? verifiedAt);
+  const verified = latestValidCheckWords(contact?.verifiedAt ?? verifiedAt)?.sentence;
   const showAllowance = canReveal && (always || contact !== undefined);
   const left = showAllowance && allowance.data ? allowanceLabel(allowance.data) : null;
   if (!verified && !left) return null;

@@ -13,7 +13,6 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@web/components/ui/alert-dialog';
-import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import { Textarea } from '@web/components/ui/textarea';
@@ -28,27 +27,14 @@ type ReportContactProps = {
 };
 
 /**
- * Beside a revealed email or phone: 'Reported' once the value was reported (it stays visible, ADR
- * 022), else a 'Report wrong contact' button that asks to confirm (with an optional reason) and
- * says whether the reveal went back into today's allowance.
+ * Beside a revealed email or phone and its check (which says 'Reported wrong' once it was
+ * reported: it stays visible, ADR 022): a 'Report wrong contact' button that asks to confirm (with
+ * an optional reason) and says whether the reveal went back into today's allowance.
  */
 export function ReportContact({ physicianId, kind, value, detail }: ReportContactProps) {
   const report = useReportContact(physicianId);
   const [reason, setReason] = useState('');
-  if (detail.status === 'reported') {
-    return (
-      <Badge variant="warning" className="relative z-10" title="Reported as wrong: our team is checking it">
-        Reported
-      </Badge>
-    );
-  }
-  // Given by the physician in a confirmed resume, not verified by us (ADR 030).
-  const selfReported =
-    detail.status === 'self_reported' ? (
-      <Badge variant="muted" className="relative z-10" title="Given by the physician; not verified by us">
-        Self-reported
-      </Badge>
-    ) : null;
+  if (detail.status === 'reported') return null;
   const what = kind === 'email' ? 'email address' : 'phone number';
   function confirm() {
     report.mutate(
@@ -67,7 +53,6 @@ export function ReportContact({ physicianId, kind, value, detail }: ReportContac
   }
   return (
     <>
-      {selfReported}
       <AlertDialog>
         <AlertDialogTrigger asChild>
           <Button

@@ -1,37 +1,31 @@
-import { ShieldAlert, ShieldCheck, ShieldQuestion } from 'lucide-react';
-import type { ContactVerification } from '@contract/verification';
+import { Flag, ShieldAlert, ShieldCheck, ShieldQuestion, ShieldX } from 'lucide-react';
+import type { RevealedContactDetail } from '@contract/contacts';
+import { verificationWords, type VerificationWords } from '@contract/verification-words';
 import { Badge } from '@web/components/ui/badge';
 
-const METHOD: Record<NonNullable<ContactVerification['method']>, string> = {
-  builtin: 'our built-in checks',
-  zerobounce: 'ZeroBounce',
-  twilio: 'Twilio Lookup',
-  operator: 'our team',
+const ICON: Record<VerificationWords['tone'], typeof ShieldCheck> = {
+  valid: ShieldCheck,
+  risky: ShieldAlert,
+  unknown: ShieldQuestion,
+  invalid: ShieldX,
+  reported: Flag,
 };
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const VARIANT = { valid: 'success', risky: 'warning', unknown: 'muted', invalid: 'destructive', reported: 'warning' } as const;
 
-/** 'Valid · 97%' / 'Risky · 35%' / 'Unverified', and the sentence behind it (ADR 032). */
-export function verificationText(check: ContactVerification): { label: string; description: string } {
-  const confidence = check.confidence === null ? '' : ` · ${check.confidence}%`;
-  const label =
-    check.status === 'valid' ? `Valid${confidence}` : check.status === 'risky' ? `Risky${confidence}` : 'Unverified';
-  if (!check.checkedAt || !check.method) return { label, description: 'Not checked yet' };
-  const when = day.format(new Date(check.checkedAt));
-  const outcome =
-    check.status === 'unknown' ? 'no conclusive answer' : `${check.status}, ${check.confidence ?? 0}% confidence`;
-  return { label, description: `Checked ${when} by ${METHOD[check.method]}: ${outcome}` };
-}
-
-/** Beside a revealed email or phone: what its last check found, and when (in its title and for screen readers). */
-export function VerificationBadge({ check }: { check: ContactVerification }) {
-  const { label, description } = verificationText(check);
-  const Icon = check.status === 'valid' ? ShieldCheck : check.status === 'risky' ? ShieldAlert : ShieldQuestion;
-  const variant = check.status === 'valid' ? 'success' : check.status === 'risky' ? 'warning' : 'muted';
+/**
+ * Beside a revealed email or phone: what its last check found and how it stands, in the one
+ * vocabulary (ADR 053): 'Verified valid · 65 %', 'Risky · 35 %', 'Not yet checked', 'Reported
+ * wrong', 'Self-reported · ...'; the whole sentence, with the day and who checked, in its title
+ * and for screen readers.
+ */
+export function VerificationBadge({ detail }: { detail: Pick<RevealedContactDetail, 'status' | 'verification'> }) {
+  const words = verificationWords(detail.verification, detail.status);
+  const Icon = ICON[words.tone];
   return (
-    <Badge variant={variant} className="relative z-10 gap-1 whitespace-nowrap" title={description}>
+    <Badge variant={VARIANT[words.tone]} className="relative z-10 gap-1 whitespace-nowrap" title={words.description}>
       <Icon className="size-3" aria-hidden />
-      {label}
-      <span className="sr-only">. {description}</span>
+      <span aria-hidden>{words.label}</span>
+      <span className="sr-only">{words.description}</span>
     </Badge>
   );
 }

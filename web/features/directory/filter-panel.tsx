@@ -140,8 +140,8 @@ const STATUS_FLAGS = [{ key: 'inTraining', label: 'In training (residents and fe
 const RECORD_FLAGS = [
   { key: 'hasMobile', label: 'Has a mobile phone' },
   { key: 'hasPersonalEmail', label: 'Has a personal email' },
-  { key: 'emailVerified', label: 'Email verified' },
-  { key: 'mobileValid', label: 'Mobile valid' },
+  { key: 'emailVerified', label: 'Email verified valid' },
+  { key: 'mobileValid', label: 'Mobile verified valid' },
   { key: 'hasLinkedin', label: 'Has a LinkedIn profile' },
 ] as const satisfies { key: FlagFilterKey; label: string }[];
 
@@ -339,7 +339,7 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           <div className="flex flex-col gap-5">
             <SubGroup title="Contact details">{RECORD_FLAGS.map(flag)}</SubGroup>
             <ChoiceFilter
-              label="Verified"
+              label="Verified valid"
               value={readText(params, 'verifiedWithinMonths')}
               options={VERIFIED_WITHIN_OPTIONS.map((n) => ({ value: n, label: `In the last ${n} months` }))}
               onChange={set('verifiedWithinMonths')}

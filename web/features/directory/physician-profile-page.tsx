@@ -18,6 +18,7 @@ import {
 import { toast } from 'sonner';
 import type { PhysicianProfile } from '@contract/directory';
 import { US_STATES } from '@contract/directory-options';
+import { latestValidCheckWords } from '@contract/verification-words';
 import { useDocumentTitle } from '@web/app/document-title';
 import { useCan, useMe } from '@web/app/session';
 import { Badge } from '@web/components/ui/badge';
@@ -25,7 +26,7 @@ import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
-import { cn, formatDate } from '@web/lib/utils';
+import { cn } from '@web/lib/utils';
 import { usePhysician } from './api';
 import { ContactStatus } from '@web/features/contacts/contact-status';
 import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
@@ -363,7 +364,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               ['Accepting New Patients', yesNo(physician.acceptingNewPatients)],
               ['Accepts Medicaid', yesNo(physician.acceptingMedicaid)],
               ['Telehealth', yesNo(physician.telehealth)],
-              ['Last Verified', formatDate(physician.verifiedAt) || null],
+              ['Contact Check', latestValidCheckWords(physician.verifiedAt)?.sentence ?? null],
               // Freshest source wins (ADR 035): where each of these came from, and its date.
               ['Practice Location Source', fieldSourceText(physician.sources.location)],
               ['Office Phone Source', physician.hasPhone ? fieldSourceText(physician.sources.phone) : null],

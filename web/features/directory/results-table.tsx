@@ -4,7 +4,8 @@ import { Mail, Phone } from 'lucide-react';
 import type { PhysicianSummary } from '@contract/directory';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
-import { cn, formatMonthYear } from '@web/lib/utils';
+import { latestValidCheckWords } from '@contract/verification-words';
+import { cn } from '@web/lib/utils';
 import { Highlighted, HighlightedSpecialty } from '@web/features/physicians/highlight';
 import {
   displayLocation,
@@ -79,7 +80,8 @@ export function ResultsTable({
             <TableHead className="h-8">Organization</TableHead>
             <TableHead className="h-8 w-[14%]">Location</TableHead>
             <TableHead className="h-8 w-22">Contact</TableHead>
-            <TableHead className="h-8 w-30">Last verified</TableHead>
+            {/* The finding heads the column, the day of the latest one fills it (ADR 053). */}
+            <TableHead className="h-8 w-30">Verified valid</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -135,7 +137,7 @@ export function ResultsTable({
                   </span>
                 </TableCell>
                 <TableCell className="py-1 whitespace-nowrap text-slate-700 tabular-nums">
-                  {formatMonthYear(physician.verifiedAt, '—')}
+                  <CheckDay verifiedAt={physician.verifiedAt} />
                 </TableCell>
               </TableRow>
             );
@@ -144,6 +146,12 @@ export function ResultsTable({
       </Table>
     </div>
   );
+}
+
+/** '12 Nov 2026', its sentence on hover ('Verified valid, 12 Nov 2026'); '—' without a valid check. */
+function CheckDay({ verifiedAt }: { verifiedAt: string | null }) {
+  const words = latestValidCheckWords(verifiedAt);
+  return words ? <span title={words.sentence}>{words.day}</span> : <>—</>;
 }
 
 function ContactIcon({ kind, available }: { kind: 'email' | 'phone'; available: boolean }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMonthYear } from '@web/lib/utils';
+import { latestValidCheckWords } from '@contract/verification-words';
 import { parseResultsView } from './results-view';
 
 describe('the results view', () => {
@@ -11,11 +11,11 @@ describe('the results view', () => {
   });
 });
 
-describe("the table's 'last verified'", () => {
-  it("is the month and year in UTC, or the fallback when missing or invalid", () => {
-    expect(formatMonthYear('2026-11-01T00:00:00.000Z')).toBe('Nov 2026');
-    expect(formatMonthYear('2026-10-31T23:59:59.000Z')).toBe('Oct 2026');
-    expect(formatMonthYear(null, '—')).toBe('—');
-    expect(formatMonthYear('not a date', '—')).toBe('—');
+describe("the table's 'Verified valid' column", () => {
+  it('is the day of the latest valid check in UTC, or none when missing or invalid', () => {
+    expect(latestValidCheckWords('2026-11-01T00:00:00.000Z')?.day).toBe('1 Nov 2026');
+    expect(latestValidCheckWords('2026-10-31T23:59:59.000Z')?.day).toBe('31 Oct 2026');
+    expect(latestValidCheckWords(null)).toBeNull();
+    expect(latestValidCheckWords('not a date')).toBeNull();
   });
 });

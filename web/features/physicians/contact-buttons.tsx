@@ -248,7 +248,7 @@ export function ContactButton({
         // What its last check found (ADR 032), and 'Report wrong contact' beside the revealed value
         // (ADR 022); the two wrap together on a narrow screen.
         <span className="inline-flex items-center gap-1">
-          {detail.status !== 'reported' && <VerificationBadge check={detail.verification} />}
+          <VerificationBadge detail={detail} />
           <ReportContact physicianId={physicianId} kind={kind} value={value} detail={detail} />
         </span>
       )}

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { VERIFIED_MONTHLY_MIN_COVERAGE, type VerificationOverviewResponse } from '@contract/verification';
+import { VERIFIED_MONTHLY_MIN_COVERAGE, type VerificationOverviewResponse, type VerifyPhysicianResponse } from '@contract/verification';
+import { findingWords, verificationWords } from '@contract/verification-words';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -69,6 +70,12 @@ function QueueState({ queue }: { queue: VerificationOverviewResponse['queue'] })
   );
 }
 
+/** 'Personal email: Verified valid, 28 Nov 2026 · 75 % confidence, by our built-in checks' (checked just now). */
+function resultWords(result: VerifyPhysicianResponse['results'][number], checkedAt: string): string {
+  const words = verificationWords({ status: result.status, confidence: result.confidence, checkedAt, method: result.method });
+  return `${FIELD_LABEL[result.field]}: ${words.description}`;
+}
+
 function VerifyNow() {
   const [id, setId] = useState('');
   const verify = useVerifyPhysician();
@@ -80,7 +87,10 @@ function VerifyNow() {
       return;
     }
     verify.mutate(physicianId, {
-      onSuccess: (r) => toast.success(`Physician ${r.physicianId} checked`, { description: r.results.map((x) => `${FIELD_LABEL[x.field]}: ${x.status} (${x.confidence}%)`).join('; ') || 'No values on file' }),
+      onSuccess: (r) => {
+        const now = new Date().toISOString();
+        toast.success(`Physician ${r.physicianId} checked`, { description: r.results.map((x) => resultWords(x, now)).join('; ') || 'No values on file' });
+      },
       onError: (error) => toast.error('Could not verify', { description: isApiError(error) ? error.message : 'Please try again later' }),
     });
   }
@@ -96,9 +106,7 @@ function VerifyNow() {
       {verify.data && (
         <ul className="w-full text-sm" aria-live="polite">
           {verify.data.results.map((r) => (
-            <li key={r.field}>
-              {FIELD_LABEL[r.field]}: <strong>{r.status}</strong>, {r.confidence}% by {r.method}
-            </li>
+            <li key={r.field}>{resultWords(r, new Date(verify.submittedAt).toISOString())}</li>
           ))}
         </ul>
       )}
@@ -135,8 +143,12 @@ export function VerificationPage() {
                 }
               />
               <Stat label="Contact values" value={formatNumber(data.values)} note={`${formatNumber(data.checkedRecently)} checked recently`} />
-              <Stat label="Valid" value={formatNumber(data.byStatus.valid)} note={`${formatNumber(data.byStatus.risky)} risky, ${formatNumber(data.byStatus.unknown)} unknown`} />
-              <Stat label="Invalid (never shown)" value={formatNumber(data.byStatus.invalid)} />
+              <Stat
+                label={findingWords('valid')}
+                value={formatNumber(data.byStatus.valid)}
+                note={`${formatNumber(data.byStatus.risky)} ${findingWords('risky').toLowerCase()}, ${formatNumber(data.byStatus.unknown)} ${findingWords('unknown').toLowerCase()} or not yet checked`}
+              />
+              <Stat label={`${findingWords('invalid')} (never shown)`} value={formatNumber(data.byStatus.invalid)} />
             </div>
             <div className="grid gap-4 lg:grid-cols-2">
               <Card className="p-5">
