@@ -97,7 +97,7 @@ test('report a wrong contact: the reveal comes back, the value is marked, the ad
   await page.goto('/search?specialty=Dermatology');
   await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
   // Cards show when the contacts were last verified, before any reveal.
-  await expect(cards(page).first().getByText(/^Verified [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(cards(page).first().getByText(/^Verified valid, \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
   let card: Locator | null = null;
   for (const candidate of await cards(page).all()) {
     if ((await candidate.getByRole('button', { name: /^Email / }).getAttribute('aria-disabled')) === null) {
@@ -126,7 +126,7 @@ test('report a wrong contact: the reveal comes back, the value is marked, the ad
       "Thank you. The contact is marked as reported for you, and our team will check it. The reveal is back in today's allowance.",
     ),
   ).toBeVisible();
-  await expect(card.getByText('Reported', { exact: true })).toBeVisible();
+  await expect(card.getByText('Reported wrong', { exact: true })).toBeVisible();
   await expect(left).toHaveText(new RegExp(`^${(before + 1).toLocaleString('en-US')} of `));
   await card.scrollIntoViewIfNeeded();
   await screenshotBoth(page, 'report-contact-reported');

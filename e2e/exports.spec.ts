@@ -25,10 +25,22 @@ test('premium: select three on /search, export CSV, the file has their rows; the
     await screenshotBoth(page, 'exports-format-menu');
   });
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  expect(rows[0].slice(0, 3)).toEqual(['Name', 'Title', 'Specialty']);
+  // The fields of an ATS candidate import, named as Bullhorn names them (ADR 053).
+  const header = rows[0];
+  expect(header.slice(0, 4)).toEqual(['First Name', 'Middle Name', 'Last Name', 'Credential']);
+  for (const name of ['City', 'State', 'Zip', 'NPI', 'Mobile', 'Mobile Check', 'Work Phone', 'Work Phone Check', 'Email', 'Email Check']) {
+    expect(header).toContain(name);
+  }
+  const at = (name: string) => header.indexOf(name);
   expect(rows.length).toBe(4);
-  expect(rows.slice(1).map((r) => r[0])).toEqual(names);
-  for (const row of rows.slice(1)) expect(row[7]).toMatch(/@|^$/);
+  expect(rows.slice(1).map((r) => `${r[at('First Name')]} ${r[at('Last Name')]}, ${r[at('Credential')]}`.replace(/, $/, ''))).toEqual(names);
+  for (const row of rows.slice(1)) {
+    expect(row[at('Email')]).toMatch(/@|^$/);
+    // Each value's check in the words the cards and the revealed values use.
+    for (const check of [row[at('Email Check')], row[at('Mobile Check')], row[at('Work Phone Check')]]) {
+      expect(check).toMatch(/^$|^Not yet checked$|^(Reported wrong · |Self-reported · )?(Verified valid|Risky|Inconclusive), \d{1,2} [A-Z][a-z]{2} \d{4}( · \d+ % confidence)?$/);
+    }
+  }
 
   await page.goto('/account?tab=exports');
   await expect(page.getByText('Total exported contacts')).toBeVisible();

@@ -93,6 +93,14 @@ test('Annual: upload, map columns, review, resolve an ambiguous row, add to a li
   expect(rows[1].slice(0, 6)).toEqual([a.firstName, a.lastName, a.city, a.state, 'met at ACC', 'Matched']);
   expect(rows[3][5]).toBe('Matched');
   expect(rows[4][5]).toBe('No match');
+  // The contact columns named as the export names them, each check in the one vocabulary (ADR 053).
+  const header = rows[0];
+  expect(header.slice(-6)).toEqual(['Mobile', 'Mobile Check', 'Work Phone', 'Work Phone Check', 'Email', 'Email Check']);
+  for (const row of rows.slice(1, 4)) {
+    for (const check of ['Mobile Check', 'Work Phone Check', 'Email Check'].map((name) => row[header.indexOf(name)] ?? '')) {
+      expect(check).toMatch(/^$|^Not yet checked$|^(Reported wrong · |Self-reported · )?(Verified valid|Risky|Inconclusive), \d{1,2} [A-Z][a-z]{2} \d{4}( · \d+ % confidence)?$/);
+    }
+  }
   await expect(page.getByText('Downloaded, 3 contacts exported')).toBeVisible();
 
   // The new list holds them.

@@ -68,7 +68,7 @@ test('table: at 1280 every column fits, the last inside the viewport; a cut valu
   const table = page.getByRole('table', { name: 'Physicians' });
   await expect(table.getByRole('row')).toHaveCount(26);
 
-  const lastHeader = table.getByRole('columnheader', { name: 'Last verified' });
+  const lastHeader = table.getByRole('columnheader', { name: 'Verified valid' });
   const box = (await lastHeader.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(1280);
   // The table does not scroll sideways inside its box: no column is hidden to the right.

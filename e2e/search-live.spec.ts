@@ -66,7 +66,7 @@ test('table view: a dozen rows at 1280x800, selection shared with the cards, rem
   await expect.poll(() => tableRows(page).count()).toBeGreaterThanOrEqual(20);
   const pageSize = await tableRows(page).count();
   expect(await rowsFullyVisible(page)).toBeGreaterThanOrEqual(12);
-  for (const header of ['Name', 'Specialty', 'Organization', 'Location', 'Contact', 'Last verified']) {
+  for (const header of ['Name', 'Specialty', 'Organization', 'Location', 'Contact', 'Verified valid']) {
     await expect(table(page).getByRole('columnheader', { name: header })).toBeVisible();
   }
   // Contact availability has words for screen readers; 'last verified' is a month or a dash.

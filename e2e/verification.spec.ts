@@ -15,12 +15,24 @@ test('a revealed contact shows its check: status, confidence and date', async ({
   await expect(card.getByRole('button', { name: /@.+, copy email$/ })).toBeVisible();
   await card.getByRole('button', { name: /^Phone / }).click();
   await expect(card.getByRole('button', { name: /, copy phone number$/ })).toBeVisible();
-  // Filtered to a valid email and a valid mobile: both badges say so, with the date in their text.
-  const badges = card.getByText(/^Valid · \d+%/);
+  // Filtered to a valid email and a valid mobile: both badges say so in the one vocabulary (ADR 053),
+  // the whole sentence with its day and checker for screen readers; the card's line in the same words.
+  const badges = card.getByText(/^Verified valid · \d+ %$/);
   await expect(badges).toHaveCount(2);
-  await expect(card.getByText(/Checked [A-Z][a-z]{2} \d{1,2}, \d{4} by our built-in checks: valid, \d+% confidence/).first()).toBeAttached();
-  await expect(card.getByText(/^Verified [A-Z][a-z]+ \d{4}$/)).toBeVisible();
+  await expect(
+    card.getByText(/^Verified valid, \d{1,2} [A-Z][a-z]{2} \d{4} · \d+ % confidence, by our built-in checks$/),
+  ).toHaveCount(2);
+  await expect(card.getByText(/^Verified valid, \d{1,2} [A-Z][a-z]{2} \d{4}$/)).toBeVisible();
+  await card.scrollIntoViewIfNeeded();
   await screenshotBoth(page, 'verification-revealed-contact');
+  // The card itself, large enough to read.
+  for (const [width, suffix] of [
+    [1280, 'desktop'],
+    [375, 'mobile'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await card.screenshot({ path: `e2e/screenshots/verification-revealed-card-${suffix}.png` });
+  }
 });
 
 test('admin: the Verification page, and verify now for one physician', async ({ page }) => {
@@ -35,7 +47,7 @@ test('admin: the Verification page, and verify now for one physician', async ({ 
   await page.getByLabel('Physician id').fill('1');
   await page.getByRole('button', { name: 'Verify now' }).click();
   await expect(page.getByText(/^Physician 1 checked$/)).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Verify one physician now' }).getByText(/ by builtin$/).first()).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Verify one physician now' }).getByText(/, by our built-in checks$/).first()).toBeVisible();
 });
 
 test('the footer says what is true about verification', async ({ page }) => {
