@@ -69,9 +69,10 @@ test('table view: a dozen rows at 1280x800, selection shared with the cards, rem
   for (const header of ['Name', 'Specialty', 'Organization', 'Location', 'Contact', 'Verified valid']) {
     await expect(table(page).getByRole('columnheader', { name: header })).toBeVisible();
   }
-  // Contact availability has words for screen readers; 'last verified' is a month or a dash.
+  // Contact availability has words for screen readers; under 'Verified valid' the day of the latest
+  // valid check (its sentence on hover, ADR 053) or a dash.
   await expect(tableRows(page).first().getByText(/^(Email available|No email)$/)).toBeAttached();
-  await expect(tableRows(page).first().locator('td').last()).toHaveText(/^([A-Z][a-z]{2} \d{4}|—)$/);
+  await expect(tableRows(page).first().locator('td').last()).toHaveText(/^(\d{1,2} [A-Z][a-z]{2} \d{4}|—)$/);
   expect(await toolbarIsOneLine(page)).toBe(true);
   await page.screenshot({ path: 'e2e/screenshots/search-table-desktop.png' });
 

@@ -74,14 +74,14 @@ export function ResultsTable({
                 className="align-middle"
               />
             </TableHead>
-            {/* Percentages of the table that leave the fixed columns (248 px) their room; Organization takes the rest. */}
+            {/* Percentages of the table that leave the fixed columns (256 px) their room; Organization takes the rest. */}
             <TableHead className="h-8 w-[22%]">Name</TableHead>
             <TableHead className="h-8 w-[16%]">Specialty</TableHead>
             <TableHead className="h-8">Organization</TableHead>
             <TableHead className="h-8 w-[14%]">Location</TableHead>
             <TableHead className="h-8 w-22">Contact</TableHead>
             {/* The finding heads the column, the day of the latest one fills it (ADR 053). */}
-            <TableHead className="h-8 w-30">Verified valid</TableHead>
+            <TableHead className="h-8 w-32">Verified valid</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
