@@ -7,7 +7,7 @@ import type { ExportRecord, LeavingValue } from './repo';
  * What an export holds (docs/decisions/053-one-verification-vocabulary.md). CSV and Excel are for
  * an ATS: one field per column, named as Bullhorn's candidate import names its fields (firstName,
  * middleName, lastName, city, state, zip, mobile, workPhone, email: 'First Name' ... 'Work Phone',
- * 'Email', which an import maps by name), then ours (Credential, Specialty, NPI, ...). Beside
+ * 'Email', which its mapping step finds by name), then ours (Credential, Specialty, NPI, ...). Beside
  * each contact value its check, in the one vocabulary ('Verified valid, 12 Nov 2026 · 65 %
  * confidence'). The PDF is for reading: the columns a recruiter reads first.
  */
