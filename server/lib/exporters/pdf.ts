@@ -196,8 +196,6 @@ export async function writePdfTable(table: PdfTable, subtitle: string): Promise<
     size: 'LETTER',
     layout: 'landscape',
     margin: 28,
-    // Kept until the end, so each page's footer can say how many pages there are.
-    bufferPages: true,
     info: { Title: table.title, Creator: 'PhysicianDirect' },
   });
   const output = collect(doc);
@@ -258,24 +256,23 @@ export async function writePdfTable(table: PdfTable, subtitle: string): Promise<
     .fontSize(9)
     .fillColor('#475569')
     .text(subtitle, left, doc.y + 2);
-  y = doc.y + 8;
-  drawRow(header, y, BOLD, '#e2e8f0');
-  y += header.height;
+  const firstTop = doc.y + 8;
 
-  for (const cells of table.rows) {
-    const row = layoutRow(cells, FONT);
+  // Every row laid out first, so the pages are known before the first is drawn ('page 1 of 5')
+  // without keeping every page in memory until the end.
+  const rows = table.rows.map((cells) => layoutRow(cells, FONT));
+  const pageOf: number[] = [];
+  let pageCount = 1;
+  y = firstTop + header.height;
+  for (const row of rows) {
     if (y + row.height > bottom()) {
-      doc.addPage();
-      y = doc.page.margins.top;
-      drawRow(header, y, BOLD, '#e2e8f0');
-      y += header.height;
+      pageCount += 1;
+      y = doc.page.margins.top + header.height;
     }
-    drawRow(row, y, FONT);
+    pageOf.push(pageCount);
     y += row.height;
   }
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(pages.start + i);
+  const footer = (page: number) => {
     // Text below the bottom margin would make PDFKit start a new page: the footer sits in the margin.
     const footerY = doc.page.height - doc.page.margins.bottom + 8;
     doc.page.margins.bottom = 0;
@@ -283,8 +280,26 @@ export async function writePdfTable(table: PdfTable, subtitle: string): Promise<
       .font(FONT)
       .fontSize(FONT_SIZE)
       .fillColor(NOTE_COLOUR)
-      .text(`${table.title} · page ${i + 1} of ${pages.count}`, left, footerY, { width: usable, align: 'right', lineBreak: false });
-  }
+      .text(`${table.title} · page ${page} of ${pageCount}`, left, footerY, { width: usable, align: 'right', lineBreak: false });
+  };
+
+  y = firstTop;
+  drawRow(header, y, BOLD, '#e2e8f0');
+  y += header.height;
+  let page = 1;
+  rows.forEach((row, i) => {
+    if (pageOf[i] !== page) {
+      footer(page);
+      page = pageOf[i];
+      doc.addPage();
+      y = doc.page.margins.top;
+      drawRow(header, y, BOLD, '#e2e8f0');
+      y += header.height;
+    }
+    drawRow(row, y, FONT);
+    y += row.height;
+  });
+  footer(pageCount);
   doc.end();
   return output;
 }
