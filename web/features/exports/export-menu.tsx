@@ -24,10 +24,11 @@ const FORMAT_ICON: Record<ExportFormat, typeof FileText> = {
   xlsx: FileSpreadsheet,
   pdf: Sheet,
 };
+/** What each file is for (ADR 053): CSV and Excel for an ATS import, the PDF for reading. */
 const FORMAT_HINT: Record<ExportFormat, string> = {
-  csv: 'Spreadsheet-ready text (.csv)',
-  xlsx: 'Excel workbook (.xlsx)',
-  pdf: 'Printable table (.pdf)',
+  csv: 'For your ATS: one field a column (.csv)',
+  xlsx: 'Excel workbook, the same columns (.xlsx)',
+  pdf: 'To read or print: the key columns (.pdf)',
 };
 
 type ExportMenuProps = {
