@@ -151,6 +151,19 @@ describe('recruiter vocabulary: the words recruiters type', () => {
       only([], ['Critical Care Medicine', 'Pediatric Critical Care Medicine', 'Surgical Critical Care']),
     ],
     ['Pédiatrician', only(['Pediatrics'])],
+    // The fields recruiters fill most that sit under one of the 18 (docs/decisions/052-every-field-a-recruiter-fills.md).
+    ['ENT surgeon', resolveSpecialtyTerm('ENT')],
+    ['otolaryngologists', resolveSpecialtyTerm('ENT')],
+    ['neurosurgeon', only([], ['Neurological Surgery'])],
+    ['neuro surgeon', only([], ['Neurological Surgery'])],
+    ['nephrologist', only([], ['Nephrology', 'Pediatric Nephrology'])],
+    ['neph', only([], ['Nephrology', 'Pediatric Nephrology'])],
+    ['endo', only([], ['Endocrinology, Diabetes & Metabolism', 'Pediatric Endocrinology'])],
+    ['endocrinologist', only([], ['Endocrinology, Diabetes & Metabolism', 'Pediatric Endocrinology'])],
+    ['ophthalmologist', only([], ['Ophthalmology'])],
+    ['retina specialist', only([], ['Ophthalmology'])],
+    ['hospital medicine', only([], ['Hospitalist'])],
+    ['plastic surgeon', resolveSpecialtyTerm('plastic surgery')],
     ['PM&R', only([], ['Physical Medicine & Rehabilitation', 'Pediatric Rehabilitation Medicine'])],
   ] as const)('%s', (term, wanted) => {
     expect(same(resolveSpecialtyTerm(term))).toEqual(wanted && same(wanted));

@@ -165,13 +165,15 @@ export const RECRUITER_VOCABULARY: readonly VocabularyEntry[] = [
   ]),
   entry([], ['Critical Care Medicine'], ['critical care medicine']),
   entry([], ['Endocrinology, Diabetes & Metabolism', 'Pediatric Endocrinology'], [
-    'endocrinology', 'endocrinologist', 'endo', 'diabetologist',
+    'endocrinology', 'endocrinologist', 'endo', 'endocrine', 'diabetologist', 'diabetes specialist',
   ]),
   entry([], ['Endocrinology, Diabetes & Metabolism'], ['endocrinology, diabetes & metabolism']),
   entry([], ['Hematology', 'Hematology & Oncology', 'Pediatric Hematology-Oncology'], [
     'hematology', 'hematologist', 'heme',
   ]),
-  entry([], ['Hospitalist'], ['hospitalist', 'hospital medicine', 'nocturnist']),
+  entry([], ['Hospitalist'], [
+    'hospitalist', 'hospital medicine', 'hospital medicine physician', 'nocturnist', 'inpatient medicine',
+  ]),
   entry([], ['Hypertension Specialist'], ['hypertension specialist', 'hypertension']),
   entry([], ['Independent Medical Examiner'], ['independent medical examiner', 'IME']),
   entry([], ['Infectious Disease', 'Pediatric Infectious Diseases'], [
@@ -179,7 +181,9 @@ export const RECRUITER_VOCABULARY: readonly VocabularyEntry[] = [
   ]),
   entry([], ['Legal Medicine'], ['legal medicine']),
   entry([], ['Magnetic Resonance Imaging (MRI)'], ['magnetic resonance imaging (MRI)', 'MRI']),
-  entry([], ['Nephrology', 'Pediatric Nephrology'], ['nephrology', 'nephrologist', 'nephro', 'renal']),
+  entry([], ['Nephrology', 'Pediatric Nephrology'], [
+    'nephrology', 'nephrologist', 'nephro', 'neph', 'renal', 'kidney specialist',
+  ]),
   entry([], ['Rheumatology', 'Pediatric Rheumatology'], ['rheumatology', 'rheumatologist', 'rheum']),
   entry([], ['Clinical Pharmacology'], ['clinical pharmacology', 'clinical pharmacologist', 'pharmacology']),
   entry([], PATHOLOGY, ['pathology', 'pathologist']),
@@ -343,14 +347,21 @@ export const RECRUITER_VOCABULARY: readonly VocabularyEntry[] = [
     'colon & rectal surgery', 'colorectal surgery', 'colorectal surgeon', 'colon and rectal surgeon', 'proctology',
     'proctologist',
   ]),
-  entry([], ['Neurological Surgery'], ['neurological surgery', 'neurosurgery', 'neurosurgeon', 'neurological surgeon']),
-  entry([], ['Ophthalmology'], ['ophthalmology', 'ophthalmologist', 'ophtho', 'eye surgeon']),
+  entry([], ['Neurological Surgery'], [
+    'neurological surgery', 'neurosurgery', 'neurosurgeon', 'neurological surgeon', 'neurosurg', 'neuro surgeon',
+    'neuro surgery', 'neurosurgical',
+  ]),
+  entry([], ['Ophthalmology'], [
+    'ophthalmology', 'ophthalmologist', 'ophtho', 'ophth', 'eye surgeon', 'ophthalmic surgeon', 'retina specialist',
+    'retina surgeon', 'retinal surgeon', 'glaucoma specialist', 'cornea specialist', 'oculoplastic surgeon',
+  ]),
   entry([], ['Oral & Maxillofacial Surgery'], [
     'oral & maxillofacial surgery', 'maxillofacial surgery', 'oral and maxillofacial surgeon', 'OMFS',
   ]),
   entry([], OTOLARYNGOLOGY, [
     'ENT', 'otolaryngology', 'otolaryngologist', 'ear nose and throat', 'ear nose throat', 'otorhinolaryngology',
-    'head and neck surgery', 'head and neck surgeon',
+    'head and neck surgery', 'head and neck surgeon', 'ENT surgeon', 'ENT physician', 'ENT doctor', 'ENT specialist',
+    'otolaryngology head and neck surgery', 'otolaryngology-head & neck surgery',
   ]),
   entry([], ['Otolaryngic Allergy'], ['otolaryngic allergy']),
   entry([], ['Otology & Neurotology'], ['otology & neurotology', 'otology', 'neurotology', 'neurotologist', 'otologist']),

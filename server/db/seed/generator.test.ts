@@ -19,6 +19,7 @@ import { SUB_SPECIALTIES } from '../../../contract/nucc-taxonomy';
 import { zipsOfCity } from '../../features/directory/geo';
 import { CONTACT_VALUE_ORDER, DEFAULT_SEED, generatePhysicians, npiForId, type GeneratedPhysician } from './generator';
 import { CITIES, ZIP_FIRST_DIGIT_BY_STATE } from './reference-data';
+import { SUB_SPECIALTY_PHYSICIANS } from './sub-specialty-shares';
 
 // Filled before the first test that reads it (its speed is measured by `npm run bench:generator`).
 let sample: GeneratedPhysician[] = [];
@@ -132,6 +133,40 @@ describe('generatePhysicians', () => {
     const ranked = [...counts].sort((a, b) => b[1] - a[1]).map(([name]) => name);
     expect(ranked.slice(0, 2).sort()).toEqual(['Family Medicine', 'Internal Medicine']);
     expect(ranked.at(-1)).toBe('Urology');
+  });
+
+  it('divides each specialty into its sub-specialties in the shares of sub-specialty-shares.ts', () => {
+    // Within 4 points of the table's share, for every sub-specialty of a specialty drawn 500+ times.
+    const bySpecialty = new Map<string, GeneratedPhysician[]>();
+    for (const p of sample) bySpecialty.set(p.specialty, [...(bySpecialty.get(p.specialty) ?? []), p]);
+    const off: string[] = [];
+    for (const [specialty, division] of Object.entries(SUB_SPECIALTY_PHYSICIANS)) {
+      const rows = bySpecialty.get(specialty) ?? [];
+      if (rows.length < 500) continue;
+      const total = division.general + division.subSpecialties.reduce((sum, [, n]) => sum + n, 0);
+      for (const [name, count] of [[null, division.general] as const, ...division.subSpecialties]) {
+        const share = rows.filter((p) => p.subSpecialty === name).length / rows.length;
+        if (Math.abs(share - count / total) > 0.04) off.push(`${specialty} / ${name}: ${share} vs ${count / total}`);
+      }
+    }
+    expect(off).toEqual([]);
+    // The fields the issue found empty are there, under their NUCC specialty.
+    const held = (sub: string) => sample.filter((p) => p.subSpecialty === sub).map((p) => p.specialty);
+    for (const [sub, specialty] of [
+      ['Otolaryngology', 'General Surgery'],
+      ['Neurological Surgery', 'General Surgery'],
+      ['Ophthalmology', 'General Surgery'],
+      ['Nephrology', 'Internal Medicine'],
+      ['Endocrinology, Diabetes & Metabolism', 'Internal Medicine'],
+      ['Hospitalist', 'Internal Medicine'],
+    ]) {
+      expect(held(sub).length, sub).toBeGreaterThan(20);
+      expect(new Set(held(sub)), sub).toEqual(new Set([specialty]));
+    }
+    // Their physicians carry the sub-specialty's role title where the specialty's would be.
+    const ent = sample.filter((p) => p.subSpecialty === 'Otolaryngology');
+    expect(ent.some((p) => p.title === 'Otolaryngologist')).toBe(true);
+    expect(ent.some((p) => p.title === 'General Surgeon')).toBe(false);
   });
 
   // Invariants are checked in plain code and reported together: a few hundred thousand expect()

@@ -1,7 +1,6 @@
 import type { VerificationStatus } from '../../../contract/verification';
 import { BUILTIN_CONFIDENCE, checkPhone, emailVerdict } from '../../lib/verification/builtin';
 import { DEMO_MAIL_DOMAINS } from '../../lib/verification/create-verifier';
-import { SUB_SPECIALTIES } from '../../../contract/nucc-taxonomy';
 import { zipsOfCity } from '../../features/directory/geo';
 import {
   SPECIALTIES,
@@ -37,6 +36,7 @@ import {
   type School,
   type WeightedName,
 } from './reference-data';
+import { SUB_SPECIALTY_PHYSICIANS } from './sub-specialty-shares';
 
 export type GeneratedPhysician = {
   id: number;
@@ -48,7 +48,7 @@ export type GeneratedPhysician = {
   credential: string;
   specialty: string;
   secondarySpecialty: string | null;
-  /** A NUCC specialisation of the specialty (contract/nucc-taxonomy.ts SUB_SPECIALTIES), or null. */
+  /** A NUCC specialisation of the specialty (shares: sub-specialty-shares.ts), or null. */
   subSpecialty: string | null;
   organization: string;
   organizationSize: string;
@@ -257,6 +257,10 @@ type SpecialtyTables = {
   soloPatterns: { pattern: string; id: number }[];
   /** Physician assistants only: 'Physician Assistant, <area>' per specialty index. */
   areaTitles: string[];
+  /** The sub-specialties drawn (index 0: none), their weights, and the role title each one's physicians carry. */
+  subSpecialties: (string | null)[];
+  subSpecialtyTable: WeightedTable;
+  subSpecialtyTitles: (string | null)[];
 };
 
 type CityTables = {
@@ -444,6 +448,7 @@ function buildSpecialtyTables(): SpecialtyTables[] {
     const specific = new Set(profile.skills.map(([skill]) => skill));
     const skillRows = [...profile.skills, ...GENERIC_SKILLS.filter(([skill]) => !specific.has(skill))];
     const department = profile.department;
+    const division = SUB_SPECIALTY_PHYSICIANS[name];
     return {
       name,
       kinds: weightedTable(ORGANIZATION_KINDS.map((kind) => profile.organizationKinds[kind])),
@@ -464,6 +469,9 @@ function buildSpecialtyTables(): SpecialtyTables[] {
       acceptingShare: profile.acceptingShare,
       soloPatterns: profile.soloPatterns.map((pattern) => ({ pattern, id: soloPatternId(pattern) })),
       areaTitles: SPECIALTIES.map((area) => `Physician Assistant, ${area}`),
+      subSpecialties: [null, ...division.subSpecialties.map(([sub]) => sub)],
+      subSpecialtyTable: weightedTable([division.general, ...division.subSpecialties.map(([, count]) => count)]),
+      subSpecialtyTitles: [null, ...division.subSpecialties.map(([, , title]) => title)],
     };
   });
 }
@@ -478,13 +486,6 @@ function cityZips(city: City): string[] {
   return zips;
 }
 
-/** Sub-specialties per specialty name. */
-const SUB_SPECIALTIES_OF = new Map<string, string[]>();
-for (const sub of SUB_SPECIALTIES) {
-  const list = SUB_SPECIALTIES_OF.get(sub.specialty) ?? [];
-  list.push(sub.name);
-  SUB_SPECIALTIES_OF.set(sub.specialty, list);
-}
 /** Specialties whose physicians accept Medicaid less often than the ~72% average. */
 const MEDICAID_SHARE: Record<string, number> = {
   Psychiatry: 0.4,
@@ -854,7 +855,7 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
       if (random.next() < 0.3) hospitalAffiliation = itemOf(random, place.affiliations);
       break;
   }
-  const title = chooseTitle(random, specialty, kind, seniority, secondaryIndex);
+  let title = chooseTitle(random, specialty, kind, seniority, secondaryIndex);
 
   // English always; a second language more often when the family name suggests one.
   const languages = ['English'];
@@ -916,8 +917,12 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     REFERENCE_TIME - (1 + Math.floor(recency * recency * (VERIFIED_WINDOW_SECONDS - 1))) * 1000,
   );
   // The fields added later draw last, so every field above stays as it was.
-  const subs = SUB_SPECIALTIES_OF.get(specialty.name) ?? [];
-  const subSpecialty = subs.length > 0 && random.next() < 0.3 ? subs[random.below(subs.length)] : null;
+  // One draw, in the shares of sub-specialty-shares.ts; a sub-specialty's physicians carry its
+  // role title where the specialty's own would be ('Otolaryngologist', not 'General Surgeon').
+  const subIndex = pick(specialty.subSpecialtyTable, random.next());
+  const subSpecialty = specialty.subSpecialties[subIndex];
+  const subTitle = specialty.subSpecialtyTitles[subIndex];
+  if (subTitle && specialty.hospitalRoles.includes(title)) title = subTitle;
   const acceptingMedicaid = seesPatients && random.next() < (MEDICAID_SHARE[specialty.name] ?? 0.72);
   const createdAt = new Date(
     Math.min(formerlyVerifiedAt.getTime(), REFERENCE_TIME - random.below(ADDED_WINDOW_SECONDS) * 1000),

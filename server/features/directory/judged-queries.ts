@@ -50,6 +50,8 @@ export type JudgedQuery = {
   excludes?: number[];
   /** The query the search should read a misspelling as. */
   corrected?: string;
+  /** On the first page, every result that has this comes before every result that has not. */
+  first?: (row: JudgedRow) => boolean;
   /** The least precision at 25 accepted (1 unless said). */
   minPrecision?: number;
 };
@@ -64,7 +66,7 @@ export const JUDGED_ROWS: Omit<JudgedRow, 'id'>[] = [
   row('Zoë', 'Müller', 'Neurology', { city: 'Boston', state: 'MA', npi: '1999000106' }),
   row('Maeve', "O'Sullivan", 'Psychiatry', { city: 'Boston', state: 'MA', npi: '1999000107' }),
   row('Nils', 'Neurologist', 'Internal Medicine', { city: 'Austin', state: 'TX', npi: '1999000108' }),
-  // The demo generator makes no otolaryngologist (a sub-specialty under General Surgery).
+  // An otolaryngologist of our own (a sub-specialty under General Surgery), in Phoenix.
   row('Omar', 'Khan', 'General Surgery', {
     subSpecialty: 'Otolaryngology',
     city: 'Phoenix',
@@ -106,6 +108,9 @@ const wholeWords = (value: string | null | undefined, term: string) =>
 const nameStarts = (r: JudgedRow, term: string) =>
   startsWord(r.firstName, term) || startsWord(r.lastName, term);
 const inCity = (r: JudgedRow, city: string) => (r.city ?? '').trim().toLowerCase() === city;
+/** A physician of the sub-specialty a recruiter's word names (its specialty does not count). */
+const ofSub = (term: string) => (r: JudgedRow) =>
+  resolveSpecialtyTerm(term)!.subSpecialties.some((s) => s.toLowerCase() === (r.subSpecialty ?? '').trim().toLowerCase());
 /** A physician of the specialty a recruiter's word names, or whose title says it. */
 const isA = (term: string) => (r: JudgedRow) => {
   const target = resolveSpecialtyTerm(term);
@@ -163,13 +168,27 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
     { kind: 'specialty noun', query: 'psychiatrist', property: isA('psychiatrist') },
     { kind: 'specialty noun', query: 'anesthesiologist', property: isA('anesthesiologist') },
     { kind: 'specialty noun', query: 'radiologist', property: isA('radiologist') },
-    { kind: 'specialty noun', query: 'hospitalist', property: isA('hospitalist') },
+    { kind: 'specialty noun', query: 'hospitalist', property: ofSub('hospitalist') },
     { kind: 'specialty noun', query: 'intensivist', property: isA('intensivist') },
     { kind: 'specialty noun', query: 'gynecologist', property: isA('gynecologist') },
     { kind: 'specialty noun', query: 'neurologist', property: isA('neurologist') },
     { kind: 'specialty noun', query: 'oncologist', property: isA('oncologist') },
+    // The fields recruiters fill under one of the 18 (ADR 052): the sub-specialty itself first.
+    { kind: 'specialty noun', query: 'neurosurgeon', property: ofSub('neurosurgeon') },
+    { kind: 'specialty noun', query: 'nephrologist', property: ofSub('nephrologist') },
+    { kind: 'specialty noun', query: 'otolaryngologist', property: ofSub('otolaryngologist'), includes: [otolaryngologist] },
+    { kind: 'specialty noun', query: 'ophthalmologist', property: ofSub('ophthalmologist') },
+    // 'Reproductive Endocrinologist' is a title of OBGYN's: after the sub-specialty's physicians.
+    {
+      kind: 'specialty noun',
+      query: 'endocrinologist',
+      property: isA('endocrinologist'),
+      first: ofSub('endocrinologist'),
+    },
     // Abbreviations
-    { kind: 'abbreviation', query: 'ENT', property: isA('ENT'), includes: [otolaryngologist] },
+    { kind: 'abbreviation', query: 'ENT', property: ofSub('ENT'), includes: [otolaryngologist] },
+    { kind: 'abbreviation', query: 'endo', property: ofSub('endo') },
+    { kind: 'abbreviation', query: 'neph', property: ofSub('neph') },
     { kind: 'abbreviation', query: 'GI', property: isA('GI') },
     { kind: 'abbreviation', query: 'derm', property: isA('derm') },
     { kind: 'abbreviation', query: 'psych', property: isA('psych') },

@@ -83,6 +83,12 @@ describe('the judged query set', () => {
     for (const id of q.includes ?? []) expect(all, `includes ${id}`).toContain(id);
     for (const id of q.excludes ?? []) expect(all, `excludes ${id}`).not.toContain(id);
 
+    if (q.first) {
+      const has = top.map((id) => q.first!(rows.get(id)!));
+      const firstWithout = has.indexOf(false);
+      expect(firstWithout === -1 || !has.slice(firstWithout).includes(true), `order: ${JSON.stringify(has)}`).toBe(true);
+      expect(has[0], 'the first result').toBe(true);
+    }
     const good = q.ids
       ? top.filter((id) => q.ids!.includes(id)).length
       : top.filter((id) => q.property!(rows.get(id)!)).length;
