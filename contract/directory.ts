@@ -346,6 +346,23 @@ export type PhysicianChange = z.infer<typeof PhysicianChange>;
 /** The profile lists this many of the latest changes. */
 export const RECENT_CHANGES_MAX = 20;
 
+/** What a word of no field the directory holds is (ADR 052): another clinician, or a kind of job. */
+export const UNHELD_KINDS = ['clinician', 'job'] as const;
+export type UnheldKind = (typeof UNHELD_KINDS)[number];
+/**
+ * Words of the query that name no field the directory holds ('CRNA', 'locum'): left out of the
+ * search, and said so (contract/unheld-words.ts).
+ */
+export const UnheldWord = z.object({
+  text: z.string().describe('The words as typed'),
+  kind: z.enum(UNHELD_KINDS),
+  message: z
+    .string()
+    .describe("What the page says: 'CRNAs are nurse anesthetists, not physicians: PhysicianDirect lists physicians and physician assistants.'"),
+  instead: z.string().nullable().describe('A specialty phrase the directory does hold, offered instead (null: none)'),
+});
+export type UnheldWord = z.infer<typeof UnheldWord>;
+
 export const SearchPhysiciansResponse = z.object({
   results: z.array(PhysicianSummary),
   /** The exact number of matches, also for free and anonymous callers (for the upsell box). */
@@ -371,6 +388,12 @@ export const SearchPhysiciansResponse = z.object({
    * sub-specialties its specialty words named ('urologist' -> Urology), lower case.
    */
   highlight: z.object({ words: z.array(z.string()), specialties: z.array(z.string()) }),
+  /**
+   * The query's words that name no field the directory holds, each with what the page says of
+   * it: left out of the search ('emergency medicine locum' searches 'emergency medicine'); a
+   * query of such words only finds nobody (ADR 052).
+   */
+  unheldWords: z.array(UnheldWord),
 });
 export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
 

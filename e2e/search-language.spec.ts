@@ -74,3 +74,31 @@ test("recruiters' words: 'urology phoenix', a misspelling corrected, an NPI type
   await page.goto(`/search?query=${npi}`);
   await expect(cards).toHaveCount(1);
 });
+
+test("a word of no field we hold: 'CRNA' says who CRNAs are, 'emergency medicine locum' says why 'locum' was left out (screenshots)", async ({
+  page,
+}) => {
+  await signIn(page, 'premium@example.com');
+
+  // Alone: the empty state says why, and offers the field the directory does hold.
+  await page.goto('/search?query=CRNA');
+  await expect(page.getByText('No physicians found matching your criteria.')).toBeVisible();
+  const crna = 'CRNAs are nurse anesthetists, not physicians: PhysicianDirect lists physicians and physician assistants.';
+  await expect(page.getByRole('list', { name: 'Words that name no field we hold' })).toContainText(crna);
+  // The status line says it too, for a screen reader.
+  await expect(page.getByRole('status').filter({ hasText: crna })).toHaveCount(1);
+  await screenshotBoth(page, 'search-not-a-field-empty');
+  await page.getByRole('button', { name: "Search for 'anesthesiologist' instead" }).click();
+  await expect(page).toHaveURL(/query=anesthesiologist/);
+  await expect(status(page)).toHaveText(/^Showing 1-\d+ of [\d,]+ results for "anesthesiologist"$/);
+  await expect(page.getByRole('article').first()).toContainText('Anesthesiology');
+
+  // Beside a field: that field is searched, and a line above the results says what 'locum' is.
+  await page.goto('/search?query=emergency+medicine+locum');
+  await expect(status(page)).toHaveText(/^Showing 1-\d+ of [\d,]+ results for "emergency medicine locum"/);
+  await expect(page.getByRole('list', { name: 'Words that name no field we hold' })).toContainText(
+    "'locum' is a kind of job, not a field: PhysicianDirect lists physicians by specialty and place, not the work they are looking for.",
+  );
+  for (const card of (await page.getByRole('article').all()).slice(0, 5)) await expect(card).toContainText('Emergency Medicine');
+  await screenshotBoth(page, 'search-not-a-field-results');
+});

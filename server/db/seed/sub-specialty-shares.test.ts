@@ -38,23 +38,40 @@ describe('the demo sub-specialties', () => {
     const key = (r: { specialty: string; name: string }) => `${r.specialty} / ${r.name}`;
     expect(rows.map(key).sort()).toEqual(SUB_SPECIALTIES.map(key).sort());
     for (const sub of SUB_SPECIALTIES) {
-      expect(taxonomySpecialty(sub.code), sub.code).toMatchObject({ specialty: sub.specialty, subSpecialty: sub.name });
+      expect(taxonomySpecialty(sub.code), sub.code).toMatchObject({
+        specialty: sub.specialty,
+        subSpecialty: sub.name,
+      });
     }
   });
 
   it('are each reached by a recruiter word: its own name', () => {
     const missed = rows.filter((r) => {
-      const target = resolveSpecialtyTerm(r.name === 'Medical' || r.name === 'Surgical' ? `${r.name} PA` : r.name);
+      const target = resolveSpecialtyTerm(
+        r.name === 'Medical' || r.name === 'Surgical' ? `${r.name} PA` : r.name,
+      );
       return !target?.subSpecialties.includes(r.name);
     });
     expect(missed.map((r) => r.name)).toEqual([]);
   });
 
   it('holds the fields recruiters fill that the first demo lacked', () => {
-    for (const term of ['ENT', 'otolaryngologist', 'neurosurgeon', 'nephrologist', 'endocrinologist', 'endo', 'ophthalmologist', 'hospitalist']) {
+    for (const term of [
+      'ENT',
+      'otolaryngologist',
+      'neurosurgeon',
+      'nephrologist',
+      'endocrinologist',
+      'endo',
+      'ophthalmologist',
+      'hospitalist',
+    ]) {
       const target = resolveSpecialtyTerm(term);
       expect(target, term).not.toBeNull();
-      expect(rows.some((r) => target!.subSpecialties.includes(r.name)), term).toBe(true);
+      expect(
+        rows.some((r) => target!.subSpecialties.includes(r.name)),
+        term,
+      ).toBe(true);
     }
   });
 });

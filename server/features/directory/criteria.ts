@@ -3,11 +3,13 @@ import {
   DEFAULT_RADIUS,
   type SearchPhysiciansRequest,
   type SortDirection,
+  type UnheldWord,
   type SortKey,
 } from '../../../contract/directory';
 import { fieldError } from '../../lib/errors';
 import { resolveNear } from './geo';
-import { readQuery } from './query-reading';
+import { unheldMessage } from '../../../contract/unheld-words';
+import { readQuery, type QueryReading } from './query-reading';
 import { FOLD_FROM, FOLD_TO, foldAccents } from './sort-key';
 
 /**
@@ -33,6 +35,11 @@ export type SearchCriteria = {
   specialtyTerms: SpecialtyTermCriterion[];
   /** Credentials typed in the query ('md', 'do'): the physician's is one of them. */
   queryCredentials: string[];
+  /**
+   * The query named only what the directory does not hold ('CRNA', 'locum': query-reading.ts,
+   * ADR 052): nothing matches. (Such words beside others are left out, and match nothing alone.)
+   */
+  unheldOnly: boolean;
   specialty: string[];
   skills: string[];
   education: string[];
@@ -200,6 +207,7 @@ export function toCriteria(
       words: searchTerm(reading.specialtyText[k]),
     })),
     queryCredentials: reading.credentials,
+    unheldOnly: namesOnlyUnheld(reading),
     specialty: cleanList(request.specialty),
     skills: cleanList(request.skills),
     education: cleanList(request.education).map(normalizeCode),
@@ -241,6 +249,39 @@ export function toCriteria(
     movedSince:
       request.movedWithinDays != null ? Math.floor(now.getTime() / DAY_MS) - request.movedWithinDays : null,
   };
+}
+
+/** Whether a query named words of no field we hold and nothing else the search could look for. */
+function namesOnlyUnheld(reading: QueryReading): boolean {
+  return (
+    reading.unheld.length > 0 &&
+    reading.words.length === 0 &&
+    reading.specialties.length === 0 &&
+    reading.states.length === 0 &&
+    reading.npi === null &&
+    reading.credentials.length === 0
+  );
+}
+
+/**
+ * The words of a search's query that name no field the directory holds, as typed, each with what
+ * the page says of it (SearchPhysiciansResponse.unheldWords).
+ */
+export function unheldWordsOf(request: Pick<SearchPhysiciansRequest, 'query' | 'npi' | 'credential'>): UnheldWord[] {
+  const query = clean(request.query);
+  if (!query) return [];
+  const reading = readQuery(query, { npi: request.npi, credentials: cleanList(request.credential).map(normalizeCode) });
+  // The query's tokens as typed (the reader's split of the same text, before lower-casing).
+  const typed = request.query!.replace(CONTROL, ' ').trim().split(',').flatMap((segment) => segment.split(/\s+/).filter(Boolean));
+  return reading.unheld.map(({ from, to, entry }) => {
+    const text = typed.slice(from, to).join(' ');
+    return {
+    text,
+    kind: entry.kind,
+    message: unheldMessage(entry, text),
+    instead: entry.instead,
+    };
+  });
 }
 
 /**

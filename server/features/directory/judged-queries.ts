@@ -35,7 +35,8 @@ export type JudgedKind =
   | 'skill'
   | 'NPI'
   | 'accents'
-  | 'several words';
+  | 'several words'
+  | 'not a field';
 
 export type JudgedQuery = {
   kind: JudgedKind;
@@ -48,6 +49,8 @@ export type JudgedQuery = {
   includes?: number[];
   /** Never among the matches. */
   excludes?: number[];
+  /** What the answer says of the query's words of no field we hold (unheldWords' messages). */
+  unheld?: string[];
   /** The query the search should read a misspelling as. */
   corrected?: string;
   /** On the first page, every result that has this comes before every result that has not. */
@@ -359,5 +362,28 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
       property: (r) => wholeWords(r.title, 'medical director') && inCity(r, 'boston'),
     },
     { kind: 'several words', query: 'maeve boston', ids: [osullivan] },
+    // Words of no field we hold (ADR 052): said so, and left out of the search.
+    {
+      kind: 'not a field',
+      query: 'CRNA',
+      ids: [],
+      unheld: ['CRNAs are nurse anesthetists, not physicians: PhysicianDirect lists physicians and physician assistants.'],
+    },
+    {
+      kind: 'not a field',
+      query: 'nurse practitioner',
+      ids: [],
+      unheld: [
+        'Nurse practitioners are advanced practice nurses, not physicians: PhysicianDirect lists physicians and physician assistants.',
+      ],
+    },
+    {
+      kind: 'not a field',
+      query: 'emergency medicine locum',
+      property: isA('emergency medicine'),
+      unheld: [
+        "'locum' is a kind of job, not a field: PhysicianDirect lists physicians by specialty and place, not the work they are looking for.",
+      ],
+    },
   ];
 }

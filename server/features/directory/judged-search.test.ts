@@ -55,7 +55,7 @@ const precision = new Map<JudgedKind, number[]>();
 describe('the judged query set', () => {
   it('has at least 60 queries, of every kind', () => {
     expect(QUERIES.length).toBeGreaterThanOrEqual(60);
-    expect(new Set(QUERIES.map((q) => q.kind)).size).toBe(10);
+    expect(new Set(QUERIES.map((q) => q.kind)).size).toBe(11);
   });
 
   it.each(QUERIES.map((q) => [`${q.kind}: ${q.query}`, q] as const))('%s', async (_label, q) => {
@@ -63,6 +63,7 @@ describe('the judged query set', () => {
     expect(res.status, res.text).toBe(200);
     const ids: number[] = res.body.results.map((r: { id: number }) => r.id);
     expect(res.body.correctedQuery).toBe(q.corrected ?? null);
+    expect(res.body.unheldWords.map((w: { message: string }) => w.message)).toEqual(q.unheld ?? []);
 
     // The reference SQL reads the query the search read, and gives the same first page.
     const request = SearchPhysiciansQuery.parse({ query: res.body.correctedQuery ?? q.query });
@@ -136,7 +137,7 @@ describe('the judged query set', () => {
     }));
     console.log(`judged query set (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
     console.table(table);
-    expect(table.length).toBe(10);
+    expect(table.length).toBe(11);
   });
 });
 

@@ -153,6 +153,8 @@ export function naiveSearchSql(
   if (c.language.length)
     and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE ${norm('x')} = ANY(${p(c.language)}))`);
   if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
+  // ADR 052: a query of words of no field we hold only matches nothing.
+  if (c.unheldOnly) and.push('false');
   if (c.queryCredentials.length) and.push(`${normalized('credential')} = ANY(${p(c.queryCredentials)})`);
   if (c.gender) and.push(`${norm('gender')} = ${p(c.gender.toLowerCase())}`);
 

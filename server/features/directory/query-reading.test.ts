@@ -90,4 +90,28 @@ describe('reading the search box', () => {
     // Punctuation alone is no word.
     expect(readQuery('smith & jones')).toMatchObject({ words: ['smith', 'jones'] });
   });
+
+  it('takes words of no field we hold out of the search, and says where they were (ADR 052)', () => {
+    const EM = resolveSpecialtyTerm('emergency medicine')!;
+    const unheld = (query: string) => readQuery(query).unheld.map(({ text, from, to, entry }) => [text, from, to, entry.kind]);
+    expect(readQuery('emergency medicine locum')).toMatchObject({ specialties: [EM], words: [], terms: [] });
+    expect(unheld('emergency medicine locum')).toEqual([['locum', 2, 3, 'job']]);
+    expect(readQuery('crna')).toMatchObject({ specialties: [], words: [], terms: [] });
+    expect(unheld('crna')).toEqual([['crna', 0, 1, 'clinician']]);
+    expect(unheld('nurse practitioners')).toEqual([['nurse practitioners', 0, 2, 'clinician']]);
+    // A piece like any other: 'boston' beside it may be a city.
+    expect(readQuery('crna boston')).toMatchObject({ words: ['boston'], terms: ['boston'] });
+    // The longer phrase of the two tables wins: an anesthesiologist assistant is no anesthesiologist.
+    expect(readQuery('anesthesiologist assistant')).toMatchObject({ specialties: [] });
+    expect(unheld('anesthesiologist assistant')).toEqual([['anesthesiologist assistant', 0, 2, 'clinician']]);
+    expect(readQuery('anesthesiologist locums dallas, tx')).toMatchObject({
+      specialties: [resolveSpecialtyTerm('anesthesiologist')],
+      states: ['tx'],
+      terms: ['dallas'],
+    });
+    expect(unheld('anesthesiologist locums dallas, tx')).toEqual([['locums', 1, 2, 'job']]);
+    // Held words stay held: PA is a physician assistant, 'telemedicine' a skill, 'temple' a word.
+    for (const query of ['pa', 'telemedicine', 'temple', 'physician assistant', 'hospitalist'])
+      expect(readQuery(query).unheld, query).toEqual([]);
+  });
 });

@@ -1,5 +1,11 @@
 import { US_STATES } from '../../../contract/directory-options';
-import { findSpecialtyPhrases, type SpecialtyTarget } from '../../../contract/recruiter-vocabulary';
+import {
+  LONGEST_TERM_WORDS,
+  resolveSpecialtyTerm,
+  vocabularyWords,
+  type SpecialtyTarget,
+} from '../../../contract/recruiter-vocabulary';
+import { LONGEST_UNHELD_WORDS, resolveUnheldTerm, type UnheldEntry } from '../../../contract/unheld-words';
 import { zipsOfCity } from './geo';
 
 /*
@@ -13,6 +19,10 @@ import { zipsOfCity } from './geo';
  *   else is text, so 'md cardiology' is not Maryland and 'in' is not Indiana;
  * - the recruiter vocabulary's phrases (contract/recruiter-vocabulary.ts): a specialty or
  *   sub-specialty, never text;
+ * - words that name no field the directory holds (contract/unheld-words.ts: 'CRNA', 'locum'):
+ *   taken out of the search, and the answer says why (ADR 052). Where a phrase of each table
+ *   starts at the same word, the longer one is taken ('anesthesiologist assistant' is not an
+ *   anesthesiologist); of two as long, the vocabulary's;
  * - the rest is text, matched against the searched fields.
  */
 
@@ -21,7 +31,7 @@ export type QueryReading = {
   words: string[];
   /**
    * The text terms of the several-word rule (ADR 020): the words left, when the query had two
-   * pieces or more (a piece: a word, a phrase, a state), so 'urology phoenix' looks for 'phoenix'
+   * pieces or more (a piece: a word, a phrase, a state, a word of no field we hold), so 'urology phoenix' looks for 'phoenix'
    * in cities too. Empty for a one-piece query.
    */
   terms: string[];
@@ -35,6 +45,12 @@ export type QueryReading = {
   npi: string | null;
   /** Credentials typed in the box (normalised: 'md', 'do'). */
   credentials: string[];
+  /**
+   * Words that name no field the directory holds, with their entry (never searched): the text
+   * read, and where it is among the query's tokens (white-space and comma separated, `from` to
+   * `to` excluded), so a caller can quote the words as typed.
+   */
+  unheld: { text: string; from: number; to: number; entry: UnheldEntry }[];
 };
 
 const CODES = new Set(US_STATES.map((s) => s.code.toLowerCase()));
@@ -72,6 +88,7 @@ export function readQuery(
     specialtyText: [],
     npi: null,
     credentials: [],
+    unheld: [],
   };
   if (!query) return reading;
   const segments = query.split(',');
@@ -145,7 +162,7 @@ export function readQuery(
       }
     }
   }
-  // The vocabulary's phrases, within runs of words nothing else took.
+  // The vocabulary's phrases and the words of no field we hold, within runs of words nothing else took.
   for (let i = 0; i < tokens.length;) {
     if (tokens[i].used) {
       i++;
@@ -154,15 +171,20 @@ export function readQuery(
     let end = i;
     while (end < tokens.length && !tokens[end].used) end++;
     const run = tokens.slice(i, end);
-    for (const phrase of findSpecialtyPhrases(run.map((t) => t.text))) {
+    for (const phrase of findPhrases(run.map((t) => t.text))) {
       for (let k = phrase.start; k < phrase.end; k++) run[k].used = true;
+      const text = run
+        .slice(phrase.start, phrase.end)
+        .map((t) => t.text)
+        .join(' ');
+      if ('unheld' in phrase) {
+        // A piece like any other: 'CRNA boston' is two pieces, so 'boston' may be a city.
+        reading.unheld.push({ text, from: i + phrase.start, to: i + phrase.end, entry: phrase.unheld });
+        pieces++;
+        continue;
+      }
       reading.specialties.push(phrase.target);
-      reading.specialtyText.push(
-        run
-          .slice(phrase.start, phrase.end)
-          .map((t) => t.text)
-          .join(' '),
-      );
+      reading.specialtyText.push(text);
       pieces++;
     }
     i = end;
@@ -173,4 +195,37 @@ export function readQuery(
   reading.words = text;
   reading.terms = pieces >= 2 ? text : [];
   return reading;
+}
+
+type Phrase = { start: number; end: number } & ({ target: SpecialtyTarget } | { unheld: UnheldEntry });
+
+/**
+ * The specialty phrases and the phrases of no field we hold among a run of tokens, longest first
+ * from the left (of two as long, the vocabulary's), on whole tokens.
+ */
+function findPhrases(tokens: readonly string[]): Phrase[] {
+  const found: Phrase[] = [];
+  const longest = Math.max(LONGEST_TERM_WORDS, LONGEST_UNHELD_WORDS);
+  let i = 0;
+  while (i < tokens.length) {
+    let match: Phrase | null = null;
+    let words = 0;
+    for (let end = i + 1; end <= tokens.length; end++) {
+      words += vocabularyWords(tokens[end - 1]).length;
+      if (words > longest) break;
+      const text = tokens.slice(i, end).join(' ');
+      const target = words <= LONGEST_TERM_WORDS ? resolveSpecialtyTerm(text) : null;
+      if (target) {
+        match = { start: i, end, target };
+        continue;
+      }
+      const unheld = words <= LONGEST_UNHELD_WORDS ? resolveUnheldTerm(text) : null;
+      if (unheld) match = { start: i, end, unheld };
+    }
+    if (match) {
+      found.push(match);
+      i = match.end;
+    } else i += 1;
+  }
+  return found;
 }

@@ -290,6 +290,15 @@ function several(r: Random, pool: string[], whole = true): string {
 }
 
 function randomQuery(r: Random): string {
+  // Now and then words of no field we hold, alone (nothing matches) or beside others (left out: ADR 052).
+  if (r.chance(0.08)) {
+    const unheld = r.pick(['crna', 'locums', 'nurse practitioner']);
+    return r.chance(0.5) ? unheld : `${plainQuery(r)} ${unheld}`;
+  }
+  return plainQuery(r);
+}
+
+function plainQuery(r: Random): string {
   const words = 1 + r.int(3);
   if (words === 1) {
     const field = r.pick(['first', 'last', 'specialty', 'skill', 'org', 'title', 'city'] as const);

@@ -15,7 +15,8 @@ import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
-import { resolveSort, searchTerm, toCriteria, type SearchCriteria } from './criteria';
+import { resolveUnheldTerm } from '../../../contract/unheld-words';
+import { resolveSort, searchTerm, toCriteria, unheldWordsOf, type SearchCriteria } from './criteria';
 import {
   countPhysicians,
   findProfile,
@@ -234,7 +235,7 @@ export async function createDirectoryService({
       request.query,
       () => index.wordList(),
       searchTerm,
-      (token) => resolveSpecialtyTerm(token) !== null,
+      (token) => resolveSpecialtyTerm(token) !== null || resolveUnheldTerm(token) !== null,
     );
     return corrected ? { ...request, query: corrected } : null;
   };
@@ -374,6 +375,7 @@ export async function createDirectoryService({
         visibleLimit: full ? null : FREE_RESULT_CAP,
         correctedQuery,
         highlight: highlightOf(criteria),
+        unheldWords: unheldWordsOf(correctedQuery ? { ...request, query: correctedQuery } : request),
       };
     },
 

@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
   type FormEvent,
+  type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
@@ -72,11 +73,14 @@ import {
 } from '@web/lib/search-params';
 import { isPageSelected, useSelection, type Selection } from './selection';
 import { SortMenu } from './sort-menu';
+import { UnheldWordsNotice, unheldWordsStatus } from './unheld-words-notice';
 import { UpsellBox } from './upsell-box';
 import { ViewMenuItems, ViewSwitch } from './view-switch';
 
 const FETCH_ERROR_FALLBACK = 'An unexpected error occurred while fetching physician data.';
 const SKELETON_CARDS = 6;
+/** The box of the words of no field we hold (ADR 052), in the empty state and above the results. */
+const NOTICE_BOX = 'rounded-md border border-sky-200 bg-sky-50 px-3 py-2';
 
 /** /search (and /directory): the directory with its filters, all state in the URL. */
 export function SearchPage() {
@@ -123,6 +127,8 @@ export function SearchPage() {
   const tab = readTab(searchParams);
   const activeCount = countActiveFilters(searchParams);
   const chips = activeFilterChips(searchParams);
+  // 'Search for ... instead' (words of no field we hold, ADR 052): a new query, as the box sends it.
+  const searchFor = useCallback((text: string) => update((previous) => withQuery(previous, text), true), [update]);
 
   const viewer = `${me.user?.id ?? 'anonymous'}:${me.subscription.tier}:${me.isAdmin ? 'admin' : 'user'}`;
   const apiSearch = apiSearchString(searchParams);
@@ -361,7 +367,10 @@ export function SearchPage() {
                     shown: data.results.length,
                     query: data.correctedQuery ?? query,
                   })}
+                  {data.unheldWords.length > 0 && <span className="sr-only">{` ${unheldWordsStatus(data.unheldWords)}`}</span>}
                 </span>
+              ) : data && data.unheldWords.length > 0 ? (
+                <span className="sr-only">{`No physicians found. ${unheldWordsStatus(data.unheldWords)}`}</span>
               ) : null}
             </p>
             {data?.correctedQuery && !firstLoad && (
@@ -385,9 +394,18 @@ export function SearchPage() {
                 onRetry={() => void search.refetch()}
               />
             ) : data && data.results.length === 0 && !lockedOut ? (
-              <EmptyState onClear={activeCount > 0 ? clearAll : undefined} />
+              <EmptyState
+                onClear={activeCount > 0 ? clearAll : undefined}
+                notice={<UnheldWordsNotice words={data.unheldWords} query={query} onSearch={searchFor} className={`mt-4 max-w-md ${NOTICE_BOX}`} />}
+              />
             ) : data ? (
               <div aria-busy={refreshing || undefined} data-refreshing={refreshing || undefined}>
+                <UnheldWordsNotice
+                  words={data.unheldWords}
+                  query={query}
+                  onSearch={searchFor}
+                  className={`mb-3 ${NOTICE_BOX}`}
+                />
                 <HighlightProvider value={data.highlight}>
                   <Results
                     view={view}
@@ -698,7 +716,7 @@ function SelectedList({
   );
 }
 
-function EmptyState({ onClear }: { onClear?: () => void }) {
+function EmptyState({ onClear, notice }: { onClear?: () => void; notice?: ReactNode }) {
   return (
     <div className="flex flex-col items-center rounded-xl border border-dashed bg-surface px-6 py-14 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-secondary text-muted-foreground">
@@ -708,6 +726,7 @@ function EmptyState({ onClear }: { onClear?: () => void }) {
         No physicians found matching your criteria.
       </p>
       <p className="mt-1 text-sm text-muted-foreground">Try adjusting your search or filters.</p>
+      {notice}
       {onClear && (
         <Button variant="outline" size="sm" onClick={onClear} className="mt-5">
           Clear all filters

@@ -115,8 +115,12 @@ export function specialtyTermTerms(s: Snapshot, t: SpecialtyTermCriterion): (Ter
   ];
 }
 
-/** The query's states, specialty phrases and credentials: one clause each (all must hold). */
+/**
+ * The query's states, specialty phrases and credentials: one clause each (all must hold). A query
+ * of words of no field we hold only ('CRNA') matches nothing (ADR 052).
+ */
 export function queryClauses(c: SearchCriteria): ClauseDraft[] {
+  if (c.unheldOnly) return [{ key: 'unheldOnly', make: () => NEVER }];
   const drafts: ClauseDraft[] = c.queryStates.map((code) => ({
     key: `state:${code}`,
     make: (s) => anyOf([scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), code, 'exact'))]),
