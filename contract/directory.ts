@@ -305,6 +305,8 @@ export const PhysicianSummary = z.object({
   title: z.string().nullable(),
   credential: z.string().nullable(),
   specialty: z.string().nullable(),
+  /** The NUCC sub-specialty under the specialty ('Otolaryngology' under General Surgery), or null (ADR 052). */
+  subSpecialty: z.string().nullable(),
   organization: z.string().nullable(),
   organizationSize: z.string().nullable(),
   organizationRevenue: z.string().nullable(),
@@ -399,7 +401,6 @@ export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
 
 /** GET /api/physicians/{id} */
 export const PhysicianProfile = PhysicianSummary.extend({
-  subSpecialty: z.string().nullable(),
   secondarySpecialty: z.string().nullable(),
   medicalSchool: z.string().nullable(),
   graduationYear: z.number().int().nullable(),

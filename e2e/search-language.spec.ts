@@ -102,3 +102,26 @@ test("a word of no field we hold: 'CRNA' says who CRNAs are, 'emergency medicine
   for (const card of (await page.getByRole('article').all()).slice(0, 5)) await expect(card).toContainText('Emergency Medicine');
   await screenshotBoth(page, 'search-not-a-field-results');
 });
+
+test("a sub-specialty phrase finds it first and its cards say it; a specialty and a place put that specialty's physicians first (ADR 052)", async ({
+  page,
+}) => {
+  await signIn(page, 'premium@example.com');
+  await page.goto('/search?query=pediatric+cardiologist');
+  await expect(status(page)).toHaveText(/^Showing 1-\d+ of [\d,]+ results for "pediatric cardiologist"$/);
+  const cards = page.getByRole('article');
+  for (const card of (await cards.all()).slice(0, 5)) {
+    await expect(card).toContainText('Pediatrics');
+    await expect(card.locator('mark', { hasText: 'Pediatric Cardiology' })).toBeVisible();
+  }
+  await screenshotBoth(page, 'search-pediatric-cardiologist');
+
+  // 'cardiology new york': cardiologists in New York, never a pediatrician before them.
+  await page.goto('/search?query=cardiology+new+york');
+  await expect(status(page)).toHaveText(/results for "cardiology new york"$/);
+  for (const card of (await cards.all()).slice(0, 10)) {
+    await expect(card).toContainText(/Cardiology/);
+    await expect(card).not.toContainText('Pediatrics');
+    await expect(card).toContainText(', NY');
+  }
+});

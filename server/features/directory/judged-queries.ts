@@ -226,6 +226,7 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
       kind: 'specialty + city',
       query: 'cardiology boston',
       property: both(isA('cardiology'), (r) => inCity(r, 'boston')),
+      first: (r) => r.specialty === 'Cardiology' && inCity(r, 'boston'),
     },
     {
       kind: 'specialty + city',
@@ -261,6 +262,13 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
         (r) => (r.state ?? '').trim().toUpperCase() === 'MA',
       ),
       includes: [osullivan],
+    },
+    // ADR 052: the specialty's own physicians first, never a pediatrician (Pediatric Cardiology).
+    {
+      kind: 'specialty + city',
+      query: 'cardiology new york',
+      property: both(isA('cardiology'), (r) => ['NY', 'NEW YORK'].includes((r.state ?? '').trim().toUpperCase())),
+      first: (r) => r.specialty === 'Cardiology',
     },
     {
       kind: 'specialty + city',
@@ -341,6 +349,13 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
       minPrecision: 0.5,
     },
     { kind: 'several words', query: 'pediatric cardiology', property: isA('pediatric cardiology') },
+    // ADR 052: the sub-specialty first (its cards say it), not general pediatricians.
+    {
+      kind: 'several words',
+      query: 'pediatric cardiologist',
+      property: isA('pediatric cardiologist'),
+      first: ofSub('pediatric cardiologist'),
+    },
     {
       kind: 'several words',
       query: 'md cardiology',

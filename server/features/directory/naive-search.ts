@@ -93,6 +93,11 @@ export function naiveSearchSql(
     const names = [...t.specialties, ...t.subSpecialties];
     return `(${norm('specialty')} = ANY(${p(names)}) OR ${norm('sub_specialty')} = ANY(${p(names)}))`;
   };
+  /** A phrase held by its own field: the specialties it names, or (naming none) its sub-specialties (ADR 052). */
+  const specialtyOwn = (t: SpecialtyTermCriterion) =>
+    t.specialties.length
+      ? `${norm('specialty')} = ANY(${p(t.specialties)})`
+      : `(${norm('specialty')} = ANY(${p(t.subSpecialties)}) OR ${norm('sub_specialty')} = ANY(${p(t.subSpecialties)}))`;
   const specialtyTermSql = (t: SpecialtyTermCriterion) =>
     `(${specialtyExact(t)} OR ${wholeOf('title', t.words)} OR ${anyItem('skills', (item) => wholeOf(item, t.words))})`;
 
@@ -234,41 +239,51 @@ export function naiveSearchSql(
   const nameOrder = `${key('last_name')}, ${key('first_name')}, id ${dir}`;
 
   /**
-   * The relevance tier of a row (ADR 020), the same tiers as the index's relevanceRanker. With
-   * text words, the name tiers: 0 full name, 1 exact last name, 2 exact first name, 3 a name
-   * starting with the word, 4 other matches of the several-word name rule. Then: every specialty
-   * phrase by the specialty or sub-specialty and every text term a whole word of 5 the specialty,
-   * 6 the title, 7 a skill, 8 the organisation; 9 every specialty phrase by the specialty or
-   * sub-specialty (the text by word prefix, or in other fields); 10 the rest.
+   * The relevance tier of a row (ADR 020, ADR 052), the same tiers as the index's relevanceRanker:
+   * the class of the specialty phrases (0 every phrase held by its own field, 1 some only through a
+   * sub-specialty of another specialty, 2 some only in a title or a skill) times 11, plus the tier
+   * inside it: with text words, 0 full name, 1 exact last name, 2 exact first name; 3 every term a
+   * whole word of the city (several pieces only); 4 a name starting with the word, 5 other matches
+   * of the several-word name rule; every text term a whole word of 6 the specialty, 7 the title,
+   * 8 a skill, 9 the organisation; 10 the rest.
    */
   const tierSql = (): string => {
     const exact = (column: string, w: string) => `${wordsSql(column)} = ${p(` ${w}`)}`;
     const starts = (column: string, w: string) => `${wordsSql(column)} LIKE ${p(` ${escapeLike(w)}%`)}`;
     const texts = c.terms.length ? c.terms : c.words;
     const all = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
-    const vx = all(c.specialtyTerms.map(specialtyExact));
-    const generic = `WHEN ${vx} AND ${all(texts.map((t) => wholeOf('specialty', t)))} THEN 5
-      WHEN ${vx} AND ${all(texts.map((t) => wholeOf('title', t)))} THEN 6
-      WHEN ${vx} AND ${all(texts.map((t) => anyItem('skills', (item) => wholeOf(item, t))))} THEN 7
-      WHEN ${vx} AND ${all(texts.map((t) => wholeOf('organization', t)))} THEN 8
-      WHEN ${vx} THEN 9 ELSE 10 END`;
-    if (c.words.length === 0) return `CASE ${generic}`;
-    if (c.words.length === 1) {
-      const w = c.words[0];
-      return `CASE WHEN ${exact('last_name', w)} THEN 1 WHEN ${exact('first_name', w)} THEN 2
-        WHEN ${starts('last_name', w)} OR ${starts('first_name', w)} THEN 3 ${generic}`;
-    }
-    const a = c.words[0];
-    const b = c.words.slice(1).join(' ');
-    const pairA = `(${prefixOf('first_name', a)} AND ${prefixOf('last_name', b)})`;
-    const pairB = `(${prefixOf('first_name', b)} AND ${prefixOf('last_name', a)})`;
-    return `CASE
-      WHEN (${exact('first_name', a)} AND ${exact('last_name', b)}) OR (${exact('first_name', b)} AND ${exact('last_name', a)}) THEN 0
-      WHEN (${pairA} AND ${exact('last_name', b)}) OR (${pairB} AND ${exact('last_name', a)}) THEN 1
-      WHEN (${pairA} AND ${exact('first_name', a)}) OR (${pairB} AND ${exact('first_name', b)}) THEN 2
-      WHEN (${pairA} AND (${starts('first_name', a)} OR ${starts('last_name', b)})) OR (${pairB} AND (${starts('first_name', b)} OR ${starts('last_name', a)})) THEN 3
-      WHEN ${pairA} OR ${pairB} THEN 4
-      ${generic}`;
+    const held = all(c.specialtyTerms.map((t) => `coalesce(${specialtyExact(t)}, false)`));
+    const own = all(c.specialtyTerms.map((t) => `coalesce(${specialtyOwn(t)}, false)`));
+    const phraseClass = c.specialtyTerms.length
+      ? `(CASE WHEN NOT (${held}) THEN 22 WHEN ${own} THEN 0 ELSE 11 END)`
+      : '0';
+    const city = c.terms.length ? `WHEN ${all(c.terms.map((t) => wholeOf('city', t)))} THEN 3` : '';
+    const fields = `WHEN ${all(texts.map((t) => wholeOf('specialty', t)))} THEN 6
+      WHEN ${all(texts.map((t) => wholeOf('title', t)))} THEN 7
+      WHEN ${all(texts.map((t) => anyItem('skills', (item) => wholeOf(item, t))))} THEN 8
+      WHEN ${all(texts.map((t) => wholeOf('organization', t)))} THEN 9
+      ELSE 10 END`;
+    const inner = (): string => {
+      if (c.words.length === 0) return `CASE ${city} ${fields}`;
+      if (c.words.length === 1) {
+        const w = c.words[0];
+        return `CASE WHEN ${exact('last_name', w)} THEN 1 WHEN ${exact('first_name', w)} THEN 2 ${city}
+          WHEN ${starts('last_name', w)} OR ${starts('first_name', w)} THEN 4 ${fields}`;
+      }
+      const a = c.words[0];
+      const b = c.words.slice(1).join(' ');
+      const pairA = `(${prefixOf('first_name', a)} AND ${prefixOf('last_name', b)})`;
+      const pairB = `(${prefixOf('first_name', b)} AND ${prefixOf('last_name', a)})`;
+      return `CASE
+        WHEN (${exact('first_name', a)} AND ${exact('last_name', b)}) OR (${exact('first_name', b)} AND ${exact('last_name', a)}) THEN 0
+        WHEN (${pairA} AND ${exact('last_name', b)}) OR (${pairB} AND ${exact('last_name', a)}) THEN 1
+        WHEN (${pairA} AND ${exact('first_name', a)}) OR (${pairB} AND ${exact('first_name', b)}) THEN 2
+        ${city}
+        WHEN (${pairA} AND (${starts('first_name', a)} OR ${starts('last_name', b)})) OR (${pairB} AND (${starts('first_name', b)} OR ${starts('last_name', a)})) THEN 4
+        WHEN ${pairA} OR ${pairB} THEN 5
+        ${fields}`;
+    };
+    return `${phraseClass} + (${inner()})`;
   };
   const ranked = relevance && (c.words.length > 0 || c.specialtyTerms.length > 0);
   const orderBy =

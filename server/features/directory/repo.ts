@@ -215,14 +215,14 @@ export async function countPhysicians(db: Pick<Db, 'sql'>): Promise<number> {
 }
 
 const SUMMARY_COLUMNS = `
-  p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.title, p.credential, p.specialty,
+  p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.title, p.credential, p.specialty, p.sub_specialty,
   p.organization, p.organization_size, p.organization_revenue, p.organization_industry,
   p.city, p.state, p.skills, p.education, p.linkedin_url, p.verified_at, p.in_training, p.moved_on::text AS moved_on,
   ${HAS_SHOWABLE('c', 'personal_email', 'work_email')} AS has_email,
   ${HAS_SHOWABLE('c', 'mobile_phone', 'office_phone')} AS has_phone`;
 
 const PROFILE_COLUMNS = `${SUMMARY_COLUMNS},
-  p.sub_specialty, p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages,
+  p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages,
   p.board_certified, p.hospital_affiliation, p.license_states, p.accepting_new_patients,
   p.accepting_medicaid, p.telehealth,
   p.location_source, p.location_source_date::text AS location_source_date,
@@ -238,6 +238,7 @@ type SummaryRecord = {
   title: string | null;
   credential: string | null;
   specialty: string | null;
+  sub_specialty: string | null;
   organization: string | null;
   organization_size: string | null;
   organization_revenue: string | null;
@@ -256,7 +257,6 @@ type SummaryRecord = {
 };
 
 type ProfileRecord = SummaryRecord & {
-  sub_specialty: string | null;
   secondary_specialty: string | null;
   medical_school: string | null;
   graduation_year: number | null;
@@ -343,6 +343,7 @@ function toSummary(r: SummaryRecord): PhysicianSummary {
     title: r.title,
     credential: r.credential,
     specialty: r.specialty,
+    subSpecialty: r.sub_specialty,
     organization: r.organization,
     organizationSize: r.organization_size,
     organizationRevenue: r.organization_revenue,
@@ -370,6 +371,7 @@ const SUMMARY_TEXT_COLUMNS = [
   'title',
   'credential',
   'specialty',
+  'sub_specialty',
   'organization',
   'organization_size',
   'organization_revenue',
@@ -483,7 +485,6 @@ export async function findProfile(
   if (!r) return null;
   return {
     ...toSummary(r),
-    subSpecialty: r.sub_specialty,
     secondarySpecialty: r.secondary_specialty,
     medicalSchool: r.medical_school,
     graduationYear: r.graduation_year,

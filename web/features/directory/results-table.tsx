@@ -112,8 +112,18 @@ export function ResultsTable({
                     <Highlighted text={nameWithCredential(physician)} />
                   </Link>
                 </TableCell>
-                <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={displaySpecialty(physician.specialty) ?? undefined}>
+                <TableCell
+                  className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')}
+                  title={[physician.specialty, physician.subSpecialty].map(displaySpecialty).filter(Boolean).join(' · ') || undefined}
+                >
                   <HighlightedSpecialty text={displaySpecialty(physician.specialty) ?? '—'} />
+                  {displaySpecialty(physician.subSpecialty) && (
+                    <>
+                      <span aria-hidden> · </span>
+                      <span className="sr-only">, </span>
+                      <HighlightedSpecialty text={displaySpecialty(physician.subSpecialty)!} />
+                    </>
+                  )}
                 </TableCell>
                 <TableCell className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')} title={physician.organization ?? undefined}>
                   <Highlighted text={physician.organization ?? '—'} />

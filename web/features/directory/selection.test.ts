@@ -12,6 +12,7 @@ function card(id: number): PhysicianSummary {
     title: null,
     credential: null,
     specialty: null,
+    subSpecialty: null,
     organization: null,
     organizationSize: null,
     organizationRevenue: null,

@@ -53,6 +53,7 @@ export function PhysicianCard({
   const headingId = useId();
   const name = fullName(physician);
   const specialty = displaySpecialty(physician.specialty);
+  const subSpecialty = displaySpecialty(physician.subSpecialty);
   const location = displayLocation(physician);
   const { shown: skills, more } = visibleItems(parseSkills(physician.skills));
   const education = parseEducation(physician.education).map(formatSchoolDegree).join('; ');
@@ -108,6 +109,15 @@ export function PhysicianCard({
                 {specialty && (
                   <Badge variant="soft" className="shrink-0">
                     <HighlightedSpecialty text={specialty} />
+                  </Badge>
+                )}
+                {/* The field under the specialty (ADR 052): an otolaryngologist is General Surgery's. */}
+                {subSpecialty && (
+                  <Badge variant="outline" className="max-w-full min-w-0 shrink" title={subSpecialty}>
+                    <span className="sr-only">Sub-specialty: </span>
+                    <span className="truncate">
+                      <HighlightedSpecialty text={subSpecialty} />
+                    </span>
                   </Badge>
                 )}
                 {physician.inTraining && (

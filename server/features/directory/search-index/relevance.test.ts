@@ -22,6 +22,13 @@ const s = snapshotOf([
   { id: 20, firstName: 'Vic', lastName: 'Heart', specialty: 'Cardiology' },
   { id: 21, firstName: 'Ted', lastName: 'Wall', specialty: 'Internal Medicine', title: 'Director of Cardiology' },
   { id: 22, firstName: 'Una', lastName: 'Beat', specialty: 'Cardiology', title: 'Medical Director' },
+  // ADR 052: a pediatrician whose sub-specialty is Pediatric Cardiology; a cardiologist who only
+  // begins with a place's letters, and two in that place.
+  { id: 30, firstName: 'Abe', lastName: 'Aaron', specialty: 'Pediatrics', subSpecialty: 'Pediatric Cardiology' },
+  { id: 31, firstName: 'Bo', lastName: 'Bostonian', specialty: 'Cardiology', city: 'Denver' },
+  { id: 32, firstName: 'Cat', lastName: 'Cole', specialty: 'Cardiology', city: 'Boston' },
+  { id: 33, firstName: 'Dan', lastName: 'Boston', specialty: 'Cardiology', city: 'Austin' },
+  { id: 34, firstName: 'Eli', lastName: 'Ames', specialty: 'Pediatrics', subSpecialty: 'Pediatric Cardiology', city: 'Boston' },
 ]);
 
 /** The matches of a query, best first, and each one's tier. */
@@ -41,12 +48,12 @@ describe('relevance (ADR 020)', () => {
       [11, 1],
       [1, 1],
       [2, 2],
-      [3, 3], // Amy Smithers, Johnathan Smithers, John Smithson
-      [13, 3],
-      [12, 3],
-      [4, 5], // 'Smith Surgery': a whole word of the specialty
-      [15, 6], // of the title
-      [14, 9], // 'Ann-Smithers': a word starting with it, not the name's start
+      [3, 4], // Amy Smithers, Johnathan Smithers, John Smithson
+      [13, 4],
+      [12, 4],
+      [4, 6], // 'Smith Surgery': a whole word of the specialty
+      [15, 7], // of the title
+      [14, 10], // 'Ann-Smithers': a word starting with it, not the name's start
       // 'Blacksmith Clinic' and 'Johnsmith Hospital': no word starts with 'smith'
     ]);
   });
@@ -56,22 +63,40 @@ describe('relevance (ADR 020)', () => {
       [10, 0],
       [11, 1],
       [12, 2],
-      [13, 3],
-      [14, 4], // Mary-John Ann-Smithers: the name rule by word prefixes
-      [15, 6], // 'John Smith Chair': both terms whole words of the title
+      [13, 4],
+      [14, 5], // Mary-John Ann-Smithers: the name rule by word prefixes
+      [15, 7], // 'John Smith Chair': both terms whole words of the title
     ]);
   });
 
-  it('a specialty phrase: the specialty itself first, then a title or skill saying it', () => {
+  it('a specialty phrase: the specialty itself first, then another specialty\'s sub-specialty, then a title or skill saying it', () => {
     expect(ranked('cardiology')).toEqual([
-      [22, 5], // Beat, Heart: the specialty Cardiology, in name order
-      [20, 5],
-      [21, 10], // 'Director of Cardiology' of an internist
+      [22, 6], // Beat, Boston, Bostonian, Cole, Heart: the specialty Cardiology, in name order
+      [33, 6],
+      [31, 6],
+      [32, 6],
+      [20, 6],
+      [30, 17], // Aaron, Ames: pediatricians whose sub-specialty is Pediatric Cardiology (class 1)
+      [34, 17],
+      [21, 28], // 'Director of Cardiology' of an internist (class 2)
     ]);
     // With text beside it: every term a whole word of the title comes before other matches.
     expect(ranked('cardiology director')).toEqual([
-      [22, 6],
-      [21, 10],
+      [22, 7],
+      [21, 29],
+    ]);
+  });
+
+  it('a phrase naming a sub-specialty only: that sub-specialty first, whatever its specialty', () => {
+    expect(ranked('pediatric cardiologist').map(([id]) => id)).toEqual([30, 34]);
+  });
+
+  it('a place beside a specialty: the city before a name that only begins with its letters (ADR 052)', () => {
+    expect(ranked('cardiology boston')).toEqual([
+      [33, 1], // Dan Boston: the last name is the word
+      [32, 3], // Cat Cole in Boston: the city is the word
+      [31, 4], // Bo Bostonian: a name beginning with it
+      [34, 14], // Eli Ames, a pediatric cardiologist in Boston: after every cardiologist
     ]);
   });
 

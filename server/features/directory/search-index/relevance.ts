@@ -9,24 +9,40 @@ import { anchored, codeMask, setMask, type ValueTest } from './terms';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField } from './wire-format';
 
 /*
- * Relevance (ADR 020): a tier per matching row, then the name order inside each tier.
+ * Relevance (ADR 020, ADR 052): a tier per matching row, then the name order inside each tier.
  */
 
-export const RELEVANCE_TIERS = 11;
+/**
+ * The tiers inside one class (see tierTables): 0 full name, 1 last name equal, 2 first name
+ * equal, 3 every text term a whole word of the city, 4 a name starting with the word, 5 the
+ * several-word name rule by prefixes, 6-9 every text term a whole word of the specialty, title, a
+ * skill, the organisation, 10 the rest.
+ */
+const INNER_TIERS = 11;
+/** The tier inside a class of a match that meets no other condition. */
+const REST = 10;
+/** Three classes of INNER_TIERS each: the phrases held by their own field, by another's sub-specialty, by a title or skill. */
+export const RELEVANCE_TIERS = 3 * INNER_TIERS;
 /** The tier of one matching row: 0 best. */
 type Ranker = (row: number) => number;
 /** A row's tier outside a relevance search (the workspace's tier buffer holds it between searches). */
 const NO_TIER = 255;
 
 /**
- * Tiers. With text words, the spec's name rule first: 0 the full name (several words: first and
- * last name equal to the two parts), 1 the last name equal to the query (or to its part), 2 the
- * first name likewise, 3 a name starting with it, 4 other matches of the several-word name rule.
- * Then, with every specialty phrase matched by the specialty or sub-specialty itself, every text
- * term a whole word of 5 the specialty, 6 the title, 7 a skill, 8 the organisation; 9 the other
- * matches (word prefixes, cities, states, several fields); 10 a specialty phrase found only in a
- * title or a skill. Exact words come before word prefixes; a misspelt word's corrected search
- * (spelling.ts) is its own search, never mixed with these.
+ * Tiers. First the class of the query's specialty phrases (ADR 052): 0 every phrase held by its
+ * own field (the specialty it names: 'cardiology' a cardiologist; a phrase naming sub-specialties
+ * only, that sub-specialty: 'pediatric cardiologist'), 1 some phrase held only through a
+ * sub-specialty of another specialty ('cardiology': a pediatrician whose sub-specialty is
+ * Pediatric Cardiology), 2 some phrase found only in a title or a skill. Inside a class
+ * (INNER_TIERS), with text words, the spec's name rule first: 0 the full name (several words:
+ * first and last name equal to the two parts), 1 the last name equal to the query (or to its
+ * part), 2 the first name likewise; then 3 every text term a whole word of the city (a place
+ * named beside a specialty or a name: 'cardiology boston'), 4 a name starting with the word, 5
+ * other matches of the several-word name rule; then every text term a whole word of 6 the
+ * specialty, 7 the title, 8 a skill, 9 the organisation; 10 the other matches (word prefixes,
+ * states, several fields). Exact words come before word prefixes, a place before a name that only
+ * begins with its letters; a misspelt word's corrected search (spelling.ts) is its own search,
+ * never mixed with these.
  *
  * Every condition is a property of one value of one column, so each column gets a table by code,
  * made once per search from its distinct values: a row's tier is then a few table reads, with no
@@ -45,7 +61,10 @@ export type TierTables = {
   sub: CodeArray;
   phrasesOfSub: Uint32Array;
   allPhrases: number;
-  /** Per code, the tier a whole-word match in that field gives (9 when none; null: 9 for every code). */
+  /** The phrases each specialty / sub-specialty code holds as the phrase's own field (class 0). */
+  ownOfSpecialty: Uint32Array;
+  ownOfSub: Uint32Array;
+  /** Per code, the tier a whole-word match in that field gives (REST when none; null: REST for every code). */
   specialtyTier: Uint8Array | null;
   title: CodeArray;
   titleTier: Uint8Array | null;
@@ -53,6 +72,8 @@ export type TierTables = {
   skillsTier: Uint8Array | null;
   organization: CodeArray;
   organizationTier: Uint8Array | null;
+  city: CodeArray;
+  cityTier: Uint8Array | null;
   /** Whether some first or last name meets a name condition (else every name tier is NO_NAME). */
   names: boolean;
 };
@@ -69,7 +90,7 @@ function nameTierOf(words: number, f: number, l: number): number {
     // Bits: 0 equal to the word, 4 starting with it.
     if (bit(l, 0)) return 1;
     if (bit(f, 0)) return 2;
-    if (bit(l, 4) | bit(f, 4)) return 3;
+    if (bit(l, 4) | bit(f, 4)) return 4;
     return NO_NAME;
   }
   // Reading A = (first word, rest), B = (rest, first word) as (first name, last name).
@@ -80,8 +101,8 @@ function nameTierOf(words: number, f: number, l: number): number {
   const pairB = fbPrefix & laPrefix;
   if ((pairA & lbExact) | (pairB & laExact)) return 1;
   if ((pairA & faExact) | (pairB & fbExact)) return 2;
-  if ((pairA & (faStarts | lbStarts)) | (pairB & (fbStarts | laStarts))) return 3;
-  if (pairA | pairB) return 4;
+  if ((pairA & (faStarts | lbStarts)) | (pairB & (fbStarts | laStarts))) return 4;
+  if (pairA | pairB) return 5;
   return NO_NAME;
 }
 
@@ -102,14 +123,19 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   const col = (field: ScalarField) => s.cols.scalar[SCALAR_INDEX[field]];
   const size = (field: ScalarField) => s.dicts.scalar[SCALAR_INDEX[field]].size;
   const texts = c.terms.length ? c.terms : c.words;
-  /** Per code, `tier` where every text term is a whole word of the value, else 9 (null when no code is). */
-  const wholeTier = (codes: number, mask: (test: ValueTest) => Uint8Array, tier: number): Uint8Array | null => {
-    if (!texts.length) return new Uint8Array(codes).fill(tier);
-    const [out, ...more] = texts.map((t) => mask(anchored((_l, _v, w) => hasWholeWord(w, t), t, false)));
+  /** Per code, `tier` where every text term (`of`) is a whole word of the value, else REST (null when no code is). */
+  const wholeTier = (
+    codes: number,
+    mask: (test: ValueTest) => Uint8Array,
+    tier: number,
+    of: readonly string[] = texts,
+  ): Uint8Array | null => {
+    if (!of.length) return new Uint8Array(codes).fill(tier);
+    const [out, ...more] = of.map((t) => mask(anchored((_l, _v, w) => hasWholeWord(w, t), t, false)));
     for (const m of more) for (let code = 0; code < out.length; code++) out[code] &= m[code];
     if (out.indexOf(1) === -1) return null;
-    // 1 -> tier, 0 -> 9, in one pass (tier < 9).
-    for (let code = 0; code < out.length; code++) out[code] = 9 - out[code] * (9 - tier);
+    // 1 -> tier, 0 -> REST, in one pass (tier < REST).
+    for (let code = 0; code < out.length; code++) out[code] = REST - out[code] * (REST - tier);
     return out;
   };
   const scalarTier = (field: ScalarField, tier: number) =>
@@ -118,11 +144,18 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   // The specialty phrases: a bit each (the query reads at most a few).
   const phrasesOfSpecialty = new Uint32Array(size('specialty'));
   const phrasesOfSub = new Uint32Array(size('subSpecialty'));
+  const ownOfSpecialty = new Uint32Array(size('specialty'));
+  const ownOfSub = new Uint32Array(size('subSpecialty'));
   c.specialtyTerms.slice(0, 31).forEach((t, p) => {
     const names = new Set([...t.specialties, ...t.subSpecialties]);
     const named = (lower: string) => names.has(lower.trim());
     codeMask(s, 'specialty', named).forEach((m, code) => (phrasesOfSpecialty[code] |= m << p));
     codeMask(s, 'subSpecialty', named).forEach((m, code) => (phrasesOfSub[code] |= m << p));
+    // Its own field: the specialties it names, or (naming none) its sub-specialties.
+    const own = new Set(t.specialties.length ? t.specialties : t.subSpecialties);
+    const ownNamed = (lower: string) => own.has(lower.trim());
+    codeMask(s, 'specialty', ownNamed).forEach((m, code) => (ownOfSpecialty[code] |= m << p));
+    if (!t.specialties.length) codeMask(s, 'subSpecialty', ownNamed).forEach((m, code) => (ownOfSub[code] |= m << p));
   });
 
   // The name conditions (none without words: every name tier is NO_NAME).
@@ -142,7 +175,7 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   });
   const nameTier = words === 0 ? NO_NAME_TIERS : words === 1 ? ONE_WORD_NAME_TIERS : NAME_TIERS;
 
-  const skillsTier = wholeTier(s.dicts.sets[SET_INDEX.skills].size, (test) => setMask(s, 'skills', test), 7);
+  const skillsTier = wholeTier(s.dicts.sets[SET_INDEX.skills].size, (test) => setMask(s, 'skills', test), 8);
   return {
     first: col('firstName'),
     firstBits,
@@ -154,30 +187,43 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
     sub: col('subSpecialty'),
     phrasesOfSub,
     allPhrases: 2 ** Math.min(c.specialtyTerms.length, 31) - 1,
+    ownOfSpecialty,
+    ownOfSub,
     // Phrases alone (no text term): every row that matches them is of the specialty tier.
-    specialtyTier: scalarTier('specialty', 5),
+    specialtyTier: scalarTier('specialty', 6),
     title: col('title'),
-    titleTier: scalarTier('title', texts.length ? 6 : 5),
+    titleTier: scalarTier('title', texts.length ? 7 : 6),
     skills: s.cols.sets[SET_INDEX.skills],
     skillsTier,
     organization: col('organization'),
-    organizationTier: scalarTier('organization', texts.length ? 8 : 5),
+    organizationTier: scalarTier('organization', texts.length ? 9 : 6),
+    city: col('city'),
+    // A place: only the several-word rule's terms search cities.
+    cityTier: c.terms.length ? wholeTier(size('city'), (test) => codeMask(s, 'city', test), 3, c.terms) : null,
     names: words > 0 && (firstBits.some((b) => b !== 0) || lastBits.some((b) => b !== 0)),
   };
 }
 
 /**
- * The tier the phrases and the specialty, title, skills and organisation tables give row `i`
- * (10 when a phrase is not the row's specialty), before its name's.
+ * The tier the phrases (its class) and the specialty, title, skills, organisation and city tables
+ * give row `i`, before its name's.
  */
 function columnTier(t: TierTables, i: number): number {
-  if ((t.phrasesOfSpecialty[t.specialty[i]] | t.phrasesOfSub[t.sub[i]]) !== t.allPhrases) return 10;
-  let tier = t.specialtyTier ? t.specialtyTier[t.specialty[i]] : 9;
+  const specialty = t.specialty[i];
+  let tier = t.specialtyTier ? t.specialtyTier[specialty] : REST;
   if (t.titleTier && t.titleTier[t.title[i]] < tier) tier = t.titleTier[t.title[i]];
   if (t.skillsTier && t.skillsTier[t.skills[i]] < tier) tier = t.skillsTier[t.skills[i]];
   if (t.organizationTier && t.organizationTier[t.organization[i]] < tier) tier = t.organizationTier[t.organization[i]];
+  if (t.cityTier && t.cityTier[t.city[i]] < tier) tier = t.cityTier[t.city[i]];
+  if (t.allPhrases === 0) return tier;
+  const sub = t.sub[i];
+  if ((t.phrasesOfSpecialty[specialty] | t.phrasesOfSub[sub]) !== t.allPhrases) return 2 * INNER_TIERS + tier;
+  if ((t.ownOfSpecialty[specialty] | t.ownOfSub[sub]) !== t.allPhrases) return INNER_TIERS + tier;
   return tier;
 }
+
+/** The tier of a class's first tier (0, INNER_TIERS or 2 * INNER_TIERS) that `tier` is in. */
+const classOf = (tier: number): number => (tier >= 2 * INNER_TIERS ? 2 * INNER_TIERS : tier >= INNER_TIERS ? INNER_TIERS : 0);
 
 /** The tier of row `i`'s name (NO_NAME when it meets no name condition). */
 const nameTierOfRow = (t: TierTables, i: number): number =>
@@ -186,11 +232,12 @@ const nameTierOfRow = (t: TierTables, i: number): number =>
 /** A 0/1 mask of the codes whose condition bits are not all 0. */
 const nonZero = (marks: Uint8Array): Uint8Array => marks.map((m) => (m === 0 ? 0 : 1));
 
-/** The tier of row `i` (tierTables). */
+/** The tier of row `i` (tierTables): its class, then the better of its name's and its columns' tiers. */
 function tierOf(t: TierTables, i: number): number {
-  const name = nameTierOfRow(t, i);
   const tier = columnTier(t, i);
-  return name < tier ? name : tier;
+  const base = classOf(tier);
+  const name = nameTierOfRow(t, i);
+  return name < tier - base ? base + name : tier;
 }
 
 /** The tier of one matching row (0 best), for tests and callers that rank a few rows. */
@@ -215,8 +262,8 @@ export function* byRelevance(
   const tiers = ws.tierBuffer(s.cols.length, NO_TIER);
   const counts = new Int32Array(RELEVANCE_TIERS);
   // The columns' tiers, in one pass over the matches, when a table or a phrase can tell them
-  // apart; otherwise every match is of tier 9 (left unwritten: NO_TIER), as most of 'a''s are.
-  if (t.allPhrases !== 0 || t.specialtyTier || t.titleTier || t.skillsTier || t.organizationTier) {
+  // apart; otherwise every match is of tier REST (left unwritten: NO_TIER), as most of 'a''s are.
+  if (t.allPhrases !== 0 || t.specialtyTier || t.titleTier || t.skillsTier || t.organizationTier || t.cityTier) {
     const rankWords = (from: number, to: number) => {
       for (let w = from; w < to; w++) {
         let v = bits[w];
@@ -231,7 +278,7 @@ export function* byRelevance(
       }
     };
     yield* ws.chunks(bits.length, rankWords, 32);
-  } else counts[9] = countBits(bits);
+  } else counts[REST] = countBits(bits);
   // Then the names: only the rows of a first or last name that meets a condition can rank by
   // it. They are listed from the names' postings into a bitset (writes within a small bitset),
   // then visited in row order among the matches (reads in the columns' order, not at random).
@@ -248,11 +295,12 @@ export function* byRelevance(
           const row = (w << 5) + (31 - Math.clz32(low));
           v ^= low;
           const name = nameTierOfRow(t, row);
-          const current = tiers[row] === NO_TIER ? 9 : tiers[row];
-          if (name < current) {
+          const current = tiers[row] === NO_TIER ? REST : tiers[row];
+          const base = classOf(current);
+          if (name < current - base) {
             counts[current]--;
-            counts[name]++;
-            tiers[row] = name;
+            counts[base + name]++;
+            tiers[row] = base + name;
           }
         }
       }
@@ -265,7 +313,7 @@ export function* byRelevance(
   for (let tier = 0; tier < RELEVANCE_TIERS && k < take; tier++) {
     if (counts[tier] === 0) continue;
     const has = (row: number) =>
-      ((bits[row >>> 5] >>> (row & 31)) & 1) === 1 && (tiers[row] === tier || (tier === 9 && tiers[row] === NO_TIER));
+      ((bits[row >>> 5] >>> (row & 31)) & 1) === 1 && (tiers[row] === tier || (tier === REST && tiers[row] === NO_TIER));
     const end = Math.min(take, k + counts[tier]);
     k = yield* placeInOrder(s.sorts.name, 'asc', bits, has, counts[tier], end, ordered, k, ws);
   }
