@@ -433,6 +433,9 @@ export type SpecialtyCountsResponse = z.infer<typeof SpecialtyCountsResponse>;
  */
 export const FacetValue = z.object({ value: z.string(), count: z.number().int() });
 export type FacetValue = z.infer<typeof FacetValue>;
+/** A sub-specialty under one specialty (as the specialty facet labels it), counted (ADR 052). */
+export const SubSpecialtyFacetValue = FacetValue.extend({ specialty: z.string() });
+export type SubSpecialtyFacetValue = z.infer<typeof SubSpecialtyFacetValue>;
 export const FacetsResponse = z.object({
   specialty: z.array(FacetValue),
   state: z.array(FacetValue),
@@ -445,6 +448,13 @@ export const FacetsResponse = z.object({
   credential: z.array(FacetValue),
   gender: z.array(FacetValue),
   subSpecialty: z.array(FacetValue),
+  /**
+   * The sub-specialties under each specialty, counted as the sub-specialty filter's options are
+   * (its own selection left out): one entry per specialty and sub-specialty the directory holds,
+   * so 'Sports Medicine' under Family Medicine and under Orthopedic Surgery count apart. The
+   * specialty filter lists them nested (ADR 052); ticking one sets `subSpecialty`.
+   */
+  subSpecialtyBySpecialty: z.array(SubSpecialtyFacetValue),
   secondarySpecialty: z.array(FacetValue),
   source: z.array(FacetValue),
   graduationYear: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),

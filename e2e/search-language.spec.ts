@@ -125,3 +125,61 @@ test("a sub-specialty phrase finds it first and its cards say it; a specialty an
     await expect(card).toContainText(', NY');
   }
 });
+
+test('the specialty filter lists each specialty\'s sub-specialties under it, with counts, by keyboard too (ADR 052, screenshots)', async ({
+  page,
+}) => {
+  await signIn(page, 'premium@example.com');
+  await page.goto('/search');
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  const tree = filters.getByRole('group', { name: 'Specialty' });
+  const surgery = tree.getByRole('checkbox', { name: /^General Surgery [\d,]+$/ });
+  await expect(surgery).toBeVisible();
+  const toggle = tree.getByRole('button', { name: 'Sub-specialties of General Surgery' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const subs = tree.getByRole('group', { name: 'Sub-specialties of General Surgery' });
+  await expect(subs).toHaveCount(0);
+
+  // The right arrow on the specialty's checkbox opens its sub-specialties; the left arrow closes them.
+  await surgery.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(subs.getByRole('checkbox', { name: /^Otolaryngology [\d,]+$/ })).toBeVisible();
+  await expect(subs.getByRole('checkbox', { name: /^Neurological Surgery [\d,]+$/ })).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await expect(subs).toHaveCount(0);
+
+  // The button opens them too; Space on a sub-specialty ticks it: the URL and the results follow.
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const ent = subs.getByRole('checkbox', { name: /^Otolaryngology [\d,]+$/ });
+  const entItem = subs.getByRole('listitem').filter({ has: page.getByRole('checkbox', { name: /^Otolaryngology/ }) });
+  const count = Number((await entItem.innerText()).replace(/\D/g, ''));
+  expect(count).toBeGreaterThan(0);
+  await ent.focus();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/subSpecialty=Otolaryngology/);
+  await expect(status(page)).toHaveText(new RegExp(`^Showing 1-\\d+ of ${count.toLocaleString('en-US')} results$`));
+  for (const card of (await page.getByRole('article').all()).slice(0, 5)) await expect(card).toContainText('Otolaryngology');
+  await expect(ent).toBeChecked();
+  await screenshotBoth(page, 'search-specialty-tree');
+
+  // The search finds a sub-specialty by its name and opens its specialty.
+  await page.goto('/search');
+  await filters.getByRole('searchbox', { name: 'Search specialties and sub-specialties' }).fill('nephro');
+  await expect(tree.getByRole('group', { name: 'Sub-specialties of Internal Medicine' }).getByRole('checkbox', { name: /^Nephrology [\d,]+$/ })).toBeVisible();
+
+  // On a phone, in the drawer.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/search?subSpecialty=Otolaryngology');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  const drawerEnt = drawer.getByRole('group', { name: 'Sub-specialties of General Surgery' }).getByRole('checkbox', { name: /^Otolaryngology/ });
+  await expect(drawerEnt).toBeChecked();
+  // The picture once the drawer has slid in, the ticked sub-specialty in view.
+  await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await drawerEnt.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/screenshots/search-specialty-tree-drawer-mobile.png' });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionsFor, specialtyOptions, visibleOptions } from './filter-options';
+import { optionsFor, specialtyOptions, specialtyTree, visibleOptions, visibleSpecialtyTree } from './filter-options';
 
 describe('specialtyOptions', () => {
   it('merges without regard to case, sorts by count descending and keeps OBGYN upper-case', () => {
@@ -79,6 +79,62 @@ describe('visibleOptions', () => {
       'Robotics',
       'Surgery',
       'Teaching',
+    ]);
+  });
+});
+
+describe('specialtyTree (ADR 052)', () => {
+  const specialties = specialtyOptions([
+    { specialty: 'General Surgery', count: 50 },
+    { specialty: 'Orthopedic Surgery', count: 30 },
+    { specialty: 'Family Medicine', count: 90 },
+  ]);
+  const pairs = [
+    { specialty: 'General Surgery', value: 'Otolaryngology', count: 7 },
+    { specialty: 'General Surgery', value: 'Ophthalmology', count: 12 },
+    { specialty: 'Orthopedic Surgery', value: 'Sports Medicine', count: 4 },
+    { specialty: 'Family Medicine', value: 'Sports Medicine', count: 5 },
+    // Under a specialty outside the 18: not in the tree.
+    { specialty: 'Other', value: 'Hyperbaric Medicine', count: 1 },
+  ];
+
+  it('puts each sub-specialty under its specialty, counted apart, most common first', () => {
+    const tree = specialtyTree(specialties, pairs, []);
+    expect(tree.map((n) => [n.label, n.count, n.children.map((c) => [c.label, c.count])])).toEqual([
+      ['Family Medicine', 90, [['Sports Medicine', 5]]],
+      ['General Surgery', 50, [['Ophthalmology', 12], ['Otolaryngology', 7]]],
+      ['Orthopedic Surgery', 30, [['Sports Medicine', 4]]],
+    ]);
+  });
+
+  it('lists the known sub-specialties, without counts, until the facets arrive', () => {
+    const tree = specialtyTree(specialties, undefined, [
+      { specialty: 'General Surgery', name: 'Otolaryngology' },
+      { specialty: 'General Surgery', name: 'Neurological Surgery' },
+    ]);
+    expect(tree[1].children).toEqual([
+      { value: 'Neurological Surgery', label: 'Neurological Surgery', count: null },
+      { value: 'Otolaryngology', label: 'Otolaryngology', count: null },
+    ]);
+  });
+
+  it('finds a sub-specialty by its name and opens its specialty; keeps ticked values; lists a ticked one it does not hold', () => {
+    const tree = specialtyTree(specialties, pairs, []);
+    const found = visibleSpecialtyTree(tree, [], [], 'otol');
+    expect(found.map((n) => [n.label, n.shownChildren.map((c) => c.label), n.opensItself])).toEqual([
+      ['General Surgery', ['Otolaryngology'], true],
+    ]);
+    // A specialty found by its own name shows all its children, closed.
+    expect(visibleSpecialtyTree(tree, [], [], 'general').map((n) => [n.shownChildren.length, n.opensItself])).toEqual([
+      [2, false],
+    ]);
+    // Ticked: kept whatever the search, and its specialty opens.
+    const ticked = visibleSpecialtyTree(tree, ['Family Medicine'], ['Ophthalmology', 'Hyperbaric Medicine'], 'ortho');
+    expect(ticked.map((n) => [n.label, n.shownChildren.map((c) => c.label), n.opensItself])).toEqual([
+      ['Hyperbaric Medicine', [], false],
+      ['Family Medicine', [], false],
+      ['General Surgery', ['Ophthalmology'], true],
+      ['Orthopedic Surgery', ['Sports Medicine'], false],
     ]);
   });
 });

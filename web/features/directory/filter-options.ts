@@ -1,4 +1,9 @@
-import { formatSpecialty, type FacetValue, type SpecialtyCount } from '../../../contract/directory';
+import {
+  formatSpecialty,
+  type FacetValue,
+  type SpecialtyCount,
+  type SubSpecialtyFacetValue,
+} from '../../../contract/directory';
 import { SPECIALTIES } from '../../../contract/directory-options';
 
 const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
@@ -76,4 +81,72 @@ export function visibleOptions(
   return all.filter(
     (option) => option.label.toLowerCase().includes(needle) || lowerSelected.has(option.value.toLowerCase()),
   );
+}
+
+/** A specialty of the filter with the sub-specialties under it (ADR 052). */
+export type SpecialtyNode = FilterOption & { children: FilterOption[] };
+
+/**
+ * The specialty filter as a tree: the 18 (specialtyOptions: most common first) and under each its
+ * sub-specialties, from the facets' counts per specialty (most common first), or before they
+ * arrive from `known` (the demo's list, no counts). A child's value is what the sub-specialty
+ * filter takes (the value as the data holds it), its label in title case.
+ */
+export function specialtyTree(
+  specialties: readonly FilterOption[],
+  pairs: readonly SubSpecialtyFacetValue[] | undefined,
+  known: readonly { specialty: string; name: string }[],
+): SpecialtyNode[] {
+  const rows = pairs ?? known.map((k) => ({ specialty: k.specialty, value: k.name, count: null }));
+  const bySpecialty = new Map<string, FilterOption[]>();
+  for (const row of rows) {
+    const key = formatSpecialty(row.specialty).toLowerCase();
+    const list = bySpecialty.get(key) ?? [];
+    if (list.some((child) => child.value.toLowerCase() === row.value.trim().toLowerCase())) continue;
+    list.push({ value: row.value.trim(), label: formatSpecialty(row.value), count: row.count });
+    bySpecialty.set(key, list);
+  }
+  return specialties.map((node) => ({
+    ...node,
+    children: (bySpecialty.get(node.value.toLowerCase()) ?? []).sort(
+      (a, b) => (b.count ?? 0) - (a.count ?? 0) || a.label.localeCompare(b.label),
+    ),
+  }));
+}
+
+/** A node as shown: its children shown when open, and whether the search or a tick opens it. */
+export type VisibleSpecialtyNode = SpecialtyNode & { shownChildren: FilterOption[]; opensItself: boolean };
+
+/**
+ * The tree searched by `term` (a specialty's name or a sub-specialty's), ticked values always kept:
+ * a node shows when it, one of its children or a ticked child matches; a node holding a ticked
+ * child or a child the search found opens by itself. Ticked sub-specialties the tree does not hold
+ * (typed into the URL, or under a specialty outside the 18) come first, as nodes of their own.
+ */
+export function visibleSpecialtyTree(
+  nodes: readonly SpecialtyNode[],
+  selected: readonly string[],
+  selectedSubs: readonly string[],
+  term: string,
+): VisibleSpecialtyNode[] {
+  const needle = term.trim().toLowerCase();
+  const ticked = new Set(selected.map((v) => v.toLowerCase()));
+  const tickedSubs = new Set(selectedSubs.map((v) => v.toLowerCase()));
+  const matches = (option: FilterOption) => !needle || option.label.toLowerCase().includes(needle);
+  const held = new Set(nodes.flatMap((node) => node.children.map((child) => child.value.toLowerCase())));
+  const orphans: VisibleSpecialtyNode[] = selectedSubs
+    .filter((value) => !held.has(value.toLowerCase()))
+    .map((value) => ({ value, label: value, count: null, children: [], shownChildren: [], opensItself: false }));
+  const out: VisibleSpecialtyNode[] = [];
+  for (const node of nodes) {
+    const own = matches(node);
+    const found = node.children.filter((child) => needle && matches(child));
+    const tickedChildren = node.children.filter((child) => tickedSubs.has(child.value.toLowerCase()));
+    if (!own && found.length === 0 && tickedChildren.length === 0 && !ticked.has(node.value.toLowerCase())) continue;
+    const shownChildren = own
+      ? node.children
+      : node.children.filter((child) => found.includes(child) || tickedChildren.includes(child));
+    out.push({ ...node, shownChildren, opensItself: found.length > 0 || tickedChildren.length > 0 });
+  }
+  return [...orphans, ...out];
 }

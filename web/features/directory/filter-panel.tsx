@@ -24,7 +24,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/utils';
 import { CheckboxList, DateFilter, FlagFilter, TextFilter } from './filter-controls';
-import { optionsFor, specialtyOptions, type FilterOption } from './filter-options';
+import { optionsFor, specialtyOptions, specialtyTree, type FilterOption } from './filter-options';
+import { SpecialtyTree } from './specialty-tree';
 import {
   readFlag,
   readList,
@@ -80,7 +81,6 @@ const MORE_KEYS: FilterKey[] = [
   'telehealth',
   'zip',
   'movedWithinDays',
-  'subSpecialty',
   'secondarySpecialty',
   'acceptingMedicaid',
   'inTraining',
@@ -102,7 +102,6 @@ const SOURCE_LABELS: Record<string, string> = {
   dac: 'Doctors and Clinicians (CMS)',
   resume: 'Resume submission',
 };
-const SUB_SPECIALTY_NAMES = [...new Set(SUB_SPECIALTIES.map((s) => s.name))];
 const ANY = 'any';
 
 /** key, title (also the list's label), options, and any other CheckboxList props. */
@@ -219,13 +218,28 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           />
         </FilterSection>
 
-        {/* Live counts (the current search) once the facets arrive; the specialty counts until then. */}
-        {listSection('specialty', 'Specialty', specialtyOptions(facets ? facets.specialty.map((f) => ({ specialty: f.value, count: f.count })) : (specialties ?? [])), {
-          loading: specialtiesLoading,
-          searchable: true,
-          searchLabel: 'Search specialties',
-          maxHeightClassName: 'max-h-64',
-        })}
+        {/* Live counts (the current search) once the facets arrive; the specialty counts until then. The
+            sub-specialties under each specialty (ADR 052). */}
+        <FilterSection
+          value="specialty"
+          title="Specialty"
+          count={list('specialty').length + list('subSpecialty').length}
+        >
+          <SpecialtyTree
+            nodes={specialtyTree(
+              specialtyOptions(
+                facets ? facets.specialty.map((f) => ({ specialty: f.value, count: f.count })) : (specialties ?? []),
+              ),
+              facets?.subSpecialtyBySpecialty,
+              SUB_SPECIALTIES,
+            )}
+            selected={list('specialty')}
+            selectedSubs={list('subSpecialty')}
+            onChange={set('specialty')}
+            onSubsChange={set('subSpecialty')}
+            loading={specialtiesLoading}
+          />
+        </FilterSection>
         {listSection('education', 'Education', optionsFor(EDUCATION_OPTIONS, facets?.education))}
         {listSection(
           'companySize',
@@ -273,12 +287,6 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
               options={MOVED_WITHIN_OPTIONS.map((n) => ({ value: n, label: `In the last ${n} days` }))}
               onChange={set('movedWithinDays')}
             />
-            {listGroup(
-              'subSpecialty',
-              'Sub-specialty',
-              optionsFor(SUB_SPECIALTY_NAMES, facets?.subSpecialty),
-              searchableList('Search sub-specialties'),
-            )}
             {listGroup(
               'secondarySpecialty',
               'Secondary specialty',

@@ -65,6 +65,35 @@ describe('facets', () => {
     expect(facets({ query: 'c', state: ['TX'] }).graduationYear).toEqual({ min: null, max: null });
   });
 
+  it('counts the sub-specialties under each specialty apart, over the sub-specialty filter\'s rows (ADR 052)', () => {
+    const t = snapshotOf([
+      { id: 1, firstName: 'A', lastName: 'A', specialty: 'Family Medicine', subSpecialty: 'Sports Medicine', state: 'MA' },
+      { id: 2, firstName: 'B', lastName: 'B', specialty: 'Orthopedic Surgery', subSpecialty: 'Sports Medicine', state: 'MA' },
+      { id: 3, firstName: 'C', lastName: 'C', specialty: 'orthopedic surgery', subSpecialty: 'sports medicine', state: 'TX' },
+      { id: 4, firstName: 'D', lastName: 'D', specialty: 'General Surgery', subSpecialty: 'Otolaryngology', state: 'MA' },
+      { id: 5, firstName: 'E', lastName: 'E', specialty: 'General Surgery', state: 'MA' },
+    ]);
+    const pairs = (request: Parameters<typeof criteria>[0] | null) =>
+      runToEnd(countFacets(new ClauseCache(() => t), t, request ? criteria(request) : null, new Workspace(4)))
+        .subSpecialtyBySpecialty;
+    expect(pairs(null)).toEqual([
+      { specialty: 'Orthopedic Surgery', value: 'Sports Medicine', count: 2 },
+      { specialty: 'General Surgery', value: 'Otolaryngology', count: 1 },
+      { specialty: 'Family Medicine', value: 'Sports Medicine', count: 1 },
+    ]);
+    // The sub-specialty filter's own selection is left out; the others count (state MA).
+    expect(pairs({ subSpecialty: ['Otolaryngology'], state: ['MA'] })).toEqual([
+      { specialty: 'General Surgery', value: 'Otolaryngology', count: 1 },
+      { specialty: 'Family Medicine', value: 'Sports Medicine', count: 1 },
+      { specialty: 'Orthopedic Surgery', value: 'Sports Medicine', count: 1 },
+    ]);
+    expect(pairs({ specialty: ['General Surgery'] })).toEqual([
+      { specialty: 'General Surgery', value: 'Otolaryngology', count: 1 },
+      { specialty: 'Family Medicine', value: 'Sports Medicine', count: 0 },
+      { specialty: 'Orthopedic Surgery', value: 'Sports Medicine', count: 0 },
+    ]);
+  });
+
   it('lists the specialties of the directory, formatted, most common first', () => {
     expect(specialtyCounts(s)).toEqual([
       { specialty: 'Cardiology', count: 2 },

@@ -4,6 +4,7 @@ import {
   type FacetsResponse,
   type FacetValue,
   type SpecialtyCount,
+  type SubSpecialtyFacetValue,
 } from '../../../../contract/directory';
 import { normalizeCode, stateCode, type SearchCriteria } from '../criteria';
 import type { Sliced, Workspace } from '../search-slices';
@@ -31,7 +32,9 @@ export const FACET_CACHE_SIZE = 200;
  */
 type FacetColumn = {
   facet: FacetKey;
-  codes: CodeArray | Int16Array;
+  /** The facet whose row set it is counted over (its own filter left out): `facet` unless said. */
+  rowsOf?: FacetKey;
+  codes: CodeArray | Int16Array | Int32Array;
   size: number;
   all: Int32Array;
   set?: SetDictionary;
@@ -52,6 +55,59 @@ function yearColumn(s: Snapshot): FacetColumn {
     yearCounts.set(s, all);
   }
   return { facet: 'graduationYear', codes: years, size: all.length, all };
+}
+
+/**
+ * The (specialty, sub-specialty) pairs of a snapshot's rows (ADR 052): a code per row (0: no
+ * sub-specialty), each code's specialty and sub-specialty codes, and the directory's own rows per
+ * pair. Made once per version of the two columns and of the alive rows (a patch of other columns,
+ * the re-verification job's, keeps it).
+ */
+type PairColumn = {
+  specialtyCodes: CodeArray;
+  alive: Uint8Array;
+  codes: Int32Array;
+  specialty: Int32Array;
+  sub: Int32Array;
+  all: Int32Array;
+};
+const pairColumns = new WeakMap<CodeArray, PairColumn>();
+
+function pairColumn(s: Snapshot): PairColumn {
+  const specialty = s.cols.scalar[SCALAR_INDEX.specialty];
+  const sub = s.cols.scalar[SCALAR_INDEX.subSpecialty];
+  const { alive, length } = s.cols;
+  const found = pairColumns.get(sub);
+  if (found && found.specialtyCodes === specialty && found.alive === alive) return found;
+  const subSize = s.dicts.scalar[SCALAR_INDEX.subSpecialty].size;
+  const byPair = new Map<number, number>();
+  const specialtyOf = [0];
+  const subOf = [0];
+  const codes = new Int32Array(length);
+  for (let i = 0; i < length; i++) {
+    if (sub[i] === 0) continue;
+    const key = specialty[i] * subSize + sub[i];
+    let code = byPair.get(key);
+    if (code === undefined) {
+      code = specialtyOf.length;
+      byPair.set(key, code);
+      specialtyOf.push(specialty[i]);
+      subOf.push(sub[i]);
+    }
+    codes[i] = code;
+  }
+  const all = new Int32Array(specialtyOf.length);
+  for (let i = 0; i < length; i++) if (alive[i]) all[codes[i]]++;
+  const made = {
+    specialtyCodes: specialty,
+    alive,
+    codes,
+    specialty: Int32Array.from(specialtyOf),
+    sub: Int32Array.from(subOf),
+    all,
+  };
+  pairColumns.set(sub, made);
+  return made;
 }
 
 function facetColumns(s: Snapshot): FacetColumn[] {
@@ -80,6 +136,11 @@ function facetColumns(s: Snapshot): FacetColumn[] {
     scalarColumn('credential', 'credential'),
     scalarColumn('gender', 'gender'),
     scalarColumn('subSpecialty', 'subSpecialty'),
+    // The sub-specialties under each specialty: counted over the sub-specialty facet's rows.
+    (() => {
+      const pairs = pairColumn(s);
+      return { facet: 'subSpecialtyBySpecialty', rowsOf: 'subSpecialty', codes: pairs.codes, size: pairs.all.length, all: pairs.all };
+    })() satisfies FacetColumn,
     scalarColumn('secondarySpecialty', 'secondarySpecialty'),
     scalarColumn('source', 'source'),
     yearColumn(s),
@@ -131,7 +192,7 @@ export function* countFacets(
   const byRowSet = new Map<Uint32Array, FacetColumn[]>();
   let countArrays = 0;
   for (const column of facetColumns(s)) {
-    const bits = yield* rowSet(column.facet);
+    const bits = yield* rowSet(column.rowsOf ?? column.facet);
     if (!bits) countsOf.set(column.facet, column.all);
     else if (byRowSet.has(bits)) byRowSet.get(bits)!.push(column);
     else byRowSet.set(bits, [column]);
@@ -249,14 +310,42 @@ export function* countFacets(
     credential: scalar('credential', 'credential', undefined, normalizeCode),
     gender: scalar('gender', 'gender', (v) => v.toUpperCase()),
     subSpecialty: scalar('subSpecialty', 'subSpecialty'),
+    subSpecialtyBySpecialty: pairCounts(s, countsOf.get('subSpecialtyBySpecialty')!),
     secondarySpecialty: scalar('secondarySpecialty', 'secondarySpecialty', formatSpecialty),
     source: scalar('source', 'source', (v) => v.toLowerCase()),
     graduationYear: { min, max },
   };
 }
 
+/**
+ * The sub-specialties under each specialty with their counts (`counts` per pair code), merged by
+ * specialty (as the specialty facet labels it) and sub-specialty without regard to case; every
+ * pair the directory holds is listed, most common first.
+ */
+function pairCounts(s: Snapshot, counts: Int32Array): SubSpecialtyFacetValue[] {
+  const pairs = pairColumn(s);
+  const specialties = s.dicts.scalar[SCALAR_INDEX.specialty];
+  const subs = s.dicts.scalar[SCALAR_INDEX.subSpecialty];
+  const merged = new Map<string, SubSpecialtyFacetValue>();
+  for (let c = 1; c < pairs.all.length; c++) {
+    if (counts[c] === 0 && pairs.all[c] === 0) continue;
+    const specialty = specialties.values[pairs.specialty[c]].trim();
+    const value = subs.values[pairs.sub[c]].trim();
+    if (!specialty || !value) continue;
+    const label = formatSpecialty(specialty);
+    const key = `${label.toLowerCase()}\u0000${value.toLowerCase()}`;
+    const existing = merged.get(key);
+    if (existing) existing.count += counts[c];
+    else merged.set(key, { specialty: label, value, count: counts[c] });
+  }
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...merged.values()].sort(
+    (a, b) => b.count - a.count || order(a.value, b.value) || order(a.specialty, b.specialty),
+  );
+}
+
 /** counts[codes[row]] += step for each of the first `m` rows listed. */
-function countRows(codes: CodeArray | Int16Array, counts: Int32Array, rows: Int32Array, m: number, step: number): void {
+function countRows(codes: CodeArray | Int16Array | Int32Array, counts: Int32Array, rows: Int32Array, m: number, step: number): void {
   // Four rows a step (in order: two rows of one code add up as one at a time would).
   let j = 0;
   for (; j + 4 <= m; j += 4) {
