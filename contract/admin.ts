@@ -122,6 +122,13 @@ export const Submission = z.object({
    * the operator's starting point; null when nothing is near, and for every other submission.
    */
   suggestedSpecialty: z.enum(SPECIALTIES).nullable(),
+  /**
+   * With suggestedSpecialty: NUCC's name of the sub-specialty the typed words name under it ('ENT':
+   * Otolaryngology under General Surgery), or null when they name the specialty itself. Approving
+   * under suggestedSpecialty lists the physician with this sub-specialty; under another specialty,
+   * with the words as typed (ADR 052).
+   */
+  suggestedSubSpecialty: z.string().nullable(),
   email: z.string(),
   phone: z.string(),
   location: z.string(),

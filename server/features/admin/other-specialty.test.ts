@@ -6,7 +6,8 @@ import { createTestContext, resumeSubmission, submitConfirmedResume } from '../.
 /*
  * A resume whose specialty is 'Other' (docs/decisions/035-freshest-source-and-move-signals.md):
  * the typed words are kept, the operator lists the physician under one of the 18 (the nearest is
- * suggested), the words become the sub-specialty, and the 18 stay 18 on every list of specialties.
+ * suggested, with NUCC's sub-specialty the words name: ADR 052), that sub-specialty (or the words
+ * as typed) becomes the physician's, and the 18 stay 18 on every list of specialties.
  */
 
 const ctx = await createTestContext();
@@ -31,6 +32,7 @@ describe("approving a resume whose specialty is 'Other'", () => {
       specialty: 'Other',
       otherSpecialty: 'Hyperbaric Medicine',
       suggestedSpecialty: 'Emergency Medicine',
+      suggestedSubSpecialty: 'Undersea and Hyperbaric Medicine',
     });
 
     // Without a choice, or with a value that is not one of the 18: refused, still pending.
@@ -53,7 +55,7 @@ describe("approving a resume whose specialty is 'Other'", () => {
     );
     expect(rows[0]).toEqual({
       specialty: 'Emergency Medicine',
-      sub_specialty: 'Hyperbaric Medicine',
+      sub_specialty: 'Undersea and Hyperbaric Medicine',
       source: 'resume',
       location_source: 'resume',
       dated_today: true,
@@ -65,10 +67,37 @@ describe("approving a resume whose specialty is 'Other'", () => {
     expect(audit).toEqual([{ specialty: 'Emergency Medicine' }]);
 
     // Found by its sub-specialty, and under the specialty chosen.
-    const search = await admin.get('/api/physicians?subSpecialty=Hyperbaric%20Medicine');
+    const search = await admin.get('/api/physicians?subSpecialty=Undersea%20and%20Hyperbaric%20Medicine');
     expect(search.body.results.map((r: { id: number }) => r.id)).toEqual([physicianId]);
     const profile = await admin.get(`/api/physicians/${physicianId}`);
-    expect(profile.body).toMatchObject({ specialty: 'Emergency Medicine', subSpecialty: 'Hyperbaric Medicine' });
+    expect(profile.body).toMatchObject({ specialty: 'Emergency Medicine', subSpecialty: 'Undersea and Hyperbaric Medicine' });
+  });
+
+  it('an ENT resume is suggested Otolaryngology under General Surgery, and found as an otolaryngologist once approved (ADR 052)', async () => {
+    const id = await pendingOther('ENT', 'Earnest');
+    const list = await admin.get('/api/admin/submissions?status=pending');
+    expect(list.body.submissions.find((s: { id: string }) => s.id === id)).toMatchObject({
+      otherSpecialty: 'ENT',
+      suggestedSpecialty: 'General Surgery',
+      suggestedSubSpecialty: 'Otolaryngology',
+    });
+    const approved = await admin.post(`/api/admin/submissions/${id}/approve`, { specialty: 'General Surgery' });
+    expect(approved.status).toBe(200);
+    const physicianId = approved.body.submission.physicianId as number;
+    for (const query of ['ENT', 'otolaryngologist']) {
+      const found = await admin.get(`/api/physicians?${new URLSearchParams({ query })}`);
+      expect(found.body.results.map((r: { id: number }) => r.id), query).toContain(physicianId);
+    }
+    const profile = await admin.get(`/api/physicians/${physicianId}`);
+    expect(profile.body).toMatchObject({ specialty: 'General Surgery', subSpecialty: 'Otolaryngology' });
+
+    // Listed under another specialty than the one suggested: the words as typed.
+    const other = await pendingOther('ENT', 'Otherway');
+    const elsewhere = await admin.post(`/api/admin/submissions/${other}/approve`, { specialty: 'Family Medicine' });
+    const { rows } = await ctx.db.sql.query('SELECT specialty, sub_specialty FROM physicians WHERE id = $1', [
+      elsewhere.body.submission.physicianId,
+    ]);
+    expect(rows[0]).toEqual({ specialty: 'Family Medicine', sub_specialty: 'ENT' });
   });
 
   it('a resume with no near specialty has no suggestion; the operator still chooses', async () => {
@@ -77,6 +106,7 @@ describe("approving a resume whose specialty is 'Other'", () => {
     expect(list.body.submissions.find((s: { id: string }) => s.id === id)).toMatchObject({
       otherSpecialty: 'Crystal Healing',
       suggestedSpecialty: null,
+      suggestedSubSpecialty: null,
     });
     expect((await admin.post(`/api/admin/submissions/${id}/approve`, { specialty: 'Family Medicine' })).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import type { EducationEntry } from '../../../contract/directory-options';
-import { nearestSpecialty } from '../../../contract/specialty-suggestion';
+import { nearestField } from '../../../contract/specialty-suggestion';
 import type {
   AuditEventRow,
   DailyActivity,
@@ -64,6 +64,12 @@ export function educationOf(row: Pick<SubmissionRow, 'education'>): EducationEnt
     .filter((entry) => entry.schoolName && entry.degree);
 }
 
+/** A pending 'Other' submission's suggested field (contract/specialty-suggestion.ts); none for the others. */
+function suggestionOf(row: SubmissionRow & { status: SubmissionStatus }): Pick<Submission, 'suggestedSpecialty' | 'suggestedSubSpecialty'> {
+  const field = row.status === 'pending' && row.other_specialty ? nearestField(row.other_specialty) : null;
+  return { suggestedSpecialty: field?.specialty ?? null, suggestedSubSpecialty: field?.subSpecialty ?? null };
+}
+
 export function toSubmission(row: SubmissionRow & { status: SubmissionStatus }): Submission {
   return {
     id: row.id,
@@ -74,7 +80,7 @@ export function toSubmission(row: SubmissionRow & { status: SubmissionStatus }):
     organization: row.organization,
     specialty: row.specialty,
     otherSpecialty: row.other_specialty,
-    suggestedSpecialty: row.status === 'pending' && row.other_specialty ? nearestSpecialty(row.other_specialty) : null,
+    ...suggestionOf(row),
     email: row.email,
     phone: row.phone,
     location: row.location,

@@ -22,6 +22,7 @@ import {
 import type { Role } from '../../../contract/account';
 import { SPECIALTIES } from '../../../contract/directory-options';
 import { dedupeSkills } from '../../../contract/skills';
+import { nearestField } from '../../../contract/specialty-suggestion';
 import { AUDIT_ACTIONS, recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
@@ -84,8 +85,12 @@ async function approveSubmission(
     if (!row || row.status === 'unconfirmed') throw submissionNotFound();
     if (row.status !== 'pending') throw alreadyProcessed(row.status);
     // The 18 stay 18 (ADR 035): an 'Other' resume is listed under the specialty the operator
-    // picks, its own words kept as the sub-specialty.
+    // picks. Its sub-specialty is NUCC's name of the field its words name when the operator kept
+    // the suggested specialty ('ENT': Otolaryngology under General Surgery, ADR 052), else the
+    // words as typed.
     const sold = (SPECIALTIES as readonly string[]).includes(row.specialty.trim());
+    const typed = row.other_specialty?.trim() || row.specialty.trim();
+    const suggested = sold ? null : nearestField(typed);
     if (!sold && !choice.specialty) throw fieldError('specialty', SPECIALTY_CHOICE_REQUIRED);
 
     const npi = row.npi?.trim() || null;
@@ -105,7 +110,11 @@ async function approveSubmission(
       title: row.title.trim(),
       organization: row.organization.trim(),
       specialty: choice.specialty ?? row.specialty.trim(),
-      subSpecialty: sold ? null : row.other_specialty?.trim() || row.specialty.trim(),
+      subSpecialty: sold
+        ? null
+        : suggested?.subSpecialty && suggested.specialty === choice.specialty
+          ? suggested.subSpecialty
+          : typed,
       city,
       state,
       linkedinUrl: row.linkedin_url?.trim() || null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserSummary } from '@contract/admin';
-import { bulkToast, correctedPage, formatMoney, selectAllState, subscriptionBadge, userRowDisplay } from './format';
+import { bulkToast, correctedPage, formatMoney, selectAllState, subscriptionBadge, subSpecialtyOnApproval, userRowDisplay } from './format';
 
 const user = (over: Partial<UserSummary> = {}): UserSummary => ({
   id: '1',
@@ -49,5 +49,14 @@ describe('resume approval helpers', () => {
   });
   it('formats money in whole dollars', () => {
     expect(formatMoney(19_900 * 3 + 14_992)).toBe('$747');
+  });
+});
+
+describe('subSpecialtyOnApproval (ADR 052)', () => {
+  const ent = { specialty: 'Other', otherSpecialty: 'ENT ', suggestedSpecialty: 'General Surgery', suggestedSubSpecialty: 'Otolaryngology' } as const;
+  it("is NUCC's name under the suggested specialty, the words as typed under another", () => {
+    expect(subSpecialtyOnApproval(ent, 'General Surgery')).toBe('Otolaryngology');
+    expect(subSpecialtyOnApproval(ent, 'Family Medicine')).toBe('ENT');
+    expect(subSpecialtyOnApproval({ ...ent, suggestedSubSpecialty: null }, 'General Surgery')).toBe('ENT');
   });
 });

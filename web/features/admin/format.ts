@@ -1,4 +1,5 @@
 import type { Submission, UserSummary } from '@contract/admin';
+import type { Specialty } from '@contract/directory-options';
 import { formatDate, formatNumber } from '@web/lib/utils';
 
 /** The user_summary display defaults (docs/rules.md#admin). */
@@ -71,4 +72,17 @@ export function bulkToast(outcome: BulkOutcome): { kind: 'success' | 'error'; ti
 /** $1,234 from cents (whole dollars: the dashboard shows a glance, not an invoice). */
 export function formatMoney(cents: number): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(cents / 100);
+}
+
+/**
+ * The sub-specialty an approval under `specialty` gives the physician (the server's rule, ADR 052):
+ * NUCC's name of the field the typed words name under the suggested specialty ('ENT':
+ * Otolaryngology), else the words as typed.
+ */
+export function subSpecialtyOnApproval(
+  submission: Pick<Submission, 'specialty' | 'otherSpecialty' | 'suggestedSpecialty' | 'suggestedSubSpecialty'>,
+  specialty: Specialty,
+): string {
+  if (submission.suggestedSubSpecialty && specialty === submission.suggestedSpecialty) return submission.suggestedSubSpecialty;
+  return (submission.otherSpecialty ?? submission.specialty).trim();
 }

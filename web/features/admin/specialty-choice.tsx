@@ -3,6 +3,7 @@ import { SPECIALTIES, type Specialty } from '@contract/directory-options';
 import type { Submission } from '@contract/admin';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { cn } from '@web/lib/utils';
+import { subSpecialtyOnApproval } from './format';
 
 /** Whether approving this submission needs the operator's choice of one of the 18 (its specialty is 'Other'). */
 export const needsSpecialtyChoice = (s: Pick<Submission, 'specialty'>) =>
@@ -10,8 +11,9 @@ export const needsSpecialtyChoice = (s: Pick<Submission, 'specialty'>) =>
 
 /**
  * The specialty an 'Other' resume is approved under: one of the 18, starting from the nearest to
- * what its author typed (ADR 035). The typed words become the physician's sub-specialty. Tables
- * draw it under the name on phones and above the buttons from `sm` up (one of the two is hidden).
+ * what its author typed (ADR 035), and the sub-specialty that gives it, said under the choice
+ * (ADR 052: an ENT resume is Otolaryngology under General Surgery). Tables draw it under the name
+ * on phones and above the buttons from `sm` up (one of the two is hidden).
  */
 export function SpecialtyChoice({
   submission,
@@ -47,6 +49,11 @@ export function SpecialtyChoice({
           ))}
         </SelectContent>
       </Select>
+      {value && (
+        <p className="text-xs text-muted-foreground">
+          Sub-specialty: <span className="font-medium text-foreground">{subSpecialtyOnApproval(submission, value)}</span>
+        </p>
+      )}
     </div>
   );
 }
