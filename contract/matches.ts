@@ -10,6 +10,17 @@ import { z } from 'zod';
 /** The most data rows and bytes one upload may hold. */
 export const MATCH_MAX_ROWS = 10_000;
 export const MATCH_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * What else one upload may hold (docs/decisions/048-spreadsheets-read-with-limits.md): the file is
+ * read as it streams and refused at the first one passed, with a message naming it. Columns count
+ * every field of a CSV line, and an XLSX cell with a value; a cell's length is in characters.
+ */
+export const MATCH_MAX_COLUMNS = 50;
+export const MATCH_MAX_CELL_CHARS = 1_000;
+/** The text of every cell together (an XLSX cell may repeat one shared text many times). */
+export const MATCH_MAX_TEXT_CHARS = MATCH_MAX_BYTES;
+/** The parts of an XLSX read (workbook, styles, shared texts, first sheet), unzipped, together. */
+export const MATCH_MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 /** Uploads and their results are deleted this many days after the upload. */
 export const MATCH_RETENTION_DAYS = 7;
 /** Candidates kept for an ambiguous row. */
@@ -64,7 +75,10 @@ export type MatchFormat = z.infer<typeof MatchFormat>;
  * for a match, an optional `mapping` (JSON of MatchMapping; the guessed mapping without it).
  */
 export const CreateMatchForm = z.object({
-  file: z.string().meta({ format: 'binary' }).describe('The CSV or XLSX file (at most 10 MB and 10,000 data rows)'),
+  file: z
+    .string()
+    .meta({ format: 'binary' })
+    .describe('The CSV or XLSX file (at most 10 MB, 10,000 data rows, 50 columns and 1,000 characters a cell)'),
   mapping: z.string().optional().describe('JSON: column name -> field (npi, firstName, lastName, ...)'),
 });
 

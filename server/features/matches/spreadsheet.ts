@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
-import iconv from 'iconv-lite';
-import { parse } from 'csv-parse/sync';
-import { MATCH_FIELDS, MATCH_MAX_ROWS, type MatchField, type MatchFormat, type MatchMapping } from '../../../contract/matches';
+import { MATCH_FIELDS, type MatchField, type MatchFormat, type MatchMapping } from '../../../contract/matches';
 import { fieldError } from '../../lib/errors';
 import { writeCsv } from '../../lib/exporters/csv';
 import type { ExportTable } from '../../lib/exporters/table';
 import { writeXlsx } from '../../lib/exporters/xlsx';
+import { readCsvRows } from './read-csv';
+import { readXlsxRows } from './read-xlsx';
+import { SheetRows } from './sheet-rows';
 
 /** An uploaded sheet: its header (unique names) and its data rows as text cells. */
 export type Sheet = { format: MatchFormat; columns: string[]; rows: string[][] };
@@ -17,63 +17,43 @@ export function formatOf(fileName: string, bytes: Buffer): MatchFormat {
   throw fieldError('file', 'The file must be a .csv or .xlsx spreadsheet.');
 }
 
-/** UTF-8 (with or without BOM) when it decodes cleanly, else Windows-1252 (Excel's 'CSV' on Windows). */
-function decodeText(bytes: Buffer): string {
+/**
+ * Files read at once in this process. Each reading holds at most what the limits let through
+ * (docs/decisions/048-spreadsheets-read-with-limits.md), so this bounds them all; an upload
+ * beyond it waits its turn (a reading takes well under a second).
+ */
+const READS_AT_ONCE = 2;
+let reading = 0;
+const waiting: Array<() => void> = [];
+
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  if (reading < READS_AT_ONCE) reading++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return iconv.decode(bytes, 'win1252');
+    return await read();
+  } finally {
+    // The slot passes to the next upload waiting, or is freed.
+    const next = waiting.shift();
+    if (next) next();
+    else reading--;
   }
 }
 
-function readCsv(bytes: Buffer): string[][] {
-  const text = decodeText(bytes);
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = [',', ';', '\t'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0];
-  try {
-    return parse(text, {
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: false,
-      to_line: MATCH_MAX_ROWS + 2,
-    }) as string[][];
-  } catch (error) {
-    throw fieldError('file', `The CSV file could not be read: ${(error as Error).message.slice(0, 200)}`);
-  }
-}
-
-async function readXlsx(bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw fieldError('file', 'The Excel file could not be read (is it an .xlsx workbook?).');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const out: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    if (out.length > MATCH_MAX_ROWS + 1) return;
-    const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(row.getCell(c).text ?? '');
-    out.push(cells);
-  });
-  return out;
-}
-
-/** Reads an upload: the first non-empty row is the header. At most MATCH_MAX_ROWS data rows. */
+/**
+ * Reads an upload: the first non-blank row is the header, at most MATCH_MAX_ROWS data rows after
+ * it. The file is read as it streams, with turns for the event loop, and refused (400 on 'file')
+ * at the first limit of contract/matches.ts it passes.
+ */
 export async function readSheet(fileName: string, bytes: Buffer): Promise<Sheet> {
   if (bytes.length === 0) throw fieldError('file', 'The file is empty.');
   const format = formatOf(fileName, bytes);
-  const all = (format === 'xlsx' ? await readXlsx(bytes) : readCsv(bytes)).filter((row) => row.some((cell) => cell.trim() !== ''));
+  const read = new SheetRows();
+  await inTurn(() => (format === 'xlsx' ? readXlsxRows(bytes, read) : readCsvRows(bytes, read)));
+  const all = read.rows;
   if (all.length < 2) throw fieldError('file', 'The file needs a header row and at least one row of data.');
-  if (all.length - 1 > MATCH_MAX_ROWS) {
-    throw fieldError('file', `The file holds more than ${MATCH_MAX_ROWS.toLocaleString('en-US')} rows; split it and upload each part.`);
-  }
   const [header, ...rows] = all;
-  const width = Math.max(header.length, ...rows.map((row) => row.length));
+  // At most MATCH_MAX_COLUMNS wide: SheetRows refused any wider row.
+  const width = all.reduce((widest, row) => Math.max(widest, row.length), 0);
   const seen = new Map<string, number>();
   const columns = Array.from({ length: width }, (_, i) => {
     const base = (header[i] ?? '').trim().slice(0, 200) || `Column ${i + 1}`;
