@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -26,7 +26,22 @@ import { checkMapping, guessMapping, mappedRow, readSheet, writeSheet } from './
 const DAY_MS = 86_400_000;
 /** Room for the multipart framing and the mapping field around a file of MATCH_MAX_BYTES. */
 const FRAMING_BYTES = 256 * 1024;
-const UPLOAD_FOLDER = join(tmpdir(), 'physiciandirect-matches', String(process.pid));
+
+/**
+ * This process's folder for uploads in flight: made by mkdtemp (a random name, mode 0700) so no
+ * other local user can list or read them, and made anew if a temporary-files cleaner removed it
+ * (never taken over by name: whoever recreated it there would own it).
+ */
+let uploadFolder: string | null = null;
+export async function matchUploadFolder(): Promise<string> {
+  if (uploadFolder) {
+    const found = await lstat(uploadFolder).catch(() => null);
+    const ours = found?.isDirectory() && (found.mode & 0o077) === 0 && (!process.getuid || found.uid === process.getuid());
+    if (ours) return uploadFolder;
+  }
+  uploadFolder = await mkdtemp(join(tmpdir(), 'physiciandirect-matches-'));
+  return uploadFolder;
+}
 
 export type Upload = { fileName: string; bytes: Buffer; mapping: string | null };
 
@@ -49,8 +64,7 @@ export async function receiveUpload(input: {
   }
   const limit = MATCH_MAX_BYTES + FRAMING_BYTES;
   if (input.declaredBytes !== undefined && input.declaredBytes > limit) throw tooLarge();
-  await mkdir(UPLOAD_FOLDER, { recursive: true });
-  const path = join(UPLOAD_FOLDER, randomUUID());
+  const path = join(await matchUploadFolder(), randomUUID());
   try {
     let bytes = 0;
     await pipeline(
@@ -61,7 +75,7 @@ export async function receiveUpload(input: {
           done(bytes > limit ? tooLarge() : null, chunk);
         },
       }),
-      createWriteStream(path),
+      createWriteStream(path, { flags: 'wx', mode: 0o600 }),
     );
     let form: FormData;
     try {

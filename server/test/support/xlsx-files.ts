@@ -151,7 +151,7 @@ export function hostileWorkbook(options: { rows?: number; sheetDeclaredSize?: nu
   });
 }
 
-/** The review's hostile CSV: a header, then one line of 4 million commas. */
+/** The review's hostile CSV: a header, then one row of a name and 4 million commas. */
 export function commaCsv(commas = 4_000_000): Buffer {
-  return Buffer.from(`Last,First\n${','.repeat(commas)}\n`);
+  return Buffer.from(`Last,First\nSmith${','.repeat(commas)}\n`);
 }
