@@ -116,4 +116,17 @@ describe('CsvRecords', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(out).toEqual([{ line: 1, error: 'the line is longer than 200,000 characters' }]);
   });
+
+  it("the match upload review's line of 4 million commas is one malformed line, never split into fields", () => {
+    // The line limit bounds a record's fields too (at most one a character): no column cap is needed.
+    const out: CsvRecord[] = [];
+    const splitter = new CsvRecords();
+    splitter.push(`NPI,Name\n1234567893${','.repeat(4_000_000)}\n"1234567893","Smith"\n`, out);
+    splitter.end(out);
+    expect(out).toEqual([
+      { line: 1, fields: ['NPI', 'Name'] },
+      { line: 2, error: 'the line is longer than 200,000 characters' },
+      { line: 3, fields: ['1234567893', 'Smith'] },
+    ]);
+  });
 });
