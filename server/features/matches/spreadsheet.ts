@@ -61,7 +61,9 @@ export async function readSheet(fileName: string, bytes: Buffer): Promise<Sheet>
     seen.set(base, n);
     return n === 1 ? base : `${base} (${n})`;
   });
-  return { format, columns, rows: rows.map((row) => Array.from({ length: width }, (_, i) => row[i] ?? '')) };
+  // Short rows made as wide as the header (a row already so wide is kept as it is: no copy).
+  for (const row of rows) if (row.length < width) row.push(...Array<string>(width - row.length).fill(''));
+  return { format, columns, rows };
 }
 
 /** Header words -> field, tried exactly (letters and digits only, lower case), then by containment. */
