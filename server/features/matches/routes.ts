@@ -23,7 +23,9 @@ export const MATCH_UPLOAD_PATHS = ['/api/matches', '/api/matches/preview'];
 
 const tags = ['matches'];
 const errors = {
-  400: errorResponse('A bad field (named in error.fields): no file, not a CSV or XLSX, more than 10,000 rows, a bad mapping'),
+  400: errorResponse(
+    'A bad field (named in error.fields): no file, not a CSV or XLSX, past a limit (10,000 rows, 50 columns, 1,000 characters a cell, 100 MB unzipped), a bad mapping',
+  ),
   401: errorResponse('Not signed in'),
   403: errorResponse('Needs a Monthly or Annual Plan'),
 };
@@ -70,7 +72,7 @@ const createMatch = createRoute({
   middleware: capabilityGuard('lists:add'),
   tags,
   summary:
-    "Upload a recruiter's list (CSV or XLSX, at most 10 MB and 10,000 rows) to match to the directory; 202 with the id to follow (Monthly and Annual Plans)",
+    "Upload a recruiter's list (CSV or XLSX, at most 10 MB, 10,000 rows and 50 columns) to match to the directory; 202 with the id to follow (Monthly and Annual Plans)",
   security: signedIn,
   request: uploadBody,
   responses: {

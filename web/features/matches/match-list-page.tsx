@@ -6,6 +6,8 @@ import {
   MATCH_FIELD_LABEL,
   MATCH_FIELDS,
   MATCH_MAX_BYTES,
+  MATCH_MAX_CELL_CHARS,
+  MATCH_MAX_COLUMNS,
   MATCH_MAX_ROWS,
   type MatchField,
   type MatchJobResponse,
@@ -121,7 +123,8 @@ function UploadStep({ onStarted }: { onStarted: (id: string) => void }) {
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
           />
           <p id="match-file-hint" className="text-sm text-muted-foreground">
-            Up to {formatNumber(MATCH_MAX_ROWS)} rows and 10 MB. The first row names the columns.
+            Up to {formatNumber(MATCH_MAX_ROWS)} rows, {MATCH_MAX_COLUMNS} columns and 10 MB; at most{' '}
+            {formatNumber(MATCH_MAX_CELL_CHARS)} characters a cell. The first row names the columns.
           </p>
           {fileError && (
             <p role="alert" className="text-sm text-destructive">
