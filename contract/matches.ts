@@ -17,8 +17,11 @@ export const MATCH_MAX_BYTES = 10 * 1024 * 1024;
  */
 export const MATCH_MAX_COLUMNS = 50;
 export const MATCH_MAX_CELL_CHARS = 1_000;
-/** The text of every cell together (an XLSX cell may repeat one shared text many times). */
-export const MATCH_MAX_TEXT_CHARS = MATCH_MAX_BYTES;
+/**
+ * The text of every cell together: what a CSV of MATCH_MAX_BYTES can hold at most (an XLSX cell
+ * may repeat one shared text many times).
+ */
+export const MATCH_MAX_TEXT_CHARS = 10 * 1024 * 1024;
 /** The parts of an XLSX read (workbook, styles, shared texts, first sheet), unzipped, together. */
 export const MATCH_MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
 /** Uploads and their results are deleted this many days after the upload. */
