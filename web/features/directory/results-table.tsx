@@ -21,8 +21,10 @@ import { Badge } from '@web/components/ui/badge';
  * wrapped. Only the link's focus: a ticked box keeping focus must not grow its row, or the next
  * click elsewhere would land on a row that moved.
  */
+// Unclamped for keyboard focus only: a mouse press focuses the link too, and a row that grew
+// under the pointer between press and release would lose the click.
 const CUT_UNLESS_FOCUSED =
-  'truncate py-1 group-has-[a:focus]/row:overflow-visible group-has-[a:focus]/row:break-words group-has-[a:focus]/row:whitespace-normal';
+  'truncate py-1 group-has-[a:focus-visible]/row:overflow-visible group-has-[a:focus-visible]/row:break-words group-has-[a:focus-visible]/row:whitespace-normal';
 
 type ResultsTableProps = {
   physicians: PhysicianSummary[];
@@ -119,8 +121,7 @@ export function ResultsTable({
                   <HighlightedSpecialty text={displaySpecialty(physician.specialty) ?? '—'} />
                   {displaySpecialty(physician.subSpecialty) && (
                     <>
-                      <span aria-hidden> · </span>
-                      <span className="sr-only">, </span>
+                      {' · '}
                       <HighlightedSpecialty text={displaySpecialty(physician.subSpecialty)!} />
                     </>
                   )}

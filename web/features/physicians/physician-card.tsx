@@ -69,7 +69,7 @@ export function PhysicianCard({
       aria-labelledby={headingId}
       className={cn(
         // scroll-mt: a card scrolled to (a return_to) sits clear of the sticky header.
-        '@container relative scroll-mt-20 rounded-xl border bg-card px-3 py-2 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md @lg:px-4',
+        '@container relative scroll-mt-20 rounded-xl border bg-card px-3 py-1.5 text-card-foreground shadow-xs transition-[border-color,box-shadow] hover:border-primary/30 hover:shadow-md @lg:px-4',
         'has-[a[data-card-link]:focus-visible]:ring-2 has-[a[data-card-link]:focus-visible]:ring-ring',
         selected && 'border-primary/50 bg-primary-soft/30',
       )}
