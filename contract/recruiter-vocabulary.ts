@@ -451,11 +451,20 @@ export const LONGEST_TERM_WORDS = Math.max(
  * 'urologist' is Urology (never Neurology); a plural is its singular ('urologists').
  */
 export function resolveSpecialtyTerm(text: string): SpecialtyTarget | null {
+  return lookUpTerm(BY_KEY, text);
+}
+
+/**
+ * A vocabulary table's entry for a recruiter's words (by vocabularyKey, whole words only), or
+ * null; a plural ('urologists') is looked up as its singular. The specialty words and the words
+ * of no field we hold (unheld-words.ts) read alike.
+ */
+export function lookUpTerm<T>(byKey: ReadonlyMap<string, T>, text: string): T | null {
   const key = vocabularyKey(text);
   if (!key) return null;
-  const found = BY_KEY.get(key);
+  const found = byKey.get(key);
   if (found) return found;
-  if (key.length >= 3 && key.endsWith('s')) return BY_KEY.get(key.slice(0, -1)) ?? null;
+  if (key.length >= 3 && key.endsWith('s')) return byKey.get(key.slice(0, -1)) ?? null;
   return null;
 }
 

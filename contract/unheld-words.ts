@@ -1,5 +1,5 @@
 import type { UnheldKind } from './directory';
-import { vocabularyKey, vocabularyWords } from './recruiter-vocabulary';
+import { lookUpTerm, vocabularyKey, vocabularyWords } from './recruiter-vocabulary';
 
 /*
  * Words recruiters type that name no field the directory holds
@@ -108,12 +108,7 @@ export const LONGEST_UNHELD_WORDS = Math.max(...UNHELD_WORDS.flatMap((e) => e.te
 
 /** The entry a recruiter's words name (whole words only; a plural is its singular), or null. */
 export function resolveUnheldTerm(text: string): UnheldEntry | null {
-  const key = vocabularyKey(text);
-  if (!key) return null;
-  const found = BY_KEY.get(key);
-  if (found) return found;
-  if (key.length >= 3 && key.endsWith('s')) return BY_KEY.get(key.slice(0, -1)) ?? null;
-  return null;
+  return lookUpTerm(BY_KEY, text);
 }
 
 /** The entry's message for the words as typed ('locums' -> "'locums' is a kind of job..."). */
