@@ -31,12 +31,15 @@ function delimiterOf(bytes: Buffer): string {
  * match upload always read it (the delimiter guessed, quotes relaxed, ragged rows kept), fed 64 KB
  * at a time with a turn for the event loop between, and stopped at the first limit passed: each
  * field is checked as csv-parse ends it (`cast`), so a line of a million commas stops at its
- * 51st field, and `max_record_size` stops one endless field before it ends. UTF-8 (a byte order
- * mark dropped) when the whole file is valid UTF-8, else Windows-1252 (Excel's 'CSV' on Windows).
+ * 51st field, and `max_record_size` stops one endless field before it ends. UTF-8 (byte order
+ * marks dropped) when the whole file is valid UTF-8, else Windows-1252 (Excel's 'CSV' on Windows).
  */
 export async function readCsvRows(bytes: Buffer, rows: SheetRows): Promise<void> {
   const utf8 = isUtf8(bytes);
-  let at = utf8 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  // Up to two byte order marks are dropped, as the whole-text reading did (its TextDecoder dropped
+  // one and a replace the next): a file saved twice by a BOM-adding tool reads as it always read.
+  const bomAt = (i: number) => utf8 && bytes[i] === 0xef && bytes[i + 1] === 0xbb && bytes[i + 2] === 0xbf;
+  let at = bomAt(0) ? (bomAt(3) ? 6 : 3) : 0;
   const decoder = utf8 ? null : iconv.getDecoder('win1252');
   const parser = new Parser({
     delimiter: delimiterOf(bytes),

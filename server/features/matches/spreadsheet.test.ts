@@ -75,7 +75,8 @@ describe('a CSV reads as before', () => {
         if (expected === 'refused') expect(got).toBe('refused');
         else expect(got).toEqual(padded(expected).slice(1));
       }),
-      { numRuns: 600 },
+      // Found by CI: two byte order marks, both dropped by the whole-text reading.
+      { numRuns: 600, examples: [[['\uFEFF', '\uFEFF', '"', '\r', 'a'], false]] },
     );
   });
 
