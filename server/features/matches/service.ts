@@ -1,10 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
 import {
   MATCH_MAX_BYTES,
   MATCH_RETENTION_DAYS,
@@ -26,22 +21,8 @@ import { checkMapping, guessMapping, mappedRow, readSheet, writeSheet } from './
 const DAY_MS = 86_400_000;
 /** Room for the multipart framing and the mapping field around a file of MATCH_MAX_BYTES. */
 const FRAMING_BYTES = 256 * 1024;
-
-/**
- * This process's folder for uploads in flight: made by mkdtemp (a random name, mode 0700) so no
- * other local user can list or read them, and made anew if a temporary-files cleaner removed it
- * (never taken over by name: whoever recreated it there would own it).
- */
-let uploadFolder: string | null = null;
-export async function matchUploadFolder(): Promise<string> {
-  if (uploadFolder) {
-    const found = await lstat(uploadFolder).catch(() => null);
-    const ours = found?.isDirectory() && (found.mode & 0o077) === 0 && (!process.getuid || found.uid === process.getuid());
-    if (ours) return uploadFolder;
-  }
-  uploadFolder = await mkdtemp(join(tmpdir(), 'physiciandirect-matches-'));
-  return uploadFolder;
-}
+/** The mapping field: a JSON object of at most 50 column names to fields. */
+const MAPPING_MAX_BYTES = 64 * 1024;
 
 export type Upload = { fileName: string; bytes: Buffer; mapping: string | null };
 
@@ -49,10 +30,15 @@ function tooLarge(): AppError {
   return new AppError('payload_too_large', `The file is larger than ${MATCH_MAX_BYTES / 1024 / 1024} MB; split it and upload each part.`);
 }
 
+const unreadable = () => fieldError('file', 'The upload could not be read as multipart/form-data.');
+
 /**
- * Reads a multipart upload (the file in `file`, an optional `mapping`): the body is streamed to a
- * temporary file and refused once it passes the limit (never more than that in memory), then
- * parsed from there and the file removed (docs/decisions/033-list-matching.md, ADR 018's way).
+ * Reads a multipart upload (the file in `file`, an optional `mapping`) as its bytes arrive
+ * (docs/decisions/033-list-matching.md): busboy splits each piece the socket gives, the file's
+ * bytes are kept in memory up to MATCH_MAX_BYTES and the upload refused (413) the moment the body
+ * passes its limit. Nothing is written to disk, and no step parses the whole body at once (the
+ * temporary file and whole-body form parsing before it made three copies of every upload and
+ * held the event loop for one parse of the body: ADR 048).
  */
 export async function receiveUpload(input: {
   body: ReadableStream<Uint8Array> | null;
@@ -64,38 +50,62 @@ export async function receiveUpload(input: {
   }
   const limit = MATCH_MAX_BYTES + FRAMING_BYTES;
   if (input.declaredBytes !== undefined && input.declaredBytes > limit) throw tooLarge();
-  const path = join(await matchUploadFolder(), randomUUID());
+  let parser: busboy.Busboy;
   try {
-    let bytes = 0;
-    await pipeline(
-      Readable.fromWeb(input.body as import('node:stream/web').ReadableStream<Uint8Array>),
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          done(bytes > limit ? tooLarge() : null, chunk);
-        },
-      }),
-      createWriteStream(path, { flags: 'wx', mode: 0o600 }),
-    );
-    let form: FormData;
-    try {
-      const stream = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
-      form = await new Response(stream, { headers: { 'content-type': input.contentType } }).formData();
-    } catch {
-      throw fieldError('file', 'The upload could not be read as multipart/form-data.');
-    }
-    const file = form.get('file');
-    if (!file || typeof file === 'string') throw fieldError('file', 'Choose a CSV or XLSX file to upload (field file).');
-    if (file.size > MATCH_MAX_BYTES) throw tooLarge();
-    const mapping = form.get('mapping');
-    return {
-      fileName: (file.name || 'upload.csv').slice(0, 255),
-      bytes: Buffer.from(await file.arrayBuffer()),
-      mapping: typeof mapping === 'string' && mapping.trim() ? mapping : null,
-    };
-  } finally {
-    await rm(path, { force: true });
+    parser = busboy({
+      headers: { 'content-type': input.contentType },
+      defParamCharset: 'utf8',
+      limits: { files: 1, fileSize: MATCH_MAX_BYTES, fields: 10, fieldSize: MAPPING_MAX_BYTES, parts: 20 },
+    });
+  } catch {
+    throw unreadable();
   }
+  const body = Readable.fromWeb(input.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  return new Promise<Upload>((resolve, reject) => {
+    let settled = false;
+    const fail = (error: AppError) => {
+      if (settled) return;
+      settled = true;
+      body.unpipe(parser);
+      body.destroy();
+      reject(error);
+    };
+    let file: { name: string; chunks: Buffer[]; done: boolean } | null = null;
+    let mapping: string | null = null;
+    parser.on('file', (name, stream, info) => {
+      stream.on('error', () => fail(unreadable())); // a body cut inside the part
+      if (name !== 'file' || file) {
+        stream.resume();
+        return;
+      }
+      const kept = { name: info.filename ?? '', chunks: [] as Buffer[], done: false };
+      file = kept;
+      stream.on('data', (chunk: Buffer) => kept.chunks.push(chunk));
+      stream.on('limit', () => fail(tooLarge()));
+      stream.on('end', () => (kept.done = true));
+    });
+    parser.on('field', (name, value, info) => {
+      if (name !== 'mapping') return;
+      if (info.valueTruncated) fail(fieldError('mapping', `mapping must be at most ${MAPPING_MAX_BYTES / 1024} KB of JSON.`));
+      else if (value.trim()) mapping = value;
+    });
+    parser.on('error', () => fail(unreadable()));
+    parser.on('close', () => {
+      if (settled) return;
+      const got = file as { name: string; chunks: Buffer[]; done: boolean } | null;
+      if (!got) return fail(fieldError('file', 'Choose a CSV or XLSX file to upload (field file).'));
+      if (!got.done) return fail(unreadable());
+      settled = true;
+      resolve({ fileName: (got.name || 'upload.csv').slice(0, 255), bytes: Buffer.concat(got.chunks), mapping });
+    });
+    let bytes = 0;
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > limit) fail(tooLarge());
+    });
+    body.on('error', () => fail(unreadable()));
+    body.pipe(parser);
+  });
 }
 
 function parseMapping(text: string | null, columns: string[]) {
@@ -113,13 +123,14 @@ function parseMapping(text: string | null, columns: string[]) {
 
 /** POST /api/matches/preview: header, first rows and guessed mapping; nothing is stored. */
 export async function previewUpload(upload: Upload): Promise<MatchPreviewResponse> {
-  const sheet = await readSheet(upload.fileName, upload.bytes);
+  // Five rows kept: the rest are read to the limits and counted, never held.
+  const sheet = await readSheet(upload.fileName, upload.bytes, { keepRows: 5 });
   return {
     fileName: upload.fileName,
     format: sheet.format,
     columns: sheet.columns,
-    sample: sheet.rows.slice(0, 5),
-    rows: sheet.rows.length,
+    sample: sheet.rows,
+    rows: sheet.total,
     mapping: guessMapping(sheet.columns),
   };
 }

@@ -29,10 +29,19 @@ export const sheetLimit = {
     ),
 };
 
-/** The non-blank rows read so far (the header first), held to the limits. */
+/**
+ * The non-blank rows read so far (the header first), held to the limits: all of them, or only the
+ * first `keep` (a preview counts the rest without holding their cells).
+ */
 export class SheetRows {
   readonly rows: string[][] = [];
+  /** Non-blank rows read, the header included. */
+  count = 0;
+  /** The widest row's cells. */
+  width = 0;
   private textChars = 0;
+
+  constructor(private readonly keep = Number.POSITIVE_INFINITY) {}
 
   /** A cell about to be kept: its column (0 for the first) and its length. */
   checkCell(column: number, length: number, where: string): void {
@@ -43,10 +52,12 @@ export class SheetRows {
   /** A whole row (its cells checked already); a row of blank cells is dropped. */
   add(cells: string[]): void {
     if (!cells.some((cell) => cell.trim() !== '')) return;
-    if (this.rows.length > MATCH_MAX_ROWS) throw sheetLimit.rows();
+    if (this.count > MATCH_MAX_ROWS) throw sheetLimit.rows();
     for (const cell of cells) this.textChars += cell.length;
     if (this.textChars > MATCH_MAX_TEXT_CHARS) throw sheetLimit.text();
-    this.rows.push(cells);
+    this.count++;
+    if (cells.length > this.width) this.width = cells.length;
+    if (this.rows.length < this.keep) this.rows.push(cells);
   }
 }
 

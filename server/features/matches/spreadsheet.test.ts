@@ -106,6 +106,20 @@ describe('a CSV reads as before', () => {
   });
 });
 
+describe('a preview', () => {
+  it('keeps the first rows, padded to the widest row of the whole file, and counts them all', async () => {
+    const csv = Buffer.from('Last,First\nSmith,Ann\nJones\nLee,Bo,extra,more\nKim,Su\n');
+    const whole = await readSheet('l.csv', csv);
+    const preview = await readSheet('l.csv', csv, { keepRows: 2 });
+    expect(whole.total).toBe(4);
+    expect(preview).toEqual({ ...whole, rows: whole.rows.slice(0, 2) });
+    expect(preview.rows).toEqual([
+      ['Smith', 'Ann', '', ''],
+      ['Jones', '', '', ''],
+    ]);
+  });
+});
+
 describe('an XLSX reads as before', () => {
   it("every kind of cell ExcelJS writes reads as its `cell.text` did (a date now as ISO 8601)", async () => {
     const workbook = new ExcelJS.Workbook();

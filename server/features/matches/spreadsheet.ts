@@ -8,7 +8,8 @@ import { readXlsxRows } from './read-xlsx';
 import { SheetRows } from './sheet-rows';
 
 /** An uploaded sheet: its header (unique names) and its data rows as text cells. */
-export type Sheet = { format: MatchFormat; columns: string[]; rows: string[][] };
+/** `rows`: the data rows kept (all unless a reading kept fewer); `total`: the data rows read. */
+export type Sheet = { format: MatchFormat; columns: string[]; rows: string[][]; total: number };
 
 /** 'csv' or 'xlsx' from the file name (and, for XLSX, its zip signature). */
 export function formatOf(fileName: string, bytes: Buffer): MatchFormat {
@@ -42,18 +43,18 @@ async function inTurn<T>(read: () => Promise<T>): Promise<T> {
 /**
  * Reads an upload: the first non-blank row is the header, at most MATCH_MAX_ROWS data rows after
  * it. The file is read as it streams, with turns for the event loop, and refused (400 on 'file')
- * at the first limit of contract/matches.ts it passes.
+ * at the first limit of contract/matches.ts it passes. `keepRows` keeps only the first data rows
+ * (a preview's sample); `total` counts them all either way.
  */
-export async function readSheet(fileName: string, bytes: Buffer): Promise<Sheet> {
+export async function readSheet(fileName: string, bytes: Buffer, options: { keepRows?: number } = {}): Promise<Sheet> {
   if (bytes.length === 0) throw fieldError('file', 'The file is empty.');
   const format = formatOf(fileName, bytes);
-  const read = new SheetRows();
+  const read = new SheetRows(options.keepRows === undefined ? undefined : options.keepRows + 1);
   await inTurn(() => (format === 'xlsx' ? readXlsxRows(bytes, read) : readCsvRows(bytes, read)));
-  const all = read.rows;
-  if (all.length < 2) throw fieldError('file', 'The file needs a header row and at least one row of data.');
-  const [header, ...rows] = all;
+  if (read.count < 2) throw fieldError('file', 'The file needs a header row and at least one row of data.');
+  const [header, ...rows] = read.rows as [string[], ...string[][]];
   // At most MATCH_MAX_COLUMNS wide: SheetRows refused any wider row.
-  const width = all.reduce((widest, row) => Math.max(widest, row.length), 0);
+  const width = read.width;
   const seen = new Map<string, number>();
   const columns = Array.from({ length: width }, (_, i) => {
     const base = (header[i] ?? '').trim().slice(0, 200) || `Column ${i + 1}`;
@@ -63,7 +64,7 @@ export async function readSheet(fileName: string, bytes: Buffer): Promise<Sheet>
   });
   // Short rows made as wide as the header (a row already so wide is kept as it is: no copy).
   for (const row of rows) if (row.length < width) row.push(...Array<string>(width - row.length).fill(''));
-  return { format, columns, rows };
+  return { format, columns, rows, total: read.count - 1 };
 }
 
 /** Header words -> field, tried exactly (letters and digits only, lower case), then by containment. */

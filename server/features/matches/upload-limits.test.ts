@@ -1,12 +1,10 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../contract/errors';
 import type { MatchJobResponse } from '../../../contract/matches';
 import { createTestContext, createTestUser } from '../../test/harness';
 import { commaCsv, hostileWorkbook, inlineRow, xlsxOf } from '../../test/support/xlsx-files';
 import { createSession, SESSION_COOKIE } from '../auth';
-import { matchUploadFolder, receiveUpload } from './service';
+import { receiveUpload } from './service';
 
 /*
  * Uploaded lists are read with hard limits (docs/decisions/048-spreadsheets-read-with-limits.md):
@@ -124,24 +122,49 @@ describe('one past each limit is refused, the limit itself is read', () => {
 });
 
 describe('uploads in flight', () => {
-  it('are written to a folder of this process only (0700), each file 0600', async () => {
+  const boundary = 'limits-test-boundary';
+  const contentType = `multipart/form-data; boundary=${boundary}`;
+  const part = (name: string, value: string, fileName?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${fileName ? `; filename="${fileName}"` : ''}\r\n\r\n${value}\r\n`;
+  /** A body whose pieces the test sends one at a time. */
+  function trickle() {
     let send!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (controller) => void (send = controller) });
-    const boundary = 'limits-test-boundary';
-    const receiving = receiveUpload({ body, contentType: `multipart/form-data; boundary=${boundary}` });
-    send.enqueue(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\n\r\nLast\r\n`));
-    const folder = await matchUploadFolder();
-    const file = await vi.waitFor(async () => {
-      const names = await readdir(folder);
-      expect(names).toHaveLength(1);
-      return join(folder, names[0]!);
+    return { body, send: (text: string | Buffer) => send.enqueue(Buffer.from(text)), close: () => send.close() };
+  }
+
+  it('are read as their pieces arrive: the file, its UTF-8 name and the mapping; other parts ignored', async () => {
+    const { body, send, close } = trickle();
+    const receiving = receiveUpload({ body, contentType });
+    send(part('note', 'ignored') + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Liste Zürich.csv"\r\n\r\nLa`);
+    send('st\r\nSmi');
+    send(`th\r\n${part('file', 'second file', 'other.csv')}${part('mapping', '{"Last":"lastName"}')}--${boundary}--\r\n`);
+    close();
+    expect(await receiving).toEqual({ fileName: 'Liste Zürich.csv', bytes: Buffer.from('Last\r\nSmith'), mapping: '{"Last":"lastName"}' });
+  });
+
+  it('a body past the limit is refused as it arrives, before it ends; a cut or missing file is named', async () => {
+    const { body, send } = trickle();
+    const receiving = receiveUpload({ body, contentType });
+    send(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`);
+    const piece = Buffer.alloc(1024 * 1024, 'x');
+    for (let i = 0; i < 11; i++) send(piece); // never closed: the refusal cannot wait for the end
+    await expect(receiving).rejects.toMatchObject({ code: 'payload_too_large' });
+
+    const cut = trickle();
+    const reading = receiveUpload({ body: cut.body, contentType });
+    cut.send(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="l.csv"\r\n\r\nLast\r\nSmi`);
+    cut.close();
+    await expect(reading).rejects.toMatchObject({ fields: { file: 'The upload could not be read as multipart/form-data.' } });
+
+    const noFile = trickle();
+    const without = receiveUpload({ body: noFile.body, contentType });
+    noFile.send(`${part('mapping', '{}')}--${boundary}--\r\n`);
+    noFile.close();
+    await expect(without).rejects.toMatchObject({ fields: { file: 'Choose a CSV or XLSX file to upload (field file).' } });
+
+    await expect(receiveUpload({ body: trickle().body, contentType: 'multipart/form-data' })).rejects.toMatchObject({
+      fields: { file: 'The upload could not be read as multipart/form-data.' },
     });
-    expect((await stat(folder)).mode & 0o777).toBe(0o700);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    send.enqueue(Buffer.from(`Smith\r\n--${boundary}--\r\n`));
-    send.close();
-    const received = await receiving;
-    expect(received.bytes.toString()).toBe('Last\r\nSmith');
-    expect(await readdir(folder)).toEqual([]);
   });
 });
