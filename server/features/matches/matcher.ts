@@ -538,6 +538,14 @@ function firstNamesCompatible(query: RowQuery, first: string): boolean {
   return nicknamesAgree(a, first) || (a.length >= 4 && isTypo(a, first));
 }
 
+/** Whether the pool holds a physician under one of the row's last-name keys whose first name fits. */
+export function hasNamesake(query: RowQuery, pool: PhysicianPool): boolean {
+  for (const key of query.lastKeys) {
+    for (const first of pool.byKey.get(key)?.keys() ?? []) if (firstNamesCompatible(query, first)) return true;
+  }
+  return false;
+}
+
 export function matchWithPool(queries: readonly RowQuery[], pool: PhysicianPool): RowMatch[] {
   return queries.map((query) => {
     const exact = query.npi ? (pool.byNpi.get(query.npi) ?? null) : null;

@@ -135,6 +135,28 @@ describe('matching the messy fixture', () => {
     expect(after.rows[0]).toEqual(before.rows[0]);
   }, 60_000);
 
+  it('a row no namesake can match lists the physicians one letter off its last name; the other rows match as before', async () => {
+    const basic = await caller('basic');
+    const { rows: people } = await ctx.db.sql.query<{ id: number; first_name: string; last_name: string; state: string }>(
+      `SELECT id, first_name, last_name, state FROM physicians ORDER BY id`,
+    );
+    const lastNames = new Set(people.map((p) => p.last_name.toLowerCase()));
+    const swap = (name: string) => `${name.slice(0, -2)}${name.at(-2) === 'e' ? 'a' : 'e'}${name.at(-1)}`;
+    const near = people.find(
+      (p) =>
+        /^[A-Za-z]{6,}$/.test(p.last_name) &&
+        !lastNames.has(swap(p.last_name).toLowerCase()) &&
+        people.filter((q) => q.last_name === p.last_name).length === 1,
+    )!;
+    const exact = people.find((p) => p.id !== near.id && people.filter((q) => q.last_name === p.last_name && q.first_name === p.first_name).length === 1)!;
+    const csv = ['First Name,Last Name,State', `${near.first_name},${swap(near.last_name)},${near.state}`, `${exact.first_name},${exact.last_name},${exact.state}`].join('\n');
+    const created = await upload(basic, '/api/matches', { name: 'near.csv', body: csv });
+    const job = await matchDone(basic, created.body.id);
+    expect(job.rows![0]).toMatchObject({ outcome: 'none' });
+    expect(job.rows![0].candidates.map((c) => c.physicianId)).toContain(near.id);
+    expect(job.rows![1]).toMatchObject({ outcome: 'matched', physicianId: exact.id });
+  });
+
   it('previews the header, the first rows and the guessed mapping without storing anything', async () => {
     const basic = await caller('basic');
     const jobs = async () => (await ctx.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM match_jobs WHERE user_id = $1', [basic.userId])).rows[0].n;

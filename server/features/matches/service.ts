@@ -12,9 +12,19 @@ import {
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../lib/context';
 import { AppError, fieldError } from '../../lib/errors';
-import type { DirectoryIndex } from '../directory';
+import type { DirectoryIndex, PhysicianForMatching } from '../directory';
 import { checkExportCeiling, exportFileName, logExport } from '../exports';
-import { addToPool, deletionVariants, emptyPool, readRow, rememberedLastNameKeys, rowLabel, type PhysicianPool, type RowQuery } from './matcher';
+import {
+  addToPool,
+  deletionVariants,
+  emptyPool,
+  hasNamesake,
+  readRow,
+  rememberedLastNameKeys,
+  rowLabel,
+  type PhysicianPool,
+  type RowQuery,
+} from './matcher';
 import * as repo from './repo';
 import { checkMapping, guessMapping, mappedRow, readSheet, writeSheet } from './spreadsheet';
 
@@ -279,9 +289,26 @@ export async function enrichedFile(
 // ---- matching (the worker's steps) ---------------------------------------------------------------
 
 /**
+ * Adds physicians to the pool in chunks, the event loop given a turn between them (a large list's
+ * pool is most of the directory), with middle names from the database for the last names of rows
+ * that give a middle initial (the index holds none).
+ */
+async function addInTurns(db: Db, pool: PhysicianPool, physicians: readonly PhysicianForMatching[], queries: readonly RowQuery[]) {
+  const middleKeys = new Set(queries.flatMap((q) => (q.middleInitial ? q.lastKeys : [])));
+  const needMiddle = middleKeys.size
+    ? physicians.filter((p) => rememberedLastNameKeys(p.lastName).some((k) => middleKeys.has(k))).map((p) => p.id)
+    : [];
+  const middleNames = await repo.findMiddleNames(db, needMiddle);
+  for (let start = 0; start < physicians.length; start += 20_000) {
+    addToPool(pool, physicians.slice(start, start + 20_000), middleNames);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
  * Reads a job's rows and gathers, in one pass over the index, every physician sharing a last-name
- * key or an NPI with one of them (with middle names from the database when a row gives a middle
- * initial: the index holds none). The worker then matches the rows slice by slice from this pool.
+ * key or an NPI with one of them (and a second pass for near misses when some row has no
+ * namesake). The worker then matches the rows slice by slice from this pool.
  */
 export async function prepareMatching(
   db: Db,
@@ -292,29 +319,30 @@ export async function prepareMatching(
   const queries = rows.map((r) => readRow(mappedRow(r.cells, job.columns, job.mapping)));
   const keys = new Set(queries.flatMap((q) => q.lastKeys));
   const npis = new Set(queries.flatMap((q) => (q.npi ? [q.npi] : [])));
-  // Also the last names one letter off a row's (Andersen for Anderson): a row without a match
-  // lists them as near misses (matcher.ts, nearMisses); they are never compared otherwise.
-  const variants = new Set(queries.flatMap((q) => (q.lastWhole && q.lastWhole.length >= 4 ? deletionVariants(q.lastWhole) : [])));
   const physicians = index.physiciansForMatching({
-    lastNameAccepts: (name) => {
-      const nameKeys = rememberedLastNameKeys(name);
-      if (nameKeys.some((key) => keys.has(key))) return true;
-      const whole = nameKeys[0];
-      return !!whole && whole.length >= 4 && deletionVariants(whole).some((variant) => variants.has(variant));
-    },
+    lastNameAccepts: (name) => rememberedLastNameKeys(name).some((key) => keys.has(key)),
     npis,
   });
-  const middleKeys = new Set(queries.flatMap((q) => (q.middleInitial ? q.lastKeys : [])));
-  const needMiddle = middleKeys.size
-    ? physicians.filter((p) => rememberedLastNameKeys(p.lastName).some((k) => middleKeys.has(k))).map((p) => p.id)
-    : [];
-  const middleNames = await repo.findMiddleNames(db, needMiddle);
-  // Prepared in chunks, the event loop given a turn between them (a large list's pool is most of
-  // the directory).
   const pool = emptyPool();
-  for (let start = 0; start < physicians.length; start += 20_000) {
-    addToPool(pool, physicians.slice(start, start + 20_000), middleNames);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  await addInTurns(db, pool, physicians, queries);
+  // Near misses (matcher.ts, nearMisses): a row that no namesake can match also looks at the last
+  // names one letter off its own (Andersen for Anderson), found in a second pass over the index
+  // for those rows only; a list whose rows all have namesakes never pays for it.
+  const lonely = queries.filter(
+    (q) => !(q.npi && pool.byNpi.has(q.npi)) && !!q.lastWhole && q.lastWhole.length >= 4 && !hasNamesake(q, pool),
+  );
+  if (lonely.length > 0) {
+    const variants = new Set(lonely.flatMap((q) => deletionVariants(q.lastWhole!)));
+    const nearby = index.physiciansForMatching({
+      lastNameAccepts: (name) => {
+        const nameKeys = rememberedLastNameKeys(name);
+        if (nameKeys.some((key) => keys.has(key))) return false; // in the pool already
+        const whole = nameKeys[0];
+        return !!whole && whole.length >= 4 && deletionVariants(whole).some((variant) => variants.has(variant));
+      },
+      npis: new Set(),
+    });
+    await addInTurns(db, pool, nearby, queries);
   }
   return { queries, pool };
 }
