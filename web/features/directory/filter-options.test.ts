@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionsFor, specialtyOptions, specialtyTree, visibleOptions, visibleSpecialtyTree } from './filter-options';
+import { degreeRank, optionsFor, specialtyOptions, specialtyTree, visibleOptions, visibleSpecialtyTree } from './filter-options';
 
 describe('specialtyOptions', () => {
   it('merges without regard to case, sorts by count descending and keeps OBGYN upper-case', () => {
@@ -39,6 +39,30 @@ describe('optionsFor', () => {
         ],
       ).map((o) => o.value),
     ).toEqual(['DO', 'MD']);
+  });
+
+  it('Education: medical doctorates first, then other doctorates, masters, bachelors; by count within each', () => {
+    const facet = [
+      // As the API sends a facet: most common first.
+      { value: 'BS', count: 900 },
+      { value: 'MD', count: 700 },
+      { value: 'MS', count: 400 },
+      { value: 'MBA', count: 300 },
+      { value: 'PhD', count: 200 },
+      { value: 'DO', count: 150 },
+      { value: 'Certificate', count: 5 },
+    ];
+    expect(optionsFor(['MD'], facet, { rank: degreeRank }).map((o) => o.value)).toEqual(['MD', 'DO', 'PhD', 'MS', 'MBA', 'BS', 'Certificate']);
+  });
+
+  it('Skills: values no physician of the search has are left out; none at all leaves an empty list', () => {
+    const facet = [
+      { value: 'Leadership', count: 4 },
+      { value: 'Hernia Repair', count: 0 },
+    ];
+    expect(optionsFor(['Leadership'], facet, { hideEmpty: true }).map((o) => o.value)).toEqual(['Leadership']);
+    expect(optionsFor(['Leadership'], [{ value: 'Hernia Repair', count: 0 }], { hideEmpty: true })).toEqual([]);
+    expect(optionsFor(['Leadership'], facet).map((o) => o.value)).toEqual(['Leadership', 'Hernia Repair']);
   });
 
   it('keeps the bucket order of ordered lists with the facet counts', () => {

@@ -43,11 +43,25 @@ export function optionsFor(
   {
     ordered = false,
     label = (value: string) => value,
-  }: { ordered?: boolean; label?: (value: string) => string } = {},
+    hideEmpty = false,
+    rank,
+  }: {
+    ordered?: boolean;
+    label?: (value: string) => string;
+    /** Leave out values no physician of the search has (a long list: skills). */
+    hideEmpty?: boolean;
+    /** Groups listed in this order before the counts (a degree's kind: degreeRank). */
+    rank?: (value: string) => number;
+  } = {},
 ): FilterOption[] {
-  const rows = (facet ?? []).filter((row) => row.value.trim());
-  if (rows.length === 0) return constants.map((value) => ({ value, label: label(value), count: null }));
-  if (!ordered) return rows.map((row) => ({ value: row.value, label: label(row.value), count: row.count }));
+  const rows = (facet ?? []).filter((row) => row.value.trim() && !(hideEmpty && row.count === 0));
+  // No facet yet (or none of its values), the constants; a search whose values all have 0 hides them all.
+  if (rows.length === 0 && !(hideEmpty && facet?.length)) return constants.map((value) => ({ value, label: label(value), count: null }));
+  if (!ordered) {
+    const options = rows.map((row) => ({ value: row.value, label: label(row.value), count: row.count }));
+    // A stable sort: within a group the facet's order (most common first) stays.
+    return rank ? options.sort((a, b) => rank(a.value) - rank(b.value)) : options;
+  }
 
   const byValue = new Map(rows.map((row) => [row.value.toLowerCase(), row]));
   const known = constants.map((value) => ({
@@ -60,6 +74,20 @@ export function optionsFor(
     .filter((row) => !constantSet.has(row.value.toLowerCase()))
     .map((row) => ({ value: row.value, label: label(row.value), count: row.count }));
   return [...known, ...extra];
+}
+
+/**
+ * A degree's place in the Education filter: what a recruiter of physicians looks for first.
+ * Medical doctorates (MD, DO, MBBS...), then other doctorates (PhD, PharmD...), masters (MS, MBA,
+ * MPH...), bachelors (BS, BA) and anything else.
+ */
+export function degreeRank(value: string): number {
+  const code = value.replace(/[^a-z]/gi, '').toUpperCase();
+  if (/^(MD|DO|MBBS|MBBCH|MBCHB|MBBCHBAO)$/.test(code)) return 0;
+  if (/^(PHD|DPHIL|DRPH|SCD|PHARMD|DDS|DMD|DPM|DVM|DNP|EDD|JD)$/.test(code)) return 1;
+  if (/^M[A-Z]*$/.test(code)) return 2;
+  if (/^B[A-Z]*$/.test(code)) return 3;
+  return 4;
 }
 
 /**

@@ -24,7 +24,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Label } from '@web/components/ui/label';
 import { cn } from '@web/lib/utils';
 import { CheckboxList, DateFilter, FlagFilter, TextFilter } from './filter-controls';
-import { optionsFor, specialtyOptions, specialtyTree, type FilterOption } from './filter-options';
+import { degreeRank, optionsFor, specialtyOptions, specialtyTree, type FilterOption } from './filter-options';
 import { SpecialtyTree } from './specialty-tree';
 import {
   readFlag,
@@ -240,7 +240,7 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
             loading={specialtiesLoading}
           />
         </FilterSection>
-        {listSection('education', 'Education', optionsFor(EDUCATION_OPTIONS, facets?.education))}
+        {listSection('education', 'Education', optionsFor(EDUCATION_OPTIONS, facets?.education, { rank: degreeRank }))}
         {listSection(
           'companySize',
           'Company Size',
@@ -256,7 +256,7 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
           'Company Industry',
           optionsFor(INDUSTRY_OPTIONS, facets?.companyIndustry),
         )}
-        {listSection('skills', 'Skills', optionsFor(SKILL_OPTIONS, facets?.skills), {
+        {listSection('skills', 'Skills', optionsFor(SKILL_OPTIONS, facets?.skills, { hideEmpty: true }), {
           searchable: true,
           searchLabel: 'Search skills',
           allowCustom: true,
