@@ -125,14 +125,19 @@ test('premium: Select All -> new list -> list detail -> search within -> remove 
   // Remove the first two members (page 1 is in name order, as the API answers it).
   const listId = /\/lists\/([0-9a-f-]{36})/.exec(page.url())![1];
   const firstPage = await listPage(page, listId, 1);
-  const removedNpis = firstPage.results.slice(0, 2).map((physician) => physician.npi);
+  const removedNpis = firstPage.results.slice(0, 3).map((physician) => physician.npi);
   const members = cards(page, 'Physicians in this list');
   await members.nth(0).getByRole('checkbox').check();
   await members.nth(1).getByRole('checkbox').check();
   await expect(page.getByText('2 selected')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByText('Physicians Removed')).toBeVisible();
-  const remaining = expected - 2;
+  await expect(page.getByText(`${expected - 2} physicians`, { exact: true })).toBeVisible();
+  // One more by the button beside its card, with nothing selected.
+  const third = firstPage.results[2]!;
+  await page.getByRole('button', { name: `Remove ${third.firstName} ${third.lastName} from this list` }).click();
+  await expect(page.getByText('Removed 1 physician from the list.')).toBeVisible();
+  const remaining = expected - 3;
   await expect(page.getByText(`${remaining} physicians`, { exact: true })).toBeVisible();
   await expect(page.getByText(`Select All (${remaining})`)).toBeVisible();
 

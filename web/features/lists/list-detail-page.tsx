@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ArrowLeft, Pencil, Search, Trash2, UserMinus } from 'lucide-react';
+import { ArrowLeft, Pencil, Search, Trash2, UserMinus, X } from 'lucide-react';
 import { toast } from 'sonner';
 import type { PhysicianList } from '@contract/lists';
 import { useDocumentTitle } from '@web/app/document-title';
@@ -18,6 +18,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/physicians/physician-card';
+import { fullName } from '@web/features/physicians/physician-format';
 import { ResultsPagination } from '@web/components/results-pagination';
 import { ExportMenu } from '@web/features/exports/export-menu';
 import { readPage, readText } from '@web/lib/search-params';
@@ -94,6 +95,19 @@ export function ListDetailPage() {
         description: `Removed ${physicianCount(result.removed)} from the list.`,
       });
       setSelectedIds([]);
+    } catch {
+      toast.error('Error', { description: 'Failed to remove physicians from list' });
+    }
+  };
+
+  /** The remove button beside one card: that physician only, whatever is selected. */
+  const onRemoveOne = async (id: number) => {
+    try {
+      const result = await remove.mutateAsync({ listId, physicianIds: [id] });
+      toast.success('Physicians Removed', {
+        description: `Removed ${physicianCount(result.removed)} from the list.`,
+      });
+      setSelectedIds((ids) => ids.filter((other) => other !== id));
     } catch {
       toast.error('Error', { description: 'Failed to remove physicians from list' });
     }
@@ -196,13 +210,26 @@ export function ListDetailPage() {
             aria-busy={detail.isPlaceholderData}
           >
             {data.results.map((physician) => (
-              <li key={physician.id}>
-                <PhysicianCard
-                  physician={physician}
-                  linkBase="/physicians"
-                  selected={selected.has(physician.id)}
-                  onSelectedChange={() => toggleOne(physician.id)}
-                />
+              <li key={physician.id} className="flex items-start gap-1.5">
+                <div className="min-w-0 flex-1">
+                  <PhysicianCard
+                    physician={physician}
+                    linkBase="/physicians"
+                    selected={selected.has(physician.id)}
+                    onSelectedChange={() => toggleOne(physician.id)}
+                  />
+                </div>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="mt-1.5 size-8 shrink-0 text-muted-foreground hover:text-destructive"
+                  aria-label={`Remove ${fullName(physician)} from this list`}
+                  title="Remove from this list"
+                  disabled={remove.isPending}
+                  onClick={() => void onRemoveOne(physician.id)}
+                >
+                  <X aria-hidden />
+                </Button>
               </li>
             ))}
           </ul>
