@@ -102,6 +102,48 @@ type CheckboxListProps = {
 };
 
 /** A list of checkboxes with counts (thousands separators), optionally searchable. */
+/**
+ * The search box above a long filter list (Skills, Specialty): a magnifier, the label for screen
+ * readers (the placeholder says it to the eye), no autocomplete.
+ */
+export function OptionSearch({
+  id,
+  label,
+  placeholder = label,
+  value,
+  onChange,
+  onKeyDown,
+}: {
+  id: string;
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+  onKeyDown?: ComponentProps<'input'>['onKeyDown'];
+}) {
+  return (
+    <div className="relative">
+      <Label htmlFor={id} className="sr-only">
+        {label}
+      </Label>
+      <Search
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
+      <Input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        className="h-9 pl-8"
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+    </div>
+  );
+}
+
 export function CheckboxList({
   label,
   options,
@@ -131,30 +173,18 @@ export function CheckboxList({
   return (
     <div className="flex flex-col gap-2">
       {searchable && (
-        <div className="relative">
-          <Label htmlFor={`${baseId}-search`} className="sr-only">
-            {searchLabel ?? `Search ${label.toLowerCase()}`}
-          </Label>
-          <Search
-            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            id={`${baseId}-search`}
-            type="search"
-            value={term}
-            placeholder={searchLabel ?? `Search ${label.toLowerCase()}`}
-            autoComplete="off"
-            className="h-9 pl-8"
-            onChange={(event) => setTerm(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                addTyped();
-              }
-            }}
-          />
-        </div>
+        <OptionSearch
+          id={`${baseId}-search`}
+          label={searchLabel ?? `Search ${label.toLowerCase()}`}
+          value={term}
+          onChange={setTerm}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              addTyped();
+            }
+          }}
+        />
       )}
       {canAddTyped && (
         <button

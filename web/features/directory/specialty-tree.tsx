@@ -1,11 +1,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { ChevronRight, Search } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Checkbox } from '@web/components/ui/checkbox';
-import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn, formatNumber } from '@web/lib/utils';
 import { includesCaseInsensitive, toggleListValue } from '@web/lib/search-params';
+import { OptionSearch } from './filter-controls';
 import { visibleSpecialtyTree, type FilterOption, type SpecialtyNode } from './filter-options';
 
 /**
@@ -41,24 +41,13 @@ export function SpecialtyTree({
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="relative">
-        <Label htmlFor={`${baseId}-search`} className="sr-only">
-          Search specialties and sub-specialties
-        </Label>
-        <Search
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          id={`${baseId}-search`}
-          type="search"
-          value={term}
-          placeholder="Search specialties"
-          autoComplete="off"
-          className="h-9 pl-8"
-          onChange={(event) => setTerm(event.target.value)}
-        />
-      </div>
+      <OptionSearch
+        id={`${baseId}-search`}
+        label="Search specialties and sub-specialties"
+        placeholder="Search specialties"
+        value={term}
+        onChange={setTerm}
+      />
       {loading ? (
         <div className="flex flex-col gap-2.5 py-1" aria-hidden>
           {Array.from({ length: 5 }, (_, i) => (
