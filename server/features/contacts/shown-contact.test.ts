@@ -9,6 +9,7 @@ import { npiForId } from '../../db/seed/generator';
 import { createTestContext, createTestUser, TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
 import { createSession, SESSION_COOKIE } from '../auth';
+import { multipartBody } from '../../test/support/multipart';
 
 /*
  * One rule for the values that leave (ADR 032): a reveal, an export and an enriched match file of
@@ -160,10 +161,11 @@ beforeAll(async () => {
   const list = ['NPI,First Name,Last Name,State', ...ids.map((id) => `${npiForId(id)},Dana,Valuetest${String.fromCharCode(96 + id)},MA`)];
   const form = new FormData();
   form.append('file', new Blob([list.join('\n')]), 'values.csv');
+  const multipart = await multipartBody(form);
   const created = await ctx.app.request('/api/matches', {
     method: 'POST',
-    body: form,
-    headers: { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: multipart.body,
+    headers: { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': multipart.contentType },
   });
   expect(created.status).toBe(202);
   const { id: matchId } = (await created.json()) as { id: string };

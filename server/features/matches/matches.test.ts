@@ -8,6 +8,7 @@ import { runMaintenance } from '../../maintenance';
 import { createTestContext, createTestUser, TestAgent } from '../../test/harness';
 import { createSession, SESSION_COOKIE } from '../auth';
 import { buildMessyFixture, FIXTURE_COLUMNS, fixtureCsv, type FixtureRow } from './fixture';
+import { multipartBody } from '../../test/support/multipart';
 
 const DEMO_ROWS = 3_000;
 const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100', EXPORT_DAILY_LIMIT: '400' } });
@@ -37,10 +38,11 @@ async function upload(who: Caller, path: string, file: { name: string; body: str
   const form = new FormData();
   form.append('file', new Blob([typeof file.body === 'string' ? file.body : new Uint8Array(file.body)]), file.name);
   if (mapping) form.append('mapping', JSON.stringify(mapping));
+  const multipart = await multipartBody(form);
   const res = await ctx.app.request(path, {
     method: 'POST',
-    body: form,
-    headers: { cookie: `${SESSION_COOKIE}=${who.token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: multipart.body,
+    headers: { cookie: `${SESSION_COOKIE}=${who.token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': multipart.contentType },
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };

@@ -5,6 +5,7 @@ import { createTestContext, createTestUser } from '../../test/harness';
 import { commaCsv, hostileWorkbook, inlineRow, xlsxOf } from '../../test/support/xlsx-files';
 import { createSession, SESSION_COOKIE } from '../auth';
 import { receiveUpload } from './service';
+import { multipartBody } from '../../test/support/multipart';
 
 /*
  * Uploaded lists are read with hard limits (docs/decisions/048-spreadsheets-read-with-limits.md):
@@ -25,10 +26,11 @@ afterAll(async () => {
 async function upload(path: '/api/matches' | '/api/matches/preview', name: string, body: Buffer | string) {
   const form = new FormData();
   form.append('file', new Blob([typeof body === 'string' ? body : new Uint8Array(body)]), name);
+  const multipart = await multipartBody(form);
   const res = await ctx.app.request(path, {
     method: 'POST',
-    body: form,
-    headers: { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE },
+    body: multipart.body,
+    headers: { cookie: `${SESSION_COOKIE}=${token}`, [CSRF_HEADER]: CSRF_HEADER_VALUE, 'content-type': multipart.contentType },
   });
   return { status: res.status, body: await res.json() };
 }
