@@ -359,6 +359,26 @@ export function firstWordFrom(sorted: readonly string[], word: string): number {
   return low;
 }
 
+/** The short and long spellings of a place's words (migration 0050's physician_place_key). */
+const PLACE_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  st: ['saint'],
+  saint: ['st'],
+  ste: ['sainte'],
+  sainte: ['ste'],
+  ft: ['fort'],
+  fort: ['ft'],
+  mt: ['mount'],
+  mount: ['mt'],
+};
+
+/**
+ * The other spellings of a search term in a city's name (issue 46): 'st' is also the whole word
+ * 'saint' ('st louis' finds SAINT LOUIS), 'fort' also 'ft' (FT WAYNE), and so on; [] for others.
+ */
+export function placeAliases(term: string): readonly string[] {
+  return PLACE_ALIASES[term] ?? [];
+}
+
 /** Whether the term's words are whole words of the value (both in searchWords/searchTerm form). */
 export function hasWholeWord(words: string, term: string): boolean {
   // (words + ' ').includes(' ' + term + ' '), without making two strings per value tested.

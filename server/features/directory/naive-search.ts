@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import {
   FOLD_FROM,
   FOLD_TO,
+  placeAliases,
   searchTerm,
   WORD_SPLIT_SQL,
   type SearchCriteria,
@@ -77,6 +78,10 @@ export function naiveSearchSql(
     `${wordsSql(column)} LIKE ${p(`% ${escapeLike(term)}%`)}`;
   const wholeOf = (column: string, term: string) =>
     `(${wordsSql(column)} || ' ') LIKE ${p(`% ${escapeLike(term)} %`)}`;
+  /** A city holding the term as a word prefix, or one of its place spellings as a whole word. */
+  const cityOf = (term: string) => [prefixOf('city', term), ...placeAliases(term).map((a) => wholeOf('city', a))].join(' OR ');
+  /** A city holding the term, or one of its place spellings, as a whole word. */
+  const cityWhole = (term: string) => `(${[term, ...placeAliases(term)].map((a) => wholeOf('city', a)).join(' OR ')})`;
   const anyItem = (column: string, test: (item: string) => string) =>
     `EXISTS (SELECT 1 FROM unnest(${column}) AS item(v) WHERE ${test('item.v')})`;
 
@@ -120,7 +125,7 @@ export function naiveSearchSql(
   }
   if (c.terms.length) {
     // ADR 020: every term matches one of the searched fields (cities and states too).
-    const every = c.terms.map((t) => `(${sixFields(t)} OR ${prefixOf('city', t)} OR ${termState(t)})`);
+    const every = c.terms.map((t) => `(${sixFields(t)} OR ${cityOf(t)} OR ${termState(t)})`);
     and.push(`(${specRule} OR (${every.join(' AND ')}))`);
   } else if (specRule) and.push(specRule);
   for (const code of c.queryStates) and.push(`${norm('state')} = ANY(${p(exactStateValues(code))})`);
@@ -257,7 +262,7 @@ export function naiveSearchSql(
     const phraseClass = c.specialtyTerms.length
       ? `(CASE WHEN NOT (${held}) THEN 22 WHEN ${own} THEN 0 ELSE 11 END)`
       : '0';
-    const city = c.terms.length ? `WHEN ${all(c.terms.map((t) => wholeOf('city', t)))} THEN 3` : '';
+    const city = c.terms.length ? `WHEN ${all(c.terms.map(cityWhole))} THEN 3` : '';
     const fields = `WHEN ${all(texts.map((t) => wholeOf('specialty', t)))} THEN 6
       WHEN ${all(texts.map((t) => wholeOf('title', t)))} THEN 7
       WHEN ${all(texts.map((t) => anyItem('skills', (item) => wholeOf(item, t))))} THEN 8

@@ -1,4 +1,4 @@
-import { hasWholeWord, hasWordPrefix, type SearchCriteria } from '../criteria';
+import { hasWholeWord, hasWordPrefix, placeAliases, type SearchCriteria } from '../criteria';
 import type { Sliced, Workspace } from '../search-slices';
 import type { Snapshot } from './snapshot';
 import { countBits } from './bitsets';
@@ -129,9 +129,19 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
     mask: (test: ValueTest) => Uint8Array,
     tier: number,
     of: readonly string[] = texts,
+    /** Other whole words that count as a term (each its own anchored mask, OR-ed). */
+    aliases: (term: string) => readonly string[] = () => [],
   ): Uint8Array | null => {
     if (!of.length) return new Uint8Array(codes).fill(tier);
-    const [out, ...more] = of.map((t) => mask(anchored((_l, _v, w) => hasWholeWord(w, t), t, false)));
+    const wholeMask = (t: string) => mask(anchored((_l, _v, w) => hasWholeWord(w, t), t, false));
+    const [out, ...more] = of.map((t) => {
+      const m = wholeMask(t);
+      for (const alias of aliases(t)) {
+        const a = wholeMask(alias);
+        for (let code = 0; code < m.length; code++) m[code] |= a[code];
+      }
+      return m;
+    });
     for (const m of more) for (let code = 0; code < out.length; code++) out[code] &= m[code];
     if (out.indexOf(1) === -1) return null;
     // 1 -> tier, 0 -> REST, in one pass (tier < REST).
@@ -199,7 +209,10 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
     organizationTier: scalarTier('organization', texts.length ? 9 : 6),
     city: col('city'),
     // A place: only the several-word rule's terms search cities.
-    cityTier: c.terms.length ? wholeTier(size('city'), (test) => codeMask(s, 'city', test), 3, c.terms) : null,
+    // A term's place spellings count as the term ('st' a whole word 'saint': criteria.ts placeAliases).
+    cityTier: c.terms.length
+      ? wholeTier(size('city'), (test) => codeMask(s, 'city', test), 3, c.terms, placeAliases)
+      : null,
     names: words > 0 && (firstBits.some((b) => b !== 0) || lastBits.some((b) => b !== 0)),
   };
 }

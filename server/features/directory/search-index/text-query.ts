@@ -1,6 +1,7 @@
 import {
   hasWholeWord,
   normalizeCode,
+  placeAliases,
   stateMatches,
   type SearchCriteria,
   type SpecialtyTermCriterion,
@@ -59,12 +60,23 @@ export function specRuleWords(s: Snapshot, row: number): string[] {
 /** The clause key of a one-word query (the spec's rule for that word). */
 export const wordClauseKey = (word: string) => `word:${word}\u0000`;
 
+/**
+ * The cities holding a term as a word prefix, or one of its place spellings as a whole word ('st'
+ * finds SAINT LOUIS, 'fort' FT WAYNE: criteria.ts placeAliases).
+ */
+function cityTerms(s: Snapshot, term: string): (Term | null)[] {
+  return [
+    scalarTerm(s, 'city', wordPrefix(term)),
+    ...placeAliases(term).map((alias) => scalarTerm(s, 'city', anchored((_l, _v, words) => hasWholeWord(words, alias), alias, false))),
+  ];
+}
+
 /** The fields a term of the multi-word rule may match (ADR 020). */
 function termTerms(s: Snapshot, term: string): (Term | null)[] {
   const has = wordPrefix(term);
   return [
     ...specRuleTerms(s, has),
-    scalarTerm(s, 'city', has),
+    ...cityTerms(s, term),
     scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), term, 'term')),
   ];
 }
