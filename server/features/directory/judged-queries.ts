@@ -76,6 +76,9 @@ export const JUDGED_ROWS: Omit<JudgedRow, 'id'>[] = [
     state: 'AZ',
     npi: '1999000109',
   }),
+  // Issue 46: cities a recruiter spells short ('st louis', 'ft wayne').
+  row('Grace', 'Lindqvist', 'Cardiology', { city: 'Saint Louis', state: 'MO', npi: '1999000110' }),
+  row('Hugo', 'Brandt', 'Cardiology', { city: 'Fort Wayne', state: 'IN', npi: '1999000111' }),
 ];
 /** Fixture ids: the demo's rows come first (1..DEMO_ROWS). */
 export const fixtureId = (demoRows: number, index: number) => demoRows + 1 + index;
@@ -111,6 +114,10 @@ const wholeWords = (value: string | null | undefined, term: string) =>
 const nameStarts = (r: JudgedRow, term: string) =>
   startsWord(r.firstName, term) || startsWord(r.lastName, term);
 const inCity = (r: JudgedRow, city: string) => (r.city ?? '').trim().toLowerCase() === city;
+/** The city as a place: its St/Ft/Mt words spelled out ('St. Louis' is 'saint louis'). */
+const place = (value: string | null) =>
+  words(value).replace(/ st(?= |$)/g, ' saint').replace(/ ft(?= |$)/g, ' fort').replace(/ mt(?= |$)/g, ' mount').trim();
+const inPlace = (r: JudgedRow, city: string) => place(r.city) === city;
 /** A physician of the sub-specialty a recruiter's word names (its specialty does not count). */
 const ofSub = (term: string) => (r: JudgedRow) =>
   resolveSpecialtyTerm(term)!.subSpecialties.some((s) => s.toLowerCase() === (r.subSpecialty ?? '').trim().toLowerCase());
@@ -145,6 +152,8 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
     osullivan,
     neurologistByName,
     otolaryngologist,
+    saintLouis,
+    fortWayne,
   ] = JUDGED_ROWS.map((_, k) => id(k));
   return [
     // Names
@@ -262,6 +271,24 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
         (r) => (r.state ?? '').trim().toUpperCase() === 'MA',
       ),
       includes: [osullivan],
+    },
+    // Issue 46: a city's short spelling finds its long one, and the other way round.
+    {
+      kind: 'specialty + city',
+      query: 'cardiology st louis',
+      property: both(isA('cardiology'), (r) => inPlace(r, 'saint louis')),
+      includes: [saintLouis],
+      // The city's cardiologists first (a pediatric cardiologist there after every cardiologist,
+      // ADR 052); among the others the every-term rule's word prefixes ('st' a Staff Physician,
+      // 'louis' Louisiana Physicians Group).
+      first: (r) => r.specialty === 'Cardiology' && inPlace(r, 'saint louis'),
+      minPrecision: 0.75,
+    },
+    {
+      kind: 'specialty + city',
+      query: 'cardiology ft wayne',
+      property: both(isA('cardiology'), (r) => inPlace(r, 'fort wayne')),
+      includes: [fortWayne],
     },
     // ADR 052: the specialty's own physicians first, never a pediatrician (Pediatric Cardiology).
     {
