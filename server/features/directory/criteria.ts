@@ -130,6 +130,17 @@ export function normalizeCode(value: string): string {
   return value.toLowerCase().replace(/[.\s]/g, '');
 }
 
+/** A stored credential's parts, normalised ('M.D., Ph.D.' -> ['md', 'phd']). */
+export function credentialParts(value: string): string[] {
+  return normalizeCode(value).split(/[,;/]+/).filter(Boolean);
+}
+
+/** Whether a stored credential holds every credential typed in the box ('md phd': an MD, PhD). */
+export function holdsCredentials(value: string, wanted: readonly string[]): boolean {
+  const parts = credentialParts(value);
+  return wanted.every((code) => parts.includes(code));
+}
+
 export function parseLocation(value: string | null): LocationCriterion | null {
   if (!value) return null;
   const comma = value.indexOf(',');
@@ -196,7 +207,7 @@ export function toCriteria(
   const low = lows.filter((v): v is number => v != null);
   const high = highs.filter((v): v is number => v != null);
   const credential = cleanList(request.credential).map(normalizeCode);
-  const reading = readQuery(query, { npi: request.npi, credentials: credential });
+  const reading = readQuery(query, { npi: request.npi, credentials: credential, inTraining: request.inTraining });
   return {
     words: reading.words.map(searchTerm).filter(Boolean),
     terms: reading.terms.map(searchTerm).filter(Boolean),
@@ -242,7 +253,7 @@ export function toCriteria(
     hasLinkedin: request.hasLinkedin ?? null,
     emailVerified: request.emailVerified ?? null,
     mobileValid: request.mobileValid ?? null,
-    inTraining: request.inTraining ?? null,
+    inTraining: request.inTraining ?? (reading.inTraining ? true : null),
     verifiedSince: request.verifiedWithinMonths != null ? monthsAgo(request.verifiedWithinMonths, now) : null,
     addedSince: request.addedSince ? Date.parse(`${request.addedSince}T00:00:00Z`) : null,
     changedSince: request.changedSince ? Date.parse(request.changedSince) : null,

@@ -36,7 +36,8 @@ export type JudgedKind =
   | 'NPI'
   | 'accents'
   | 'several words'
-  | 'not a field';
+  | 'not a field'
+  | 'people words';
 
 export type JudgedQuery = {
   kind: JudgedKind;
@@ -271,6 +272,14 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
         (r) => (r.state ?? '').trim().toUpperCase() === 'MA',
       ),
       includes: [osullivan],
+    },
+    // Issue 46: words about people: a title of address, credentials.
+    { kind: 'people words', query: 'Dr. Müller', ids: [muller] },
+    { kind: 'people words', query: "doctor o'sullivan", ids: [osullivan] },
+    {
+      kind: 'people words',
+      query: 'psychiatry md',
+      property: both(isA('psychiatry'), (r) => (r.credential ?? '').toLowerCase().replace(/[.\s]/g, '').split(/[,;/]+/).includes('md')),
     },
     // Issue 46: a city's short spelling finds its long one, and the other way round.
     {

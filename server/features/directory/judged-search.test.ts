@@ -55,7 +55,7 @@ const precision = new Map<JudgedKind, number[]>();
 describe('the judged query set', () => {
   it('has at least 60 queries, of every kind', () => {
     expect(QUERIES.length).toBeGreaterThanOrEqual(60);
-    expect(new Set(QUERIES.map((q) => q.kind)).size).toBe(11);
+    expect(new Set(QUERIES.map((q) => q.kind)).size).toBe(12);
   });
 
   it.each(QUERIES.map((q) => [`${q.kind}: ${q.query}`, q] as const))('%s', async (_label, q) => {
@@ -137,7 +137,7 @@ describe('the judged query set', () => {
     }));
     console.log(`judged query set (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}):`);
     console.table(table);
-    expect(table.length).toBe(11);
+    expect(table.length).toBe(12);
   });
 });
 

@@ -165,7 +165,9 @@ export function naiveSearchSql(
   if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
   // ADR 052: a query of words of no field we hold only matches nothing.
   if (c.unheldOnly) and.push('false');
-  if (c.queryCredentials.length) and.push(`${normalized('credential')} = ANY(${p(c.queryCredentials)})`);
+  // Every credential typed is a part of the stored one ('MD, PHD' holds 'md' and 'phd').
+  if (c.queryCredentials.length)
+    and.push(`string_to_array(regexp_replace(${normalized('credential')}, '[,;/]+', ',', 'g'), ',') @> ${p(c.queryCredentials)}::text[]`);
   if (c.gender) and.push(`${norm('gender')} = ${p(c.gender.toLowerCase())}`);
 
   if (c.location?.either)

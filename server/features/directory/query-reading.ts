@@ -12,7 +12,10 @@ import { zipsOfCity } from './geo';
  * What the words of a search box mean before any of them is matched as text
  * (docs/decisions/020-search-relevance.md, 'Reading the query'):
  * - a 10-digit number is an NPI;
- * - 'MD' and 'DO' are credentials;
+ * - 'MD', 'DO' and 'PhD' are credentials ('MD PhD': both); 'Dr', 'Dr.' and 'Doctor' before
+ *   other words are a title of address, not a word to find (issue 46);
+ * - 'resident', 'fellow', 'trainee' (and their plurals) and 'in training' mean the in-training
+ *   status (issue 46);
  * - a state: the text after a comma when it is a state ('Boston, MA', 'austin, texas'), a
  *   code or a one-word name right after a city of that state ('Boston MA', 'austin texas'), or
  *   a state name of two words or more anywhere ('new york', 'north carolina'). A code anywhere
@@ -43,8 +46,10 @@ export type QueryReading = {
   specialtyText: string[];
   /** A 10-digit NPI typed in the box. */
   npi: string | null;
-  /** Credentials typed in the box (normalised: 'md', 'do'). */
+  /** Credentials typed in the box (normalised: 'md', 'do', 'phd'): a physician holds every one. */
   credentials: string[];
+  /** The query asked for residents and fellows ('resident', 'in training'). */
+  inTraining: boolean;
   /**
    * Words that name no field the directory holds, with their entry (never searched): the text
    * read, and where it is among the query's tokens (white-space and comma separated, `from` to
@@ -57,7 +62,11 @@ const CODES = new Set(US_STATES.map((s) => s.code.toLowerCase()));
 const CODE_BY_NAME = new Map<string, string>(
   US_STATES.map((s) => [s.name.toLowerCase(), s.code.toLowerCase()]),
 );
-const CREDENTIALS = new Set(['md', 'do']);
+const CREDENTIALS = new Set(['md', 'do', 'phd']);
+/** A title of address before a name ('Dr Eller'): never a word to find. */
+const HONORIFICS = new Set(['dr', 'doctor']);
+/** Words for residents and fellows (the in-training status); 'in training' is read as a pair. */
+const TRAINING_WORDS = new Set(['resident', 'residents', 'fellow', 'fellows', 'trainee', 'trainees']);
 /** The longest US state name in words ('district of columbia') and city name tried before a code. */
 const STATE_NAME_WORDS = 3;
 const CITY_WORDS = 3;
@@ -78,7 +87,7 @@ function stateOf(text: string): string | null {
  */
 export function readQuery(
   query: string | null,
-  filters: { npi?: string | null; credentials?: readonly string[] } = {},
+  filters: { npi?: string | null; credentials?: readonly string[]; inTraining?: boolean | null } = {},
 ): QueryReading {
   const reading: QueryReading = {
     words: [],
@@ -88,6 +97,7 @@ export function readQuery(
     specialtyText: [],
     npi: null,
     credentials: [],
+    inTraining: false,
     unheld: [],
   };
   if (!query) return reading;
@@ -153,6 +163,15 @@ export function readQuery(
       continue;
     }
     const code = token.text.replace(/\./g, '');
+    // The in-training status, unless the search's own filter says otherwise (then it stays text).
+    const pair = code === 'in' && tokens[tokens.indexOf(token) + 1]?.text === 'training' && !tokens[tokens.indexOf(token) + 1]!.used;
+    if ((TRAINING_WORDS.has(code) || pair) && filters.inTraining !== false) {
+      token.used = true;
+      if (pair) tokens[tokens.indexOf(token) + 1]!.used = true;
+      if (!reading.inTraining) pieces++;
+      reading.inTraining = true;
+      continue;
+    }
     if (CREDENTIALS.has(code)) {
       const filter = filters.credentials ?? [];
       if (filter.length === 0 || filter.includes(code)) {
@@ -162,6 +181,9 @@ export function readQuery(
       }
     }
   }
+  // 'Dr' and 'Doctor' address a physician: left out when other words remain to find.
+  const honorifics = tokens.filter((t) => !t.used && HONORIFICS.has(t.text.replace(/\./g, '')));
+  if (honorifics.length && tokens.some((t) => !t.used && !honorifics.includes(t))) for (const t of honorifics) t.used = true;
   // The vocabulary's phrases and the words of no field we hold, within runs of words nothing else took.
   for (let i = 0; i < tokens.length;) {
     if (tokens[i].used) {

@@ -1,6 +1,6 @@
 import {
   hasWholeWord,
-  normalizeCode,
+  holdsCredentials,
   placeAliases,
   stateMatches,
   type SearchCriteria,
@@ -140,10 +140,10 @@ export function queryClauses(c: SearchCriteria): ClauseDraft[] {
   for (const t of c.specialtyTerms)
     drafts.push({ key: `specialtyTerm:${JSON.stringify(t)}`, make: (s) => anyOf(specialtyTermTerms(s, t)) });
   if (c.queryCredentials.length) {
-    const wanted = new Set(c.queryCredentials);
+    const wanted = c.queryCredentials;
     drafts.push({
       key: `credential:${c.queryCredentials.join('\u0000')}`,
-      make: (s) => anyOf([scalarTerm(s, 'credential', (lower) => wanted.has(normalizeCode(lower)))]),
+      make: (s) => anyOf([scalarTerm(s, 'credential', (lower) => holdsCredentials(lower, wanted))]),
     });
   }
   return drafts;
