@@ -1,4 +1,4 @@
--- Place names compared as places (issue 46; docs/decisions/035-freshest-source-and-move-signals.md):
+-- Place names compared as places (docs/decisions/035-freshest-source-and-move-signals.md):
 -- between two monthly NPPES files SAINT LOUIS -> ST LOUIS, FORT WAYNE -> FT WAYNE and
 -- MT. VERNON -> MOUNT VERNON each wrote a change row and set moved_on. A city's key now spells
 -- St/Ste/Ft/Mt out (as a whole word, wherever it stands: EAST ST LOUIS), after case and

@@ -383,7 +383,7 @@ const PLACE_ALIASES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The other spellings of a search term in a city's name (issue 46): 'st' is also the whole word
+ * The other spellings of a search term in a city's name (ADR 020): 'st' is also the whole word
  * 'saint' ('st louis' finds SAINT LOUIS), 'fort' also 'ft' (FT WAYNE), and so on; [] for others.
  */
 export function placeAliases(term: string): readonly string[] {

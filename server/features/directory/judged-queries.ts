@@ -77,7 +77,7 @@ export const JUDGED_ROWS: Omit<JudgedRow, 'id'>[] = [
     state: 'AZ',
     npi: '1999000109',
   }),
-  // Issue 46: cities a recruiter spells short ('st louis', 'ft wayne').
+  // Cities a recruiter spells short ('st louis', 'ft wayne').
   row('Grace', 'Lindqvist', 'Cardiology', { city: 'Saint Louis', state: 'MO', npi: '1999000110' }),
   row('Hugo', 'Brandt', 'Cardiology', { city: 'Fort Wayne', state: 'IN', npi: '1999000111' }),
 ];
@@ -273,7 +273,7 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
       ),
       includes: [osullivan],
     },
-    // Issue 46: words about people: a title of address, credentials.
+    // Words about people: a title of address, credentials.
     { kind: 'people words', query: 'Dr. Müller', ids: [muller] },
     { kind: 'people words', query: "doctor o'sullivan", ids: [osullivan] },
     {
@@ -281,7 +281,7 @@ export function judgedQueries(demoRows: number): JudgedQuery[] {
       query: 'psychiatry md',
       property: both(isA('psychiatry'), (r) => (r.credential ?? '').toLowerCase().replace(/[.\s]/g, '').split(/[,;/]+/).includes('md')),
     },
-    // Issue 46: a city's short spelling finds its long one, and the other way round.
+    // A city's short spelling finds its long one, and the other way round.
     {
       kind: 'specialty + city',
       query: 'cardiology st louis',

@@ -6,7 +6,7 @@ import { naiveSearch, resolveSort, toCriteria } from '.';
 import { readQuery } from './query-reading';
 
 /*
- * Recruiters' words about people (issue 46): 'Dr' before a name is no word to find, 'PhD' and
+ * Recruiters' words about people (ADR 020): 'Dr' before a name is no word to find, 'PhD' and
  * 'MD PhD' are credentials (a stored 'MD, PHD' holds both), 'resident', 'fellow' and 'in
  * training' mean the in-training status; in the index and the reference SQL alike.
  */

@@ -5,7 +5,7 @@ import { insertPhysicians } from '../../test/support/physicians';
 import { naiveSearch, resolveSort, toCriteria } from '.';
 
 /*
- * Recruiters' words about places (issue 46): a city's short and long spellings find each other in
+ * Recruiters' words about places (ADR 020): a city's short and long spellings find each other in
  * the search box ('st louis' and 'saint louis', 'ft wayne' and 'fort wayne'), in the index and in
  * the reference SQL alike, ranked alike.
  */

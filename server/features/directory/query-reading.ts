@@ -13,9 +13,9 @@ import { zipsOfCity } from './geo';
  * (docs/decisions/020-search-relevance.md, 'Reading the query'):
  * - a 10-digit number is an NPI;
  * - 'MD', 'DO' and 'PhD' are credentials ('MD PhD': both); 'Dr', 'Dr.' and 'Doctor' before
- *   other words are a title of address, not a word to find (issue 46);
+ *   other words are a title of address, not a word to find;
  * - 'resident', 'fellow', 'trainee' (and their plurals) and 'in training' mean the in-training
- *   status (issue 46);
+ *   status;
  * - a state: the text after a comma when it is a state ('Boston, MA', 'austin, texas'), a
  *   code or a one-word name right after a city of that state ('Boston MA', 'austin texas'), or
  *   a state name of two words or more anywhere ('new york', 'north carolina'). A code anywhere

@@ -9,7 +9,7 @@ import { NPPES } from './nppes';
 import { runImport } from './service';
 
 /*
- * A city spelled another way is no move (issue 46; migration 0050): two monthly NPPES extracts in
+ * A city spelled another way is no move (ADR 035; migration 0050): two monthly NPPES extracts in
  * the real layout where five physicians' cities are re-spelled as real files re-spell them, and one
  * moves. Only the one that moved has change rows and a moved_on date.
  */
