@@ -1,6 +1,6 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
+import { Toaster } from '@web/components/ui/toast';
 
 /**
  * What surrounds the router, in the browser and in the server's render alike (ADR 026): both
@@ -11,7 +11,7 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
     <StrictMode>
       <QueryClientProvider client={client}>
         {children}
-        <Toaster richColors closeButton />
+        <Toaster />
         <LiveMark />
       </QueryClientProvider>
     </StrictMode>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { MeResponse, SessionUser, SubscriptionStatus } from '@contract/account';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type Capability } from '@contract/capabilities';
 import { SUBSCRIPTION_RECHECK_MS } from '@contract/limits';

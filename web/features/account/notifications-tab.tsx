@@ -1,5 +1,5 @@
 import { RotateCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { NotificationPreferences } from '@contract/auth';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Loader2, LogOut, RotateCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { UpdateProfileRequest, type ProfileResponse } from '@contract/auth';
 import { useSignOut } from '@web/app/session';
 import { Button } from '@web/components/ui/button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Loader2, MonitorSmartphone } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { ChangePasswordRequest } from '@contract/auth';
 import {
   AlertDialog,

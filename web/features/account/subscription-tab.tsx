@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, ExternalLink, Loader2, ShieldCheck, Sparkles } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { PLANS, planName, type BillingSubscriptionResponse } from '@contract/billing';
 import { useMe } from '@web/app/session';
 import {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { Check, X } from 'lucide-react';
 import { DASHBOARD_PENDING_LIMIT, type Submission } from '@contract/admin';
 import type { Specialty } from '@contract/directory-options';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { ContactField, ContactReport, ResolveContactReportRequest } from '@contract/contacts';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { AdminRefundRequest, RefundRequestStatus } from '@contract/billing';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';

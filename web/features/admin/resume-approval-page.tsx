@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { SUBMISSION_STATUSES, SUBMISSIONS_PAGE_SIZE, type Submission, type SubmissionStatus } from '@contract/admin';
 import type { Specialty } from '@contract/directory-options';
 import { Badge } from '@web/components/ui/badge';

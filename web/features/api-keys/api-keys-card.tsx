@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Check, Copy, KeyRound, Loader2, Plus, TriangleAlert } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { API_KEY_NAME_MAX, CreateApiKeyRequest, type ApiKey, type CreateApiKeyResponse } from '@contract/api-keys';
 import { useCan } from '@web/app/session';
 import {

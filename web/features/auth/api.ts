@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { MeResponse } from '@contract/account';
 import {
   OkResponse,

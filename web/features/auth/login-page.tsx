@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Loader2, MailWarning } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { LoginRequest } from '@contract/auth';
 import { signupPath, isStartTrialPath } from '@contract/local-path';
 import { meQueryKey } from '@web/app/session';

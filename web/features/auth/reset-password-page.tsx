@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LinkIcon, Loader2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { AUTH_MESSAGES, ResetPasswordRequest } from '@contract/auth';
 import { useRefreshMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { SignupRequest } from '@contract/auth';
 import { loginPath, isStartTrialPath } from '@contract/local-path';
 import { Button } from '@web/components/ui/button';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { DemoPayRequest } from '@contract/billing';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ArrowLeft, CalendarClock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { PLANS, planFor, type DemoPortalAction, type PriceId } from '@contract/billing';
 import {
   AlertDialog,

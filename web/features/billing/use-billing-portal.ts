@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { createPortalSession } from './api';
 import { useGoToHostedPage } from './use-hosted-page';

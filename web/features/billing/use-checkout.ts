@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { TRIAL_PRICE_ID, type PriceId } from '@contract/billing';
 import { useMe } from '@web/app/session';
 import { isApiError } from '@web/lib/api';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Loader2, Mail, ShieldCheck, UserRoundX } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { CONTACT_MESSAGES, CreateContactMessageRequest } from '@contract/contact-form';
 import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Flag } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { REPORT_REASON_MAX, type RevealedContactDetail } from '@contract/contacts';
 import {
   AlertDialog,

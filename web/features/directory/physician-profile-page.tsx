@@ -15,7 +15,7 @@ import {
   Stethoscope,
   UserRoundX,
 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { PhysicianProfile } from '@contract/directory';
 import { US_STATES } from '@contract/directory-options';
 import { latestValidCheckWords } from '@contract/verification-words';

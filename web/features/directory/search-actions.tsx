@@ -6,7 +6,7 @@ import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from './api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
 import { BookmarkPlus, CheckSquare, Download, EllipsisVertical, History, ListPlus, SquareStack } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
 import { FREE_RESULT_CAP } from '@contract/limits';
 import type { PhysicianSummary } from '@contract/directory';

@@ -14,7 +14,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, RotateCw, Search, SearchX, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { FREE_RESULT_CAP } from '@contract/limits';
 import { QUERY_MAX_CHARS, QUERY_MAX_WORDS, queryWordCount, type PhysicianSummary } from '@contract/directory';
 import { useCan, useMe } from '@web/app/session';

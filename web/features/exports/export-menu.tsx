@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, Download, FileSpreadsheet, FileText, Loader2, Sheet } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { EXPORT_FORMAT_LABEL, type ExportFormat } from '@contract/exports';
 import { useGoToLogin } from '@web/app/login-link';
 import { useCan, useMe } from '@web/app/session';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { Upload } from 'lucide-react';
 import type { ImportJob, ImportKindName, ImportSummary } from '@contract/import';
 import { IMPORT_FILE_PATTERN } from '@contract/import';

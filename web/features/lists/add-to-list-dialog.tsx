@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { Button } from '@web/components/ui/button';
 import {
   Dialog,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, Pencil, Search, Trash2, UserMinus, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { PhysicianList } from '@contract/lists';
 import { useDocumentTitle } from '@web/app/document-title';
 import { Button } from '@web/components/ui/button';

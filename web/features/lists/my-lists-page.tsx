@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, FolderHeart, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { PhysicianList } from '@contract/lists';
 import {
   AlertDialog,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { FolderHeart } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { PhysicianList } from '@contract/lists';
 import { SidePanelItemHeader, SidePanelList } from '@web/components/side-panel-list';
 import { Button } from '@web/components/ui/button';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Download, ListPlus, MoveHorizontal, Upload } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import {
   MATCH_FIELD_LABEL,
   MATCH_FIELDS,

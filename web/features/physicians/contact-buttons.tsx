@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Check, Copy, Loader2, LockKeyhole, Mail, Phone } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { loginPath, signupPath } from '@contract/local-path';
 import { useCan, useMe } from '@web/app/session';
 import { usePhysicianContact } from '@web/features/contacts/api';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Loader2, MailCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { CreateRemovalRequest, REMOVAL_MESSAGES, REMOVAL_TOKEN_TTL_HOURS } from '@contract/removal';
 import { Button } from '@web/components/ui/button';
 import { EmailField } from '@web/features/auth/auth-fields';

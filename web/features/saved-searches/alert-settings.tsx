@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BellRing, RotateCw } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import {
   ALERT_FREQUENCIES,
   ALERT_FREQUENCY_LABELS,

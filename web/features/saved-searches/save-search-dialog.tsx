@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearchParams } from '@contract/saved-searches';
 import { Button } from '@web/components/ui/button';
 import {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Bookmark, Clock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import type { SavedSearch } from '@contract/saved-searches';
 import { SidePanelItemHeader, SidePanelList } from '@web/components/side-panel-list';
 import { Button } from '@web/components/ui/button';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/components/ui/toast';
 import { VERIFIED_MONTHLY_MIN_COVERAGE, type VerificationOverviewResponse, type VerifyPhysicianResponse } from '@contract/verification';
 import { findingWords, verificationWords } from '@contract/verification-words';
 import { Button } from '@web/components/ui/button';
