@@ -112,8 +112,11 @@ export function loadWebShell(webRoot: string, drawnPages: Record<string, string[
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const styles = new Map<string, string>();
+  const code = new Map<string, string>();
   for (const [path, modules] of Object.entries(drawnPages)) {
-    styles.set(path, preloadTags(manifest, modules).replace(MODULE_PRELOAD, ''));
+    const tags = preloadTags(manifest, modules);
+    styles.set(path, tags.replace(MODULE_PRELOAD, ''));
+    code.set(path, [...tags.matchAll(MODULE_PRELOAD)].map((match) => match[0].trim()).join(''));
   }
   const draws = (pathname: string) => styles.has(pagePath(pathname));
   // A page the server draws paints before its scripts are needed: it asks for no code ahead of
@@ -139,6 +142,9 @@ export function loadWebShell(webRoot: string, drawnPages: Record<string, string[
       const rootAt = page.indexOf(ROOT_ELEMENT);
       const split = rootAt === -1 ? page.lastIndexOf('</body>') : rootAt + ROOT_ELEMENT.length;
       const cut = page.lastIndexOf('</body>');
+      // The page's own code is asked for after the drawing (ADR 026): by the time the parser
+      // reaches the end and the entry runs, its route's chunks are in, not asked for then.
+      const preloads = code.get(pagePath(pathname)) ?? '';
       const encoder = new TextEncoder();
       return new ReadableStream({
         async start(controller) {
@@ -146,7 +152,7 @@ export function loadWebShell(webRoot: string, drawnPages: Record<string, string[
           const answers = await boot.catch(() => ({}));
           const drawn = (rootAt !== -1 && draw && (await draw(answers))) || '';
           const script = Object.keys(answers).length > 0 ? bootScript(answers) : '';
-          controller.enqueue(encoder.encode(drawn + page.slice(split, cut) + script + page.slice(cut)));
+          controller.enqueue(encoder.encode(drawn + page.slice(split, cut) + script + preloads + page.slice(cut)));
           controller.close();
         },
       });

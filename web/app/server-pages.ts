@@ -6,10 +6,13 @@
  * imports it.
  */
 
-/** Each drawn page (its path, without a trailing slash) and its lazy route modules, as Vite's manifest names them (relative to web/). */
+/**
+ * Each drawn page (its path, without a trailing slash) and the lazy modules main.tsx loads before
+ * hydrating it (its route's, and the header's menus), as Vite's manifest names them (relative to web/).
+ */
 export const SERVER_DRAWN_PAGES: Record<string, string[]> = {
   // Where recruiters land from bookmarks and alert emails, and the page with the cold-load target.
-  '/search': ['features/directory/search-page.tsx'],
+  '/search': ['features/directory/search-page.tsx', 'app/site-header-menus.tsx'],
 };
 
 /** Loads the renderer (the app's components through tsx: about half a second, so the server asks at start). */
