@@ -31,7 +31,11 @@ describe('cn', () => {
   });
 
   it("merges every two of the app's classes as tailwind-merge's whole default config does", () => {
-    const byVariants = Map.groupBy(classNames, variantsOf);
+    const byVariants = new Map<string, string[]>();
+    for (const name of classNames) {
+      const key = variantsOf(name);
+      byVariants.set(key, [...(byVariants.get(key) ?? []), name]);
+    }
     let pairs = 0;
     const differ: string[] = [];
     for (const group of byVariants.values()) {
