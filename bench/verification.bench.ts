@@ -8,7 +8,8 @@
  * Prints the load average beside the figures: on a shared machine they are upper bounds.
  */
 import { loadavg } from 'node:os';
-import { generatePhysicians, CONTACT_VALUE_ORDER } from '../server/db/seed/generator';
+import { CONTACT_VALUE_ORDER } from '../server/db/seed/contact-checks';
+import { generatePhysicians } from '../server/db/seed/generator';
 import { loadDemoDirectory } from '../server/db/seed/demo';
 import { createBuiltinVerifier } from '../server/lib/verification/builtin';
 import { DEMO_MAIL_DOMAINS } from '../server/lib/verification/create-verifier';

@@ -1,4 +1,5 @@
-import { CONTACT_VALUE_ORDER, type GeneratedPhysician } from './generator';
+import { CONTACT_VALUE_ORDER } from './contact-checks';
+import type { GeneratedPhysician } from './generator';
 
 /**
  * Lines for `COPY ... FROM STDIN WITH (FORMAT csv)`. In that format an unquoted empty field is
@@ -39,6 +40,12 @@ export const PHYSICIAN_COPY_COLUMNS = [
   'sub_specialty',
   'accepting_medicaid',
   'created_at',
+  // The signals (ADR 054): a mover's location is NPPES's, dated the move; a resume's physician's
+  // is the resume's, dated the approval (ADR 035).
+  'in_training',
+  'moved_on',
+  'location_source',
+  'location_source_date',
 ] as const;
 
 export const CONTACT_COPY_COLUMNS = [
@@ -69,7 +76,14 @@ export const CONTACT_COPY_COLUMNS = [
   'office_phone_confidence',
   'office_phone_method',
   'checked_at',
+  // A resume's values kept beside the four (ADR 030).
+  'self_reported_email',
+  'self_reported_phone',
+  'self_reported_at',
 ] as const;
+
+/** A move's rows: what the change trigger writes when an NPPES import moves a physician (ADR 035). */
+export const CHANGE_COPY_COLUMNS = ['physician_id', 'field', 'old_value', 'new_value', 'source', 'source_date'] as const;
 
 function text(value: string | null): string {
   if (value === null) return '';
@@ -122,11 +136,15 @@ export function physicianCopyLine(p: GeneratedPhysician): string {
     bool(p.acceptingNewPatients),
     bool(p.telehealth),
     text(p.linkedinUrl),
-    '"demo"',
+    text(p.source),
     p.verifiedAt ? text(p.verifiedAt.toISOString()) : '',
     text(p.subSpecialty),
     bool(p.acceptingMedicaid),
-    text(p.createdAt.toISOString()) + '\n',
+    text(p.createdAt.toISOString()),
+    bool(p.inTraining),
+    p.movedOn ?? '',
+    p.source === 'resume' ? '"resume"' : p.movedOn ? '"nppes"' : '',
+    (p.locationSourceDate ?? '') + '\n',
   ].join(',');
 }
 
@@ -155,5 +173,17 @@ export function contactCopyLine(p: GeneratedPhysician): string {
     ...p.contactFreshness.map((f) => `${f.status},${f.verifiedAt ? text(f.verifiedAt.toISOString()) : ''}`),
     ...p.contactFreshness.map((f) => `${f.verification},${f.confidence ?? ''},${f.method ?? ''}`),
     checkedAt(p),
+    text(p.selfReportedEmail),
+    text(p.selfReportedPhone),
+    p.selfReportedAt ? text(p.selfReportedAt.toISOString()) : '',
   ].join(',') + '\n';
+}
+
+/** The lines of a physician's move (none without one), source NPPES, dated the move. */
+export function changeCopyLines(p: GeneratedPhysician): string {
+  let lines = '';
+  for (const change of p.locationChanges) {
+    lines += `${p.id},${change.field},${text(change.oldValue)},${text(change.newValue)},nppes,${p.movedOn}\n`;
+  }
+  return lines;
 }

@@ -8,7 +8,14 @@ import { revokeAllApiKeys } from '../../features/api-keys/service';
 import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../lib/logger';
 import { generatePhysicians } from './generator';
-import { CONTACT_COPY_COLUMNS, contactCopyLine, PHYSICIAN_COPY_COLUMNS, physicianCopyLine } from './copy-rows';
+import {
+  CHANGE_COPY_COLUMNS,
+  changeCopyLines,
+  CONTACT_COPY_COLUMNS,
+  contactCopyLine,
+  PHYSICIAN_COPY_COLUMNS,
+  physicianCopyLine,
+} from './copy-rows';
 
 export const DEMO_PASSWORD = 'demo-password';
 /**
@@ -29,7 +36,7 @@ const LOADED_KEY = 'demo_directory';
 /** Bulk-loads `count` generated physicians with COPY, in one transaction (all or nothing). */
 export async function loadDemoDirectory(
   driver: SqlDriver,
-  options: { count: number; logger?: Logger; seed?: number; signal?: AbortSignal; checkedUntil?: number },
+  options: { count: number; logger?: Logger; seed?: number; signal?: AbortSignal; loadedAt?: number },
 ): Promise<void> {
   const started = Date.now();
   await driver.transaction(async (tx) => {
@@ -37,19 +44,24 @@ export async function loadDemoDirectory(
     await tx.query(`SELECT set_config('physiciandirect.directory_notify', 'off', true)`);
     let physicianCsv = '';
     let contactCsv = '';
+    let changeCsv = '';
     let done = 0;
-    // The contacts' checks end at this load, so the demo's dates are as recent as its start (ADR 032).
-    for (const p of generatePhysicians({ count: options.count, seed: options.seed, checkedUntil: options.checkedUntil ?? started })) {
+    // The contacts' checks end at this load and the signals' dates count back from it, so the
+    // demo's dates are as recent as its start (ADR 032, 054).
+    for (const p of generatePhysicians({ count: options.count, seed: options.seed, loadedAt: options.loadedAt ?? started })) {
       physicianCsv += physicianCopyLine(p);
       contactCsv += contactCopyLine(p);
+      if (p.movedOn) changeCsv += changeCopyLines(p);
       done++;
       if (done % BATCH === 0 || done === options.count) {
         // A stop signal rolls the whole load back; the next start loads it again from nothing.
         options.signal?.throwIfAborted();
         await tx.copyFrom('physicians', PHYSICIAN_COPY_COLUMNS, physicianCsv);
         await tx.copyFrom('physician_contacts', CONTACT_COPY_COLUMNS, contactCsv);
+        if (changeCsv) await tx.copyFrom('physician_changes', CHANGE_COPY_COLUMNS, changeCsv);
         physicianCsv = '';
         contactCsv = '';
+        changeCsv = '';
         options.logger?.info(
           `demo directory: ${done.toLocaleString('en-US')} / ${options.count.toLocaleString('en-US')} physicians loaded (${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
@@ -58,7 +70,7 @@ export async function loadDemoDirectory(
     await tx.query(
       "SELECT setval(pg_get_serial_sequence('physicians', 'id'), GREATEST((SELECT max(id) FROM physicians), 1))",
     );
-    await tx.exec('ANALYZE physicians; ANALYZE physician_contacts');
+    await tx.exec('ANALYZE physicians; ANALYZE physician_contacts; ANALYZE physician_changes');
     // Servers already running on this database reload once, at commit.
     await tx.query(`SELECT pg_notify('directory_changed', '*')`);
   });
@@ -137,7 +149,7 @@ export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWOR
 export async function seedDemoIfNeeded(
   db: Db,
   driver: SqlDriver,
-  options: { count: number; logger: Logger; password?: string; signal?: AbortSignal },
+  options: { count: number; logger: Logger; password?: string; signal?: AbortSignal; seed?: number },
 ): Promise<{ loaded: boolean; accountsCreated: string[] }> {
   const [done] = await db.orm.select().from(appMeta).where(eq(appMeta.key, LOADED_KEY));
   if (done) return { loaded: false, accountsCreated: [] };
@@ -146,7 +158,7 @@ export async function seedDemoIfNeeded(
   const [{ n }] = (await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM physicians')).rows;
   if (n === 0 && options.count > 0) {
     options.logger.info(`demo directory: generating ${options.count.toLocaleString('en-US')} physicians (first start only)`);
-    await loadDemoDirectory(driver, { count: options.count, logger: options.logger, signal: options.signal });
+    await loadDemoDirectory(driver, { count: options.count, logger: options.logger, signal: options.signal, seed: options.seed });
   }
   options.signal?.throwIfAborted();
   const accountsCreated = await createDemoAccounts(db, options.password);

@@ -10,6 +10,8 @@ import {
   US_STATES,
 } from '../../../contract/directory-options';
 import {
+  CHANGE_COPY_COLUMNS,
+  changeCopyLines,
   contactCopyLine,
   CONTACT_COPY_COLUMNS,
   physicianCopyLine,
@@ -17,7 +19,8 @@ import {
 } from './copy-rows';
 import { SUB_SPECIALTIES } from '../../../contract/nucc-taxonomy';
 import { zipsOfCity } from '../../features/directory/geo';
-import { CONTACT_VALUE_ORDER, DEFAULT_SEED, generatePhysicians, npiForId, type GeneratedPhysician } from './generator';
+import { CONTACT_VALUE_ORDER } from './contact-checks';
+import { DEFAULT_SEED, generatePhysicians, npiForId, type GeneratedPhysician } from './generator';
 import { CITIES, ZIP_FIRST_DIGIT_BY_STATE } from './reference-data';
 import { SUB_SPECIALTY_PHYSICIANS } from './sub-specialty-shares';
 
@@ -213,14 +216,18 @@ describe('generatePhysicians', () => {
     expect(share((p) => p.workEmail !== null)).toBeCloseTo(0.95, 1);
     expect(share((p) => p.mobilePhone !== null)).toBeCloseTo(0.9, 1);
     expect(share((p) => p.linkedinUrl !== null)).toBeCloseTo(0.7, 1);
-    expect(share((p) => p.boardCertified)).toBeCloseTo(0.85, 1);
+    // Residents are not yet board certified (their share: demo-signals.test.ts).
+    const practising = sample.filter((p) => !p.inTraining);
+    expect(practising.filter((p) => p.boardCertified).length / practising.length).toBeCloseTo(0.85, 1);
     expect(share((p) => p.languages.length > 1)).toBeCloseTo(0.25, 1);
   });
 
   it('keeps education years consistent with the graduation year', () => {
     expect(
       violations((p, fail) => {
-        if (p.graduationYear < 1970 || p.graduationYear > 2022) fail(`graduation year ${p.graduationYear}`);
+        // Residents and fellows graduated in the last seven classes before the load (demo-signals.ts).
+        const [first, last] = p.inTraining ? [2020, 2026] : [1970, 2022];
+        if (p.graduationYear < first || p.graduationYear > last) fail(`graduation year ${p.graduationYear}`);
         const years = (degree: string) => {
           const entry = p.education.find((e) => e.degree === degree);
           return entry
@@ -377,6 +384,14 @@ describe('COPY lines', () => {
       { status: 'verified', verifiedAt: new Date('2025-03-01T08:00:00.000Z'), verification: 'valid', confidence: 65, method: 'builtin' },
       { status: 'unverified', verifiedAt: null, verification: 'unknown', confidence: null, method: null },
     ],
+    source: 'demo',
+    inTraining: true,
+    movedOn: '2026-10-02',
+    locationChanges: [{ field: 'city', oldValue: 'Boston', newValue: 'New York' }],
+    locationSourceDate: '2026-10-02',
+    selfReportedEmail: null,
+    selfReportedPhone: '(212) 555-0199',
+    selfReportedAt: new Date('2026-09-30T10:00:00.000Z'),
   };
 
   it('writes one field per column, quoting text so that NULL and empty differ', () => {
@@ -395,6 +410,15 @@ describe('COPY lines', () => {
     expect(row.board_certified).toBe('t');
     expect(row.accepting_new_patients).toBe('f');
     expect(row.source).toBe('demo');
+    // A move's location is NPPES's, dated the move (ADR 035, 054).
+    expect([row.in_training, row.moved_on, row.location_source, row.location_source_date]).toEqual(['t', '2026-10-02', 'nppes', '2026-10-02']);
+    const resume = parseCsvLine(physicianCopyLine({ ...tricky, source: 'resume', movedOn: null, locationSourceDate: '2026-09-30' }));
+    expect(resume[PHYSICIAN_COPY_COLUMNS.indexOf('source')]).toBe('resume');
+    expect(resume.slice(-3)).toEqual([null, 'resume', '2026-09-30']);
+    // The move's rows, as the change trigger writes them for an NPPES import.
+    expect(CHANGE_COPY_COLUMNS).toEqual(['physician_id', 'field', 'old_value', 'new_value', 'source', 'source_date']);
+    expect(changeCopyLines(tricky)).toBe('42,city,"Boston","New York",nppes,2026-10-02\n');
+    expect(changeCopyLines({ ...tricky, movedOn: null, locationChanges: [] })).toBe('');
     expect(row.verified_at).toBe('2026-10-15T12:00:00.000Z');
     expect(row.graduation_year).toBe(String(tricky.graduationYear));
   });
@@ -427,11 +451,14 @@ describe('COPY lines', () => {
       'office_phone_confidence',
       'office_phone_method',
       'checked_at',
+      'self_reported_email',
+      'self_reported_phone',
+      'self_reported_at',
     ]);
     expect(contactCopyLine(tricky)).toBe(
       '42,,"aoneil42@example.org","(212) 555-0142",,unverified,,verified,"2026-10-15T12:00:00.000Z",' +
         'verified,"2025-03-01T08:00:00.000Z",unverified,,' +
-        'unknown,,,valid,75,builtin,valid,65,builtin,unknown,,,"2025-03-01T08:00:00.000Z"\n',
+        'unknown,,,valid,75,builtin,valid,65,builtin,unknown,,,"2025-03-01T08:00:00.000Z",,"(212) 555-0199","2026-09-30T10:00:00.000Z"\n',
     );
   });
 
@@ -456,7 +483,10 @@ describe('COPY lines', () => {
             p.officePhone,
             ...p.contactFreshness.flatMap((f) => [f.status, f.verifiedAt?.toISOString() ?? null]),
             ...p.contactFreshness.flatMap((f) => [f.verification, f.confidence === null ? null : String(f.confidence), f.method]),
-            contact.at(-1),
+            contact.at(-4),
+            p.selfReportedEmail,
+            p.selfReportedPhone,
+            p.selfReportedAt?.toISOString() ?? null,
           ]);
       if (!same) mismatches.push(p.id);
     }

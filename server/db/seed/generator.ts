@@ -1,6 +1,3 @@
-import type { VerificationStatus } from '../../../contract/verification';
-import { BUILTIN_CONFIDENCE, checkPhone, emailVerdict } from '../../lib/verification/builtin';
-import { DEMO_MAIL_DOMAINS } from '../../lib/verification/create-verifier';
 import { zipsOfCity } from '../../features/directory/geo';
 import {
   SPECIALTIES,
@@ -36,6 +33,8 @@ import {
   type School,
   type WeightedName,
 } from './reference-data';
+import { CONTACT_VALUE_ORDER, type ContactFreshness, demoEmailCheck, demoPhoneCheck, DISPOSABLE_DOMAINS } from './contact-checks';
+import { demoSignals, type LocationChange } from './demo-signals';
 import { createRandom, mix32, pick, weightedTable, type Random, type WeightedTable } from './random';
 import { SUB_SPECIALTY_PHYSICIANS } from './sub-specialty-shares';
 
@@ -47,6 +46,8 @@ export type GeneratedPhysician = {
   lastName: string;
   title: string;
   credential: string;
+  /** 'resume': added by an approved resume (a signal, demo-signals.ts); otherwise 'demo'. */
+  source: 'demo' | 'resume';
   specialty: string;
   secondarySpecialty: string | null;
   /** A NUCC specialisation of the specialty (shares: sub-specialty-shares.ts), or null. */
@@ -81,21 +82,20 @@ export type GeneratedPhysician = {
   officePhone: string | null;
   /** Status and last verification of each contact value, in the order of CONTACT_VALUE_ORDER (ADR 022). */
   contactFreshness: ContactFreshness[];
+  // The signals (demo-signals.ts, ADR 054), drawn after everything above.
+  /** A resident or fellow ('In training', ADR 035). */
+  inTraining: boolean;
+  /** The day (YYYY-MM-DD, UTC) the practice location changed, within the year before the load; null: no move. */
+  movedOn: string | null;
+  /** That move field by field: the physician_changes rows an NPPES import would have written. */
+  locationChanges: LocationChange[];
+  /** The day of the location's source (physicians.location_source_date): a move's NPPES date, a resume's approval; null: none (the demo's own). */
+  locationSourceDate: string | null;
+  /** An approved resume's email and phone kept beside the values on file (ADR 030), and the approval's time. */
+  selfReportedEmail: string | null;
+  selfReportedPhone: string | null;
+  selfReportedAt: Date | null;
 };
-
-/**
- * One contact value's freshness and last check (ADR 022, 032): an absent value is 'unverified'
- * and never checked; a value found valid is 'verified'.
- */
-export type ContactFreshness = {
-  status: 'verified' | 'unverified';
-  verifiedAt: Date | null;
-  verification: VerificationStatus;
-  confidence: number | null;
-  method: 'builtin' | null;
-};
-/** The order of `contactFreshness`: personal email, work email, mobile phone, office phone. */
-export const CONTACT_VALUE_ORDER = ['personalEmail', 'workEmail', 'mobilePhone', 'officePhone'] as const;
 
 export const DEFAULT_SEED = 20_261_101;
 /** Mixed into the seed of the contact freshness stream (contactFreshnessOf). */
@@ -864,6 +864,7 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     lastName,
     title,
     credential,
+    source: 'demo',
     specialty: specialty.name,
     secondarySpecialty: secondaryIndex >= 0 ? SPECIALTIES[secondaryIndex] : null,
     subSpecialty,
@@ -895,43 +896,27 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     mobilePhone,
     officePhone,
     contactFreshness: [],
+    inTraining: false,
+    movedOn: null,
+    locationChanges: [],
+    locationSourceDate: null,
+    selfReportedEmail: null,
+    selfReportedPhone: null,
+    selfReportedAt: null,
   };
-}
-
-/** Domains of disposable mailboxes (all on the maintained list the built-in verifier reads). */
-const DISPOSABLE_DOMAINS = ['mailinator.com', 'guerrillamail.com', 'yopmail.com', '10minutemail.com'];
-
-/** What the built-in checks find for a demo email, decided by how the generator made it. */
-function demoEmailCheck(email: string): Pick<ContactFreshness, 'verification' | 'confidence'> {
-  const domain = email.slice(email.lastIndexOf('@') + 1);
-  if (DISPOSABLE_DOMAINS.includes(domain)) return { verification: 'invalid', confidence: BUILTIN_CONFIDENCE.disposable };
-  const verdict = emailVerdict(DEMO_MAIL_DOMAINS.get(domain) ?? 'no_answer', email.startsWith('office+'));
-  return { verification: verdict.status, confidence: verdict.confidence };
-}
-
-/** The built-in phone check, once per number prefix and kind: the demo's numbers differ in their last two digits only. */
-const phoneChecks = new Map<string, Pick<ContactFreshness, 'verification' | 'confidence'>>();
-function demoPhoneCheck(phone: string, kind: 'mobile' | 'office'): Pick<ContactFreshness, 'verification' | 'confidence'> {
-  const key = `${kind}:${phone.slice(0, -2)}`;
-  let found = phoneChecks.get(key);
-  if (!found) {
-    const verdict = checkPhone(phone, kind);
-    found = { verification: verdict.status, confidence: verdict.confidence };
-    phoneChecks.set(key, found);
-  }
-  return found;
 }
 
 /**
  * Each contact value's freshness and last check, from a random stream of its own (so nothing
  * else in the record moves): a few values are made bad first (a disposable domain, a role
  * address, a number with no area code, a toll-free mobile), then each present value was checked
- * by the built-in verifier within CHECK_WINDOW_SECONDS before `checkedUntil`, or never
+ * by the built-in verifier within CHECK_WINDOW_SECONDS before `loadedAt`, or never
  * (NEVER_CHECKED_SHARE). Its result is what the built-in checks answer for that value, so the
  * re-verification job finds the same. The physician's verifiedAt is the latest valid check.
- * Demo data has no 'reported' value: only users report.
+ * No value is 'reported' here: only users report, and the demo's reports are made by its demo
+ * accounts through the contacts feature once they exist (demo-reports.ts).
  */
-function contactFreshnessOf(p: GeneratedPhysician, random: Random, checkedUntil: number): ContactFreshness[] {
+function contactFreshnessOf(p: GeneratedPhysician, random: Random, loadedAt: number): ContactFreshness[] {
   const idText = p.id.toString(36);
   if (p.personalEmail && random.next() < DISPOSABLE_EMAIL_SHARE) {
     p.personalEmail = `${p.personalEmail.slice(0, p.personalEmail.indexOf('@'))}@${DISPOSABLE_DOMAINS[random.below(DISPOSABLE_DOMAINS.length)]}`;
@@ -949,7 +934,7 @@ function contactFreshnessOf(p: GeneratedPhysician, random: Random, checkedUntil:
     const value = p[key];
     const never: ContactFreshness = { status: 'unverified', verifiedAt: null, verification: 'unknown', confidence: null, method: null };
     if (value === null || random.next() < NEVER_CHECKED_SHARE) return never;
-    const verifiedAt = new Date(checkedUntil - 1000 * (1 + random.below(CHECK_WINDOW_SECONDS)));
+    const verifiedAt = new Date(loadedAt - 1000 * (1 + random.below(CHECK_WINDOW_SECONDS)));
     const check = i < 2 ? demoEmailCheck(value) : demoPhoneCheck(value, i === 2 ? 'mobile' : 'office');
     if (check.verification === 'valid') latestValid = Math.max(latestValid ?? 0, verifiedAt.getTime());
     return { status: check.verification === 'valid' ? 'verified' : 'unverified', verifiedAt, ...check, method: 'builtin' };
@@ -960,17 +945,25 @@ function contactFreshnessOf(p: GeneratedPhysician, random: Random, checkedUntil:
 
 /**
  * Yields `count` synthetic physicians with ids startId, startId + 1, ... Each record depends
- * only on (seed, id): its random stream is restarted from both, so any slice of ids can be
- * generated on its own (or in parallel) and matches the same slice of a full run.
+ * only on (seed, id) and the load's time: its random streams are restarted from both, so any
+ * slice of ids can be generated on its own (or in parallel) and matches the same slice of a full
+ * run.
  */
 export function* generatePhysicians(options: {
   count: number;
   seed?: number;
   startId?: number;
-  /** The contacts' checks end here (ms since 1970); the demo load passes its own start time. */
-  checkedUntil?: number;
+  /**
+   * The load's time (ms since 1970): the contacts' checks end here and every signal's date is
+   * relative to it (a move within the last year, a resident's class). The demo load passes its
+   * own start time; the default is the fixed reference time, so tests and the e2e fixtures get
+   * the same records on every day.
+   */
+  loadedAt?: number;
+  /** false: the records without their signals (ADR 054), as they were before them; for comparison in tests. */
+  withSignals?: boolean;
 }): Generator<GeneratedPhysician> {
-  const { count, seed = DEFAULT_SEED, startId = 1, checkedUntil = REFERENCE_TIME } = options;
+  const { count, seed = DEFAULT_SEED, startId = 1, loadedAt = REFERENCE_TIME, withSignals = true } = options;
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError(`count must be a non-negative integer, got ${count}`);
   if (!Number.isInteger(startId) || startId < 1 || startId + count > NPI_BODY_RANGE) {
@@ -980,12 +973,15 @@ export function* generatePhysicians(options: {
   const t = tables();
   const random = createRandom();
   const freshnessRandom = createRandom();
+  const signalRandom = createRandom();
+  const signals = demoSignals({ places: t.city, placeTable: t.cities }, { seed, loadedAt });
   for (let i = 0; i < count; i++) {
     const id = startId + i;
     random.reseed(seed, id);
     const physician = buildPhysician(id, random, t);
     freshnessRandom.reseed(seed ^ FRESHNESS_STREAM, id);
-    physician.contactFreshness = contactFreshnessOf(physician, freshnessRandom, checkedUntil);
+    physician.contactFreshness = contactFreshnessOf(physician, freshnessRandom, loadedAt);
+    if (withSignals) signals.apply(physician, signalRandom);
     yield physician;
   }
 }
