@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MOVED_WITHIN_OPTIONS, movedWithin } from '../../../contract/directory';
 import { zipsOfCity } from '../../features/directory/geo';
 import { CONTACT_VALUE_ORDER } from './contact-checks';
+import { demoReportPicks } from './demo-reports';
 import { IN_TRAINING_SHARE, LISTED_RESUME_SHARE, MOVED_SHARE, NEW_FROM_RESUME_SHARE } from './demo-signals';
 import { generatePhysicians, type GeneratedPhysician } from './generator';
 import { CITIES } from './reference-data';
@@ -190,5 +191,15 @@ describe('the demo signals (generator)', () => {
       if ((p.verifiedAt?.getTime() ?? 0) !== latestValid) wrong.push(`#${p.id} verifiedAt`);
     }
     expect(wrong.slice(0, 10)).toEqual([]);
+  });
+
+  it('pick the reported physicians deterministically, at least two of each kind', () => {
+    const picks = demoReportPicks(SIZE, 7);
+    expect(demoReportPicks(SIZE, 7)).toEqual(picks);
+    expect(picks.length).toBe(6);
+    expect(new Set(picks.map((p) => p.physicianId)).size).toBe(6);
+    expect(picks.every((p) => p.physicianId >= 1 && p.physicianId <= SIZE)).toBe(true);
+    expect(picks.map((p) => p.kind).sort()).toEqual(['confirmed', 'confirmed', 'open', 'open', 'two customers', 'two customers']);
+    expect(demoReportPicks(300_000, 7).length).toBe(60);
   });
 });

@@ -7,7 +7,8 @@ import { hashPassword, verifyPassword } from '../../features/auth/password';
 import { revokeAllApiKeys } from '../../features/api-keys/service';
 import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../lib/logger';
-import { generatePhysicians } from './generator';
+import { createDemoReports } from './demo-reports';
+import { DEFAULT_SEED, generatePhysicians } from './generator';
 import {
   CHANGE_COPY_COLUMNS,
   changeCopyLines,
@@ -162,11 +163,41 @@ export async function seedDemoIfNeeded(
   }
   options.signal?.throwIfAborted();
   const accountsCreated = await createDemoAccounts(db, options.password);
+  options.signal?.throwIfAborted();
+  const reports = await reportDemoContacts(db, { count: options.count, seed: options.seed ?? DEFAULT_SEED });
+  if (reports > 0) options.logger.info(`demo directory: ${reports} contact reports made by the demo accounts`);
   await db.orm
     .insert(appMeta)
     .values({ key: LOADED_KEY, value: sql`${JSON.stringify({ count: options.count, at: new Date().toISOString() })}::jsonb` })
     .onConflictDoNothing();
   return { loaded: true, accountsCreated };
+}
+
+/**
+ * The demo accounts' reports of wrong contacts (demo-reports.ts), once: only on a directory that
+ * is the demo's (no imported physician: their values are nobody's to report), and not again when
+ * the demo accounts have reported before. Returns how many reports were made.
+ */
+async function reportDemoContacts(db: Db, options: { count: number; seed: number }): Promise<number> {
+  const { rows } = await db.sql.query<{ demo: boolean; reported: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM physicians WHERE source NOT IN ('demo', 'resume')) AND EXISTS (SELECT 1 FROM physicians) AS demo,
+            EXISTS (SELECT 1 FROM contact_reports r JOIN users u ON u.id = r.user_id WHERE u.email = ANY($1::text[])) AS reported`,
+    [DEMO_ACCOUNTS.map((a) => a.email)],
+  );
+  if (!rows[0].demo || rows[0].reported || options.count === 0) return 0;
+  const found = await db.orm
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ['basic@example.com', 'premium@example.com', 'admin@example.com']));
+  const idOf = (email: string) => found.find((u) => u.email === email)?.id;
+  const [basic, premium, admin] = [idOf('basic@example.com'), idOf('premium@example.com'), idOf('admin@example.com')];
+  if (!basic || !premium || !admin) return 0;
+  return createDemoReports(db, {
+    count: options.count,
+    seed: options.seed,
+    loadedAt: Date.now(),
+    reporters: { customers: [basic, premium], operator: admin },
+  });
 }
 
 /**

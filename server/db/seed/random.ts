@@ -1,6 +1,6 @@
 /*
- * The demo generator's random numbers: one small, fast stream
- * restarted per (seed, stream) pair, and weighted choices over running sums.
+ * The demo generator's random numbers (generator.ts, demo-signals.ts, demo-reports.ts): one
+ * small, fast stream restarted per (seed, stream) pair, and weighted choices over running sums.
  */
 
 export type Random = {
