@@ -96,8 +96,9 @@ test('a physician who moved between two NPPES extracts: the Moved filter and bad
   await expect(card.getByText('Moved', { exact: true })).toBeVisible();
   await screenshotBoth(page, 'search-moved-filter');
 
-  // The residents: 'In training' on the card.
-  await page.goto('/search?inTraining=true');
+  // The residents: 'In training' on the card (the demo directory has its own residents: the name
+  // finds this one among them).
+  await page.goto('/search?inTraining=true&query=okonkwo-reyes');
   const resident = page.getByRole('list', { name: 'Physicians' }).getByRole('article').filter({ hasText: 'Okonkwo-Reyes' });
   await expect(resident.getByText('In training', { exact: true })).toBeVisible();
 
