@@ -7,10 +7,11 @@ import type { City, OrganizationProfile } from './reference-data';
  * The demo directory's signals (docs/decisions/054-a-demo-that-shows-every-signal.md): who is a
  * resident or fellow, whose practice moved in the last year, and who sent a resume whose email and
  * phone are self-reported. Each is drawn from a random stream of its own per physician, after
- * every other field, so a record's other fields are what they were without them (the training
- * draw alone changes what a trainee's record must say: the graduation year, title, employer);
- * and every date is relative to the load's time, as the contacts' checks are (a fixed date would
- * go stale: 'Moved in the last 30 days' would find nobody a month later).
+ * every other field, so a record's other fields are what they were without them, except what the
+ * signal itself must change (a trainee's graduation year, education, title, employer and board
+ * certification; the contact places a resume fills; a resume physician's record); and every date
+ * is relative to the load's time, as the contacts' checks are (a fixed date would go stale:
+ * 'Moved in the last 30 days' would find nobody a month later).
  */
 
 const DAY_MS = 86_400_000;
@@ -47,7 +48,7 @@ const FIRST_FELLOWSHIP_YEAR = 4;
  * MOVED_WITHIN_OPTIONS finds its share (30 days: about 1 physician in 300).
  */
 export const MOVED_SHARE = 0.04;
-export const MOVE_WINDOW_DAYS = 365;
+const MOVE_WINDOW_DAYS = 365;
 /**
  * Where a mover came from: the same city (another ZIP), another city of the state, another
  * state, in the Census Bureau's shares of movers (Geographical Mobility 2002-2003, P20-549: 59 %
