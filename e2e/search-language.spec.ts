@@ -119,11 +119,17 @@ test("a sub-specialty phrase finds it first and its cards say it; a specialty an
   // 'cardiology new york': cardiologists in New York, never a pediatrician before them.
   await page.goto('/search?query=cardiology+new+york');
   await expect(status(page)).toHaveText(/results for "cardiology new york"$/);
-  for (const card of (await cards.all()).slice(0, 10)) {
+  // Every cardiologist in New York before any pediatric cardiologist there (how many of each the
+  // demo holds moves with its signals: its moves take some physicians out of New York).
+  const firstTen = (await cards.all()).slice(0, 10);
+  const pediatric: boolean[] = [];
+  for (const card of firstTen) {
     await expect(card).toContainText(/Cardiology/);
-    await expect(card).not.toContainText('Pediatrics');
     await expect(card).toContainText(', NY');
+    pediatric.push(((await card.textContent()) ?? '').includes('Pediatrics'));
   }
+  expect(pediatric[0]).toBe(false);
+  expect(pediatric.slice(pediatric.indexOf(true) === -1 ? pediatric.length : pediatric.indexOf(true))).not.toContain(false);
 });
 
 test('the specialty filter lists each specialty\'s sub-specialties under it, with counts, by keyboard too (ADR 052, screenshots)', async ({
