@@ -26,7 +26,14 @@ import { QUERY_SETTLE_MS } from '../web/lib/search-params';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
 import { prepareServerDatabase, startServer, stopServer } from '../server/test/server-process';
-import { DIST_WEB, formatKilobytes, landingScripts, routeAddedScripts } from '../scripts/bundle-size';
+import {
+  DIST_WEB,
+  formatKilobytes,
+  LANDING_BUDGET_BYTES,
+  landingScripts,
+  routeAddedScripts,
+  SEARCH_ADDED_BUDGET_BYTES,
+} from '../scripts/bundle-size';
 import { ensureChromium } from '../scripts/chromium.mjs';
 import { percentile, printTable } from './bench-db';
 
@@ -98,11 +105,22 @@ async function lastSearchRequest(page: Page): Promise<{ start: number; end: numb
  * A time the page's watchers record (page clock), once it is there: `__painted` (the frame after
  * the results showed), `__onScreen` (that frame's presentation, Element Timing), `__live`.
  */
-async function recordedAt(page: Page, name: '__painted' | '__onScreen' | '__live'): Promise<number> {
+async function recordedAt(page: Page, name: '__painted' | '__live'): Promise<number> {
   const handle = await page.waitForFunction((key) => (window as unknown as Record<string, number>)[key], name, {
     timeout: 30_000,
   });
   return (await handle.jsonValue()) as number;
+}
+
+/**
+ * The Element Timing frame, when the browser reports one: Chromium 156 sometimes reports none for
+ * a frame it drew (seen on a quiet machine), so a missing entry is left out of its row, not an error.
+ */
+async function onScreenAt(page: Page): Promise<number | undefined> {
+  const handle = await page
+    .waitForFunction(() => (window as unknown as Record<string, number>).__onScreen, undefined, { timeout: 2_000 })
+    .catch(() => undefined);
+  return handle ? ((await handle.jsonValue()) as number) : undefined;
 }
 
 async function main() {
@@ -166,12 +184,13 @@ async function main() {
       if (i === 0) {
         // What the landing page really downloads (encoded bytes) until the network is quiet.
         let bytes = 0;
-        page.on('requestfinished', async (request) => {
+        const measured: Promise<void>[] = [];
+        page.on('requestfinished', (request) => {
           if (request.resourceType() !== 'script') return;
-          const sizes = await request.sizes();
-          bytes += sizes.responseBodySize;
+          measured.push(request.sizes().then((sizes) => void (bytes += sizes.responseBodySize)));
         });
         await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+        await Promise.all(measured);
         landingDownloads.push(bytes);
         await page.close();
       }
@@ -209,7 +228,8 @@ async function main() {
       await fresh.goto(`${server.url}/search?query=${word}`, { waitUntil: 'commit' });
       const painted = await recordedAt(fresh, '__painted');
       cold.push(painted);
-      coldOnScreen.push(await recordedAt(fresh, '__onScreen'));
+      const coldFrame = await onScreenAt(fresh);
+      if (coldFrame !== undefined) coldOnScreen.push(coldFrame);
       coldLive.push(await recordedAt(fresh, '__live'));
       // The HTML carries the search (ADR 025): when it was in, and how long the server took
       // for it (request sent to first byte: the search and /api/me answered inside it). A
@@ -252,10 +272,10 @@ async function main() {
       await watchForResults(page, word.trim());
       await box.pressSequentially(word, { delay: 40 });
       const painted = await recordedAt(page, '__painted');
-      const shownOnScreen = await recordedAt(page, '__onScreen');
+      const shownOnScreen = await onScreenAt(page);
       const lastKey = await page.evaluate(() => (window as unknown as { __lastKey: number }).__lastKey);
       typing.push(painted - lastKey);
-      typingOnScreen.push(shownOnScreen - lastKey);
+      if (shownOnScreen !== undefined) typingOnScreen.push(shownOnScreen - lastKey);
       const request = await lastSearchRequest(page);
       typingApi.push(request.end - request.start);
       afterPause.push(painted - lastKey - QUERY_SETTLE_MS);
@@ -275,9 +295,9 @@ async function main() {
     rows.push(['  loads that still asked for the search', String(cold.length), String(coldAsked), '', '0']);
     const landing = landingScripts();
     const search = routeAddedScripts('search-page');
-    rows.push(['landing: first scripts (brotli)', String(landing.files.length), formatKilobytes(landing.sent), '', '< 150 KB']);
+    rows.push(['landing: first scripts (brotli)', String(landing.files.length), formatKilobytes(landing.sent), '', `< ${formatKilobytes(LANDING_BUDGET_BYTES)}`]);
     rows.push(['landing: all scripts until idle', '', formatKilobytes(landingDownloads[0] ?? NaN), '', '']);
-    rows.push(['/search adds (brotli)', String(search.files.length), formatKilobytes(search.sent), '', '< 120 KB']);
+    rows.push(['/search adds (brotli)', String(search.files.length), formatKilobytes(search.sent), '', `< ${formatKilobytes(SEARCH_ADDED_BUDGET_BYTES)}`]);
   } finally {
     await browser.close();
     await stopServer(server.child);

@@ -112,16 +112,16 @@ export function loadWebShell(webRoot: string, drawnPages: Record<string, string[
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
   const styles = new Map<string, string>();
-  const code = new Map<string, string>();
   for (const [path, modules] of Object.entries(drawnPages)) {
-    const tags = preloadTags(manifest, modules);
-    styles.set(path, tags.replace(MODULE_PRELOAD, ''));
-    code.set(path, [...tags.matchAll(MODULE_PRELOAD)].map((match) => match[0].trim()).join(''));
+    styles.set(path, preloadTags(manifest, modules).replace(MODULE_PRELOAD, ''));
   }
   const draws = (pathname: string) => styles.has(pagePath(pathname));
   // A page the server draws paints before its scripts are needed: it asks for no code ahead of
   // the parser, since fetching and compiling some 60 modules beside the first layout holds that
   // first paint back (about 800 ms instead of 450 in a fresh Chromium, ADR 026). Its styles stay.
+  // Nor at the end of the body: tried on 2026-11-28, the drawing painted 1,112 ms after the
+  // navigation instead of 726 and the page was live at 2,570 ms instead of 2,330 (bench:web,
+  // PostgreSQL, 20 loads each, load 4-5): the compiling still came before the first paint.
   const drawnHtml = html.replace(MODULE_PRELOAD, '');
   const render: WebShell['render'] = (pathname) => {
     const page = pagePath(pathname);
@@ -142,9 +142,6 @@ export function loadWebShell(webRoot: string, drawnPages: Record<string, string[
       const rootAt = page.indexOf(ROOT_ELEMENT);
       const split = rootAt === -1 ? page.lastIndexOf('</body>') : rootAt + ROOT_ELEMENT.length;
       const cut = page.lastIndexOf('</body>');
-      // The page's own code is asked for after the drawing (ADR 026): by the time the parser
-      // reaches the end and the entry runs, its route's chunks are in, not asked for then.
-      const preloads = code.get(pagePath(pathname)) ?? '';
       const encoder = new TextEncoder();
       return new ReadableStream({
         async start(controller) {
@@ -152,7 +149,7 @@ export function loadWebShell(webRoot: string, drawnPages: Record<string, string[
           const answers = await boot.catch(() => ({}));
           const drawn = (rootAt !== -1 && draw && (await draw(answers))) || '';
           const script = Object.keys(answers).length > 0 ? bootScript(answers) : '';
-          controller.enqueue(encoder.encode(drawn + page.slice(split, cut) + script + preloads + page.slice(cut)));
+          controller.enqueue(encoder.encode(drawn + page.slice(split, cut) + script + page.slice(cut)));
           controller.close();
         },
       });
