@@ -1,6 +1,7 @@
 import { COMPANY_SIZE_BUCKETS } from '../../../contract/directory-options';
 import { dacSpecialty } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
+import { firstFieldNpi, leadingNpi } from './groups';
 import { hasLocation, LOCATION_COLUMNS, locationWins, officePhoneReplaces, officePhoneWrite } from './freshness';
 import { clean, copyText, credentialText, integerText, phone, stateCode, titleCase, zip5 } from './text';
 import type { BatchContext, BatchResult, ImportKind, MapContext, RowOutcome } from './types';
@@ -128,18 +129,65 @@ export function dacMapper(header: string[], context: MapContext): (record: strin
   };
 }
 
-/** Many rows of one NPI (one per enrolment x group x address) -> one: the first non-blank of each field. */
+/** How a practice location ranks (lower first): with an address, with a phone, the larger group. */
+function locationRank(row: DacRow): [number, number, number] {
+  const size = row.organizationSize === null ? -1 : COMPANY_SIZE_BUCKETS.indexOf(row.organizationSize as (typeof COMPANY_SIZE_BUCKETS)[number]);
+  return [row.city && row.state && row.zip ? 0 : 1, row.officePhone ? 0 : 1, -size];
+}
+
+/** How a specialty ranks: one of the directory's (not 'Other'), the finer (a sub-specialty), with a secondary. */
+function specialtyRank(row: DacRow): [number, number, number] {
+  return [row.specialty === null ? 2 : row.specialty === 'Other' ? 1 : 0, row.subSpecialty ? 0 : 1, row.secondarySpecialty ? 0 : 1];
+}
+
+/** Compares ranks, then the values themselves, so that a tie always goes the same way. */
+function before(a: (number | string | null)[], b: (number | string | null)[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? '';
+    const y = b[i] ?? '';
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+const LOCATION_FIELDS = ['city', 'state', 'zip', 'officePhone', 'organization', 'organizationSize'] as const;
+const SPECIALTY_FIELDS = ['specialty', 'subSpecialty', 'secondarySpecialty'] as const;
+const IDENTITY_FIELDS = ['firstName', 'middleName', 'lastName', 'gender', 'credential', 'medicalSchool', 'graduationYear'] as const;
+
+/**
+ * Two records of one NPI -> one (ADR 056). The practice location, its phone and its group come
+ * together from one record (with an address, with a phone, the larger group, then the smallest
+ * ZIP, city, group name, phone); specialty, sub-specialty and secondary specialty together from
+ * one record (one of the directory's specialties, the finer, with a secondary, then the smallest
+ * names); each of the
+ * person's own fields (name, credential, school, year) is the smallest value given; telehealth
+ * when any record offers it. Every choice is a smallest by a fixed order, so the result is the
+ * same whatever order the records come in, and merging is associative: rows held back across a
+ * whole file fold one at a time into the same row a single batch would give.
+ */
+export function mergeDac(a: DacRow, b: DacRow): DacRow {
+  const merged = { ...a };
+  const aPlace = [...locationRank(a), a.zip, a.city, a.organization, a.officePhone];
+  const bPlace = [...locationRank(b), b.zip, b.city, b.organization, b.officePhone];
+  if (before(bPlace, aPlace)) for (const key of LOCATION_FIELDS) (merged as Record<string, unknown>)[key] = b[key];
+  const aField = [...specialtyRank(a), a.specialty, a.subSpecialty, a.secondarySpecialty];
+  const bField = [...specialtyRank(b), b.specialty, b.subSpecialty, b.secondarySpecialty];
+  if (before(bField, aField)) for (const key of SPECIALTY_FIELDS) (merged as Record<string, unknown>)[key] = b[key];
+  for (const key of IDENTITY_FIELDS) {
+    const x = a[key];
+    const y = b[key];
+    if (x === null || (y !== null && y < x)) (merged as Record<string, unknown>)[key] = y;
+  }
+  merged.telehealth = a.telehealth || b.telehealth ? true : null;
+  return merged;
+}
+
+/** Many rows of one NPI (one per enrolment x group x address) -> one each (mergeDac). */
 export function foldDac(rows: DacRow[]): DacRow[] {
   const byNpi = new Map<string, DacRow>();
   for (const row of rows) {
     const seen = byNpi.get(row.npi);
-    if (!seen) {
-      byNpi.set(row.npi, { ...row });
-      continue;
-    }
-    for (const key of Object.keys(row) as (keyof DacRow)[]) {
-      if (seen[key] === null && row[key] !== null) (seen as Record<string, unknown>)[key] = row[key];
-    }
+    byNpi.set(row.npi, seen ? mergeDac(seen, row) : row);
   }
   return [...byNpi.values()];
 }
@@ -280,23 +328,15 @@ export async function writeDacBatch(tx: Db, rows: DacRow[], context: BatchContex
      WHERE old.office_phone IS DISTINCT FROM written.office_phone`,
     [fileDate],
   );
-  const insertedNpis = inserted.rows.map((r) => r.npi);
-  const fresh = new Set(insertedNpis);
-  const changedNpis = new Set(updated.rows.filter((r) => r.changed).map((r) => r.npi));
-  for (const r of phones.rows) if (!fresh.has(r.npi)) changedNpis.add(r.npi);
-  const npis = {
-    inserted: insertedNpis,
-    updated: [...changedNpis],
-    notPhysician: notPhysician.rows.map((r) => r.npi),
-    all: rows.map((r) => r.npi),
-  };
+  const fresh = new Set(inserted.rows.map((r) => r.npi));
+  const changed = new Set(updated.rows.filter((r) => r.changed).map((r) => r.npi));
+  for (const r of phones.rows) if (!fresh.has(r.npi)) changed.add(r.npi);
   return {
-    inserted: npis.inserted.length,
-    updated: npis.updated.length,
+    inserted: fresh.size,
+    updated: changed.size,
     removed: 0,
     written: rows.length,
-    notPhysician: npis.notPhysician.length,
-    npis,
+    notPhysician: notPhysician.rows.length,
   };
 }
 
@@ -309,5 +349,7 @@ export const DAC: ImportKind<DacRow> = {
   recordStart: /^"?\d{10}(?:\.0)?"?,/,
   mapper: dacMapper,
   fold: foldDac,
+  // One fold per NPI per file: its records far apart are found first and held back (ADR 056).
+  grouped: { npiOfLine: leadingNpi, npiOfRecord: firstFieldNpi, merge: mergeDac, npiOf: (row) => row.npi },
   writeBatch: (tx, rows, _deactivated, context) => writeDacBatch(tx, rows, context),
 };

@@ -4,6 +4,7 @@ import { loadSuppressionMatcher } from '../removal';
 import { basename } from 'node:path';
 import { CsvRecords, TRUNCATED, type CsvRecord } from './csv-records';
 import { decodeText } from './decode';
+import { scatteredNpis } from './groups';
 import { openCsvSource, type CsvSource } from './source';
 import { emptyRepairs } from './text';
 import { ImportFileError, type ImportKind, type ImportProgress, type ImportSummary, type RowOutcome, type SkipReason } from './types';
@@ -12,6 +13,11 @@ export const DEFAULT_BATCH_SIZE = 5_000;
 const MALFORMED_KEPT = 1_000;
 // A file of mostly skipped rows still moves its checkpoint (and progress) along.
 const RECORDS_PER_CHECKPOINT = 50_000;
+/**
+ * NPIs whose records lie apart that one run holds back (ADR 056: about 1 KB each). A real national
+ * DAC extract has a few dozen; a file shuffled row by row has all of them.
+ */
+export const MAX_SCATTERED_NPIS = 250_000;
 
 export type ImportOptions = {
   batchSize?: number;
@@ -29,6 +35,10 @@ export type ImportOptions = {
 
 type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds' | 'encoding' | 'fileDate'>;
 
+function emptyNotes(): Counts['notes'] {
+  return { inTraining: 0, unlistedTaxonomy: 0, unknownSpecialty: 0 };
+}
+
 function emptyCounts(): Counts {
   return {
     read: 0,
@@ -38,7 +48,7 @@ function emptyCounts(): Counts {
     removed: 0,
     skipped: { organisation: 0, notPhysician: 0, credentialWithoutPhysicianCode: 0, deactivated: 0, suppressed: 0, malformed: 0 },
     repaired: emptyRepairs(),
-    notes: { inTraining: 0, unlistedTaxonomy: 0, unknownSpecialty: 0 },
+    notes: emptyNotes(),
   };
 }
 
@@ -93,6 +103,22 @@ export async function runImport<Row>(
   } catch (error) {
     throw fileError(path, error);
   }
+  // A file with several records per NPI: which NPIs' records lie apart (a first pass, ADR 056).
+  let scattered = new Set<number>();
+  if (spec.grouped) {
+    const npiOfLine = spec.grouped.npiOfLine;
+    try {
+      scattered = await scatteredNpis(await openCsvSource(path, spec.filePattern), npiOfLine);
+    } catch (error) {
+      throw fileError(path, error);
+    }
+    if (scattered.size > MAX_SCATTERED_NPIS) {
+      throw new ImportFileError(
+        `${basename(path)}: the records of ${scattered.size.toLocaleString('en-US')} NPIs lie apart in the file, more than ` +
+          `${MAX_SCATTERED_NPIS.toLocaleString('en-US')} can be held while it is read. Sort it by NPI (its first column) and import it again.`,
+      );
+    }
+  }
   const isSuppressed = await loadSuppressionMatcher(db);
   const fileDate: ImportSummary['fileDate'] = !spec.datedByFile
     ? null
@@ -116,8 +142,8 @@ export async function runImport<Row>(
     ).rows[0]!.id;
   const skipThrough = resumedRun ? Number(resumedRun.records_done) : 0;
   const counts: Counts = resumedRun ? resumedCounts(resumedRun.counts) : emptyCounts();
-  // Files with several records per NPI (DAC) count each NPI once, by the first batch it is in.
-  const countedNpis = new Set<number>();
+  // The rows of NPIs whose records lie apart, one merged row each, written with the last batch.
+  const held = new Map<number, Row>();
   const malformed = resumedRun ? [...resumedRun.malformed] : [];
 
   let rows: Row[] = [];
@@ -153,16 +179,8 @@ export async function runImport<Row>(
         [spec.kind, fileDate?.date ?? ''],
       );
       const result = await spec.writeBatch(tx, batch, npis, { fileDate: fileDate?.date ?? null });
-      let { inserted, updated, written } = result;
-      let notPhysician = result.notPhysician ?? 0;
-      if (result.npis) {
-        const first = (list: string[]) => list.filter((npi) => !countedNpis.has(Number(npi))).length;
-        inserted = first(result.npis.inserted);
-        updated = first(result.npis.updated);
-        notPhysician = first(result.npis.notPhysician);
-        written = first(result.npis.all);
-        for (const npi of result.npis.all) countedNpis.add(Number(npi));
-      }
+      const { inserted, updated, written } = result;
+      const notPhysician = result.notPhysician ?? 0;
       for (const target of [counts, checkpoint]) {
         target.inserted += inserted;
         target.updated += updated;
@@ -180,6 +198,18 @@ export async function runImport<Row>(
   };
 
   let map: ((record: string[]) => RowOutcome<Row>) | undefined;
+  /** The same mapping for records a resumed run reads again (their repairs were counted then). */
+  let replay: ((record: string[]) => RowOutcome<Row>) | undefined;
+  const hold = (npi: number, row: Row) => {
+    const seen = held.get(npi);
+    held.set(npi, seen ? spec.grouped!.merge(seen, row) : row);
+  };
+  /** The NPI of a record whose records lie apart in the file, else null. */
+  const scatteredNpi = (record: CsvRecord): number | null => {
+    if (!scattered.size || 'error' in record) return null;
+    const npi = spec.grouped!.npiOfRecord(record.fields);
+    return npi !== null && scattered.has(npi) ? npi : null;
+  };
   let columns = 0;
   let lastProgress = 0;
   const malformedRecord = (line: number, reason: string) => {
@@ -192,13 +222,22 @@ export async function runImport<Row>(
       if ('error' in record) throw new ImportFileError(`The header row cannot be read: ${record.error}`);
       try {
         map = spec.mapper(record.fields, { repairs: counts.repaired, notes: counts.notes });
+        if (scattered.size) replay = spec.mapper(record.fields, { repairs: emptyRepairs(), notes: emptyNotes() });
       } catch (error) {
         throw fileError(path, error);
       }
       columns = record.fields.length;
       return false;
     }
-    if (record.line <= skipThrough) return false;
+    if (record.line <= skipThrough) {
+      // Done before the interruption, except the rows held back for the last batch: read again.
+      const npi = scatteredNpi(record);
+      if (npi !== null && !('error' in record) && record.fields.length === columns) {
+        const outcome = replay!(record.fields);
+        if (outcome.kind === 'row' && !isSuppressed({ npi: outcome.npi, email: outcome.email })) hold(npi, outcome.row);
+      }
+      return false;
+    }
     lastLine = record.line;
     counts.read++;
     recordsSinceCheckpoint++;
@@ -212,7 +251,9 @@ export async function runImport<Row>(
     } else {
       const outcome = map(record.fields);
       if (outcome.kind === 'row') {
+        const npi = scatteredNpi(record);
         if (isSuppressed({ npi: outcome.npi, email: outcome.email })) counts.skipped.suppressed++;
+        else if (npi !== null) hold(npi, outcome.row);
         else rows.push(outcome.row);
       } else if (outcome.kind === 'deactivated') {
         counts.skipped.deactivated++;
@@ -237,8 +278,25 @@ export async function runImport<Row>(
 
   const splitter = new CsvRecords({ recordStart: spec.recordStart });
   const completed: CsvRecord[] = [];
+  // A batch of a grouped file ends where one NPI's run of records does: when it is due, it is
+  // written just before the first record of another NPI.
+  let due = false;
+  const newGroup = (record: CsvRecord): boolean => {
+    const last = rows[rows.length - 1];
+    if (last === undefined || 'error' in record) return true;
+    const npi = spec.grouped!.npiOfRecord(record.fields);
+    return npi === null || String(npi) !== spec.grouped!.npiOf(last);
+  };
   const drain = async () => {
-    for (const record of completed) if (take(record)) await flush();
+    for (const record of completed) {
+      if (due && newGroup(record)) {
+        due = false;
+        await flush();
+      }
+      if (!take(record)) continue;
+      if (spec.grouped) due = true;
+      else await flush();
+    }
     completed.length = 0;
   };
   let encoding = 'utf-8';
@@ -249,6 +307,8 @@ export async function runImport<Row>(
   splitter.end(completed);
   await drain();
   if (!map) throw new ImportFileError(`${basename(path)} is empty (no header row).`);
+  rows.push(...held.values());
+  held.clear();
   await flush();
   await writing;
 

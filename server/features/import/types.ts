@@ -46,11 +46,6 @@ export type BatchResult = {
   written: number;
   /** Of those, rows not written because they turned out not to be physicians (DAC: unknown NPI, other specialty). */
   notPhysician?: number;
-  /**
-   * The NPIs behind each count, for a file with several records per NPI across batches (DAC):
-   * the run counts each NPI once, by its first batch.
-   */
-  npis?: { inserted: string[]; updated: string[]; notPhysician: string[]; all: string[] };
 };
 
 /** What every batch of one run shares. */
@@ -74,6 +69,20 @@ export type ImportKind<Row> = {
   mapper(header: string[], context: MapContext): (record: string[]) => RowOutcome<Row>;
   /** Several records of one NPI in a batch -> one row each. */
   fold(rows: Row[]): Row[];
+  /**
+   * A file with several records per NPI, folded once per NPI per file (ADR 056): a batch never
+   * ends inside one NPI's run of records, and an NPI whose records lie apart (found by a first
+   * pass over the lines) is held back, merged record by record, and written with the last batch.
+   */
+  grouped?: {
+    /** The NPI a line starts with, or null (a line that does not start a record). */
+    npiOfLine(line: string): number | null;
+    /** The NPI of a parsed record, read as npiOfLine reads it. */
+    npiOfRecord(fields: string[]): number | null;
+    /** Two rows of one NPI -> one; associative and commutative. */
+    merge(a: Row, b: Row): Row;
+    npiOf(row: Row): string;
+  };
   writeBatch(tx: Db, rows: Row[], deactivatedNpis: string[], context: BatchContext): Promise<BatchResult>;
 };
 
