@@ -18,7 +18,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPgDriver } from '../server/db/pg-driver';
+import { DAC } from '../server/features/import/dac';
+import { leadingNpi, scatteredNpis } from '../server/features/import/groups';
+import { openCsvSource } from '../server/features/import/source';
 import { writeSyntheticNppesFile } from '../server/features/import/synthetic-nppes';
+import { writeSyntheticDacFile } from './synthetic-dac';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
@@ -31,6 +35,7 @@ type Run = {
   run: string;
   read: number;
   inserted: number;
+  updated: number;
   unchanged: number;
   seconds: number;
   wallSeconds: number;
@@ -47,6 +52,17 @@ async function syntheticFile(): Promise<string> {
   await writeSyntheticNppesFile(`${path}.partial`, { rows: ROWS, seed: 1 });
   renameSync(`${path}.partial`, path);
   console.error(`wrote ${path}: ${(statSync(path).size / 1e9).toFixed(2)} GB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return path;
+}
+
+/** The DAC file beside it: the NPPES file's physicians and as many new, 1-4 records each. */
+async function syntheticDacFile(): Promise<string> {
+  const path = join(ROOT, '.tmp', 'bench-import', `DAC_NationalDownloadableFile_synthetic_${ROWS}.csv`);
+  if (existsSync(path)) return path;
+  const started = performance.now();
+  await writeSyntheticDacFile(`${path}.partial`, { nppesRows: ROWS });
+  renameSync(`${path}.partial`, path);
+  console.error(`wrote ${path}: ${(statSync(path).size / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return path;
 }
 
@@ -74,9 +90,9 @@ function cpuSeconds(pid: number): number {
 const count = (text: string, label: string) => Number(new RegExp(`^\\s+${label}\\s+([\\d,]+)`, 'm').exec(text)?.[1]?.replaceAll(',', '') ?? NaN);
 
 /** `npm run import -- nppes <file>` as a child process; its summary, wall time and peak memory. */
-async function importOnce(engine: string, run: string, file: string, env: NodeJS.ProcessEnv): Promise<Run> {
+async function importOnce(engine: string, run: string, file: string, env: NodeJS.ProcessEnv, kind = 'nppes'): Promise<Run> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', 'nppes', file], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', kind, file], {
     cwd: ROOT,
     env: { ...env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -100,6 +116,7 @@ async function importOnce(engine: string, run: string, file: string, env: NodeJS
     run,
     read: count(output, 'read'),
     inserted: count(output, 'inserted'),
+    updated: count(output, 'updated'),
     unchanged: count(output, 'unchanged'),
     seconds,
     wallSeconds: (performance.now() - started) / 1000,
@@ -113,7 +130,12 @@ async function benchPglite(file: string): Promise<Run[]> {
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir };
     delete env.DATABASE_URL;
-    return [await importOnce('PGlite', 'first import', file, env), await importOnce('PGlite', 're-import', file, env)];
+    return [
+      await importOnce('PGlite', 'first import', file, env),
+      await importOnce('PGlite', 're-import', file, env),
+      await importOnce('PGlite', 'DAC first', dacFile, env, 'dac'),
+      await importOnce('PGlite', 'DAC again', dacFile, env, 'dac'),
+    ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -126,7 +148,12 @@ async function benchPostgres(file: string): Promise<Run[]> {
     const url = new URL(PG_URL!);
     url.searchParams.set('options', `-c search_path=${SCHEMA},public`);
     const env = { ...process.env, DATABASE_URL: url.toString() };
-    return [await importOnce('PostgreSQL', 'first import', file, env), await importOnce('PostgreSQL', 're-import', file, env)];
+    return [
+      await importOnce('PostgreSQL', 'first import', file, env),
+      await importOnce('PostgreSQL', 're-import', file, env),
+      await importOnce('PostgreSQL', 'DAC first', dacFile, env, 'dac'),
+      await importOnce('PostgreSQL', 'DAC again', dacFile, env, 'dac'),
+    ];
   } finally {
     await admin.exec(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
     await admin.close();
@@ -134,6 +161,11 @@ async function benchPostgres(file: string): Promise<Run[]> {
 }
 
 const file = await syntheticFile();
+const dacFile = await syntheticDacFile();
+// The DAC fold's first pass alone (ADR 056): the NPIs whose records lie apart.
+const passStarted = performance.now();
+const apart = await scatteredNpis(await openCsvSource(dacFile, DAC.filePattern), leadingNpi);
+const passSeconds = (performance.now() - passStarted) / 1000;
 const runs: Run[] = [];
 if (PG_URL && !flags.has('--no-pg')) runs.push(...(await benchPostgres(file)));
 if (!flags.has('--no-pglite')) runs.push(...(await benchPglite(file)));
@@ -142,11 +174,12 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const size = statSync(file).size;
 console.log(`\nImport bench: synthetic NPPES file, ${int(ROWS)} rows, ${(size / 1e9).toFixed(2)} GB, 330 columns; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores\n`);
 console.log(
-  `${'engine'.padEnd(11)} ${'run'.padEnd(13)} ${'rows read'.padStart(10)} ${'inserted'.padStart(9)} ${'unchanged'.padStart(10)} ${'import s'.padStart(9)} ${'rows/s'.padStart(8)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(6)} ${'rows/CPU s'.padStart(11)} ${'peak RSS MB'.padStart(12)}`,
+  `${'engine'.padEnd(11)} ${'run'.padEnd(13)} ${'rows read'.padStart(10)} ${'inserted'.padStart(9)} ${'updated'.padStart(9)} ${'unchanged'.padStart(10)} ${'import s'.padStart(9)} ${'rows/s'.padStart(8)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(6)} ${'rows/CPU s'.padStart(11)} ${'peak RSS MB'.padStart(12)}`,
 );
+console.log(`DAC file: ${(statSync(dacFile).size / 1e6).toFixed(0)} MB; its first pass (NPIs whose records lie apart: ${int(apart.size)}) took ${passSeconds.toFixed(1)} s\n`);
 for (const r of runs) {
   console.log(
-    `${r.engine.padEnd(11)} ${r.run.padEnd(13)} ${int(r.read).padStart(10)} ${int(r.inserted).padStart(9)} ${int(r.unchanged).padStart(10)} ${r.seconds.toFixed(1).padStart(9)} ${int(r.read / r.seconds).padStart(8)} ${r.wallSeconds.toFixed(1).padStart(7)} ${r.cpuSeconds.toFixed(1).padStart(6)} ${int(r.read / r.cpuSeconds).padStart(11)} ${int(r.peakRssMb).padStart(12)}`,
+    `${r.engine.padEnd(11)} ${r.run.padEnd(13)} ${int(r.read).padStart(10)} ${int(r.inserted).padStart(9)} ${int(r.updated).padStart(9)} ${int(r.unchanged).padStart(10)} ${r.seconds.toFixed(1).padStart(9)} ${int(r.read / r.seconds).padStart(8)} ${r.wallSeconds.toFixed(1).padStart(7)} ${r.cpuSeconds.toFixed(1).padStart(6)} ${int(r.read / r.cpuSeconds).padStart(11)} ${int(r.peakRssMb).padStart(12)}`,
   );
 }
 console.log('\nrows/s: rows read per second of the import (the CLI summary); CPU s: the import process\'s own CPU time,');
