@@ -249,9 +249,10 @@ export function naiveSearchSql(
    * The relevance tier of a row (ADR 020, ADR 052), the same tiers as the index's relevanceRanker:
    * the class of the specialty phrases (0 every phrase held by its own field, 1 some only through a
    * sub-specialty of another specialty, 2 some only in a title or a skill) times 11, plus the tier
-   * inside it: with text words, 0 full name, 1 exact last name, 2 exact first name; 3 every term a
-   * whole word of the city (several pieces only); 4 a name starting with the word, 5 other matches
-   * of the several-word name rule; every text term a whole word of 6 the specialty, 7 the title,
+   * inside it: with text words, 0 full name, 1 exact last name, 2 exact first name; 3 the city
+   * named whole (every term a whole word of it, as many words as terms; several pieces only); 4 a
+   * name starting with the word, 5 other matches of the several-word name rule or a longer city
+   * holding every term; every text term a whole word of 6 the specialty, 7 the title,
    * 8 a skill, 9 the organisation; 10 the rest.
    */
   const tierSql = (): string => {
@@ -264,18 +265,21 @@ export function naiveSearchSql(
     const phraseClass = c.specialtyTerms.length
       ? `(CASE WHEN NOT (${held}) THEN 22 WHEN ${own} THEN 0 ELSE 11 END)`
       : '0';
-    const city = c.terms.length ? `WHEN ${all(c.terms.map(cityWhole))} THEN 3` : '';
+    // The whole city named (as many words as terms): 3; a longer city holding every term: 5.
+    const cityWords = `(length(${wordsSql('city')}) - length(replace(${wordsSql('city')}, ' ', '')))`;
+    const city = c.terms.length ? `WHEN ${all(c.terms.map(cityWhole))} AND ${cityWords} = ${c.terms.length} THEN 3` : '';
+    const longerCity = c.terms.length ? `WHEN ${all(c.terms.map(cityWhole))} THEN 5` : '';
     const fields = `WHEN ${all(texts.map((t) => wholeOf('specialty', t)))} THEN 6
       WHEN ${all(texts.map((t) => wholeOf('title', t)))} THEN 7
       WHEN ${all(texts.map((t) => anyItem('skills', (item) => wholeOf(item, t))))} THEN 8
       WHEN ${all(texts.map((t) => wholeOf('organization', t)))} THEN 9
       ELSE 10 END`;
     const inner = (): string => {
-      if (c.words.length === 0) return `CASE ${city} ${fields}`;
+      if (c.words.length === 0) return `CASE ${city} ${longerCity} ${fields}`;
       if (c.words.length === 1) {
         const w = c.words[0];
         return `CASE WHEN ${exact('last_name', w)} THEN 1 WHEN ${exact('first_name', w)} THEN 2 ${city}
-          WHEN ${starts('last_name', w)} OR ${starts('first_name', w)} THEN 4 ${fields}`;
+          WHEN ${starts('last_name', w)} OR ${starts('first_name', w)} THEN 4 ${longerCity} ${fields}`;
       }
       const a = c.words[0];
       const b = c.words.slice(1).join(' ');
@@ -288,6 +292,7 @@ export function naiveSearchSql(
         ${city}
         WHEN (${pairA} AND (${starts('first_name', a)} OR ${starts('last_name', b)})) OR (${pairB} AND (${starts('first_name', b)} OR ${starts('last_name', a)})) THEN 4
         WHEN ${pairA} OR ${pairB} THEN 5
+        ${longerCity}
         ${fields}`;
     };
     return `${phraseClass} + (${inner()})`;

@@ -33,7 +33,8 @@ beforeAll(async () => {
       id,
       npi: String(1_300_000_000 + id),
       firstName: 'Dana',
-      lastName: `Placeword${String.fromCharCode(96 + id)}`,
+      // St Louis Park's physician first by name: the order below is the city's, not the name's.
+      lastName: id === 4 ? 'Placeword0' : `Placeword${String.fromCharCode(96 + id)}`,
       specialty: 'Cardiology',
       city,
       state,
@@ -58,6 +59,9 @@ describe("a city's spellings", () => {
   it("'st louis', 'saint louis' and 'st. louis' find the same physicians", async () => {
     const stLouis = await found('cardiology st louis');
     expect(sorted(stLouis)).toEqual([1, 2, 3, 4]);
+    // The whole city named ranks above a city that only begins with it (St Louis Park).
+    expect(stLouis.slice(3)).toEqual([4]);
+    expect((await found('saint louis')).slice(3)).toEqual([4]);
     expect(sorted(await found('cardiology saint louis'))).toEqual([1, 2, 3, 4]);
     expect(sorted(await found('cardiology st. louis'))).toEqual([1, 2, 3, 4]);
     expect(sorted(await found('st louis mo'))).toEqual([1, 2, 3]);

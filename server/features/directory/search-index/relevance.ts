@@ -14,8 +14,9 @@ import { SCALAR_INDEX, SET_INDEX, type ScalarField } from './wire-format';
 
 /**
  * The tiers inside one class (see tierTables): 0 full name, 1 last name equal, 2 first name
- * equal, 3 every text term a whole word of the city, 4 a name starting with the word, 5 the
- * several-word name rule by prefixes, 6-9 every text term a whole word of the specialty, title, a
+ * equal, 3 the city named whole (every text term a whole word of it, and nothing more), 4 a name
+ * starting with the word, 5 the several-word name rule by prefixes, or a longer city holding every
+ * text term, 6-9 every text term a whole word of the specialty, title, a
  * skill, the organisation, 10 the rest.
  */
 const INNER_TIERS = 11;
@@ -36,9 +37,10 @@ const NO_TIER = 255;
  * Pediatric Cardiology), 2 some phrase found only in a title or a skill. Inside a class
  * (INNER_TIERS), with text words, the spec's name rule first: 0 the full name (several words:
  * first and last name equal to the two parts), 1 the last name equal to the query (or to its
- * part), 2 the first name likewise; then 3 every text term a whole word of the city (a place
- * named beside a specialty or a name: 'cardiology boston'), 4 a name starting with the word, 5
- * other matches of the several-word name rule; then every text term a whole word of 6 the
+ * part), 2 the first name likewise; then 3 the city named whole, every text term a whole word of
+ * it and it no more words (a place named beside a specialty or a name: 'cardiology boston',
+ * 'st louis' Saint Louis), 4 a name starting with the word, 5 other matches of the several-word
+ * name rule, or a longer city holding every term ('st louis': St Louis Park); then every text term a whole word of 6 the
  * specialty, 7 the title, 8 a skill, 9 the organisation; 10 the other matches (word prefixes,
  * states, several fields). Exact words come before word prefixes, a place before a name that only
  * begins with its letters; a misspelt word's corrected search (spelling.ts) is its own search,
@@ -77,6 +79,13 @@ export type TierTables = {
   /** Whether some first or last name meets a name condition (else every name tier is NO_NAME). */
   names: boolean;
 };
+
+/** The words of a value in searchWords form. */
+function wordCount(words: string): number {
+  let count = 0;
+  for (const word of words.split(' ')) if (word) count++;
+  return count;
+}
 
 /** No name condition (a name tier past every other tier). */
 const NO_NAME = 255;
@@ -186,6 +195,15 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   const nameTier = words === 0 ? NO_NAME_TIERS : words === 1 ? ONE_WORD_NAME_TIERS : NAME_TIERS;
 
   const skillsTier = wholeTier(s.dicts.sets[SET_INDEX.skills].size, (test) => setMask(s, 'skills', test), 8);
+  // A place: only the several-word rule's terms search cities. A term's place spellings count as
+  // the term ('st' a whole word 'saint': criteria.ts placeAliases). The whole city named ('st louis':
+  // Saint Louis) is tier 3; a longer city holding every term (St Louis Park) tier 5.
+  const cityTier = c.terms.length ? wholeTier(size('city'), (test) => codeMask(s, 'city', test), 3, c.terms, placeAliases) : null;
+  if (cityTier) {
+    const cities = s.dicts.scalar[SCALAR_INDEX.city];
+    for (let code = 0; code < cityTier.length; code++)
+      if (cityTier[code] === 3 && wordCount(cities.words(code)) !== c.terms.length) cityTier[code] = 5;
+  }
   return {
     first: col('firstName'),
     firstBits,
@@ -208,11 +226,7 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
     organization: col('organization'),
     organizationTier: scalarTier('organization', texts.length ? 9 : 6),
     city: col('city'),
-    // A place: only the several-word rule's terms search cities.
-    // A term's place spellings count as the term ('st' a whole word 'saint': criteria.ts placeAliases).
-    cityTier: c.terms.length
-      ? wholeTier(size('city'), (test) => codeMask(s, 'city', test), 3, c.terms, placeAliases)
-      : null,
+    cityTier,
     names: words > 0 && (firstBits.some((b) => b !== 0) || lastBits.some((b) => b !== 0)),
   };
 }
