@@ -1,6 +1,6 @@
 import { DAC_NOT_PHYSICIAN, DAC_SPECIALTY_MAP } from './dac-specialty-map';
 import type { Specialty } from './directory-options';
-import { CLASSIFICATION_FALLBACK, TAXONOMY_MAP } from './taxonomy-map';
+import { CLASSIFICATION_GENERAL_CODES, TAXONOMY_MAP } from './taxonomy-map';
 
 /**
  * NUCC health care provider taxonomy and Doctors and Clinicians specialties -> the directory's
@@ -30,18 +30,25 @@ const BY_CODE = new Map<string, SpecialtyMapping>(
   TAXONOMY_MAP.map(([code, specialty, subSpecialty]) => [code, { specialty, subSpecialty }]),
 );
 
+/** A classification's general code (its own, or the one contract/taxonomy-map.ts names). */
+export function classificationGeneralCode(code: string): string {
+  const classification = code.slice(0, 4);
+  return CLASSIFICATION_GENERAL_CODES[classification] ?? `${classification}00000X`;
+}
+
 /**
  * The specialty and sub-specialty of a physician or physician assistant code; `listed` is false
- * for a code the table does not hold yet (a later NUCC version), which takes its classification's
- * specialty. Null for any other code.
+ * for a code the table does not hold yet (a later NUCC version), which is filed as its
+ * classification's general code (rule 3 of contract/taxonomy-map.ts). Null for any other code,
+ * and for a code of a classification the table does not know.
  */
 export function taxonomySpecialty(code: string): (SpecialtyMapping & { listed: boolean }) | null {
   const upper = code.trim().toUpperCase();
   const mapped = BY_CODE.get(upper);
   if (mapped) return { ...mapped, listed: true };
   if (!isDirectoryTaxonomy(upper)) return null;
-  const specialty = CLASSIFICATION_FALLBACK[upper.slice(0, 4)];
-  return specialty ? { specialty, subSpecialty: null, listed: false } : null;
+  const general = BY_CODE.get(classificationGeneralCode(upper));
+  return general ? { ...general, listed: false } : null;
 }
 
 /** A DAC value compared on its letters and digits: both punctuation styles are one key. */

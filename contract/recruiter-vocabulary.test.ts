@@ -93,6 +93,18 @@ describe('recruiter vocabulary: each entry', () => {
   });
 });
 
+/** Ophthalmology and the specialisations NUCC added to it after v15. */
+const OPHTHALMOLOGY = [
+  'Ophthalmology',
+  'Glaucoma Specialist',
+  'Retina Specialist',
+  'Uveitis and Ocular Inflammatory Disease',
+  'Neuro-ophthalmology',
+  'Pediatric Ophthalmology and Strabismus Specialist',
+  'Cornea and External Diseases Specialist',
+  'Ophthalmic Plastic and Reconstructive Surgery',
+];
+
 describe('recruiter vocabulary: the words recruiters type', () => {
   const only = (specialties: Specialty[], subs: string[] = []) => ({
     specialties: [...specialties].sort(),
@@ -160,8 +172,10 @@ describe('recruiter vocabulary: the words recruiters type', () => {
     ['neph', only([], ['Nephrology', 'Pediatric Nephrology'])],
     ['endo', only([], ['Endocrinology, Diabetes & Metabolism', 'Pediatric Endocrinology'])],
     ['endocrinologist', only([], ['Endocrinology, Diabetes & Metabolism', 'Pediatric Endocrinology'])],
-    ['ophthalmologist', only([], ['Ophthalmology'])],
-    ['retina specialist', only([], ['Ophthalmology'])],
+    ['ophthalmologist', only([], OPHTHALMOLOGY)],
+    ['retina specialist', only([], OPHTHALMOLOGY)],
+    ['pediatric ophthalmologist', only([], ['Pediatric Ophthalmology and Strabismus Specialist'])],
+    ['epileptologist', only([], ['Epilepsy'])],
     ['hospital medicine', only([], ['Hospitalist'])],
     ['plastic surgeon', resolveSpecialtyTerm('plastic surgery')],
     ['PM&R', only([], ['Physical Medicine & Rehabilitation', 'Pediatric Rehabilitation Medicine'])],

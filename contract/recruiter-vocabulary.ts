@@ -65,6 +65,16 @@ const OTOLARYNGOLOGY = [
   'Otolaryngology/Facial Plastic Surgery',
   'Plastic Surgery within the Head & Neck',
 ];
+const OPHTHALMOLOGY = [
+  'Ophthalmology',
+  'Glaucoma Specialist',
+  'Retina Specialist',
+  'Uveitis and Ocular Inflammatory Disease',
+  'Neuro-ophthalmology',
+  'Pediatric Ophthalmology and Strabismus Specialist',
+  'Cornea and External Diseases Specialist',
+  'Ophthalmic Plastic and Reconstructive Surgery',
+];
 const NUCLEAR = [
   'Nuclear Medicine',
   'Nuclear Imaging & Therapy',
@@ -214,6 +224,7 @@ export const RECRUITER_VOCABULARY: readonly VocabularyEntry[] = [
     'EP', 'CCEP',
   ]),
   entry([], ['Interventional Cardiology'], ['interventional cardiology', 'interventional cardiologist']),
+  entry([], ['Adult Congenital Heart Disease'], ['adult congenital heart disease', 'ACHD']),
   // Pediatrics
   entry([], ['Child Abuse Pediatrics'], ['child abuse pediatrics']),
   entry([], ['Developmental – Behavioral Pediatrics'], [
@@ -280,6 +291,8 @@ export const RECRUITER_VOCABULARY: readonly VocabularyEntry[] = [
     'behavioral neurology & neuropsychiatry', 'behavioral neurology', 'neuropsychiatry', 'neuropsychiatrist',
   ]),
   entry([], ['Brain Injury Medicine'], ['brain injury medicine', 'brain injury']),
+  entry([], ['Epilepsy'], ['epilepsy', 'epileptologist']),
+  entry([], ['Neurocritical Care'], ['neurocritical care', 'neurointensivist', 'neuro ICU']),
   entry([], ['Clinical Neurophysiology'], ['clinical neurophysiology', 'neurophysiology', 'neurophysiologist']),
   entry([], ['Diagnostic Neuroimaging'], ['diagnostic neuroimaging', 'neuroimaging']),
   entry([], ['Electrodiagnostic Medicine'], ['electrodiagnostic medicine', 'electrodiagnostic', 'EMG']),
@@ -351,10 +364,18 @@ export const RECRUITER_VOCABULARY: readonly VocabularyEntry[] = [
     'neurological surgery', 'neurosurgery', 'neurosurgeon', 'neurological surgeon', 'neurosurg', 'neuro surgeon',
     'neuro surgery', 'neurosurgical',
   ]),
-  entry([], ['Ophthalmology'], [
+  // Every ophthalmologist, whatever the code's specialisation (most retina specialists file the plain 207W00000X).
+  entry([], OPHTHALMOLOGY, [
     'ophthalmology', 'ophthalmologist', 'ophtho', 'ophth', 'eye surgeon', 'ophthalmic surgeon', 'retina specialist',
     'retina surgeon', 'retinal surgeon', 'glaucoma specialist', 'cornea specialist', 'oculoplastic surgeon',
   ]),
+  entry([], ['Uveitis and Ocular Inflammatory Disease'], ['uveitis and ocular inflammatory disease', 'uveitis specialist']),
+  entry([], ['Neuro-ophthalmology'], ['neuro-ophthalmology', 'neuro-ophthalmologist']),
+  entry([], ['Pediatric Ophthalmology and Strabismus Specialist'], [
+    'pediatric ophthalmology and strabismus specialist', 'pediatric ophthalmology', 'pediatric ophthalmologist',
+  ]),
+  entry([], ['Cornea and External Diseases Specialist'], ['cornea and external diseases specialist']),
+  entry([], ['Ophthalmic Plastic and Reconstructive Surgery'], ['ophthalmic plastic and reconstructive surgery']),
   entry([], ['Oral & Maxillofacial Surgery'], [
     'oral & maxillofacial surgery', 'maxillofacial surgery', 'oral and maxillofacial surgeon', 'OMFS',
   ]),

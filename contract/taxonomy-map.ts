@@ -8,12 +8,38 @@ import type { Specialty } from './directory-options';
  * at the end. People review this table: change a row here, never add a prefix rule
  * (docs/decisions/029-import-resync-and-specialty-language.md).
  *
- * Classifications outside the 18 go under the nearest one: surgical ones (otolaryngology,
- * ophthalmology, neurological, plastic, thoracic, colon & rectal, transplant surgery) under
- * General Surgery; pathology, hospitalists, clinical pharmacology under Internal Medicine;
- * physical medicine & rehabilitation and electrodiagnostic medicine under Neurology; preventive
- * and osteopathic manipulative medicine under Family Medicine; medical genetics under Pediatrics;
- * nuclear medicine under Radiology; pain medicine under Anesthesiology.
+ * The rules the rows follow (contract/nucc-taxonomy.test.ts checks them):
+ * 1. A classification outside the 18 goes under the nearest one, its name as the sub-specialty:
+ *    surgical ones (otolaryngology, ophthalmology, neurological, plastic, thoracic, colon & rectal,
+ *    transplant, oral & maxillofacial surgery, phlebology) under General Surgery; pathology,
+ *    hospitalists, clinical pharmacology, legal medicine and independent medical examiners under
+ *    Internal Medicine; physical medicine & rehabilitation and electrodiagnostic medicine under
+ *    Neurology; preventive medicine, general practice and osteopathic manipulative medicine under
+ *    Family Medicine; medical genetics under Pediatrics; nuclear medicine under Radiology; pain
+ *    medicine under Anesthesiology.
+ * 2. A specialisation goes where its classification goes: Physical Medicine & Rehabilitation's
+ *    Sports Medicine is Neurology, as PM&R is; Ophthalmology's Retina Specialist is General
+ *    Surgery, as Ophthalmology is (the recruiter vocabulary finds it as an ophthalmologist).
+ *    Psychiatry & Neurology holds two of the 18: each of its specialisations is under the one
+ *    whose field it is. Two exceptions:
+ *    a. A field of Cardiology, Gastroenterology, Pulmonology or Oncology (the four of the 18 that
+ *       NUCC has as specialisations of Internal Medicine) goes under that one from any
+ *       classification: Interventional Cardiology, Adult Congenital Heart Disease and Nuclear
+ *       Cardiology (a Nuclear Medicine code) are Cardiology; Hepatology is Gastroenterology;
+ *       Hematology & Oncology, Radiation Oncology, Therapeutic Radiology and Surgical Oncology are
+ *       Oncology. Pediatrics and Obstetrics & Gynecology keep their own fields (Pediatric
+ *       Cardiology, Gynecologic Oncology): a recruiter asking for a cardiologist means an adult one.
+ *    b. Three specialisations belong to one field wherever NUCC lists them, and follow it: Pain
+ *       Medicine is Anesthesiology (as the Pain Medicine classification is, under Anesthesiology,
+ *       Physical Medicine & Rehabilitation or Psychiatry & Neurology alike); Molecular Genetic
+ *       Pathology is Internal Medicine (as Pathology is; NUCC lists it under Medical Genetics too);
+ *       Dermatopathology is Dermatology (NUCC lists it under Pathology too).
+ *    The other specialisations NUCC lists under several classifications are shared by several
+ *    boards (sports, sleep, addiction, hospice and palliative, critical care medicine...): each
+ *    stays with its classification, so the same name sits under several of the 18
+ *    (SHARED_SUB_SPECIALTIES, which a test holds to exactly those).
+ * 3. A code the table does not hold yet is filed as its classification's general code is
+ *    (CLASSIFICATION_GENERAL_CODES), never by a prefix of another classification.
  */
 export type TaxonomyMapping = readonly [code: string, specialty: Specialty, subSpecialty: string | null];
 
@@ -88,10 +114,10 @@ export const TAXONOMY_MAP: readonly TaxonomyMapping[] = [
   ['207SG0202X', 'Pediatrics', 'Clinical Biochemical Genetics'], // Medical Genetics: Clinical Biochemical Genetics
   ['207SG0203X', 'Pediatrics', 'Clinical Molecular Genetics'], // Medical Genetics: Clinical Molecular Genetics
   ['207SG0205X', 'Pediatrics', 'Ph.D. Medical Genetics'], // Medical Genetics: Ph.D. Medical Genetics
-  ['207SM0001X', 'Pediatrics', 'Molecular Genetic Pathology'], // Medical Genetics: Molecular Genetic Pathology
+  ['207SM0001X', 'Internal Medicine', 'Molecular Genetic Pathology'], // Medical Genetics: Molecular Genetic Pathology
   ['207T00000X', 'General Surgery', 'Neurological Surgery'], // Neurological Surgery
   ['207U00000X', 'Radiology', 'Nuclear Medicine'], // Nuclear Medicine
-  ['207UN0901X', 'Radiology', 'Nuclear Cardiology'], // Nuclear Medicine: Nuclear Cardiology
+  ['207UN0901X', 'Cardiology', 'Nuclear Cardiology'], // Nuclear Medicine: Nuclear Cardiology
   ['207UN0902X', 'Radiology', 'Nuclear Imaging & Therapy'], // Nuclear Medicine: Nuclear Imaging & Therapy
   ['207UN0903X', 'Radiology', 'In Vivo & In Vitro Nuclear Medicine'], // Nuclear Medicine: In Vivo & In Vitro Nuclear Medicine
   ['207V00000X', 'OBGYN', null], // Obstetrics & Gynecology
@@ -165,7 +191,7 @@ export const TAXONOMY_MAP: readonly TaxonomyMapping[] = [
   ['2081N0008X', 'Neurology', 'Neuromuscular Medicine'], // Physical Medicine & Rehabilitation: Neuromuscular Medicine
   ['2081P0004X', 'Neurology', 'Spinal Cord Injury Medicine'], // Physical Medicine & Rehabilitation: Spinal Cord Injury Medicine
   ['2081P0010X', 'Neurology', 'Pediatric Rehabilitation Medicine'], // Physical Medicine & Rehabilitation: Pediatric Rehabilitation Medicine
-  ['2081P2900X', 'Neurology', 'Pain Medicine'], // Physical Medicine & Rehabilitation: Pain Medicine
+  ['2081P2900X', 'Anesthesiology', 'Pain Medicine'], // Physical Medicine & Rehabilitation: Pain Medicine
   ['2081S0010X', 'Neurology', 'Sports Medicine'], // Physical Medicine & Rehabilitation: Sports Medicine
   ['208200000X', 'General Surgery', 'Plastic Surgery'], // Plastic Surgery
   ['2082S0099X', 'General Surgery', 'Plastic Surgery Within the Head and Neck'], // Plastic Surgery: Plastic Surgery Within the Head and Neck
@@ -194,7 +220,7 @@ export const TAXONOMY_MAP: readonly TaxonomyMapping[] = [
   ['2084P0802X', 'Psychiatry', 'Addiction Psychiatry'], // Psychiatry & Neurology: Addiction Psychiatry
   ['2084P0804X', 'Psychiatry', 'Child & Adolescent Psychiatry'], // Psychiatry & Neurology: Child & Adolescent Psychiatry
   ['2084P0805X', 'Psychiatry', 'Geriatric Psychiatry'], // Psychiatry & Neurology: Geriatric Psychiatry
-  ['2084P2900X', 'Neurology', 'Pain Medicine'], // Psychiatry & Neurology: Pain Medicine
+  ['2084P2900X', 'Anesthesiology', 'Pain Medicine'], // Psychiatry & Neurology: Pain Medicine
   ['2084S0010X', 'Neurology', 'Sports Medicine'], // Psychiatry & Neurology: Sports Medicine
   ['2084S0012X', 'Neurology', 'Sleep Medicine'], // Psychiatry & Neurology: Sleep Medicine
   ['2084V0102X', 'Neurology', 'Vascular Neurology'], // Psychiatry & Neurology: Vascular Neurology
@@ -233,51 +259,67 @@ export const TAXONOMY_MAP: readonly TaxonomyMapping[] = [
   ['363A00000X', 'Physician Assistant', null], // Physician Assistant
   ['363AM0700X', 'Physician Assistant', 'Medical'], // Physician Assistant: Medical
   ['363AS0400X', 'Physician Assistant', 'Surgical'], // Physician Assistant: Surgical
-  // Codes added after v15.0.
+  // Codes added after v15.0 (NUCC's names; the physician codes of CMS's Medicare specialty crosswalk among them).
   ['207RA0001X', 'Cardiology', 'Advanced Heart Failure and Transplant Cardiology'], // Internal Medicine: Advanced Heart Failure and Transplant Cardiology
+  ['207RA0002X', 'Cardiology', 'Adult Congenital Heart Disease'], // Internal Medicine: Adult Congenital Heart Disease
+  ['207WX0009X', 'General Surgery', 'Glaucoma Specialist'], // Ophthalmology: Glaucoma Specialist
+  ['207WX0107X', 'General Surgery', 'Retina Specialist'], // Ophthalmology: Retina Specialist
+  ['207WX0108X', 'General Surgery', 'Uveitis and Ocular Inflammatory Disease'], // Ophthalmology: Uveitis and Ocular Inflammatory Disease
+  ['207WX0109X', 'General Surgery', 'Neuro-ophthalmology'], // Ophthalmology: Neuro-ophthalmology
+  ['207WX0110X', 'General Surgery', 'Pediatric Ophthalmology and Strabismus Specialist'], // Ophthalmology: Pediatric Ophthalmology and Strabismus Specialist
+  ['207WX0120X', 'General Surgery', 'Cornea and External Diseases Specialist'], // Ophthalmology: Cornea and External Diseases Specialist
+  ['207WX0200X', 'General Surgery', 'Ophthalmic Plastic and Reconstructive Surgery'], // Ophthalmology: Ophthalmic Plastic and Reconstructive Surgery
+  ['2081P0301X', 'Neurology', 'Brain Injury Medicine'], // Physical Medicine & Rehabilitation: Brain Injury Medicine
+  ['2083A0300X', 'Family Medicine', 'Addiction Medicine'], // Preventive Medicine: Addiction Medicine
+  ['2084A2900X', 'Neurology', 'Neurocritical Care'], // Psychiatry & Neurology: Neurocritical Care
+  ['2084E0001X', 'Neurology', 'Epilepsy'], // Psychiatry & Neurology: Epilepsy
   ['2084P0301X', 'Neurology', 'Brain Injury Medicine'], // Psychiatry & Neurology: Brain Injury Medicine
 ];
 
 /**
- * A physician code missing from the table (a later NUCC version): the specialty its
- * classification's other codes have, and no sub-specialty. The import counts these.
+ * Names of specialisations that several boards share: the same sub-specialty under several of the
+ * 18, one for each classification NUCC lists it under (rule 2). Every other name is under one.
  */
-export const CLASSIFICATION_FALLBACK: Readonly<Record<string, Specialty>> = {
-  '202C': 'Internal Medicine',
-  '202K': 'General Surgery',
-  '204C': 'Family Medicine',
-  '204D': 'Family Medicine',
-  '204E': 'General Surgery',
-  '204F': 'General Surgery',
-  '204R': 'Neurology',
-  '207K': 'Internal Medicine',
-  '207L': 'Anesthesiology',
-  '207N': 'Dermatology',
-  '207P': 'Emergency Medicine',
-  '207Q': 'Family Medicine',
-  '207R': 'Internal Medicine',
-  '207S': 'Pediatrics',
-  '207T': 'General Surgery',
-  '207U': 'Radiology',
-  '207V': 'OBGYN',
-  '207W': 'General Surgery',
-  '207X': 'Orthopedic Surgery',
-  '207Y': 'General Surgery',
-  '207Z': 'Internal Medicine',
-  '2080': 'Pediatrics',
-  '2081': 'Neurology',
-  '2082': 'General Surgery',
-  '2083': 'Family Medicine',
-  '2084': 'Psychiatry',
-  '2085': 'Radiology',
-  '2086': 'General Surgery',
-  '2088': 'Urology',
-  '208C': 'General Surgery',
-  '208D': 'Family Medicine',
-  '208G': 'General Surgery',
-  '208M': 'Internal Medicine',
-  '208U': 'Internal Medicine',
-  '208V': 'Anesthesiology',
-  '2098': 'Internal Medicine',
-  '363A': 'Physician Assistant',
+export const SHARED_SUB_SPECIALTIES: readonly string[] = [
+  'Addiction Medicine',
+  'Adolescent Medicine',
+  'Bariatric Medicine',
+  'Clinical & Laboratory Immunology',
+  'Clinical Informatics',
+  'Critical Care Medicine',
+  'Diagnostic Neuroimaging',
+  'Female Pelvic Medicine and Reconstructive Surgery',
+  'Geriatric Medicine',
+  'Hospice and Palliative Medicine',
+  'Medical Toxicology',
+  'Neurodevelopmental Disabilities',
+  'Pediatric Emergency Medicine',
+  'Sleep Medicine',
+  'Sports Medicine',
+  'Undersea and Hyperbaric Medicine',
+];
+
+/**
+ * A code the table does not hold yet (a later NUCC version) is filed as its classification's
+ * general code is, and the import names it in its summary ("add it"). A classification is the
+ * code's first four characters (207W Ophthalmology, 2084 Psychiatry & Neurology, 363A Physician
+ * Assistant): in the physician grouping every classification's codes share them and no two
+ * classifications do (a test checks v15). The general code is the classification's own
+ * (207W00000X: General Surgery / Ophthalmology, so an unknown ophthalmology code is still found as
+ * an ophthalmologist), or for the six classifications that have none, the one named here.
+ *
+ * Psychiatry & Neurology's fifth character is not a branch: it is the initial of the
+ * specialisation's name (2084P0800X Psychiatry but 2084P0005X Neurodevelopmental Disabilities and
+ * 2084P2900X Pain Medicine; 2084A0401X Addiction Medicine but 2084A2900X Neurocritical Care), so an
+ * unknown code of it cannot be told apart by its characters. It goes under Neurology: every code
+ * NUCC has added to the classification since v15 (Brain Injury Medicine, Neurocritical Care,
+ * Epilepsy) is neurology's.
+ */
+export const CLASSIFICATION_GENERAL_CODES: Readonly<Record<string, string>> = {
+  '207S': '207SG0201X', // Medical Genetics: Clinical Genetics (M.D.)
+  '207Z': '207ZP0102X', // Pathology: Anatomic Pathology & Clinical Pathology
+  '2083': '2083P0901X', // Preventive Medicine: Public Health & General Preventive Medicine
+  '2084': '2084N0400X', // Psychiatry & Neurology: Neurology
+  '2085': '2085R0202X', // Radiology: Diagnostic Radiology
+  '208V': '208VP0000X', // Pain Medicine: Pain Medicine
 };

@@ -184,7 +184,7 @@ describe('who is a physician, and in which specialty', () => {
       { npi: '1000000002', credential: 'MD', specialty: null, sub_specialty: null, in_training: true, state: 'TX' },
       { npi: '1000000003', credential: 'DO', specialty: 'Pediatrics', sub_specialty: 'Pediatric Emergency Medicine', in_training: true, state: 'TX' },
       { npi: '1000000005', credential: 'MD', specialty: 'Oncology', sub_specialty: 'Therapeutic Radiology', in_training: false, state: 'TX' },
-      { npi: '1000000007', credential: 'MD', specialty: 'Neurology', sub_specialty: 'Pain Medicine', in_training: false, state: 'AE' },
+      { npi: '1000000007', credential: 'MD', specialty: 'Anesthesiology', sub_specialty: 'Pain Medicine', in_training: false, state: 'AE' },
     ]);
   });
 });
