@@ -8,7 +8,8 @@ export function clean(value: string | undefined): string | null {
 
 /**
  * The CMS files write names and cities in capitals; the directory shows them in title case
- * (each word's first letter, also after a hyphen, an apostrophe or "Mc").
+ * (each word's first letter, also after a hyphen, an apostrophe or "Mc"). Typographic
+ * apostrophes (’ ‘ ʼ, as some files write D’ANGELO) count as the plain one and are kept.
  */
 export function titleCase(value: string | undefined): string | null {
   const v = clean(value);
@@ -16,7 +17,7 @@ export function titleCase(value: string | undefined): string | null {
   if (v !== v.toUpperCase()) return v; // already mixed case: the source knew better
   return v
     .toLowerCase()
-    .replace(/(^|[\s\-'(."/])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase())
+    .replace(/(^|[\s\-'\u2018\u2019\u02bc(."/])([a-z])/g, (_, sep: string, ch: string) => sep + ch.toUpperCase())
     .replace(/\bMc([a-z])/g, (_, ch: string) => 'Mc' + ch.toUpperCase());
 }
 
@@ -128,8 +129,9 @@ export function isoDate(value: string | undefined, repairs?: Repairs): string | 
 
 /**
  * Credentials as one spelling: 'M.D.', 'M. D.', 'md' -> 'MD'; 'D.O.' -> 'DO'; 'M.D., PH.D.' ->
- * 'MD, PHD'. Parts stay apart at commas, semicolons and slashes; letters written one by one with
- * dots or spaces between them ('M. D.') are one word.
+ * 'MD, PHD'; 'PA -C', 'PA - C', 'P.A.-C' -> 'PA-C'. Parts stay apart at commas, semicolons and
+ * slashes; letters written one by one with dots or spaces between them ('M. D.') are one word; a
+ * hyphen joins the words either side of it without spaces.
  */
 export function credentialText(value: string | undefined): string | null {
   const v = clean(value);
@@ -138,7 +140,8 @@ export function credentialText(value: string | undefined): string | null {
     .toUpperCase()
     .split(/\s*[,;/]\s*/)
     .map((part) => {
-      const text = part.replace(/\.(?=\S)/g, '. ').replace(/\s+/g, ' ').trim();
+      // A hyphen is a word of its own while letters are joined, then joins its neighbours.
+      const text = part.replace(/\.(?=\S)/g, '. ').replace(/\s*-\s*/g, ' - ').replace(/\s+/g, ' ').trim();
       // 'M. D.' / 'M D' / 'PH. D.': a run of single letters (dots dropped) is one word.
       const words = text.split(' ').map((w) => w.replace(/\./g, '')).filter(Boolean);
       const out: string[] = [];
@@ -150,7 +153,7 @@ export function credentialText(value: string | undefined): string | null {
           out.push(word);
         }
       }
-      return out.join(' ');
+      return out.join(' ').replace(/ ?- ?/g, '-');
     })
     .filter(Boolean);
   return parts.length ? parts.join(', ') : null;
@@ -160,6 +163,24 @@ export function credentialText(value: string | undefined): string | null {
 export function isPhysicianCredential(credential: string | null): boolean {
   if (!credential) return false;
   return credential.split(/[^A-Z]+/).some((word) => word === 'MD' || word === 'DO');
+}
+
+/**
+ * Credential words of clinicians who are not physicians and whom a physician taxonomy code does
+ * not make one: dentists (an oral & maxillofacial surgeon's 204E00000X with DDS or DMD), nurse
+ * practitioners and other advanced practice nurses, optometrists, podiatrists, chiropractors.
+ */
+const OTHER_CLINICIAN_WORDS = new Set(
+  'DDS DMD NP FNP ANP ACNP AGNP AGACNP AGPCNP PNP PMHNP WHNP CNP CRNP APRN APN DNP RN CRNA CNM OD DPM DC'.split(' '),
+);
+
+/**
+ * Whether a credential names another profession and no physician: 'DDS', 'D.M.D.', 'FNP-C',
+ * 'APRN, NP'; an oral surgeon with both ('DDS, MD') is a physician.
+ */
+export function isOtherClinicianCredential(credential: string | null): boolean {
+  if (!credential || isPhysicianCredential(credential)) return false;
+  return credential.split(/[^A-Z]+/).some((word) => OTHER_CLINICIAN_WORDS.has(word));
 }
 
 export const US_STATE_CODES = new Set(
