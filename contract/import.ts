@@ -47,6 +47,8 @@ export const ImportSummary = z.object({
     notPhysician: z.number().int(),
     /** MD or DO credentials whose taxonomy codes are none of a physician's. */
     credentialWithoutPhysicianCode: z.number().int(),
+    /** Physician codes with another profession's credential and no MD or DO (DDS, NP). */
+    credentialNotPhysician: z.number().int(),
     deactivated: z.number().int(),
     suppressed: z.number().int(),
     /** Lines that could not be read (each listed in `malformed`, up to 20 here). */
@@ -62,7 +64,10 @@ export const ImportSummary = z.object({
   }),
   notes: z.object({
     inTraining: z.number().int(),
+    /** Records whose physician code the taxonomy table does not hold yet... */
     unlistedTaxonomy: z.number().int(),
+    /** ...and those codes with their counts (at most 50 codes). */
+    unlistedCodes: z.record(z.string(), z.number().int()),
     unknownSpecialty: z.number().int(),
   }),
   encoding: z.string(),

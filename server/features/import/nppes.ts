@@ -1,8 +1,8 @@
 import { TRAINING_TAXONOMY, taxonomySpecialty } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
-import { clean, copyText, copyTextArray, credentialText, integerText, isoDate, isPhysicianCredential, phone, stateCode, titleCase, zip5 } from './text';
+import { clean, copyText, copyTextArray, credentialText, integerText, isoDate, isOtherClinicianCredential, isPhysicianCredential, phone, stateCode, titleCase, zip5 } from './text';
 import { hasLocation, LOCATION_COLUMNS, locationWins, officePhoneReplaces, officePhoneWrite } from './freshness';
-import type { BatchResult, ImportKind, MapContext, RowOutcome } from './types';
+import { type BatchResult, type ImportKind, type ImportNotes, type MapContext, type RowOutcome, UNLISTED_CODES_KEPT } from './types';
 
 /** One NPPES physician as the batch writes it. */
 export type NppesRow = {
@@ -40,6 +40,14 @@ function deactivated(deactivation: string | undefined, reactivation: string | un
   if (!off) return false;
   const on = isoDate(reactivation, context.repairs);
   return !on || on < off;
+}
+
+/** Counts a record whose physician code the table does not hold yet, by code (the first codes seen). */
+function noteUnlisted(notes: ImportNotes, code: string): void {
+  notes.unlistedTaxonomy++;
+  const codes = notes.unlistedCodes;
+  if (codes[code] !== undefined) codes[code]++;
+  else if (Object.keys(codes).length < UNLISTED_CODES_KEPT) codes[code] = 1;
 }
 
 /** Builds the record -> outcome mapping for a file's header (column positions found by name). */
@@ -91,9 +99,17 @@ export function nppesMapper(header: string[], context: MapContext): (record: str
     // Three rows in four are not physicians: decided from the taxonomy (and, for those, the
     // credential) before any other field is looked at.
     let mapped = taxonomySpecialty(taxonomy);
+    let mappedCode = taxonomy;
     let inTraining = false;
     let credential: string | null | undefined;
-    if (!mapped) {
+    if (mapped) {
+      // A physician's code with a dentist's or a nurse practitioner's credential and no MD or DO
+      // (a DDS oral surgeon's 204E00000X) is not a physician.
+      if (mapped.specialty !== 'Physician Assistant') {
+        credential = credentialText(r[c.credential]);
+        if (isOtherClinicianCredential(credential)) return { kind: 'skip', reason: 'credentialNotPhysician' };
+      }
+    } else {
       const raw = r[c.credential];
       // Most of these rows are other clinicians (RN, NP, DDS...): only an M-D or D-O needs a closer look.
       if (!raw || !/[MD]\W*[DO]/i.test(raw)) return { kind: 'skip', reason: 'notPhysician' };
@@ -106,6 +122,7 @@ export function nppesMapper(header: string[], context: MapContext): (record: str
         const other = code ? taxonomySpecialty(code) : null;
         if (other) {
           mapped = other;
+          mappedCode = code!;
           break;
         }
       }
@@ -122,7 +139,7 @@ export function nppesMapper(header: string[], context: MapContext): (record: str
     if (!firstName || !lastName) return { kind: 'malformed', reason: 'first or last name missing' };
     const sex = r[c.sex]?.trim().toUpperCase();
     if (inTraining) notes.inTraining++;
-    if (mapped && !mapped.listed) notes.unlistedTaxonomy++;
+    if (mapped && !mapped.listed) noteUnlisted(notes, mappedCode);
     return {
       kind: 'row',
       npi,

@@ -58,6 +58,28 @@ export function fileDateText(fileDate: NonNullable<ImportSummary['fileDate']>): 
     : `${fileDate.date} (the file's modification day; give another with --file-date YYYY-MM-DD)`;
 }
 
+/**
+ * The physician codes the taxonomy table does not hold yet, each with its count, most frequent
+ * first: '2 physician taxonomy codes are not in the table: 207WX0199X (3), 2084X0001X (1): ...'.
+ * Null when there are none.
+ */
+export function unlistedCodesText(notes: ImportSummary['notes']): string | null {
+  if (!notes.unlistedTaxonomy) return null;
+  // An old checkpoint's notes have the count without the codes.
+  const codes = Object.entries(notes.unlistedCodes ?? {}).sort(([a, m], [b, n]) => n - m || a.localeCompare(b));
+  const named = codes.reduce((sum, [, n]) => sum + n, 0);
+  const rest = notes.unlistedTaxonomy - named;
+  const list = [
+    ...codes.map(([code, n]) => `${code} (${int(n)})`),
+    ...(rest > 0 ? [`${codes.length ? 'other codes' : 'codes not recorded'} (${int(rest)})`] : []),
+  ];
+  const what = codes.length && rest <= 0 ? `${int(codes.length)} physician taxonomy ${codes.length === 1 ? 'code is' : 'codes are'}` : 'physician taxonomy codes of ' + int(notes.unlistedTaxonomy) + ' records are';
+  return (
+    `${what} not in the table: ${list.join(', ')}: filed under their classification's specialty ` +
+    '(add them to contract/taxonomy-map.ts)'
+  );
+}
+
 export function summaryText(s: ImportSummary): string {
   const repaired = s.repaired.dates + s.repaired.zips + s.repaired.codes + s.repaired.phones;
   const lines = [
@@ -75,13 +97,15 @@ export function summaryText(s: ImportSummary): string {
     `    organisation            ${int(s.skipped.organisation)}`,
     `    not a physician         ${int(s.skipped.notPhysician)}`,
     `    MD/DO, no physician code ${int(s.skipped.credentialWithoutPhysicianCode)}`,
+    `    physician code, other profession's credential (DDS, NP) ${int(s.skipped.credentialNotPhysician)}`,
     `    deactivated             ${int(s.skipped.deactivated)}`,
     `    suppressed (removed)    ${int(s.skipped.suppressed)}`,
     `    malformed               ${int(s.skipped.malformed)}`,
   ];
   for (const m of s.malformed.slice(0, 20)) lines.push(`      line ${m.line}: ${m.reason}`);
   if (s.skipped.malformed > 20) lines.push(`      ... and ${int(s.skipped.malformed - 20)} more`);
-  if (s.notes.unlistedTaxonomy) lines.push(`  ${int(s.notes.unlistedTaxonomy)} taxonomy codes are not in contract/taxonomy-map.ts yet: add them`);
+  const unlisted = unlistedCodesText(s.notes);
+  if (unlisted) lines.push(`  ${unlisted}`);
   if (s.notes.unknownSpecialty) lines.push(`  ${int(s.notes.unknownSpecialty)} records had a specialty value no table holds: kept as 'Other' (add it to contract/dac-specialty-map.ts)`);
   const advice = repairAdvice(s);
   if (advice) lines.push(`  ${advice}`);

@@ -36,7 +36,7 @@ export type ImportOptions = {
 type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds' | 'encoding' | 'fileDate'>;
 
 function emptyNotes(): Counts['notes'] {
-  return { inTraining: 0, unlistedTaxonomy: 0, unknownSpecialty: 0 };
+  return { inTraining: 0, unlistedTaxonomy: 0, unlistedCodes: {}, unknownSpecialty: 0 };
 }
 
 function emptyCounts(): Counts {
@@ -46,7 +46,7 @@ function emptyCounts(): Counts {
     updated: 0,
     unchanged: 0,
     removed: 0,
-    skipped: { organisation: 0, notPhysician: 0, credentialWithoutPhysicianCode: 0, deactivated: 0, suppressed: 0, malformed: 0 },
+    skipped: { organisation: 0, notPhysician: 0, credentialWithoutPhysicianCode: 0, credentialNotPhysician: 0, deactivated: 0, suppressed: 0, malformed: 0 },
     repaired: emptyRepairs(),
     notes: emptyNotes(),
   };

@@ -6,6 +6,8 @@ export type SkipReason =
   | 'notPhysician'
   /** An MD or DO whose taxonomy codes are none of a physician's (nor a resident's). */
   | 'credentialWithoutPhysicianCode'
+  /** A physician code with another profession's credential and no MD or DO (a DDS, an NP). */
+  | 'credentialNotPhysician'
   | 'deactivated'
   | 'suppressed'
   | 'malformed';
@@ -14,11 +16,16 @@ export type SkipReason =
 export type ImportNotes = {
   /** Residents and fellows imported with the 'In training' status. */
   inTraining: number;
-  /** Physician codes the taxonomy table does not hold yet (their classification's specialty was used). */
+  /** Records with a physician code the taxonomy table does not hold yet (filed as their classification's general code). */
   unlistedTaxonomy: number;
+  /** Those codes and how many records had each (the first UNLISTED_CODES_KEPT codes seen). */
+  unlistedCodes: Record<string, number>;
   /** DAC specialty values neither table holds: kept as 'Other'. */
   unknownSpecialty: number;
 };
+
+/** How many distinct unlisted codes the notes name; the count above goes on past them. */
+export const UNLISTED_CODES_KEPT = 50;
 
 /** What a mapper counts as it goes (the run keeps it with its checkpoints). */
 export type MapContext = { repairs: Repairs; notes: ImportNotes };

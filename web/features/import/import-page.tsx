@@ -207,6 +207,7 @@ function SummaryTable({ summary }: { summary: ImportSummary }) {
     ['Skipped: organisation', summary.skipped.organisation],
     ['Skipped: not a physician', summary.skipped.notPhysician],
     ['Skipped: MD or DO without a physician taxonomy', summary.skipped.credentialWithoutPhysicianCode],
+    ['Skipped: physician taxonomy with a DDS, NP or other non-physician credential', summary.skipped.credentialNotPhysician],
     ['Skipped: deactivated', summary.skipped.deactivated],
     ['Skipped: on the removal list', summary.skipped.suppressed],
     ['Skipped: malformed', summary.skipped.malformed],
@@ -228,6 +229,17 @@ function SummaryTable({ summary }: { summary: ImportSummary }) {
         {summary.fileDate &&
           ` Values dated ${summary.fileDate.date} (${summary.fileDate.from === 'option' ? 'the file date given' : "the file's modification day"}).`}
       </p>
+      {summary.notes.unlistedTaxonomy > 0 && (
+        <p className="text-sm text-muted-foreground">
+          Taxonomy codes not in the table yet (filed under their classification's specialty; add them to
+          contract/taxonomy-map.ts):{' '}
+          {Object.entries(summary.notes.unlistedCodes)
+            .sort(([, a], [, b]) => b - a)
+            .map(([code, count]) => `${code} (${formatNumber(count)})`)
+            .join(', ') || formatNumber(summary.notes.unlistedTaxonomy)}
+          .
+        </p>
+      )}
       {summary.advice && (
         <p role="alert" className="text-sm text-warning">
           {summary.advice}
