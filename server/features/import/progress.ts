@@ -97,7 +97,7 @@ export function summaryText(s: ImportSummary): string {
     `    organisation            ${int(s.skipped.organisation)}`,
     `    not a physician         ${int(s.skipped.notPhysician)}`,
     `    MD/DO, no physician code ${int(s.skipped.credentialWithoutPhysicianCode)}`,
-    `    physician code, other profession's credential (DDS, NP) ${int(s.skipped.credentialNotPhysician)}`,
+    `    other clinician (DDS, NP) ${int(s.skipped.credentialNotPhysician)}`,
     `    deactivated             ${int(s.skipped.deactivated)}`,
     `    suppressed (removed)    ${int(s.skipped.suppressed)}`,
     `    malformed               ${int(s.skipped.malformed)}`,

@@ -21,7 +21,13 @@ afterAll(() => ctx.close());
 const dir = mkdtempSync(join(tmpdir(), 'taxonomy-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const person = (npi: string, last: string, code: string, credential = 'M.D.', more: Record<string, string> = {}) =>
+const person = (
+  npi: string,
+  last: string,
+  code: string,
+  credential = 'M.D.',
+  more: Record<string, string> = {},
+) =>
   nppesIndividual(npi, {
     'Provider Last Name (Legal Name)': last,
     'Provider First Name': 'ANNA',
@@ -69,7 +75,13 @@ describe('NPPES specialties and credentials', () => {
       `SELECT npi, last_name, credential, specialty, sub_specialty FROM physicians ORDER BY npi`,
     );
     expect(rows).toEqual([
-      { npi: '1300000001', last_name: 'Retina', credential: 'MD', specialty: 'General Surgery', sub_specialty: 'Retina Specialist' },
+      {
+        npi: '1300000001',
+        last_name: 'Retina',
+        credential: 'MD',
+        specialty: 'General Surgery',
+        sub_specialty: 'Retina Specialist',
+      },
       {
         npi: '1300000002',
         last_name: 'Strabismus',
@@ -77,13 +89,55 @@ describe('NPPES specialties and credentials', () => {
         specialty: 'General Surgery',
         sub_specialty: 'Pediatric Ophthalmology and Strabismus Specialist',
       },
-      { npi: '1300000003', last_name: 'Seizure', credential: 'MD', specialty: 'Neurology', sub_specialty: 'Epilepsy' },
-      { npi: '1300000004', last_name: 'Congenital', credential: 'MD', specialty: 'Cardiology', sub_specialty: 'Adult Congenital Heart Disease' },
-      { npi: '1300000005', last_name: 'Newcode', credential: 'MD', specialty: 'General Surgery', sub_specialty: 'Ophthalmology' },
-      { npi: '1300000006', last_name: 'Newcode', credential: 'MD', specialty: 'General Surgery', sub_specialty: 'Ophthalmology' },
-      { npi: '1300000007', last_name: 'Newneuro', credential: 'MD', specialty: 'Neurology', sub_specialty: null },
-      { npi: '1300000010', last_name: 'D\u2019Angelo', credential: 'DMD, MD', specialty: 'General Surgery', sub_specialty: 'Oral & Maxillofacial Surgery' },
-      { npi: '1300000011', last_name: 'Assistant', credential: 'PA-C', specialty: 'Physician Assistant', sub_specialty: null },
+      {
+        npi: '1300000003',
+        last_name: 'Seizure',
+        credential: 'MD',
+        specialty: 'Neurology',
+        sub_specialty: 'Epilepsy',
+      },
+      {
+        npi: '1300000004',
+        last_name: 'Congenital',
+        credential: 'MD',
+        specialty: 'Cardiology',
+        sub_specialty: 'Adult Congenital Heart Disease',
+      },
+      {
+        npi: '1300000005',
+        last_name: 'Newcode',
+        credential: 'MD',
+        specialty: 'General Surgery',
+        sub_specialty: 'Ophthalmology',
+      },
+      {
+        npi: '1300000006',
+        last_name: 'Newcode',
+        credential: 'MD',
+        specialty: 'General Surgery',
+        sub_specialty: 'Ophthalmology',
+      },
+      {
+        npi: '1300000007',
+        last_name: 'Newneuro',
+        credential: 'MD',
+        specialty: 'Neurology',
+        sub_specialty: null,
+      },
+      {
+        npi: '1300000010',
+        last_name: 'D\u2019Angelo',
+        credential: 'DMD, MD',
+        specialty: 'General Surgery',
+        sub_specialty: 'Oral & Maxillofacial Surgery',
+      },
+      {
+        npi: '1300000011',
+        last_name: 'Assistant',
+        credential: 'PA-C',
+        specialty: 'Physician Assistant',
+        sub_specialty: null,
+      },
     ]);
   });
 
@@ -91,19 +145,27 @@ describe('NPPES specialties and credentials', () => {
     expect(summary).toMatchObject({
       read: 11,
       inserted: 9,
-      skipped: { notPhysician: 0, credentialWithoutPhysicianCode: 0, credentialNotPhysician: 2, malformed: 0 },
+      skipped: {
+        notPhysician: 0,
+        credentialWithoutPhysicianCode: 0,
+        credentialNotPhysician: 2,
+        malformed: 0,
+      },
     });
-    expect(summaryText(summary)).toMatch(/physician code, other profession's credential \(DDS, NP\) 2/);
+    expect(summaryText(summary)).toMatch(/other clinician \(DDS, NP\) 2/);
   });
 
   it('names each code the table does not hold yet with its count', () => {
-    expect(summary.notes).toMatchObject({ unlistedTaxonomy: 3, unlistedCodes: { '207WX0199X': 2, '2084X0001X': 1 } });
+    expect(summary.notes).toMatchObject({
+      unlistedTaxonomy: 3,
+      unlistedCodes: { '207WX0199X': 2, '2084X0001X': 1 },
+    });
     expect(summaryText(summary)).toContain(
       "2 physician taxonomy codes are not in the table: 207WX0199X (2), 2084X0001X (1): filed under their classification's specialty",
     );
   });
 
-  it("finds the retina specialist, the strabismus specialist and the unknown ophthalmology code as ophthalmologists", async () => {
+  it('finds the retina specialist, the strabismus specialist and the unknown ophthalmology code as ophthalmologists', async () => {
     const res = await premium.agent.get('/api/physicians?query=ophthalmologist');
     expect(res.status, res.text).toBe(200);
     const npis = res.body.results.map((r: { npi: string }) => r.npi).sort();
