@@ -41,6 +41,11 @@ export const ImportSummary = z.object({
   inserted: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /**
+   * Records older than the directory's (NPPES: an earlier Last Update Date than the stored one, or
+   * not after the NPI's deactivation): left as they are, since files only move forward.
+   */
+  olderThanStored: z.number().int(),
   removed: z.number().int(),
   skipped: z.object({
     organisation: z.number().int(),

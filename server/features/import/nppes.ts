@@ -2,7 +2,7 @@ import { TRAINING_TAXONOMY, taxonomySpecialty } from '../../../contract/nucc-tax
 import type { Db } from '../../db/client';
 import { clean, copyText, copyTextArray, credentialText, integerText, isoDate, isOtherClinicianCredential, isPhysicianCredential, phone, stateCode, titleCase, zip5 } from './text';
 import { hasLocation, LOCATION_COLUMNS, locationWins, officePhoneReplaces, officePhoneWrite } from './freshness';
-import { type BatchResult, type ImportKind, type ImportNotes, type MapContext, type RowOutcome, UNLISTED_CODES_KEPT } from './types';
+import { type BatchResult, type Deactivation, type ImportKind, type ImportNotes, type MapContext, type RowOutcome, UNLISTED_CODES_KEPT } from './types';
 
 /** One NPPES physician as the batch writes it. */
 export type NppesRow = {
@@ -35,11 +35,12 @@ function column(index: Map<string, number>, ...names: string[]): number {
   throw new Error(`Not an NPPES file: no column "${names[0]}" in the header`);
 }
 
-function deactivated(deactivation: string | undefined, reactivation: string | undefined, context: MapContext): boolean {
+/** The deactivation date of an NPI that is deactivated (not reactivated since), else null. */
+function deactivatedOn(deactivation: string | undefined, reactivation: string | undefined, context: MapContext): string | null {
   const off = isoDate(deactivation, context.repairs);
-  if (!off) return false;
+  if (!off) return null;
   const on = isoDate(reactivation, context.repairs);
-  return !on || on < off;
+  return !on || on < off ? off : null;
 }
 
 /** Counts a record whose physician code the table does not hold yet, by code (the first codes seen). */
@@ -81,7 +82,8 @@ export function nppesMapper(header: string[], context: MapContext): (record: str
     const npi = integerText(r[c.npi]?.trim() ?? '', repairs);
     if (!/^\d{10}$/.test(npi)) return { kind: 'malformed', reason: `NPI "${npi}" is not 10 digits` };
     // Deactivated NPIs come with most other fields blank (entity type included): check them first.
-    if (deactivated(r[c.deactivated], r[c.reactivated], context)) return { kind: 'deactivated', npi };
+    const off = deactivatedOn(r[c.deactivated], r[c.reactivated], context);
+    if (off) return { kind: 'deactivated', npi, on: off };
     const entity = integerText(r[c.entity]?.trim() ?? '', repairs);
     if (entity === '2') return { kind: 'skip', reason: 'organisation' };
     if (entity !== '1') return { kind: 'malformed', reason: `Entity Type Code "${entity}" is neither 1 nor 2` };
@@ -244,9 +246,14 @@ const UPDATED: [column: string, value: string][] = [
  * Writes one batch (inside the caller's transaction): staging COPY, one upsert, contacts, removals.
  * A change of the practice location, the organisation or the licence states is recorded by the
  * physicians' change trigger (migration 0032) as the upsert writes it.
+ *
+ * Files only move forward: a record older than the directory's (an earlier Last Update Date than
+ * the stored one; for an NPI removed as deactivated, not after its deactivation, migration 0051)
+ * changes nothing, and a deactivation older than the stored record removes nothing.
  */
-export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis: string[]): Promise<BatchResult> {
+export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivated: Deactivation[]): Promise<BatchResult> {
   let inserted = 0;
+  let olderThanStored = 0;
   const changed = new Set<string>();
   if (rows.length) {
     await tx.sql.exec(
@@ -257,6 +264,14 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
       ) ON COMMIT DROP`,
     );
     await tx.sql.copyFrom('import_nppes_staging', STAGING_COLUMNS, rows.map(stagingLine).join(''));
+    const older = await tx.sql.query(
+      `DELETE FROM import_nppes_staging s
+       WHERE EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi AND p.source IN ('nppes', 'dac') AND s.npi_last_updated < p.npi_last_updated)
+          OR (EXISTS (SELECT 1 FROM deactivated_npis d WHERE d.npi = s.npi AND ${RECORD_DATE('s')} <= d.deactivated_on)
+              AND NOT EXISTS (SELECT 1 FROM physicians p WHERE p.npi = s.npi))
+       RETURNING s.npi`,
+    );
+    olderThanStored = older.rows.length;
     const upserted = await tx.sql.query<{ npi: string; inserted: boolean }>(
       `INSERT INTO physicians AS p (${INSERTED.join(', ')}, npi, source, nppes_refreshed_at)
        SELECT ${INSERTED_VALUES.join(', ')}, s.npi, 'nppes', now() FROM import_nppes_staging s
@@ -290,14 +305,32 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivatedNpis:
     for (const r of phones.rows) if (!insertedNpis.has(r.npi)) changed.add(r.npi);
   }
   let removed = 0;
-  if (deactivatedNpis.length) {
+  if (deactivated.length) {
+    // One date per NPI (a weekly delta may repeat one): the latest.
+    const latest = new Map<string, string>();
+    for (const { npi, on } of deactivated) {
+      const seen = latest.get(npi);
+      if (!seen || on > seen) latest.set(npi, on);
+    }
+    const npis = [...latest.keys()];
+    const dates = [...latest.values()];
     const gone = await tx.sql.query(
-      `DELETE FROM physicians WHERE npi = ANY($1::text[]) AND source IN ('nppes', 'dac') RETURNING id`,
-      [deactivatedNpis],
+      `DELETE FROM physicians p USING unnest($1::text[], $2::date[]) AS d(npi, deactivated_on)
+       WHERE p.npi = d.npi AND p.source IN ('nppes', 'dac')
+         AND (p.npi_last_updated IS NULL OR p.npi_last_updated <= d.deactivated_on)
+       RETURNING p.id`,
+      [npis, dates],
     );
     removed = gone.rows.length;
+    await tx.sql.query(
+      `INSERT INTO deactivated_npis AS k (npi, deactivated_on)
+       SELECT npi, deactivated_on FROM unnest($1::text[], $2::date[]) AS d(npi, deactivated_on)
+       ON CONFLICT (npi) DO UPDATE SET deactivated_on = EXCLUDED.deactivated_on, recorded_at = now()
+       WHERE EXCLUDED.deactivated_on > k.deactivated_on`,
+      [npis, dates],
+    );
   }
-  return { inserted, updated: changed.size, removed, written: rows.length };
+  return { inserted, updated: changed.size, removed, written: rows.length, olderThanStored };
 }
 
 export const NPPES: ImportKind<NppesRow> = {

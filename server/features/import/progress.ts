@@ -80,6 +80,11 @@ export function unlistedCodesText(notes: ImportSummary['notes']): string | null 
   );
 }
 
+/** Records a file older than the directory's brought: files only move forward. */
+export function olderThanStoredText(count: number): string {
+  return `${int(count)} ${count === 1 ? "record older than the directory's was" : "records older than the directory's were"} left as they are`;
+}
+
 export function summaryText(s: ImportSummary): string {
   const repaired = s.repaired.dates + s.repaired.zips + s.repaired.codes + s.repaired.phones;
   const lines = [
@@ -91,6 +96,7 @@ export function summaryText(s: ImportSummary): string {
     `  updated     ${int(s.updated)}`,
     `  unchanged   ${int(s.unchanged)}`,
     `  removed     ${int(s.removed)} (deactivated NPIs that were in the directory)`,
+    ...(s.olderThanStored ? [`  older       ${olderThanStoredText(s.olderThanStored)}`] : []),
     `  in training ${int(s.notes.inTraining)} (residents and fellows)`,
     `  repaired    ${int(repaired)} (spreadsheet-saved values: ${int(s.repaired.dates)} dates, ${int(s.repaired.zips)} ZIPs, ${int(s.repaired.codes)} codes, ${int(s.repaired.phones)} phones)`,
     `  skipped:`,

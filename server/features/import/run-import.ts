@@ -7,7 +7,7 @@ import { decodeText } from './decode';
 import { scatteredNpis } from './groups';
 import { openCsvSource, type CsvSource } from './source';
 import { emptyRepairs } from './text';
-import { ImportFileError, type ImportKind, type ImportProgress, type ImportSummary, type RowOutcome, type SkipReason } from './types';
+import { ImportFileError, type Deactivation, type ImportKind, type ImportProgress, type ImportSummary, type RowOutcome, type SkipReason } from './types';
 
 export const DEFAULT_BATCH_SIZE = 5_000;
 const MALFORMED_KEPT = 1_000;
@@ -45,6 +45,7 @@ function emptyCounts(): Counts {
     inserted: 0,
     updated: 0,
     unchanged: 0,
+    olderThanStored: 0,
     removed: 0,
     skipped: { organisation: 0, notPhysician: 0, credentialWithoutPhysicianCode: 0, credentialNotPhysician: 0, deactivated: 0, suppressed: 0, malformed: 0 },
     repaired: emptyRepairs(),
@@ -147,7 +148,7 @@ export async function runImport<Row>(
   const malformed = resumedRun ? [...resumedRun.malformed] : [];
 
   let rows: Row[] = [];
-  let deactivated: string[] = [];
+  let deactivated: Deactivation[] = [];
   let lastLine = skipThrough;
   let recordsSinceCheckpoint = 0;
 
@@ -185,7 +186,8 @@ export async function runImport<Row>(
         target.inserted += inserted;
         target.updated += updated;
         target.skipped.notPhysician += notPhysician;
-        target.unchanged += written - inserted - updated - notPhysician;
+        target.olderThanStored += result.olderThanStored ?? 0;
+        target.unchanged += written - inserted - updated - notPhysician - (result.olderThanStored ?? 0);
         target.removed += result.removed;
       }
       await tx.sql.query(
@@ -257,7 +259,7 @@ export async function runImport<Row>(
         else rows.push(outcome.row);
       } else if (outcome.kind === 'deactivated') {
         counts.skipped.deactivated++;
-        deactivated.push(outcome.npi);
+        deactivated.push({ npi: outcome.npi, on: outcome.on });
       } else if (outcome.kind === 'malformed') {
         malformedRecord(record.line, outcome.reason);
       } else {

@@ -41,14 +41,23 @@ export class ImportFileError extends Error {
 /** What one CSV record becomes. */
 export type RowOutcome<Row> =
   | { kind: 'row'; npi: string; row: Row; email?: string | null }
-  | { kind: 'deactivated'; npi: string }
+  /** `on`: the deactivation date (YYYY-MM-DD), kept so an older file cannot put the NPI back. */
+  | { kind: 'deactivated'; npi: string; on: string }
   | { kind: 'skip'; reason: Exclude<SkipReason, 'malformed' | 'suppressed' | 'deactivated'> }
   | { kind: 'malformed'; reason: string };
+
+/** A deactivated NPI of the file and its deactivation date (YYYY-MM-DD). */
+export type Deactivation = { npi: string; on: string };
 
 export type BatchResult = {
   inserted: number;
   updated: number;
   removed: number;
+  /**
+   * Rows left as they are because the directory holds a newer record of the NPI (a later Last
+   * Update Date, or a later deactivation): files only move forward.
+   */
+  olderThanStored?: number;
   /** Rows handed to the batch (after folding). */
   written: number;
   /** Of those, rows not written because they turned out not to be physicians (DAC: unknown NPI, other specialty). */
@@ -90,7 +99,7 @@ export type ImportKind<Row> = {
     merge(a: Row, b: Row): Row;
     npiOf(row: Row): string;
   };
-  writeBatch(tx: Db, rows: Row[], deactivatedNpis: string[], context: BatchContext): Promise<BatchResult>;
+  writeBatch(tx: Db, rows: Row[], deactivated: Deactivation[], context: BatchContext): Promise<BatchResult>;
 };
 
 export type ImportSummary = {
@@ -100,6 +109,8 @@ export type ImportSummary = {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Records older than the directory's (NPPES: Last Update Date, deactivation): left as they are. */
+  olderThanStored: number;
   /** Physicians deleted because their NPI was deactivated. */
   removed: number;
   skipped: Record<SkipReason, number>;

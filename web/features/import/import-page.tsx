@@ -201,6 +201,7 @@ function SummaryTable({ summary }: { summary: ImportSummary }) {
     ['Physicians inserted', summary.inserted],
     ['Physicians updated', summary.updated],
     ['Unchanged', summary.unchanged],
+    ["Older than the directory's (left as they are)", summary.olderThanStored],
     ['Removed (deactivated NPIs)', summary.removed],
     ['In training (residents and fellows)', summary.notes.inTraining],
     ['Repaired (spreadsheet-saved dates, ZIPs, codes, phones)', summary.repaired.dates + summary.repaired.zips + summary.repaired.codes + summary.repaired.phones],
