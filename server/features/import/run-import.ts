@@ -24,6 +24,8 @@ export type ImportOptions = {
   onProgress?(progress: ImportProgress): void;
   /** Called after each committed batch (tests use it to stop a run part-way). */
   onBatch?(recordsDone: number): void;
+  /** The file's name in messages (an upload's own name, not the server's copy); default the path's. */
+  fileName?: string;
   /** Who started it (an admin's upload), for the audit row; the CLI leaves it out. */
   actorUserId?: string;
   /**
@@ -65,19 +67,81 @@ function resumedCounts(saved: Partial<Counts>): Counts {
   };
 }
 
-function fileError(path: string, error: unknown): ImportFileError {
+/** The file named `name` cannot be read; a server path in the reason (an fs error's) is not shown. */
+function fileError(path: string, name: string, error: unknown): ImportFileError {
   if (error instanceof ImportFileError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
-  return new ImportFileError(`Cannot read ${basename(path)}: ${reason}`);
+  const reason = (error instanceof Error ? error.message : String(error)).replaceAll(path, name);
+  return new ImportFileError(`Cannot read ${name}: ${reason}`);
 }
 
 /** The file's bytes; any failure to read them (a corrupt zip) is the file's fault. */
-async function* fileBytes(source: CsvSource, path: string): AsyncGenerator<Buffer> {
+async function* fileBytes(source: CsvSource, path: string, name: string): AsyncGenerator<Buffer> {
   try {
     for await (const chunk of source.stream as AsyncIterable<Buffer>) yield chunk;
   } catch (error) {
-    throw fileError(path, error);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ImportFileError(`Cannot read ${name}: the file is damaged (${reason.replaceAll(path, name)}; a corrupt or cut-off download?).`);
   }
+}
+
+/** What each kind's file should look like, for the one line that says a file is not one. */
+const LAYOUTS: Record<ImportKind<unknown>['kind'], { label: string; expected: string }> = {
+  nppes: {
+    label: 'NPPES',
+    expected:
+      'expected the NPPES Data Dissemination layout (npidata_pfile_*.csv): 330 quoted columns separated by commas, starting "NPI","Entity Type Code","Replacement NPI"',
+  },
+  dac: {
+    label: 'Doctors and Clinicians',
+    expected:
+      'expected the Doctors and Clinicians layout (DAC_NationalDownloadableFile.csv): columns separated by commas, starting NPI,Ind_PAC_ID,Ind_enrl_ID,Provider Last Name',
+  },
+};
+
+const SEPARATORS: [character: string, name: string][] = [
+  ['\t', 'tab'],
+  [';', 'semicolon'],
+  ['|', 'pipe'],
+];
+
+/**
+ * One line saying a file's header is not its kind's (a tab-separated export, another file): what
+ * the header looks like and what was expected, instead of a parser's or a missing column's words.
+ */
+function notTheLayout(spec: ImportKind<unknown>, name: string, headerLine: string, header: CsvRecord, reason: string): ImportFileError {
+  const layout = LAYOUTS[spec.kind];
+  const count = (character: string) => headerLine.split(character).length - 1;
+  const separator = SEPARATORS.find(([character]) => count(character) > count(','));
+  const columns = 'fields' in header ? header.fields.length : null;
+  if (separator || columns === 1) {
+    const shape = columns === null ? 'its header cannot be read as comma-separated' : `its header has ${columns} column${columns === 1 ? '' : 's'}`;
+    return new ImportFileError(
+      `${name} is not a comma-separated ${layout.label} file: ${shape}${separator ? ` (${separator[1]}-separated?)` : ''}; ${layout.expected}.`,
+    );
+  }
+  // A comma-separated file without a column of the layout: the mapper's reason, without its own "Not a ... file: ".
+  return new ImportFileError(`${name} is not in the ${layout.label} layout: ${reason.replace(/^Not an? [^:]*: /, '')}; ${layout.expected}.`);
+}
+
+/**
+ * A file that could not be read to its end after some batches were committed: what is imported
+ * stays, and the message says how much and how to finish (a rerun of the same file resumes after
+ * the last committed batch; another copy is read from the start and leaves those rows unchanged).
+ */
+async function stoppedPartWay(db: Db, runId: number, error: ImportFileError): Promise<ImportFileError> {
+  const { rows } = await db.sql.query<{ records_done: number; counts: Partial<Counts> }>(
+    `SELECT records_done, counts FROM import_runs WHERE id = $1`,
+    [runId],
+  );
+  const done = Number(rows[0]?.records_done ?? 0);
+  if (!done) return error;
+  const counts = resumedCounts(rows[0]!.counts);
+  const physicians = counts.inserted + counts.updated + counts.unchanged + counts.olderThanStored;
+  const n = (value: number) => value.toLocaleString('en-US');
+  return new ImportFileError(
+    `${error.message} ${n(physicians)} ${physicians === 1 ? 'physician was' : 'physicians were'} imported (up to line ${n(done)}) and stay in the directory. ` +
+      'Run the same import again on a good copy of the file to finish: it continues from there, and what is already imported is not imported twice.',
+  );
 }
 
 /**
@@ -98,11 +162,12 @@ export async function runImport<Row>(
 ): Promise<ImportSummary> {
   const started = performance.now();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const name = options.fileName ?? basename(path);
   let source: CsvSource;
   try {
     source = await openCsvSource(path, spec.filePattern);
   } catch (error) {
-    throw fileError(path, error);
+    throw fileError(path, name, error);
   }
   // A file with several records per NPI: which NPIs' records lie apart (a first pass, ADR 056).
   let scattered = new Set<number>();
@@ -111,11 +176,11 @@ export async function runImport<Row>(
     try {
       scattered = await scatteredNpis(await openCsvSource(path, spec.filePattern), npiOfLine);
     } catch (error) {
-      throw fileError(path, error);
+      throw fileError(path, name, error);
     }
     if (scattered.size > MAX_SCATTERED_NPIS) {
       throw new ImportFileError(
-        `${basename(path)}: the records of ${scattered.size.toLocaleString('en-US')} NPIs lie apart in the file, more than ` +
+        `${name}: the records of ${scattered.size.toLocaleString('en-US')} NPIs lie apart in the file, more than ` +
           `${MAX_SCATTERED_NPIS.toLocaleString('en-US')} can be held while it is read. Sort it by NPI (its first column) and import it again.`,
       );
     }
@@ -221,12 +286,12 @@ export async function runImport<Row>(
   /** One record; true when a batch is due. */
   const take = (record: CsvRecord): boolean => {
     if (!map) {
-      if ('error' in record) throw new ImportFileError(`The header row cannot be read: ${record.error}`);
+      if ('error' in record) throw notTheLayout(spec, name, headerLine ?? '', record, `the header row cannot be read: ${record.error}`);
       try {
         map = spec.mapper(record.fields, { repairs: counts.repaired, notes: counts.notes });
         if (scattered.size) replay = spec.mapper(record.fields, { repairs: emptyRepairs(), notes: emptyNotes() });
       } catch (error) {
-        throw fileError(path, error);
+        throw notTheLayout(spec, name, headerLine ?? '', record, error instanceof Error ? error.message : String(error));
       }
       columns = record.fields.length;
       return false;
@@ -302,13 +367,23 @@ export async function runImport<Row>(
     completed.length = 0;
   };
   let encoding = 'utf-8';
-  for await (const chunk of decodeText(fileBytes(source, path), (e) => (encoding = e))) {
-    splitter.push(chunk, completed);
-    await drain();
+  // The first line as text, to say what a header that is not the layout's looks like.
+  let headerLine: string | undefined;
+  try {
+    for await (const chunk of decodeText(fileBytes(source, path, name), (e) => (encoding = e))) {
+      headerLine ??= chunk.slice(0, 100_000).split(/\r?\n/, 1)[0];
+      splitter.push(chunk, completed);
+      await drain();
+    }
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    // The batch in flight commits (or fails on its own) before the committed count is read.
+    await writing;
+    throw await stoppedPartWay(db, runId, error);
   }
   splitter.end(completed);
   await drain();
-  if (!map) throw new ImportFileError(`${basename(path)} is empty (no header row).`);
+  if (!map) throw new ImportFileError(`${name} is empty (no header row).`);
   rows.push(...held.values());
   held.clear();
   await flush();

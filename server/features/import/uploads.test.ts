@@ -134,6 +134,18 @@ describe('POST /api/admin/imports (admin upload)', () => {
     expect(job.summary.read).toBe(8);
   });
 
+  it("names the file as the operator uploaded it, never the server's copy or its folder", async () => {
+    const started = await upload(admin, `kind=nppes&fileName=${encodeURIComponent('November NPPES.zip')}`, 'this is not a zip');
+    expect(started.status).toBe(202);
+    const job = await settled(started.body.import.id);
+    expect(job.status).toBe('failed');
+    expect(job.fileName).toBe('November NPPES.zip');
+    expect(job.error).toMatch(/^Cannot read November NPPES\.zip: /);
+    for (const internal of [job.id, 'November_NPPES', ctx.deps.services.importJobs.folder(), tmpdir()]) expect(job.error).not.toContain(internal);
+    const listed = await admin.get('/api/admin/imports');
+    expect(JSON.stringify(listed.body)).not.toContain(ctx.deps.services.importJobs.folder());
+  });
+
   it("removes uploads left by stopped processes at start and its own at stop, never a live process's or another user's", () => {
     const root = mkdtempSync(join(tmpdir(), 'import-uploads-root-'));
     const live = `physiciandirect-import-${process.ppid}-aaaaaa`; // a live process (this test's parent)

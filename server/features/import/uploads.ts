@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportJob, ImportKindName } from '../../../contract/import';
@@ -171,6 +171,8 @@ export async function startUploadedImport(
   void runImport(deps.db, IMPORT_KINDS[input.kind], path, {
     actorUserId: input.actor.userId,
     fileDate: input.fileDate,
+    // Messages name the operator's file, never the server's copy of it.
+    fileName: input.fileName,
     onProgress: (p) => {
       job.records = p.records;
       job.percent = p.totalBytes ? Math.min(100, Math.round((p.bytesRead / p.totalBytes) * 1000) / 10) : 0;
@@ -188,7 +190,7 @@ export async function startUploadedImport(
     .catch((error: unknown) => {
       deps.logger.error({ err: error instanceof Error ? error.message : String(error), file: input.fileName }, 'import failed');
       job.status = 'failed';
-      job.error = error instanceof Error ? error.message : String(error);
+      job.error = (error instanceof Error ? error.message : String(error)).replaceAll(path, input.fileName).replaceAll(basename(path), input.fileName);
     })
     .finally(async () => {
       job.finishedAt = new Date().toISOString();
