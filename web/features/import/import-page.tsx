@@ -184,7 +184,7 @@ function ImportProgress({ job }: { job: ImportJob }) {
           </div>
           {job.status === 'failed' && (
             <p role="alert" className="text-sm text-destructive">
-              The import stopped: {job.error}. What was imported before the error stays; upload the same file
+              The import stopped: {job.error?.replace(/\.$/, '')}. What was imported before the error stays; upload the same file
               again to finish it.
             </p>
           )}
