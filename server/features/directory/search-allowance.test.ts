@@ -197,11 +197,14 @@ describe('typing (ADR 051): the keys of one typed query are not each a search', 
       }
     }
     expect(calls).toBeGreaterThan(DIRECTORY_RATE_LIMITS.searchPerUser.max * 2);
-    // 30 typed queries took 30 of the 120 units: 90 ordinary searches are still allowed.
-    for (let i = 0; i < DIRECTORY_RATE_LIMITS.searchPerUser.max - 30; i++) {
-      expect((await agent.get('/api/physicians?query=smith')).status, `search ${i}`).toBe(200);
-    }
-    expect((await agent.get('/api/physicians?query=smith')).status).toBe(429);
+    // 30 typed queries took 30 of the 120 units, so 90 ordinary searches are still allowed, less
+    // a few: a typing call whose index work passes TYPING_FREE_WORK_MS (a busy machine) pays a
+    // unit for it, as it should. Charged per key, the typed queries would have left none.
+    const max = DIRECTORY_RATE_LIMITS.searchPerUser.max;
+    let allowed = 0;
+    while (allowed <= max && (await agent.get('/api/physicians?query=smith')).status === 200) allowed++;
+    expect(allowed).toBeLessThanOrEqual(max - 30);
+    expect(allowed).toBeGreaterThanOrEqual(max - 30 - 15);
   });
 
   it('without the token every key is a search, as before (the limit is met)', async () => {
