@@ -105,8 +105,9 @@ export async function createBenchApp(
   return { app, services, user, call };
 }
 
-/** The p-th percentile (nearest rank) of the samples. */
+/** The p-th percentile (nearest rank) of the samples; NaN for none. Every bench's one definition. */
 export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

@@ -39,6 +39,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
 import { prepareServerDatabase, rssMb, serverWorkers, startServer, stopServer, waitFor } from '../server/test/server-process';
+import { percentile } from './bench-db';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -534,12 +535,6 @@ function cpuSplit(serverPids: () => number[], engine: 'PGlite' | 'PostgreSQL') {
       };
     },
   };
-}
-
-function percentile(samples: number[], p: number): number {
-  if (!samples.length) return NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;

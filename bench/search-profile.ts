@@ -26,6 +26,7 @@ import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
 import { createTestUser } from '../server/test/harness';
 import { pathOf, qs, SHAPES } from './search-shapes';
+import { percentile } from './bench-db';
 import { tuneGarbageCollector } from '../server/lib/gc-tuning';
 
 // The server's garbage-collector setting (ADR 043): the index here runs as in the server.
@@ -114,7 +115,6 @@ const user = await createTestUser(db, { tier: 'premium', email: `profile-${Date.
 const { token } = await createSession(db, user.id);
 const headers = { cookie: `${SESSION_COOKIE}=${token}` };
 directory.index.cacheSize = 0;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const all: number[] = [];
 const facets: number[] = [];
 const table: { shape: string; p50: number; p95: number; max: number; 'cpu p50': number; 'gc ms': number; 'full gcs': number }[] = [];

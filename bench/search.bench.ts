@@ -58,12 +58,8 @@ const RUN_THROUGHPUT = !args.has('--no-throughput');
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 
 import { pathOf, qs, SHAPES, type Params } from './search-shapes';
+import { percentile } from './bench-db';
 
-function percentile(samples: number[], p: number): number {
-  if (samples.length === 0) return NaN;
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 const stats = (samples: number[]) => ({
   p50: percentile(samples, 50),
   p95: percentile(samples, 95),

@@ -9,5 +9,5 @@ export const ReadyResponse = z.object({
 });
 export type ReadyResponse = z.infer<typeof ReadyResponse>;
 
-/** The header carrying the backup token that the running server keeps in DATA_DIR (README, Operations). */
+/** The header carrying the backup token that the running server keeps in DATA_DIR (docs/operations.md). */
 export const BACKUP_TOKEN_HEADER = 'x-backup-token';

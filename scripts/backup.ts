@@ -1,6 +1,6 @@
 // A consistent backup of the embedded database:  npm run backup -- FILE
 // While the server runs, asks it for the copy (it holds DATA_DIR); when it is stopped, copies the
-// folder itself. PostgreSQL is backed up with pg_dump instead (README, Operations).
+// folder itself. PostgreSQL is backed up with pg_dump instead (docs/operations.md).
 import { existsSync } from 'node:fs';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -51,7 +51,7 @@ async function main(args: string[]): Promise<number> {
   }
   const env = loadEnv();
   if (env.DATABASE_URL) {
-    console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump (README, Operations), not with this command.');
+    console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump (docs/operations.md), not with this command.');
     return 2;
   }
   const dataDir = resolve(env.DATA_DIR);

@@ -10,7 +10,7 @@ import { openToOthers } from '../server/test/support/file-modes';
 import { freePort, prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../server/test/server-process';
 
 /*
- * The operations an operator relies on, on the real server process (README, Operations): a SIGTERM
+ * The operations an operator relies on, on the real server process (docs/operations.md): a SIGTERM
  * lets the request in progress finish and exits 0; a backup taken while the server runs and writes
  * restores into a new folder that a server then serves. Embedded database only (PostgreSQL is backed
  * up with pg_dump, and the shutdown path is the same code).

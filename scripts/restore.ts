@@ -18,7 +18,7 @@ async function main(args: string[]): Promise<number> {
   }
   const env = loadEnv();
   if (env.DATABASE_URL) {
-    console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore (README, Operations), not with this command.');
+    console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore (docs/operations.md), not with this command.');
     return 2;
   }
   const dataDir = resolve(env.DATA_DIR);

@@ -19,7 +19,7 @@ export type MetricSources = {
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The process's Prometheus registry (GET /metrics, README, Operations). Counters are fed by the
+ * The process's Prometheus registry (GET /metrics, docs/operations.md). Counters are fed by the
  * request middleware in app.ts from each request's matched route and status, so no feature has to
  * remember to count; gauges are read from `sources` when scraped.
  */

@@ -193,7 +193,7 @@ describe('radius search equals a brute-force distance filter', () => {
   });
 });
 
-describe('37 searchable parameters', () => {
+describe('the searchable parameters', () => {
   it('the OpenAPI document lists as many filtering query parameters as the pricing page promises', async () => {
     const doc = (await ctx.agent().get('/api/openapi.json')).body;
     const params: { name: string; in: string }[] = doc.paths['/api/physicians'].get.parameters;

@@ -7,7 +7,7 @@ import { isFromThisMachine } from '../../lib/rate-limit';
 import { tokenMatches } from './control-file';
 
 /*
- * What an operator runs the server with (README, Operations): readiness for a load balancer,
+ * What an operator runs the server with (docs/operations.md): readiness for a load balancer,
  * Prometheus metrics, and the embedded database's online backup. /api/health (features/health)
  * stays liveness.
  */
@@ -61,7 +61,7 @@ export const operationsRoutes = new OpenAPIHono<AppEnv>()
     const { db, env, services } = c.var.deps;
     // Nothing to discover from elsewhere: the same 404 as an unknown path.
     if (!isFromThisMachine(c, env.TRUST_PROXY)) throw new AppError('not_found', 'No such API endpoint.');
-    if (!db.dump) throw new AppError('conflict', 'The database is PostgreSQL: back it up with pg_dump (see README, Operations).');
+    if (!db.dump) throw new AppError('conflict', 'The database is PostgreSQL: back it up with pg_dump (see docs/operations.md).');
     if (!tokenMatches(c.req.header(BACKUP_TOKEN_HEADER), services.lifecycle.backupToken)) {
       throw new AppError('unauthenticated', `The ${BACKUP_TOKEN_HEADER} header must carry the token in DATA_DIR/control.json.`);
     }

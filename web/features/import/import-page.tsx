@@ -21,7 +21,7 @@ const KINDS: { value: ImportKindName; label: string; hint: string }[] = [
 
 /**
  * /admin/import: an admin uploads a public CMS file and the server imports it, as
- * `npm run import` does (README, docs/decisions/015-public-data-import.md): progress while it
+ * `npm run import` does (docs/imports.md, docs/decisions/015-public-data-import.md): progress while it
  * runs, the summary when it is done.
  */
 export function ImportPage() {
