@@ -6,8 +6,8 @@ import type { SqlDriver } from '../db/driver';
 import { migrate } from '../db/migrate';
 import { openPgDriver } from '../db/pg-driver';
 import { openPgliteDriver } from '../db/pglite-driver';
-import { subscriptions, users } from '../db/schema';
 import { hashPassword } from '../features/auth/password';
+import { findUserById } from '../features/auth/repo';
 import { createSession, SESSION_COOKIE } from '../features/auth/session';
 import type { AppDeps } from '../lib/context';
 import { loadEnv } from '../lib/env';
@@ -191,25 +191,19 @@ export async function createTestUser(
 ) {
   passwordHashCache ??= await hashPassword(TEST_PASSWORD);
   const email = input.email ?? `user-${randomBytes(4).toString('hex')}@example.com`;
-  const [user] = await db.orm
-    .insert(users)
-    .values({
-      email,
-      passwordHash: passwordHashCache,
-      role: input.role ?? 'user',
-      emailVerifiedAt: input.verified === false ? null : new Date(),
-    })
-    .returning();
+  const { rows } = await db.sql.query<{ id: string }>(
+    'INSERT INTO users (email, password_hash, role, email_verified_at) VALUES ($1, $2, $3, $4::timestamptz) RETURNING id',
+    [email, passwordHashCache, input.role ?? 'user', input.verified === false ? null : new Date().toISOString()],
+  );
+  const user = await findUserById(db, rows[0].id);
+  if (!user) throw new Error(`test user ${email} not found after its insert`);
   const tier = input.tier ?? 'free';
   if (tier !== 'free') {
-    await db.orm.insert(subscriptions).values({
-      userId: user.id,
-      provider: 'demo',
-      status: 'active',
-      priceId: tier === 'premium' ? 'price_annual' : 'price_monthly',
-      tier,
-      providerSubscriptionId: `demo_sub_${user.id}`,
-    });
+    await db.sql.query(
+      `INSERT INTO subscriptions (user_id, provider, status, price_id, tier, provider_subscription_id)
+       VALUES ($1, 'demo', 'active', $2, $3, $4)`,
+      [user.id, tier === 'premium' ? 'price_annual' : 'price_monthly', tier, `demo_sub_${user.id}`],
+    );
   }
   return user;
 }

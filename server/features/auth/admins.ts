@@ -1,15 +1,8 @@
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 
-/** A verified account, not yet admin, whose address ADMIN_EMAILS lists. */
-const configuredAdmin = (adminEmails: string[]) =>
-  and(
-    inArray(sql`lower(${users.email})`, adminEmails),
-    ne(users.role, 'admin'),
-    isNotNull(users.emailVerifiedAt),
-  );
+/** A verified account, not yet admin, whose address ADMIN_EMAILS ($1) lists. */
+const CONFIGURED_ADMIN = "lower(email) = ANY($1::text[]) AND role <> 'admin' AND email_verified_at IS NOT NULL";
 
 /**
  * Makes every verified address in ADMIN_EMAILS an admin (at every start). Unverified accounts
@@ -19,11 +12,10 @@ const configuredAdmin = (adminEmails: string[]) =>
 export async function promoteConfiguredAdmins(db: Db, adminEmails: string[]): Promise<number> {
   if (!adminEmails.length) return 0;
   return db.transaction(async (tx) => {
-    const rows = await tx.orm
-      .update(users)
-      .set({ role: 'admin' })
-      .where(configuredAdmin(adminEmails))
-      .returning({ id: users.id, email: users.email });
+    const { rows } = await tx.sql.query<{ id: string; email: string }>(
+      `UPDATE users SET role = 'admin' WHERE ${CONFIGURED_ADMIN} RETURNING id, email`,
+      [adminEmails],
+    );
     for (const row of rows) {
       await recordAudit(tx, {
         action: 'role.granted',
@@ -44,11 +36,11 @@ export async function grantConfiguredAdmin(
   ip?: string | null,
 ): Promise<void> {
   if (!adminEmails.length) return;
-  const [row] = await tx.orm
-    .update(users)
-    .set({ role: 'admin' })
-    .where(and(eq(users.id, userId), configuredAdmin(adminEmails)))
-    .returning({ id: users.id, email: users.email });
+  const { rows } = await tx.sql.query<{ id: string; email: string }>(
+    `UPDATE users SET role = 'admin' WHERE id = $2 AND ${CONFIGURED_ADMIN} RETURNING id, email`,
+    [adminEmails, userId],
+  );
+  const row = rows[0];
   if (row) {
     await recordAudit(tx, {
       action: 'role.granted',

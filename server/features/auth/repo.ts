@@ -1,52 +1,67 @@
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { Role } from '../../../contract/account';
 import type { Db } from '../../db/client';
-import { authTokens, sessions, users } from '../../db/schema';
 
 export type TokenPurpose = 'verify_email' | 'reset_password';
 
-export type UserRow = typeof users.$inferSelect;
+/** A users row, every column (camelCase). */
+export type UserRow = {
+  id: string;
+  email: string;
+  passwordHash: string;
+  emailVerifiedAt: Date | null;
+  role: Role;
+  name: string | null;
+  bio: string | null;
+  notifyMarketing: boolean;
+  notifyNewFeatures: boolean;
+  notifySecurityAlerts: boolean;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  /** Contacts exported, all time: kept by the export_logs trigger (migration 0010). */
+  exportedContacts: number;
+};
 
-/** The token with this hash and purpose, not used and not expired (never a decoy: those have no user). */
-const liveToken = (tokenHash: string, purpose: TokenPurpose) =>
-  and(
-    eq(authTokens.id, tokenHash),
-    eq(authTokens.purpose, purpose),
-    isNotNull(authTokens.userId),
-    isNull(authTokens.usedAt),
-    gt(authTokens.expiresAt, sql`now()`),
-  );
+const USER_COLUMNS = `id, email, password_hash AS "passwordHash", email_verified_at AS "emailVerifiedAt", role, name, bio,
+  notify_marketing AS "notifyMarketing", notify_new_features AS "notifyNewFeatures",
+  notify_security_alerts AS "notifySecurityAlerts", created_at AS "createdAt", last_sign_in_at AS "lastSignInAt",
+  exported_contacts AS "exportedContacts"`;
+
+/** The token with this hash ($1) and purpose ($2), not used and not expired (never a decoy: those have no user). */
+const LIVE_TOKEN = 'id = $1 AND purpose = $2 AND user_id IS NOT NULL AND used_at IS NULL AND expires_at > now()';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.orm
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  return row;
+  const { rows } = await db.sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(email) = $1`, [
+    email.toLowerCase(),
+  ]);
+  return rows[0];
 }
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.orm.select().from(users).where(eq(users.id, id));
-  return row;
+  const { rows } = await db.sql.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return rows[0];
 }
 
 export async function insertUser(
   db: Db,
   input: { email: string; passwordHash: string; role: 'user' | 'admin' },
 ): Promise<UserRow> {
-  const [row] = await db.orm.insert(users).values(input).returning();
-  return row;
+  const { rows } = await db.sql.query<UserRow>(
+    `INSERT INTO users (email, password_hash, role) VALUES ($1, $2, $3) RETURNING ${USER_COLUMNS}`,
+    [input.email, input.passwordHash, input.role],
+  );
+  return rows[0];
 }
 
 export async function insertAuthToken(
   db: Db,
   input: { tokenHash: string; userId: string; purpose: TokenPurpose; expiresAt: Date },
 ): Promise<void> {
-  await db.orm.insert(authTokens).values({
-    id: input.tokenHash,
-    userId: input.userId,
-    purpose: input.purpose,
-    expiresAt: input.expiresAt,
-  });
+  await db.sql.query('INSERT INTO auth_tokens (id, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4::timestamptz)', [
+    input.tokenHash,
+    input.userId,
+    input.purpose,
+    input.expiresAt.toISOString(),
+  ]);
 }
 
 /**
@@ -73,12 +88,11 @@ export async function insertResetTokenEndingVerifyLinks(
  * maintenance pass deletes it. The known and unknown paths then write alike (ADR 028).
  */
 export async function insertDecoyToken(db: Db, input: { tokenHash: string; purpose: TokenPurpose }): Promise<void> {
-  await db.orm.insert(authTokens).values({
-    id: input.tokenHash,
-    userId: null,
-    purpose: input.purpose,
-    expiresAt: new Date(),
-  });
+  await db.sql.query('INSERT INTO auth_tokens (id, user_id, purpose, expires_at) VALUES ($1, NULL, $2, $3::timestamptz)', [
+    input.tokenHash,
+    input.purpose,
+    new Date().toISOString(),
+  ]);
 }
 
 /** The user a live (unused, unexpired) token belongs to, without using it up. */
@@ -87,11 +101,12 @@ export async function findLiveToken(
   tokenHash: string,
   purpose: TokenPurpose,
 ): Promise<{ userId: string } | undefined> {
-  const [row] = await db.orm
-    .select({ userId: authTokens.userId })
-    .from(authTokens)
-    .where(liveToken(tokenHash, purpose));
-  return row?.userId ? { userId: row.userId } : undefined;
+  const { rows } = await db.sql.query<{ userId: string | null }>(
+    `SELECT user_id AS "userId" FROM auth_tokens WHERE ${LIVE_TOKEN}`,
+    [tokenHash, purpose],
+  );
+  const userId = rows[0]?.userId;
+  return userId ? { userId } : undefined;
 }
 
 /**
@@ -104,25 +119,22 @@ export async function consumeToken(
   tokenHash: string,
   purpose: TokenPurpose,
 ): Promise<{ userId: string } | undefined> {
-  const [row] = await db.orm
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(liveToken(tokenHash, purpose))
-    .returning({ userId: authTokens.userId });
-  if (!row?.userId) return undefined;
-  await revokeTokensOfUser(db, row.userId, purpose);
-  return { userId: row.userId };
+  const { rows } = await db.sql.query<{ userId: string | null }>(
+    `UPDATE auth_tokens SET used_at = now() WHERE ${LIVE_TOKEN} RETURNING user_id AS "userId"`,
+    [tokenHash, purpose],
+  );
+  const userId = rows[0]?.userId;
+  if (!userId) return undefined;
+  await revokeTokensOfUser(db, userId, purpose);
+  return { userId };
 }
 
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
-  await db.orm
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId));
+  await db.sql.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [userId]);
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {
-  await db.orm.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  await db.sql.query('UPDATE users SET password_hash = $2 WHERE id = $1', [userId, passwordHash]);
 }
 
 /** Sets a new password only if the stored one is still `expected` (two changes at once: one wins). */
@@ -132,63 +144,46 @@ export async function replacePasswordHash(
   expected: string,
   passwordHash: string,
 ): Promise<boolean> {
-  const rows = await db.orm
-    .update(users)
-    .set({ passwordHash })
-    .where(and(eq(users.id, userId), eq(users.passwordHash, expected)))
-    .returning({ id: users.id });
+  const { rows } = await db.sql.query(
+    'UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2 RETURNING id',
+    [userId, expected, passwordHash],
+  );
   return rows.length === 1;
 }
 
 export async function recordSignIn(db: Db, userId: string): Promise<void> {
-  await db.orm
-    .update(users)
-    .set({ lastSignInAt: sql`now()` })
-    .where(eq(users.id, userId));
+  await db.sql.query('UPDATE users SET last_sign_in_at = now() WHERE id = $1', [userId]);
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.orm.delete(sessions).where(eq(sessions.id, sessionId));
+  await db.sql.query('DELETE FROM sessions WHERE id = $1', [sessionId]);
 }
 
 /** Ends one session; the user it belonged to, or undefined when there was none. */
 export async function deleteSessionReturningUser(db: Db, sessionId: string): Promise<{ userId: string } | undefined> {
-  const [row] = await db.orm
-    .delete(sessions)
-    .where(eq(sessions.id, sessionId))
-    .returning({ userId: sessions.userId });
-  return row;
+  const { rows } = await db.sql.query<{ userId: string }>('DELETE FROM sessions WHERE id = $1 RETURNING user_id AS "userId"', [
+    sessionId,
+  ]);
+  return rows[0];
 }
 
 /** Marks every live emailed token of the user used: of one purpose, or (none given) of any. */
 export async function revokeTokensOfUser(db: Db, userId: string, purpose?: TokenPurpose): Promise<void> {
-  await db.orm
-    .update(authTokens)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(authTokens.userId, userId),
-        purpose ? eq(authTokens.purpose, purpose) : undefined,
-        isNull(authTokens.usedAt),
-      ),
-    );
+  await db.sql.query(
+    'UPDATE auth_tokens SET used_at = now() WHERE user_id = $1 AND ($2::text IS NULL OR purpose = $2) AND used_at IS NULL',
+    [userId, purpose ?? null],
+  );
 }
 
 export async function deleteSessionsOfUser(db: Db, userId: string): Promise<number> {
-  const rows = await db.orm
-    .delete(sessions)
-    .where(eq(sessions.userId, userId))
-    .returning({ id: sessions.id });
-  return rows.length;
+  const { rowCount } = await db.sql.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  return rowCount;
 }
 
 /** Ends every session of the user but `keepSessionId`; how many ended. */
 export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<number> {
-  const rows = await db.orm
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
-    .returning({ id: sessions.id });
-  return rows.length;
+  const { rowCount } = await db.sql.query('DELETE FROM sessions WHERE user_id = $1 AND id <> $2', [userId, keepSessionId]);
+  return rowCount;
 }
 
 export async function setUserRole(
@@ -196,12 +191,11 @@ export async function setUserRole(
   email: string,
   role: 'user' | 'admin',
 ): Promise<UserRow | undefined> {
-  const [row] = await db.orm
-    .update(users)
-    .set({ role })
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .returning();
-  return row;
+  const { rows } = await db.sql.query<UserRow>(
+    `UPDATE users SET role = $2 WHERE lower(email) = $1 RETURNING ${USER_COLUMNS}`,
+    [email.toLowerCase(), role],
+  );
+  return rows[0];
 }
 
 /** Rows deleted per statement by the purges below (each batch a short transaction of its own). */

@@ -1,10 +1,8 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { and, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import { capabilitiesFor, FREE_SUBSCRIPTION, type SubscriptionStatus } from '../../../contract/account';
-import type { Db, Orm } from '../../db/client';
+import { capabilitiesFor, FREE_SUBSCRIPTION, type Role, type SubscriptionStatus } from '../../../contract/account';
+import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
-import { sessions, subscriptions, users } from '../../db/schema';
 import type { AppEnv, CurrentUser } from '../../lib/context';
 import { hashToken, newToken } from '../../lib/tokens';
 
@@ -25,14 +23,15 @@ export function sessionPolicy(env: { SESSION_IDLE_DAYS: number }): SessionPolicy
   return { idleMs: env.SESSION_IDLE_DAYS * DAY_MS };
 }
 
-/** Statuses that grant the paid tier; past_due too until its grace_until (ADR 012). */
-const ENTITLED = ['active', 'trialing'];
+/** The subscription columns a status is made of (a row of subscriptions, or of an outer join's nulls). */
+type SubscriptionFacts = {
+  tier: 'basic' | 'premium';
+  status: string;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+};
 
-type SubscriptionRow = typeof subscriptions.$inferSelect;
-
-export function toSubscriptionStatus(
-  row: Pick<SubscriptionRow, 'tier' | 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'> | null,
-): SubscriptionStatus {
+export function toSubscriptionStatus(row: SubscriptionFacts | null): SubscriptionStatus {
   if (!row) return FREE_SUBSCRIPTION;
   return {
     subscribed: true,
@@ -43,51 +42,45 @@ export function toSubscriptionStatus(
   };
 }
 
-/** The join condition of a user's subscription that grants the paid tier now (also used by API keys). */
-export const entitledSubscription = (userId: typeof users.id) =>
-  and(
-    eq(subscriptions.userId, userId),
-    or(
-      inArray(subscriptions.status, ENTITLED),
-      and(eq(subscriptions.status, 'past_due'), sql`${subscriptions.graceUntil} > now()`),
-    ),
-  );
+/**
+ * The join condition of a user's subscription that grants the paid tier now (also used by API
+ * keys): `subscription` is the subscriptions alias, `userId` the column it belongs to. Active and
+ * trialing grant it; past_due too until its grace_until (ADR 012).
+ */
+export const entitledSubscription = (subscription: string, userId: string) =>
+  `${subscription}.user_id = ${userId} AND (${subscription}.status IN ('active', 'trialing')
+     OR (${subscription}.status = 'past_due' AND ${subscription}.grace_until > now()))`;
 
 /**
- * The query of resolveSession, built once per drizzle instance: it runs on every signed-in
- * request, and building its SQL cost the server more CPU than the database took to answer it
- * (planned once per connection too: planning the join cost the database more than running it).
- * The columns read, not the rows (no password hash leaves the database for it).
+ * The query of resolveSession: it runs on every signed-in request, so it is planned once per
+ * connection (planning the join cost the database more than running it). The columns read, not
+ * the rows (no password hash leaves the database for it). An unverified account has no session
+ * by sign-in; one left over (or written by anything else) counts for nothing: the caller is
+ * anonymous.
  */
-function prepareSessionLookup(orm: Orm) {
-  const query = orm
-    .select({
-      user: { id: users.id, email: users.email, name: users.name, role: users.role },
-      sessionId: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      subscription: {
-        tier: subscriptions.tier,
-        status: subscriptions.status,
-        currentPeriodEnd: subscriptions.currentPeriodEnd,
-        cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subscriptions, entitledSubscription(users.id))
-    // An unverified account has no session by sign-in; one left over (or written by anything else)
-    // counts for nothing: the caller is anonymous.
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNotNull(users.emailVerifiedAt)));
-  preparedStatement('resolve_session', query.toSQL().sql);
-  return query.prepare('resolve_session');
-}
-const sessionLookups = new WeakMap<Orm, ReturnType<typeof prepareSessionLookup>>();
-const sessionLookup = (orm: Orm) => {
-  let lookup = sessionLookups.get(orm);
-  if (!lookup) sessionLookups.set(orm, (lookup = prepareSessionLookup(orm)));
-  return lookup;
-};
+const SESSION_LOOKUP = preparedStatement(
+  'resolve_session',
+  `SELECT u.id, u.email, u.name, u.role, s.id AS "sessionId", s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt",
+          sub.tier, sub.status, sub.current_period_end AS "currentPeriodEnd", sub.cancel_at_period_end AS "cancelAtPeriodEnd"
+     FROM sessions s
+     JOIN users u ON u.id = s.user_id
+     LEFT JOIN subscriptions sub ON ${entitledSubscription('sub', 'u.id')}
+    WHERE s.id = $1 AND u.email_verified_at IS NOT NULL`,
+);
+
+type SessionLookupRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  sessionId: string;
+  expiresAt: Date;
+  lastSeenAt: Date;
+} & ({ tier: null; status: null; currentPeriodEnd: null; cancelAtPeriodEnd: null } | SubscriptionFacts);
+
+/** The subscription columns of a row with a left-joined subscription, or null when it joined none. */
+const joinedSubscription = (row: SubscriptionFacts | { tier: null }): SubscriptionFacts | null =>
+  row.tier === null ? null : (row as SubscriptionFacts);
 
 /**
  * Looks up the session whose token the cookie holds; null when missing, unknown, of an
@@ -105,36 +98,33 @@ export async function resolveSession(
   if (!token) return null;
   const now = policy.now ?? new Date();
   const sessionId = hashToken(token);
-  const [row] = await sessionLookup(db.orm).execute({ sessionId });
+  const [row] = (await db.sql.query<SessionLookupRow>(SESSION_LOOKUP, [sessionId])).rows;
   if (!row) return null;
   const idleSince = new Date(now.getTime() - policy.idleMs);
   if (row.expiresAt <= now || row.lastSeenAt <= idleSince) {
-    await db.orm
-      .delete(sessions)
-      .where(and(eq(sessions.id, sessionId), or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, idleSince))));
+    await db.sql.query(
+      'DELETE FROM sessions WHERE id = $1 AND (expires_at <= $2::timestamptz OR last_seen_at <= $3::timestamptz)',
+      [sessionId, now.toISOString(), idleSince.toISOString()],
+    );
     return null;
   }
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS) {
-    await db.orm
-      .update(sessions)
-      .set({ lastSeenAt: now })
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          lte(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_WRITE_INTERVAL_MS)),
-        ),
-      );
+    await db.sql.query('UPDATE sessions SET last_seen_at = $2::timestamptz WHERE id = $1 AND last_seen_at <= $3::timestamptz', [
+      sessionId,
+      now.toISOString(),
+      new Date(now.getTime() - LAST_SEEN_WRITE_INTERVAL_MS).toISOString(),
+    ]);
   }
-  const subscription = toSubscriptionStatus(row.subscription);
+  const subscription = toSubscriptionStatus(joinedSubscription(row));
   return {
-    id: row.user.id,
-    email: row.user.email,
-    name: row.user.name,
-    role: row.user.role,
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
     sessionId: row.sessionId,
     apiKeyId: null,
     subscription,
-    capabilities: capabilitiesFor({ signedIn: true, role: row.user.role, tier: subscription.tier }),
+    capabilities: capabilitiesFor({ signedIn: true, role: row.role, tier: subscription.tier }),
   };
 }
 
@@ -151,15 +141,12 @@ export async function createSession(
   const token = newToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.orm.insert(sessions).values({
-    id: hashToken(token),
-    userId,
-    expiresAt,
-    // The server's clock, as the checks in resolveSession use (not the database's now()).
-    lastSeenAt: now,
-    userAgent: meta.userAgent ?? null,
-    ip: meta.ip ?? null,
-  });
+  // last_seen_at on the server's clock, as the checks in resolveSession use (not the database's now()).
+  await db.sql.query(
+    `INSERT INTO sessions (id, user_id, expires_at, last_seen_at, user_agent, ip)
+     VALUES ($1, $2, $3::timestamptz, $4::timestamptz, $5, $6)`,
+    [hashToken(token), userId, expiresAt.toISOString(), now.toISOString(), meta.userAgent ?? null, meta.ip ?? null],
+  );
   return { token, expiresAt };
 }
 
