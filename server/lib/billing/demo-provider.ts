@@ -1,8 +1,6 @@
 import Stripe from 'stripe';
-import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { PriceId } from '../../../contract/billing';
 import type { Db } from '../../db/client';
-import { demoCheckoutSessions, demoSubscriptions } from '../../db/schema';
 import { newToken } from '../tokens';
 import {
   eventTarget,
@@ -30,7 +28,7 @@ export type SignedDemoEvent = { rawBody: string; signature: string };
 export type DemoProvider = BillingProvider & {
   /** Pays an open checkout session: creates the subscription (trialing or active). */
   pay(input: { sessionId: string; userId: string; cardNumber: string; now?: Date }): Promise<SignedDemoEvent[]>;
-  findOpenSession(sessionId: string): Promise<typeof demoCheckoutSessions.$inferSelect | undefined>;
+  findOpenSession(sessionId: string): Promise<CheckoutSessionRow | undefined>;
   /** The customer's newest subscription that is not canceled (the portal's subject). */
   currentSubscription(customerId: string): Promise<ProviderSubscription | null>;
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<SignedDemoEvent[]>;
@@ -39,15 +37,27 @@ export type DemoProvider = BillingProvider & {
   advanceClock(now?: Date): Promise<SignedDemoEvent[]>;
 };
 
-const rowToSubscription = (row: typeof demoSubscriptions.$inferSelect): ProviderSubscription => ({
-  id: row.id,
-  customerId: row.customerId,
-  priceId: row.priceId,
-  status: row.status,
-  currentPeriodEnd: row.currentPeriodEnd,
-  cancelAtPeriodEnd: row.cancelAtPeriodEnd,
-  trialEnd: row.trialEnd,
-});
+/** A demo_checkout_sessions row (camelCase). */
+type CheckoutSessionRow = {
+  id: string;
+  userId: string;
+  priceId: string;
+  status: 'open' | 'complete' | 'expired';
+  createdAt: Date;
+  completedAt: Date | null;
+  customerId: string | null;
+  trialDays: number;
+  subscriptionId: string | null;
+};
+
+const SESSION_COLUMNS = `id, user_id AS "userId", price_id AS "priceId", status, created_at AS "createdAt",
+  completed_at AS "completedAt", customer_id AS "customerId", trial_days AS "trialDays", subscription_id AS "subscriptionId"`;
+
+/** A demo_subscriptions row (0006: what Stripe would hold), as the provider answers it. */
+type DemoSubscriptionRow = ProviderSubscription & { currentPeriodEnd: Date };
+
+const SUBSCRIPTION_COLUMNS = `id, customer_id AS "customerId", price_id AS "priceId", status,
+  current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd", trial_end AS "trialEnd"`;
 
 /**
  * The built-in provider (no STRIPE_SECRET_KEY): its own hosted checkout and portal pages in the
@@ -71,14 +81,33 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
   const subscriptionEvent = (type: string, subscriptionId: string) =>
     sign(type, { id: subscriptionId, object: 'subscription' });
 
-  async function updateSubscription(subscriptionId: string, changes: Partial<typeof demoSubscriptions.$inferInsert>) {
-    const [row] = await db.orm
-      .update(demoSubscriptions)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(eq(demoSubscriptions.id, subscriptionId))
-      .returning();
-    if (!row) throw new Error(`No demo subscription ${subscriptionId}`);
-    return row;
+  async function findSession(sessionId: string): Promise<CheckoutSessionRow | undefined> {
+    const { rows } = await db.sql.query<CheckoutSessionRow>(`SELECT ${SESSION_COLUMNS} FROM demo_checkout_sessions WHERE id = $1`, [
+      sessionId,
+    ]);
+    return rows[0];
+  }
+
+  /** Changes the fields given (none of them is ever set to null). */
+  async function updateSubscription(
+    subscriptionId: string,
+    changes: { status?: string; priceId?: PriceId; currentPeriodEnd?: Date; cancelAtPeriodEnd?: boolean },
+  ): Promise<void> {
+    const { rowCount } = await db.sql.query(
+      `UPDATE demo_subscriptions SET status = coalesce($2, status), price_id = coalesce($3, price_id),
+              current_period_end = coalesce($4::timestamptz, current_period_end),
+              cancel_at_period_end = coalesce($5, cancel_at_period_end), updated_at = $6::timestamptz
+        WHERE id = $1`,
+      [
+        subscriptionId,
+        changes.status ?? null,
+        changes.priceId ?? null,
+        changes.currentPeriodEnd?.toISOString() ?? null,
+        changes.cancelAtPeriodEnd ?? null,
+        new Date().toISOString(),
+      ],
+    );
+    if (rowCount === 0) throw new Error(`No demo subscription ${subscriptionId}`);
   }
 
   return {
@@ -90,7 +119,10 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
 
     async createCheckoutSession({ userId, customerId, priceId, trialDays }) {
       const sessionId = id('cs');
-      await db.orm.insert(demoCheckoutSessions).values({ id: sessionId, userId, customerId, priceId, trialDays });
+      await db.sql.query(
+        'INSERT INTO demo_checkout_sessions (id, user_id, customer_id, price_id, trial_days) VALUES ($1, $2, $3, $4, $5)',
+        [sessionId, userId, customerId, priceId, trialDays],
+      );
       return { id: sessionId, url: `/billing/demo/checkout/${sessionId}` };
     },
 
@@ -108,22 +140,22 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
     },
 
     async retrieveCheckoutSession(sessionId) {
-      const [row] = await db.orm.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.id, sessionId));
+      const row = await findSession(sessionId);
       if (!row) throw new ProviderObjectMissingError(`No demo checkout session ${sessionId}`);
       // The demo card pays at once (a trial is paid for by card too): complete means paid.
       return { id: row.id, customerId: row.customerId, subscriptionId: row.subscriptionId, paid: row.status === 'complete' };
     },
 
     async retrieveSubscription(subscriptionId) {
-      const [row] = await db.orm.select().from(demoSubscriptions).where(eq(demoSubscriptions.id, subscriptionId));
-      if (!row) throw new Error(`No demo subscription ${subscriptionId}`);
-      return rowToSubscription(row);
+      const { rows } = await db.sql.query<DemoSubscriptionRow>(
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM demo_subscriptions WHERE id = $1`,
+        [subscriptionId],
+      );
+      if (!rows[0]) throw new Error(`No demo subscription ${subscriptionId}`);
+      return rows[0];
     },
 
-    async findOpenSession(sessionId) {
-      const [row] = await db.orm.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.id, sessionId));
-      return row;
-    },
+    findOpenSession: findSession,
 
     async pay({ sessionId, userId, cardNumber, now = new Date() }) {
       if (cardNumber === DEMO_CARD_DECLINED) throw new DemoCardError('Your card was declined.');
@@ -137,22 +169,30 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
           [sessionId, userId],
         );
         if (!rows[0]) throw new DemoCardError('This checkout session has already been completed or has expired.');
-        const [session] = await tx.orm.select().from(demoCheckoutSessions).where(eq(demoCheckoutSessions.id, sessionId));
+        const { rows: sessions } = await tx.sql.query<CheckoutSessionRow>(
+          `SELECT ${SESSION_COLUMNS} FROM demo_checkout_sessions WHERE id = $1`,
+          [sessionId],
+        );
+        const session = sessions[0];
         const subscriptionId = id('sub');
         const trialEnd = session.trialDays > 0 ? new Date(now.getTime() + session.trialDays * DAY_MS) : null;
         const priceId = session.priceId as PriceId;
-        await tx.orm.insert(demoSubscriptions).values({
-          id: subscriptionId,
-          customerId: session.customerId ?? '',
-          priceId,
-          status: trialEnd ? 'trialing' : 'active',
-          currentPeriodEnd: trialEnd ?? new Date(now.getTime() + PERIOD_DAYS[priceId] * DAY_MS),
-          trialEnd,
-        });
-        await tx.orm
-          .update(demoCheckoutSessions)
-          .set({ status: 'complete', completedAt: now, subscriptionId })
-          .where(eq(demoCheckoutSessions.id, sessionId));
+        await tx.sql.query(
+          `INSERT INTO demo_subscriptions (id, customer_id, price_id, status, current_period_end, trial_end)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
+          [
+            subscriptionId,
+            session.customerId ?? '',
+            priceId,
+            trialEnd ? 'trialing' : 'active',
+            (trialEnd ?? new Date(now.getTime() + PERIOD_DAYS[priceId] * DAY_MS)).toISOString(),
+            trialEnd?.toISOString() ?? null,
+          ],
+        );
+        await tx.sql.query(
+          `UPDATE demo_checkout_sessions SET status = 'complete', completed_at = $2::timestamptz, subscription_id = $3 WHERE id = $1`,
+          [sessionId, now.toISOString(), subscriptionId],
+        );
         return [
           sign('checkout.session.completed', { id: sessionId, object: 'checkout.session', mode: 'subscription' }),
           subscriptionEvent('customer.subscription.created', subscriptionId),
@@ -161,12 +201,12 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
     },
 
     async currentSubscription(customerId) {
-      const rows = await db.orm
-        .select()
-        .from(demoSubscriptions)
-        .where(and(eq(demoSubscriptions.customerId, customerId), inArray(demoSubscriptions.status, ['active', 'trialing', 'past_due'])));
-      rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      return rows[0] ? rowToSubscription(rows[0]) : null;
+      const { rows } = await db.sql.query<DemoSubscriptionRow>(
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM demo_subscriptions
+          WHERE customer_id = $1 AND status IN ('active', 'trialing', 'past_due') ORDER BY created_at DESC LIMIT 1`,
+        [customerId],
+      );
+      return rows[0] ?? null;
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
@@ -181,10 +221,11 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
     },
 
     async advanceClock(now = new Date()) {
-      const due = await db.orm
-        .select()
-        .from(demoSubscriptions)
-        .where(and(inArray(demoSubscriptions.status, ['active', 'trialing']), lte(demoSubscriptions.currentPeriodEnd, now)));
+      const { rows: due } = await db.sql.query<DemoSubscriptionRow>(
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM demo_subscriptions
+          WHERE status IN ('active', 'trialing') AND current_period_end <= $1::timestamptz`,
+        [now.toISOString()],
+      );
       const events: SignedDemoEvent[] = [];
       for (const row of due) {
         if (row.cancelAtPeriodEnd) {
