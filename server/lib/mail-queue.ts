@@ -1,5 +1,4 @@
 import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
 import type { MailMessage } from './mailer';
 
 /**
@@ -15,13 +14,15 @@ export async function enqueueEmail(db: Db, message: MailMessage): Promise<void> 
 /** Queues several emails in one statement (e.g. a run of alert digests). */
 export async function enqueueEmails(db: Db, messages: readonly MailMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  await db.orm.insert(emailOutbox).values(
-    messages.map((message) => ({
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-    })),
+  await db.sql.query(
+    `INSERT INTO email_outbox (to_address, subject, text_body, html_body)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])`,
+    [
+      messages.map((message) => message.to),
+      messages.map((message) => message.subject),
+      messages.map((message) => message.text),
+      messages.map((message) => message.html),
+    ],
   );
 }
 

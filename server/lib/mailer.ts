@@ -1,7 +1,5 @@
 import nodemailer from 'nodemailer';
-import { desc } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { emailOutbox } from '../db/schema';
 import type { Env } from './env';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
@@ -58,13 +56,10 @@ export type OutboxMessage = {
 
 /** Newest first. */
 export async function listOutbox(db: Db, limit = 100): Promise<OutboxMessage[]> {
-  const rows = await db.orm.select().from(emailOutbox).orderBy(desc(emailOutbox.id)).limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    to: row.toAddress,
-    subject: row.subject,
-    createdAt: row.createdAt,
-    text: row.textBody,
-    html: row.htmlBody,
-  }));
+  const { rows } = await db.sql.query<OutboxMessage>(
+    `SELECT id, to_address AS "to", subject, created_at AS "createdAt", text_body AS "text", html_body AS "html"
+       FROM email_outbox ORDER BY id DESC LIMIT $1`,
+    [limit],
+  );
+  return rows;
 }

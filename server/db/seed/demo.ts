@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { SqlDriver } from '../driver';
-import { appMeta, billingCustomers, demoSubscriptions, subscriptions, users } from '../schema';
 import { hashPassword, verifyPassword } from '../../features/auth/password';
 import { revokeAllApiKeys } from '../../features/api-keys/service';
 import { recordAudit } from '../../lib/audit';
@@ -86,23 +84,18 @@ export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWOR
   const created: string[] = [];
   const day = 24 * 3600 * 1000;
   await db.transaction(async (tx) => {
-    const existing = await tx.orm
-      .select({ email: users.email })
-      .from(users)
-      .where(inArray(users.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    const { rows: existing } = await tx.sql.query<{ email: string }>('SELECT email FROM users WHERE email = ANY($1::text[])', [
+      DEMO_ACCOUNTS.map((a) => a.email),
+    ]);
     const have = new Set(existing.map((u) => u.email));
     for (const account of DEMO_ACCOUNTS) {
       if (have.has(account.email)) continue;
-      const [user] = await tx.orm
-        .insert(users)
-        .values({
-          email: account.email,
-          passwordHash,
-          role: account.role,
-          name: account.email.split('@')[0],
-          emailVerifiedAt: new Date(),
-        })
-        .returning({ id: users.id });
+      const { rows: inserted } = await tx.sql.query<{ id: string }>(
+        `INSERT INTO users (email, password_hash, role, name, email_verified_at) VALUES ($1, $2, $3, $4, $5::timestamptz)
+         RETURNING id`,
+        [account.email, passwordHash, account.role, account.email.split('@')[0], new Date().toISOString()],
+      );
+      const user = inserted[0];
       created.push(account.email);
       if (account.tier !== 'free') {
         const priceId = account.tier === 'premium' ? 'price_annual' : 'price_monthly';
@@ -114,29 +107,23 @@ export async function createDemoAccounts(db: Db, password: string = DEMO_PASSWOR
         // The demo billing provider's side too, so 'Manage Subscription' works for these accounts.
         // Dated past the 30-day money-back window: these accounts show the product, and their
         // exports never stop at 'This export ends your money-back guarantee' (a new customer's do).
-        await tx.orm.insert(billingCustomers).values({
-          userId: user.id,
-          provider: 'demo',
-          customerId: `demo_cus_${user.id}`,
-          firstPaidAt: new Date(Date.now() - paidDaysAgo * day),
-        });
-        await tx.orm.insert(demoSubscriptions).values({
-          id: `demo_sub_${user.id}`,
-          customerId: `demo_cus_${user.id}`,
-          priceId,
-          status: 'active',
-          currentPeriodEnd,
-        });
-        await tx.orm.insert(subscriptions).values({
-          userId: user.id,
-          provider: 'demo',
-          providerCustomerId: `demo_cus_${user.id}`,
-          providerSubscriptionId: `demo_sub_${user.id}`,
-          status: 'active',
-          priceId,
-          tier: account.tier,
-          currentPeriodEnd,
-        });
+        const customerId = `demo_cus_${user.id}`;
+        const subscriptionId = `demo_sub_${user.id}`;
+        await tx.sql.query(
+          `INSERT INTO billing_customers (user_id, provider, customer_id, first_paid_at) VALUES ($1, 'demo', $2, $3::timestamptz)`,
+          [user.id, customerId, new Date(Date.now() - paidDaysAgo * day).toISOString()],
+        );
+        await tx.sql.query(
+          `INSERT INTO demo_subscriptions (id, customer_id, price_id, status, current_period_end)
+           VALUES ($1, $2, $3, 'active', $4::timestamptz)`,
+          [subscriptionId, customerId, priceId, currentPeriodEnd.toISOString()],
+        );
+        await tx.sql.query(
+          `INSERT INTO subscriptions (user_id, provider, provider_customer_id, provider_subscription_id, status, price_id,
+                                      tier, current_period_end)
+           VALUES ($1, 'demo', $2, $3, 'active', $4, $5, $6::timestamptz)`,
+          [user.id, customerId, subscriptionId, priceId, account.tier, currentPeriodEnd.toISOString()],
+        );
       }
     }
   });
@@ -152,8 +139,8 @@ export async function seedDemoIfNeeded(
   driver: SqlDriver,
   options: { count: number; logger: Logger; password?: string; signal?: AbortSignal; seed?: number },
 ): Promise<{ loaded: boolean; accountsCreated: string[] }> {
-  const [done] = await db.orm.select().from(appMeta).where(eq(appMeta.key, LOADED_KEY));
-  if (done) return { loaded: false, accountsCreated: [] };
+  const { rows: done } = await db.sql.query('SELECT 1 FROM app_meta WHERE key = $1', [LOADED_KEY]);
+  if (done.length) return { loaded: false, accountsCreated: [] };
   // Each step is transactional and skipped when already done, so a start stopped half-way
   // (signal, crash) finishes the seed at the next start.
   const [{ n }] = (await db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM physicians')).rows;
@@ -166,10 +153,10 @@ export async function seedDemoIfNeeded(
   options.signal?.throwIfAborted();
   const reports = await reportDemoContacts(db, { count: options.count, seed: options.seed ?? DEFAULT_SEED });
   if (reports > 0) options.logger.info(`demo directory: ${reports} contact reports made by the demo accounts`);
-  await db.orm
-    .insert(appMeta)
-    .values({ key: LOADED_KEY, value: sql`${JSON.stringify({ count: options.count, at: new Date().toISOString() })}::jsonb` })
-    .onConflictDoNothing();
+  await db.sql.query('INSERT INTO app_meta (key, value) VALUES ($1, $2::jsonb) ON CONFLICT DO NOTHING', [
+    LOADED_KEY,
+    JSON.stringify({ count: options.count, at: new Date().toISOString() }),
+  ]);
   return { loaded: true, accountsCreated };
 }
 
@@ -185,10 +172,10 @@ async function reportDemoContacts(db: Db, options: { count: number; seed: number
     [DEMO_ACCOUNTS.map((a) => a.email)],
   );
   if (!rows[0].demo || rows[0].reported || options.count === 0) return 0;
-  const found = await db.orm
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, ['basic@example.com', 'premium@example.com', 'admin@example.com']));
+  const { rows: found } = await db.sql.query<{ id: string; email: string }>(
+    'SELECT id, email FROM users WHERE email = ANY($1::text[])',
+    [['basic@example.com', 'premium@example.com', 'admin@example.com']],
+  );
   const idOf = (email: string) => found.find((u) => u.email === email)?.id;
   const [basic, premium, admin] = [idOf('basic@example.com'), idOf('premium@example.com'), idOf('admin@example.com')];
   if (!basic || !premium || !admin) return 0;

@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client';
-import { candidateSubmissions } from '../../db/schema';
 import type { EducationEntry } from '../../../contract/directory-options';
 
 export type NewSubmission = {
@@ -43,16 +42,31 @@ export async function insertUnconfirmedSubmission(
   submission: NewSubmission,
   confirmation: { tokenHash: string; expiresAt: Date },
 ): Promise<{ id: string }> {
-  const [row] = await db.orm
-    .insert(candidateSubmissions)
-    .values({
-      ...submission,
-      status: 'unconfirmed',
-      confirmTokenHash: confirmation.tokenHash,
-      confirmExpiresAt: confirmation.expiresAt,
-    })
-    .returning({ id: candidateSubmissions.id });
-  return row;
+  const { rows } = await db.sql.query<{ id: string }>(
+    `INSERT INTO candidate_submissions (first_name, middle_name, last_name, title, organization, specialty,
+                                        other_specialty, email, phone, location, linkedin_url, education, skills,
+                                        status, confirm_token_hash, confirm_expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::text[], 'unconfirmed', $14, $15::timestamptz)
+     RETURNING id`,
+    [
+      submission.firstName,
+      submission.middleName,
+      submission.lastName,
+      submission.title,
+      submission.organization,
+      submission.specialty,
+      submission.otherSpecialty,
+      submission.email,
+      submission.phone,
+      submission.location,
+      submission.linkedinUrl,
+      JSON.stringify(submission.education),
+      submission.skills,
+      confirmation.tokenHash,
+      confirmation.expiresAt.toISOString(),
+    ],
+  );
+  return rows[0];
 }
 
 /**
