@@ -9,8 +9,6 @@ export type QueryResult<Row> = { rows: Row[]; rowCount: number };
 
 export type SqlExecutor = {
   query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<Row>>;
-  /** Rows as arrays of values (drizzle's select path). */
-  queryArrays(text: string, params?: unknown[]): Promise<unknown[][]>;
   /** Several statements, no parameters (migrations). */
   exec(text: string): Promise<void>;
   /** Bulk load CSV text with COPY ... FROM STDIN (FORMAT csv). */

@@ -27,12 +27,6 @@ function executor(client: pg.Pool | pg.PoolClient): SqlExecutor {
         .catch(wrapError);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length };
     },
-    async queryArrays(text: string, params: unknown[] = []) {
-      const result = await client
-        .query({ name: statementName(text), text, values: params, rowMode: 'array', types: typeParsers })
-        .catch(wrapError);
-      return result.rows as unknown[][];
-    },
     async exec(text: string) {
       await client.query(text).catch(wrapError);
     },

@@ -84,10 +84,6 @@ export async function openPgliteDriver(options: {
     async query<Row>(text: string, params: unknown[] = []) {
       return send<QueryResult<Row>>({ type: 'query', text, params });
     },
-    async queryArrays(text: string, params: unknown[] = []) {
-      const result = await send<QueryResult<unknown[]>>({ type: 'query', text, params, rowMode: 'array' });
-      return result.rows;
-    },
     async exec(text: string) {
       await send({ type: 'exec', text });
     },
@@ -99,7 +95,6 @@ export async function openPgliteDriver(options: {
   return {
     engine: 'pglite',
     query: (text, params) => exclusive(() => direct.query(text, params)),
-    queryArrays: (text, params) => exclusive(() => direct.queryArrays(text, params)),
     exec: (text) => exclusive(() => direct.exec(text)),
     copyFrom: (table, columns, csv) => exclusive(() => direct.copyFrom(table, columns, csv)),
     transaction: (work) =>

@@ -57,9 +57,7 @@ async function handle(message) {
   await ready;
   switch (message.type) {
     case 'query': {
-      const result = await db.query(message.text, message.params ?? [], {
-        rowMode: message.rowMode ?? 'object',
-      });
+      const result = await db.query(message.text, message.params ?? []);
       return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
     }
     case 'exec':

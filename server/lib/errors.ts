@@ -57,7 +57,7 @@ export function fieldError(field: string, message: string): AppError {
   return new AppError('validation_failed', message, { fields: { [field]: message } });
 }
 
-/** PostgreSQL SQLSTATE of an error, looking through drizzle's wrapper. */
+/** PostgreSQL SQLSTATE of an error, looking through the causes of an error that wraps it. */
 export function sqlState(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 4; depth++) {

@@ -34,13 +34,6 @@ function counting(driver: SqlDriver) {
       if (isWrite(text)) work.rowsWritten += result.rowCount;
       return result as never;
     },
-    async queryArrays(text, params) {
-      work.statements.push(kindOf(text));
-      const rows = await executor.queryArrays(text, params);
-      // drizzle's INSERT ... RETURNING comes back this way: one row returned per row written.
-      if (isWrite(text)) work.rowsWritten += rows.length;
-      return rows;
-    },
     async exec(text) {
       work.statements.push(kindOf(text));
       await executor.exec(text);
