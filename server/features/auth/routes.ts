@@ -17,7 +17,7 @@ import {
 } from '../../../contract/auth';
 import type { AppEnv } from '../../lib/context';
 import { csrfRefused, errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
-import { clientIp } from '../../lib/rate-limit';
+import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { meResponseFor } from './me-routes';
 import * as auth from './service';
 import { DEVICE_COOKIE } from './device-cookie';
@@ -33,6 +33,9 @@ const badToken = {
 function meta<E extends AppEnv>(c: Context<E>): auth.RequestMeta {
   return { ip: clientIp(c, c.var.deps.env.TRUST_PROXY), userAgent: c.req.header('user-agent') ?? null };
 }
+
+/** The auth limits (auth/rate-limits.ts), taken here before the service runs (ADR 058). */
+const limitsOf = <E extends AppEnv>(c: Context<E>) => c.var.deps.services.authRateLimits;
 
 const signup = createRoute({
   method: 'post',
@@ -169,24 +172,40 @@ const signOutOthers = createRoute({
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(signup, async (c) => {
     const { email, password, returnTo } = c.req.valid('json');
-    const result = await auth.signUp({ deps: c.var.deps, meta: meta(c), email, password, returnTo: returnTo ?? null });
+    const request = meta(c);
+    await enforceRateLimits([
+      [limitsOf(c).signupPerIp, request.ip],
+      [limitsOf(c).signupPerEmail, email],
+    ]);
+    const result = await auth.signUp({ deps: c.var.deps, meta: request, email, password, returnTo: returnTo ?? null });
     return c.json(result, 201);
   })
   .openapi(resendVerification, async (c) => {
     const { email, returnTo } = c.req.valid('json');
-    await auth.resendVerification({ deps: c.var.deps, meta: meta(c), email, returnTo: returnTo ?? null });
+    const request = meta(c);
+    await enforceRateLimits([
+      [limitsOf(c).resendPerIp, request.ip],
+      [limitsOf(c).resendPerEmail, email],
+    ]);
+    await auth.resendVerification({ deps: c.var.deps, email, returnTo: returnTo ?? null });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(verifyEmail, async (c) => {
     const { token } = c.req.valid('json');
-    await auth.verifyEmail({ deps: c.var.deps, meta: meta(c), token });
+    const request = meta(c);
+    await enforceRateLimits([[limitsOf(c).verifyPerIp, request.ip]]);
+    await auth.verifyEmail({ deps: c.var.deps, meta: request, token });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid('json');
+    const request = meta(c);
+    // Every attempt counts per IP (one machine sweeping many accounts); the account's lockout is
+    // the service's (ADR 058).
+    await enforceRateLimits([[limitsOf(c).loginPerIp, request.ip]]);
     const { user, session, device } = await auth.logIn({
       deps: c.var.deps,
-      meta: meta(c),
+      meta: request,
       email,
       password,
       previousSessionId: c.var.currentUser?.sessionId,
@@ -212,17 +231,25 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(forgotPassword, async (c) => {
     const { email } = c.req.valid('json');
-    await auth.requestPasswordReset({ deps: c.var.deps, meta: meta(c), email });
+    const request = meta(c);
+    await enforceRateLimits([
+      [limitsOf(c).forgotPerIp, request.ip],
+      [limitsOf(c).forgotPerEmail, email],
+    ]);
+    await auth.requestPasswordReset({ deps: c.var.deps, email });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(resetPassword, async (c) => {
     const { token, password } = c.req.valid('json');
-    await auth.resetPassword({ deps: c.var.deps, meta: meta(c), token, password });
+    const request = meta(c);
+    await enforceRateLimits([[limitsOf(c).resetPerIp, request.ip]]);
+    await auth.resetPassword({ deps: c.var.deps, meta: request, token, password });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(changePassword, async (c) => {
     const user = c.var.user;
     const { currentPassword, newPassword } = c.req.valid('json');
+    await enforceRateLimits([[limitsOf(c).changePasswordPerUser, user.id]]);
     const result = await auth.changePassword({ deps: c.var.deps, meta: meta(c), user, currentPassword, newPassword });
     return c.json(result, 200);
   })
@@ -230,5 +257,6 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     const user = c.var.user;
     // No body (or no JSON content type) reads as {}: sessions only.
     const { endApiKeys } = c.req.valid('json');
+    await enforceRateLimits([[limitsOf(c).signOutOthersPerUser, user.id]]);
     return c.json(await auth.signOutOtherSessions({ deps: c.var.deps, meta: meta(c), user, endApiKeys }), 200);
   });

@@ -111,11 +111,6 @@ export async function signUp({
   password,
   returnTo = null,
 }: Options<{ email: string; password: string; returnTo?: string | null }>) {
-  const limits = deps.services.authRateLimits;
-  await enforceRateLimits([
-    [limits.signupPerIp, meta.ip],
-    [limits.signupPerEmail, email],
-  ]);
   // Hashed before the lookup so both paths cost the same.
   const passwordHash = await hashPassword(password);
   let existing = await repo.findUserByEmail(deps.db, email);
@@ -161,15 +156,9 @@ export async function signUp({
  */
 export async function resendVerification({
   deps,
-  meta,
   email,
   returnTo = null,
-}: Options<{ email: string; returnTo?: string | null }>): Promise<void> {
-  const limits = deps.services.authRateLimits;
-  await enforceRateLimits([
-    [limits.resendPerIp, meta.ip],
-    [limits.resendPerEmail, email],
-  ]);
+}: { deps: AppDeps; email: string; returnTo?: string | null }): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || user.emailVerifiedAt) {
     await decoyWrites(deps.db, 'verify_email', 2, () =>
@@ -182,7 +171,6 @@ export async function resendVerification({
 
 /** Marks the address verified (nothing else: a link carries no password). ADMIN_EMAILS promote here. */
 export async function verifyEmail({ deps, meta, token }: Options<{ token: string }>): Promise<void> {
-  await enforceRateLimits([[deps.services.authRateLimits.verifyPerIp, meta.ip]]);
   await deps.db.transaction(async (tx) => {
     const used = await repo.consumeToken(tx, hashToken(token), 'verify_email');
     if (!used) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
@@ -221,11 +209,10 @@ export async function logIn({
   device: { value: string; expiresAt: Date };
 }> {
   const limits = deps.services.authRateLimits;
-  // Per IP every attempt counts (one machine sweeping many accounts). Per device or per account
-  // (unknown devices) only failures count, and a full window refuses before the password is
-  // checked (no guessing through it); a success clears the failures of its own counter, and the
-  // owner's reset link lifts the unknown devices' lock.
-  await enforceRateLimits([[limits.loginPerIp, meta.ip]]);
+  // The lockout (ADR 058): a rule of the account, not a limit on the caller (the route takes the
+  // per-IP limit). Per device or per account (unknown devices) only failures count, and a full
+  // window refuses before the password is checked (no guessing through it); a success clears the
+  // failures of its own counter, and the owner's reset link lifts the unknown devices' lock.
   const account = await repo.findUserByEmail(deps.db, email);
   const deviceId = account ? await knownDeviceOf(deps.db, deviceCookie, account) : undefined;
   const [limiter, key] = deviceId ? [limits.loginPerDevice, deviceId] : [limits.loginPerEmail, email];
@@ -302,12 +289,7 @@ export async function logOut({
  * Emails a reset link if the address has an account; the same writes otherwise (decoys), and
  * the caller answers 200 either way.
  */
-export async function requestPasswordReset({ deps, meta, email }: Options<{ email: string }>): Promise<void> {
-  const limits = deps.services.authRateLimits;
-  await enforceRateLimits([
-    [limits.forgotPerIp, meta.ip],
-    [limits.forgotPerEmail, email],
-  ]);
+export async function requestPasswordReset({ deps, email }: { deps: AppDeps; email: string }): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) {
     await decoyWrites(deps.db, 'reset_password', 2, () => passwordResetEmail(links(deps).reset(newToken())));
@@ -334,11 +316,12 @@ export async function resetPassword({
   password,
 }: Options<{ token: string; password: string }>) {
   const limits = deps.services.authRateLimits;
-  await enforceRateLimits([[limits.resetPerIp, meta.ip]]);
   const tokenHash = hashToken(token);
   const live = await repo.findLiveToken(deps.db, tokenHash, 'reset_password');
   const user = live && (await repo.findUserById(deps.db, live.userId));
   if (!user) throw new AppError('invalid_token', AUTH_MESSAGES.invalidToken, { fields: { token: AUTH_MESSAGES.invalidToken } });
+  // Resets per account, from any IP (ADR 058): keyed by the account the link names, which only
+  // this lookup knows, so it is taken here with the sign-in lockout it lifts below.
   await enforceRateLimits([[limits.resetPerEmail, user.email.toLowerCase()]]);
 
   const passwordHash = await hashPassword(password);
@@ -385,7 +368,6 @@ export async function changePassword({
   currentPassword,
   newPassword,
 }: Options<{ user: CurrentUser; currentPassword: string; newPassword: string }>): Promise<EndedSessionsResponse> {
-  await enforceRateLimits([[deps.services.authRateLimits.changePasswordPerUser, user.id]]);
   const account = await repo.findUserById(deps.db, user.id);
   if (!account) throw new AppError('unauthenticated', 'User not authenticated.');
   if (!(await verifyPassword(currentPassword, account.passwordHash))) {
@@ -429,7 +411,6 @@ export async function signOutOtherSessions({
   user,
   endApiKeys = false,
 }: Options<{ user: CurrentUser; endApiKeys?: boolean }>): Promise<EndedSessionsResponse> {
-  await enforceRateLimits([[deps.services.authRateLimits.signOutOthersPerUser, user.id]]);
   return deps.db.transaction(async (tx) => {
     const endedSessions = await repo.deleteOtherSessions(tx, user.id, user.sessionId);
     await recordAudit(tx, {
