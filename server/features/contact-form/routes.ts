@@ -7,7 +7,7 @@ import {
 } from '../../../contract/contact-form';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
-import { clientIp } from '../../lib/rate-limit';
+import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard } from '../../lib/guards';
 import { readContactMessages, sendContactMessage } from './service';
 
@@ -46,7 +46,8 @@ const listContactMessages = createRoute({
 export const contactFormRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createContactMessage, async (c) => {
     const { deps } = c.var;
-    await sendContactMessage({ deps, ip: clientIp(c, deps.env.TRUST_PROXY), input: c.req.valid('json') });
+    await enforceRateLimits([[deps.services.contactRateLimits.sendPerIp, clientIp(c, deps.env.TRUST_PROXY)]]);
+    await sendContactMessage({ deps, input: c.req.valid('json') });
     return c.json({ ok: true as const }, 201);
   })
   .openapi(listContactMessages, async (c) => {

@@ -4,7 +4,6 @@ import {
 } from '../../../contract/contact-form';
 import type { AppDeps } from '../../lib/context';
 import { enqueueEmail } from '../../lib/mail-queue';
-import { enforceRateLimits } from '../../lib/rate-limit';
 import { contactCopyEmail } from './emails';
 import { insertContactMessage, listContactMessages } from './repo';
 
@@ -14,11 +13,9 @@ import { insertContactMessage, listContactMessages } from './repo';
  */
 export async function sendContactMessage(options: {
   deps: AppDeps;
-  ip: string;
   input: { name: string; email: string; subject: string; message: string };
 }): Promise<void> {
-  const { deps, ip, input } = options;
-  await enforceRateLimits([[deps.services.contactRateLimits.sendPerIp, ip]]);
+  const { deps, input } = options;
   await deps.db.transaction(async (tx) => {
     await insertContactMessage(tx, input);
     const copy = contactCopyEmail({ ...input, inboxUrl: `${deps.env.APP_URL}/admin/messages` });

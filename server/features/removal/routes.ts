@@ -7,7 +7,7 @@ import {
 } from '../../../contract/removal';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
-import { clientIp } from '../../lib/rate-limit';
+import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { confirmRemoval, requestRemoval } from './service';
 
 const createRemovalRequest = createRoute({
@@ -43,11 +43,20 @@ const confirmRemovalRequest = createRoute({
 export const removalRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createRemovalRequest, async (c) => {
     const { deps } = c.var;
-    await requestRemoval({ deps, ip: clientIp(c, deps.env.TRUST_PROXY), email: c.req.valid('json').email });
+    const ip = clientIp(c, deps.env.TRUST_PROXY);
+    const { email } = c.req.valid('json');
+    const limits = deps.services.removalRateLimits;
+    await enforceRateLimits([
+      [limits.requestPerIp, ip],
+      [limits.requestPerEmail, email],
+    ]);
+    await requestRemoval({ deps, ip, email });
     return c.json({ ok: true as const }, 202);
   })
   .openapi(confirmRemovalRequest, async (c) => {
     const { deps } = c.var;
-    await confirmRemoval({ deps, ip: clientIp(c, deps.env.TRUST_PROXY), token: c.req.valid('json').token });
+    const ip = clientIp(c, deps.env.TRUST_PROXY);
+    await enforceRateLimits([[deps.services.removalRateLimits.confirmPerIp, ip]]);
+    await confirmRemoval({ deps, ip, token: c.req.valid('json').token });
     return c.json({ ok: true as const }, 200);
   });

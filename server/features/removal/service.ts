@@ -3,7 +3,6 @@ import type { AppDeps } from '../../lib/context';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
-import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { removalConfirmationEmail } from './emails';
 import {
@@ -25,11 +24,6 @@ import { addSuppressions } from './suppression';
  */
 export async function requestRemoval(options: { deps: AppDeps; ip: string; email: string }): Promise<void> {
   const { deps, ip, email } = options;
-  const limits = deps.services.removalRateLimits;
-  await enforceRateLimits([
-    [limits.requestPerIp, ip],
-    [limits.requestPerEmail, email],
-  ]);
   await deps.db.transaction(async (tx) => {
     await deleteExpiredRequests(tx);
     const known = (await findPhysiciansByEmail(tx, email)).length > 0 || (await hasSubmissionFrom(tx, email));
@@ -56,7 +50,6 @@ export async function requestRemoval(options: { deps: AppDeps; ip: string; email
  */
 export async function confirmRemoval(options: { deps: AppDeps; ip: string; token: string }): Promise<{ removedPhysicians: number }> {
   const { deps, ip, token } = options;
-  await enforceRateLimits([[deps.services.removalRateLimits.confirmPerIp, ip]]);
   const result = await deps.db.transaction(async (tx) => {
     const request = await claimRemovalRequest(tx, hashToken(token));
     if (!request) throw new AppError('invalid_token', REMOVAL_MESSAGES.confirmFailed, {

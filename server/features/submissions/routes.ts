@@ -7,7 +7,7 @@ import {
 } from '../../../contract/submissions';
 import type { AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
-import { clientIp } from '../../lib/rate-limit';
+import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { confirmSubmission, createSubmission } from './service';
 
 const createSubmissionRoute = createRoute({
@@ -46,11 +46,19 @@ const confirmSubmissionRoute = createRoute({
 export const submissionRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createSubmissionRoute, async (c) => {
     const { deps } = c.var;
-    const result = await createSubmission({ deps, ip: clientIp(c, deps.env.TRUST_PROXY), input: c.req.valid('json') });
+    const input = c.req.valid('json');
+    const limits = deps.services.submissionRateLimits;
+    await enforceRateLimits([
+      [limits.createPerIp, clientIp(c, deps.env.TRUST_PROXY)],
+      [limits.createPerEmail, input.email],
+    ]);
+    const result = await createSubmission({ deps, input });
     return c.json(result, 201);
   })
   .openapi(confirmSubmissionRoute, async (c) => {
     const { deps } = c.var;
-    const result = await confirmSubmission({ deps, ip: clientIp(c, deps.env.TRUST_PROXY), token: c.req.valid('json').token });
+    const ip = clientIp(c, deps.env.TRUST_PROXY);
+    await enforceRateLimits([[deps.services.submissionRateLimits.confirmPerIp, ip]]);
+    const result = await confirmSubmission({ deps, ip, token: c.req.valid('json').token });
     return c.json(result, 200);
   });

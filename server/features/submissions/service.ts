@@ -9,7 +9,6 @@ import { recordAudit } from '../../lib/audit';
 import type { AppDeps } from '../../lib/context';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
-import { enforceRateLimits } from '../../lib/rate-limit';
 import { hashToken, newToken } from '../../lib/tokens';
 import { isSuppressed } from '../removal';
 import { submissionConfirmationEmail, submissionReceiptEmail } from './emails';
@@ -46,17 +45,11 @@ function specialtyOfSubmission(input: Pick<CreateSubmissionInput, 'specialty' | 
 
 export async function createSubmission(options: {
   deps: AppDeps;
-  ip: string;
   input: CreateSubmissionInput;
   now?: Date;
 }): Promise<CreateSubmissionResponse> {
-  const { deps, ip, input } = options;
+  const { deps, input } = options;
   const now = options.now ?? new Date();
-  const limits = deps.services.submissionRateLimits;
-  await enforceRateLimits([
-    [limits.createPerIp, ip],
-    [limits.createPerEmail, input.email],
-  ]);
 
   const submission = {
     firstName: input.firstName,
@@ -114,7 +107,6 @@ export async function confirmSubmission(options: {
 }): Promise<ConfirmSubmissionResponse> {
   const { deps, ip } = options;
   const now = options.now ?? new Date();
-  await enforceRateLimits([[deps.services.submissionRateLimits.confirmPerIp, ip]]);
   await deps.db.transaction(async (tx) => {
     const submission = await claimUnconfirmed(tx, hashToken(options.token.trim()), now);
     if (!submission) {
