@@ -12,6 +12,12 @@ import globals from 'globals';
  *   (server/features/<feature>/index.ts: `from '../lists'`, never `from '../lists/service'`).
  * - Web features are layered (WEB_FEATURE_LAYERS): a feature imports only the features listed
  *   after it, so no two import each other; web/components and web/lib import no feature.
+ * - Production code (server/, web/, contract/ outside *.test.ts(x) and server/test/) imports no
+ *   test code: server/test/ (the harness, and test support: shared helpers at server/test/support/,
+ *   a feature's fixtures, oracles and child processes at server/test/support/<feature>/, ADR 059),
+ *   e2e/ or bench/. This one is @typescript-eslint/no-restricted-imports, a rule of its own: flat
+ *   config replaces a rule's options file by file, so on the base rule it would be lost wherever a
+ *   boundary above applies.
  * Tests of server/lib are exempt from its rule: they exercise lib through the assembled app.
  */
 
@@ -105,6 +111,23 @@ export default tseslint.config(
     rules: restrict([
       { regex: '^@web/features(/|$)', message: 'web/components and web/lib are shared: they import no feature.' },
     ]),
+  },
+  {
+    files: ['server/**/*.ts', 'web/**/*.{ts,tsx}', 'contract/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\.?/)+((server/)?test|e2e|bench)/',
+              message: 'Production code imports no test code (server/test/, e2e/, bench/): move what it needs into the feature (ADR 059).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Tests assert on JSON bodies; typing every response would add noise, not safety.

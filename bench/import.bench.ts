@@ -21,7 +21,7 @@ import { openPgDriver } from '../server/db/pg-driver';
 import { DAC } from '../server/features/import/dac';
 import { leadingNpi, scatteredNpis } from '../server/features/import/groups';
 import { openCsvSource } from '../server/features/import/source';
-import { writeSyntheticNppesFile } from '../server/features/import/synthetic-nppes';
+import { writeSyntheticNppesFile } from '../server/test/support/import/synthetic-nppes';
 import { writeSyntheticDacFile } from './synthetic-dac';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -31,7 +31,7 @@ import { SESSION_COOKIE, createSession } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
 import { prepareServerDatabase, rssMb, startServer, stopServer, waitFor } from '../server/test/server-process';
 import type { EventLoopStats } from '../server/lib/event-loop-stats';
-import { commaCsv, hostileWorkbook, inlineRow, xlsxOf } from '../server/test/support/xlsx-files';
+import { commaCsv, hostileWorkbook, inlineRow, xlsxOf } from '../server/test/support/matches/xlsx-files';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);
 const LIST_ROWS = Number(process.env.BENCH_LIST_ROWS ?? 10_000);

@@ -26,7 +26,7 @@ import { openPgliteDriver } from '../server/db/pglite-driver';
 import { loadDemoDirectory } from '../server/db/seed/demo';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { resolveSort, toCriteria, type SearchCriteria } from '../server/features/directory/criteria';
-import { naiveSearch, naiveSearchSql } from '../server/features/directory/naive-search';
+import { naiveSearch, naiveSearchSql } from '../server/test/support/directory/naive-search';
 import { loadEnv } from '../server/lib/env';
 import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { DAC_HEADER, dacLine } from '../server/features/import/fixtures';
-import { syntheticNppesKind } from '../server/features/import/synthetic-nppes';
+import { DAC_HEADER, dacLine } from '../server/test/support/import/fixtures';
+import { syntheticNppesKind } from '../server/test/support/import/synthetic-nppes';
 
 const SPECIALTIES = ['INTERNAL MEDICINE', 'CARDIOVASCULAR DISEASE (CARDIOLOGY)', 'FAMILY PRACTICE', 'NEPHROLOGY', 'PSYCHIATRY', 'ANESTHESIOLOGY'];
 const PLACES = [

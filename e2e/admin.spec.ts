@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { sampleNppesFile } from '../server/features/import/fixtures';
+import { sampleNppesFile } from '../server/test/support/import/fixtures';
 import { confirmResume, createFreeAccount, CSRF, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /** The count badge of a Pending / Approved / Rejected tab. */

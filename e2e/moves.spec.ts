@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { nppesDate, nppesIndividual } from '../server/features/import/fixtures';
+import { nppesDate, nppesIndividual } from '../server/test/support/import/fixtures';
 import { nppesHeaderLine } from '../server/features/import/nppes-layout';
 import { confirmResume, CSRF, expect, screenshotBoth, signIn, test } from './fixtures';
 

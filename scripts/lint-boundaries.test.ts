@@ -10,10 +10,10 @@ import { describe, expect, it } from 'vitest';
 const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
 
 /** The messages of no-restricted-imports for `code` placed at `filePath` (without ESLint's preamble). */
-async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+async function boundaryErrors(filePath: string, code: string, ruleId = 'no-restricted-imports'): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages
-    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .filter((m) => m.ruleId === ruleId)
     .map((m) => m.message.replace(/^.* is restricted from being used by a pattern\. /, ''));
 }
 
@@ -93,5 +93,29 @@ describe('import boundaries (eslint.config.js)', () => {
       await boundaryErrors('web/components/boundary-probe.tsx', "export { PhysicianCard } from '@web/features/physicians/physician-card';\n"),
     ).toEqual(['web/components and web/lib are shared: they import no feature.']);
     expect(await boundaryErrors('web/lib/boundary-probe.ts', "export { x } from '@web/features/auth/api';\n")).toHaveLength(1);
+  });
+
+  it('production code imports no test code (server/test/, e2e/, bench/), and tests may', async () => {
+    const testCode = (filePath: string, code: string) => boundaryErrors(filePath, code, '@typescript-eslint/no-restricted-imports');
+    const refused = 'Production code imports no test code (server/test/, e2e/, bench/): move what it needs into the feature (ADR 059).';
+    expect(
+      await testCode('server/features/directory/boundary-probe.ts', "export { naiveSearch } from '../../test/support/directory/naive-search';\n"),
+    ).toEqual([refused]);
+    // Every depth and side, type imports too, and the harness as well as the support folder.
+    expect(
+      await testCode('server/features/directory/search-index/boundary-probe.ts', "export type { TestPhysician } from '../../../test/support/directory/index-rows';\n"),
+    ).toEqual([refused]);
+    expect(await testCode('server/app-probe.ts', "export { openTestDatabase } from './test/harness';\n")).toEqual([refused]);
+    expect(await testCode('server/lib/boundary-probe.ts', "export { insertPhysicians } from '../test/support/physicians';\n")).toEqual([refused]);
+    expect(await testCode('web/features/directory/boundary-probe.tsx', "export { x } from '../../../server/test/support/roles';\n")).toEqual([refused]);
+    expect(await testCode('contract/boundary-probe.ts', "export { x } from '../e2e/fixtures';\n")).toEqual([refused]);
+    expect(await testCode('server/features/import/boundary-probe.ts', "export { x } from '../../../bench/synthetic-dac';\n")).toEqual([refused]);
+    // The feature boundary still applies beside it (a rule of its own, not replaced).
+    expect(await boundaryErrors('server/features/lists/boundary-probe.ts', "export { x } from '../removal/suppression';\n")).toHaveLength(1);
+    // Tests and the test folder itself may.
+    expect(
+      await testCode('server/features/directory/boundary-probe.test.ts', "export { naiveSearch } from '../../test/support/directory/naive-search';\n"),
+    ).toEqual([]);
+    expect(await testCode('server/test/support/boundary-probe.ts', "export { x } from './physicians';\nexport { y } from '../harness';\n")).toEqual([]);
   });
 });

@@ -14,7 +14,8 @@ import { FOLD_FROM, FOLD_TO, foldAccents } from './sort-key';
 
 /**
  * A search reduced to what matching needs (docs/rules.md#search): lower-cased, trimmed, empty
- * values dropped. The in-memory index and the reference SQL (naive-search.ts) both read this,
+ * values dropped. The in-memory index and the reference SQL
+ * (server/test/support/directory/naive-search.ts) both read this,
  * and its JSON is the key of the result cache.
  */
 export type SearchCriteria = {

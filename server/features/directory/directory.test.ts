@@ -6,7 +6,7 @@ import { createTestContext } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
 import { normalizeCode, stateCode, toCriteria, type SearchCriteria } from './criteria';
 import { zipsOfCity } from './geo';
-import { naiveSearch, naiveSearchSql } from './naive-search';
+import { naiveSearch, naiveSearchSql } from '../../test/support/directory/naive-search';
 import { findProfile, findSummariesByIds } from './repo';
 
 /*

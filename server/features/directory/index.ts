@@ -2,8 +2,6 @@
 // criteria, the index's change window). Other features import this module only (eslint.config.js).
 export { resolveSort, stateCode, toCriteria } from './criteria';
 export { cityKey, haversineMiles, zipTable } from './geo';
-// The reference SQL of the search: tests elsewhere compare the index with it.
-export { naiveSearch } from './naive-search';
 export type { DirectoryService } from './service';
 export type { ChangeWindow, DirectoryIndex, PhysicianForMatching } from './search-index';
 export { watchLongestSlice } from './search-slices';

@@ -4,8 +4,8 @@ import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
 import { resolveSort, toCriteria } from './criteria';
-import { fixtureId, JUDGED_ROWS, judgedQueries, type JudgedKind, type JudgedRow } from './judged-queries';
-import { naiveSearch } from './naive-search';
+import { fixtureId, JUDGED_ROWS, judgedQueries, type JudgedKind, type JudgedRow } from '../../test/support/directory/judged-queries';
+import { naiveSearch } from '../../test/support/directory/naive-search';
 
 /*
  * The judged query set (judged-queries.ts) on 3,000 demo physicians and the fixture's own rows,

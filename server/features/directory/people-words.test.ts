@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchPhysiciansQuery } from '../../../contract/directory';
 import { createTestContext } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
-import { naiveSearch, resolveSort, toCriteria } from '.';
+import { resolveSort, toCriteria } from '.';
+import { naiveSearch } from '../../test/support/directory/naive-search';
 import { readQuery } from './query-reading';
 
 /*

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SearchPhysiciansQuery } from '../../../contract/directory';
 import { createTestContext } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
-import { naiveSearch, resolveSort, toCriteria } from '.';
+import { resolveSort, toCriteria } from '.';
+import { naiveSearch } from '../../test/support/directory/naive-search';
 
 /*
  * Recruiters' words about places (ADR 020): a city's short and long spellings find each other in

@@ -6,7 +6,7 @@ import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
 import { resolveSort, toCriteria } from './criteria';
 import { EARTH_RADIUS_MILES, haversineMiles, resolveNear, zipTable } from './geo';
-import { naiveSearch } from './naive-search';
+import { naiveSearch } from '../../test/support/directory/naive-search';
 import { stateCode } from './criteria';
 
 /*

@@ -9,7 +9,7 @@ import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
 import { toCriteria } from './criteria';
-import { naiveSearch } from './naive-search';
+import { naiveSearch } from '../../test/support/directory/naive-search';
 
 /*
  * The in-memory index against the reference SQL (naive-search.ts) on a generated directory large

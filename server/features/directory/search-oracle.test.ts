@@ -12,7 +12,7 @@ import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
 import { resolveSort, toCriteria } from './criteria';
-import { naiveSearch } from './naive-search';
+import { naiveSearch } from '../../test/support/directory/naive-search';
 
 /*
  * The random oracle: a few hundred seeded random searches (every filter kind, one to three words,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import { DAC, foldDac, mergeDac, type DacRow } from './dac';
-import { DAC_HEADER, dacLine } from './fixtures';
+import { DAC_HEADER, dacLine } from '../../test/support/import/fixtures';
 import { leadingNpi, scatteredNpis } from './groups';
 import { runImport } from './service';
 import { openCsvSource } from './source';

@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../test/harness';
 import { addSuppressions } from '../removal';
 import { DAC } from './dac';
 import { NPPES } from './nppes';
-import { DAC_HEADER, dacLine, sampleNppesFile } from './fixtures';
+import { DAC_HEADER, dacLine, sampleNppesFile } from '../../test/support/import/fixtures';
 import { runImport } from './service';
 
 const dir = mkdtempSync(join(tmpdir(), 'dac-test-'));

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { DAC_HEADER, dacLine, nppesIndividual, zipOf } from './fixtures';
+import { DAC_HEADER, dacLine, nppesIndividual, zipOf } from '../../test/support/import/fixtures';
 import { DAC } from './dac';
 import { nppesHeaderLine } from './nppes-layout';
 import { NPPES } from './nppes';
 import { runImport } from './service';
-import { syntheticNppesLine } from './synthetic-nppes';
+import { syntheticNppesLine } from '../../test/support/import/synthetic-nppes';
 
 /*
  * Files that cannot be read whole say so in one line an operator can act on

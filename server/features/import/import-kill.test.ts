@@ -13,7 +13,7 @@ import { openPgliteDriver } from '../../db/pglite-driver';
 import { openTestDatabase } from '../../test/harness';
 import { NPPES } from './nppes';
 import { runImport } from './service';
-import { writeSyntheticNppesFile } from './synthetic-nppes';
+import { writeSyntheticNppesFile } from '../../test/support/import/synthetic-nppes';
 
 /*
  * Safe to stop: an import killed with SIGKILL part-way, then run again, leaves exactly
@@ -98,7 +98,7 @@ afterAll(async () => {
 describe(`kill -9 during an import, then run again (${pgUrl ? 'PostgreSQL' : 'PGlite data directory'})`, () => {
   it('ends with exactly the rows and the summary of one uninterrupted run', { timeout: 240_000 }, async () => {
     // 1. The child imports; at its first committed batch it is killed with SIGKILL.
-    const killed = start(['server/features/import/import-child.ts', 'nppes', file, String(BATCH)]);
+    const killed = start(['server/test/support/import/import-child.ts', 'nppes', file, String(BATCH)]);
     await new Promise<void>((resolve, reject) => {
       killed.child.stdout!.on('data', () => {
         if (/^checkpoint \d+$/m.test(killed.output())) resolve();

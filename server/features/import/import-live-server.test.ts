@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../db/data-dir-lock';
-import { writeSyntheticNppesFile } from './synthetic-nppes';
+import { writeSyntheticNppesFile } from '../../test/support/import/synthetic-nppes';
 
 /*
  * A running server sees an import. On PostgreSQL: a real server process on a database

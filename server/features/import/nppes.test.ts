@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
 import { addSuppressions } from '../removal';
-import { sampleNppesFile } from './fixtures';
+import { sampleNppesFile } from '../../test/support/import/fixtures';
 import { NPPES } from './nppes';
 import { runImport } from './service';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness';
-import { nppesIndividual } from './fixtures';
+import { nppesIndividual } from '../../test/support/import/fixtures';
 import { nppesHeaderLine, nppesLine } from './nppes-layout';
 import { NPPES } from './nppes';
 import { summaryText } from './progress';

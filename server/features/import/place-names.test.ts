@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness';
-import { nppesDate, nppesIndividual } from './fixtures';
+import { nppesDate, nppesIndividual } from '../../test/support/import/fixtures';
 import { nppesHeaderLine } from './nppes-layout';
 import { NPPES } from './nppes';
 import { runImport } from './service';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPgDriver } from '../../db/pg-driver';
 import { openTestDatabase } from '../../test/harness';
 import { TRUNCATED } from './csv-records';
-import { zipOf } from './fixtures';
+import { zipOf } from '../../test/support/import/fixtures';
 import { NPPES } from './nppes';
 import { nppesHeaderLine, nppesLine } from './nppes-layout';
 import { runImport } from './service';

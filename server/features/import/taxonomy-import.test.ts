@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
-import { nppesIndividual } from './fixtures';
+import { nppesIndividual } from '../../test/support/import/fixtures';
 import { nppesHeaderLine } from './nppes-layout';
 import { NPPES } from './nppes';
 import { summaryText } from './progress';

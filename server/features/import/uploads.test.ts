@@ -4,8 +4,8 @@ import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { addSuppressions } from '../removal';
-import { sampleNppesFile } from './fixtures';
-import { writeSyntheticNppesFile } from './synthetic-nppes';
+import { sampleNppesFile } from '../../test/support/import/fixtures';
+import { writeSyntheticNppesFile } from '../../test/support/import/synthetic-nppes';
 import { createImportJobs } from './uploads';
 
 const ctx = await createTestContext();

@@ -7,7 +7,7 @@ import { loadDemoDirectory } from '../../db/seed/demo';
 import { runMaintenance } from '../../maintenance';
 import { createTestContext, createTestUser, TestAgent } from '../../test/harness';
 import { createSession, SESSION_COOKIE } from '../auth';
-import { buildMessyFixture, FIXTURE_COLUMNS, fixtureCsv, type FixtureRow } from './fixture';
+import { buildMessyFixture, FIXTURE_COLUMNS, fixtureCsv, type FixtureRow } from '../../test/support/matches/messy-list';
 import { multipartBody } from '../../test/support/multipart';
 
 const DEMO_ROWS = 3_000;

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { inlineRow, xlsxOf } from '../../test/support/xlsx-files';
+import { inlineRow, xlsxOf } from '../../test/support/matches/xlsx-files';
 import { readSheet } from './spreadsheet';
 import { XmlScanner } from './xml-scan';
 

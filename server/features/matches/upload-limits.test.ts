@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../contract/errors';
 import type { MatchJobResponse } from '../../../contract/matches';
 import { createTestContext, createTestUser } from '../../test/harness';
-import { commaCsv, hostileWorkbook, inlineRow, xlsxOf } from '../../test/support/xlsx-files';
+import { commaCsv, hostileWorkbook, inlineRow, xlsxOf } from '../../test/support/matches/xlsx-files';
 import { createSession, SESSION_COOKIE } from '../auth';
 import { receiveUpload } from './service';
 import { multipartBody } from '../../test/support/multipart';

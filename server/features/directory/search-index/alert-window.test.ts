@@ -3,7 +3,7 @@ import { ColumnsBuilder } from './columns';
 import { matchesInWindow, type ChangeWindow } from './alert-window';
 import { ClauseCache } from './evaluation';
 import { finalize } from './snapshot';
-import { criteria, PEOPLE, snapshotOf, wireRow } from './test-rows';
+import { criteria, PEOPLE, snapshotOf, wireRow } from '../../../test/support/directory/index-rows';
 
 const window = (ids: number[], changedAt: number[]): ChangeWindow => ({ ids, changedAt, built: null });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnsBuilder } from './columns';
 import { newDictionaries } from './dictionary';
-import { wireBatch, wireRow } from './test-rows';
+import { wireBatch, wireRow } from '../../../test/support/directory/index-rows';
 import { FLAG_FIELDS, SCALAR_INDEX } from './wire-format';
 
 describe('ColumnsBuilder', () => {

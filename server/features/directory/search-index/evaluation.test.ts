@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runToEnd, Workspace } from '../search-slices';
 import { NEVER, rowClause, type ClauseSpec } from './clause';
 import { ClauseCache, evaluate, evaluateSteps } from './evaluation';
-import { idsOf, snapshotOf } from './test-rows';
+import { idsOf, snapshotOf } from '../../../test/support/directory/index-rows';
 
 // 96 rows: ids 1..96, a third of them 'Smith'.
 const s = snapshotOf(

@@ -3,7 +3,7 @@ import { runToEnd, Workspace } from '../search-slices';
 import { Dictionary, SetDictionary } from './dictionary';
 import { ClauseCache } from './evaluation';
 import { countFacets, itemCounts, mergedCounts, specialtyCounts } from './facets';
-import { criteria, PEOPLE, snapshotOf } from './test-rows';
+import { criteria, PEOPLE, snapshotOf } from '../../../test/support/directory/index-rows';
 import { ITEM_SEP } from './wire-format';
 
 const s = snapshotOf(PEOPLE);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchPhysiciansRequest } from '../../../../contract/directory';
 import { ClauseCache, evaluate } from './evaluation';
 import { buildClauses } from './filters';
-import { criteria, idsOf, PEOPLE, snapshotOf } from './test-rows';
+import { criteria, idsOf, PEOPLE, snapshotOf } from '../../../test/support/directory/index-rows';
 
 const s = snapshotOf(PEOPLE);
 function search(request: Partial<SearchPhysiciansRequest>): number[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ClauseCache, evaluate } from './evaluation';
 import { buildClauses } from './filters';
 import { byDistance, zipPrefixClause } from './geography';
-import { criteria, idsOf, snapshotOf } from './test-rows';
+import { criteria, idsOf, snapshotOf } from '../../../test/support/directory/index-rows';
 
 const s = snapshotOf([
   { id: 1, zip: '02139' }, // Cambridge, MA

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runInSlices, runToEnd, Workspace } from '../search-slices';
 import { DirectoryIndex } from './index';
-import { criteria, indexOf, PEOPLE, wireBatch } from './test-rows';
+import { criteria, indexOf, PEOPLE, wireBatch } from '../../../test/support/directory/index-rows';
 import type { Snapshot } from './snapshot';
 import { SCALAR_INDEX } from './wire-format';
 import type { SearchPhysiciansRequest } from '../../../../contract/directory';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ClauseCache, evaluate } from './evaluation';
 import { INITIALS } from './initials';
 import { withUpdatedRows, type Snapshot } from './snapshot';
-import { criteria, idsOf, indexOf, PEOPLE, snapshotOf, wireRow } from './test-rows';
+import { criteria, idsOf, indexOf, PEOPLE, snapshotOf, wireRow } from '../../../test/support/directory/index-rows';
 import { buildClauses } from './filters';
 import { wordClauseKey } from './text-query';
 

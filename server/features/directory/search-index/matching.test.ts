@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { physiciansForMatching } from './matching';
-import { snapshotOf } from './test-rows';
+import { snapshotOf } from '../../../test/support/directory/index-rows';
 
 describe('physiciansForMatching', () => {
   it('returns the alive rows whose last name is accepted or whose NPI is asked for, asking once per name', () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DirectoryIndex } from './index';
 import { isPgSnapshotText, snapshotFormat } from './persisted';
-import { criteria, indexOf, PEOPLE, wireBatch } from './test-rows';
+import { criteria, indexOf, PEOPLE, wireBatch } from '../../../test/support/directory/index-rows';
 
 const folder = mkdtempSync(join(tmpdir(), 'index-snapshot-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

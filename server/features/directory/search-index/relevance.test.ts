@@ -3,7 +3,7 @@ import { runToEnd, Workspace } from '../search-slices';
 import { ClauseCache, evaluate } from './evaluation';
 import { buildClauses } from './filters';
 import { byRelevance, relevanceRanker } from './relevance';
-import { criteria, snapshotOf } from './test-rows';
+import { criteria, snapshotOf } from '../../../test/support/directory/index-rows';
 
 const s = snapshotOf([
   { id: 1, firstName: 'Zed', lastName: 'Smith' },

@@ -3,7 +3,7 @@ import type { SortDirection, SortKey } from '../../../../contract/directory';
 import { runToEnd, Workspace } from '../search-slices';
 import { ClauseCache } from './evaluation';
 import { computeSteps, ResultCache, type CachedResult } from './results';
-import { criteria, PEOPLE, snapshotOf } from './test-rows';
+import { criteria, PEOPLE, snapshotOf } from '../../../test/support/directory/index-rows';
 
 const s = snapshotOf(PEOPLE);
 function compute(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnsBuilder } from './columns';
 import { emptySnapshot, finalize, slotOf } from './snapshot';
-import { PEOPLE, snapshotOf, wireRow } from './test-rows';
+import { PEOPLE, snapshotOf, wireRow } from '../../../test/support/directory/index-rows';
 import { SCALAR_INDEX } from './wire-format';
 
 describe('the snapshot', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runToEnd, Workspace } from '../search-slices';
 import { Dictionary } from './dictionary';
 import { flipper, placeInOrder, rankValues, slotsInOrder, walk } from './sort-orders';
-import { PEOPLE, snapshotOf } from './test-rows';
+import { PEOPLE, snapshotOf } from '../../../test/support/directory/index-rows';
 
 const ids = (s: ReturnType<typeof snapshotOf>, slots: ArrayLike<number>) =>
   Array.from(slots, (slot) => s.cols.ids[slot]);

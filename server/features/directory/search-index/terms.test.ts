@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anchored, codeMask, scalarTerm, setTerm, wordPrefix } from './terms';
 import { SCALAR_INDEX } from './wire-format';
-import { PEOPLE, snapshotOf } from './test-rows';
+import { PEOPLE, snapshotOf } from '../../../test/support/directory/index-rows';
 
 describe('terms', () => {
   const s = snapshotOf(PEOPLE);

@@ -3,7 +3,7 @@ import { runToEnd } from '../search-slices';
 import { isSliced, NEVER, type Clause, type MadeClause } from './clause';
 import { ClauseCache, evaluate } from './evaluation';
 import { buildClauses } from './filters';
-import { criteria, PEOPLE, snapshotOf } from './test-rows';
+import { criteria, PEOPLE, snapshotOf } from '../../../test/support/directory/index-rows';
 import { textQueryClause } from './text-query';
 
 const s = snapshotOf(PEOPLE);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wireRow } from './test-rows';
+import { wireRow } from '../../../test/support/directory/index-rows';
 import {
   FIELD_SEP,
   FLAG_FIELDS,

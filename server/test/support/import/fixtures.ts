@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import { nppesHeaderLine, nppesLine } from './nppes-layout';
+import { nppesHeaderLine, nppesLine } from '../../../features/import/nppes-layout';
 
 /* Small files in the real layouts for the import tests. */
 

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { NPPES_HEADER, nppesHeaderLine } from './nppes-layout';
+import { NPPES_HEADER, nppesHeaderLine } from '../../../features/import/nppes-layout';
 
 /*
  * A deterministic synthetic NPPES data file in the real 330-column layout, for the import bench

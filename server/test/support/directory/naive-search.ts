@@ -1,7 +1,7 @@
-import { US_STATES } from '../../../contract/directory-options';
-import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../verification';
-import type { SortDirection, SortKey } from '../../../contract/directory';
-import type { Db } from '../../db/client';
+import { US_STATES } from '../../../../contract/directory-options';
+import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../../../features/verification';
+import type { SortDirection, SortKey } from '../../../../contract/directory';
+import type { Db } from '../../../db/client';
 import {
   FOLD_FROM,
   FOLD_TO,
@@ -10,9 +10,9 @@ import {
   WORD_SPLIT_SQL,
   type SearchCriteria,
   type SpecialtyTermCriterion,
-} from './criteria';
-import { EARTH_RADIUS_MILES, zipsInBox } from './geo';
-import { sortKeySql, trimSql } from './sort-key';
+} from '../../../features/directory/criteria';
+import { EARTH_RADIUS_MILES, zipsInBox } from '../../../features/directory/geo';
+import { sortKeySql, trimSql } from '../../../features/directory/sort-key';
 
 /*
  * The search rules (docs/rules.md#search, #filters) written as plain SQL in the original's shape: a

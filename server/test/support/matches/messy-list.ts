@@ -1,14 +1,14 @@
-import { SPECIALTIES } from '../../../contract/directory-options';
-import type { Db } from '../../db/client';
-import { generatePhysicians, npiForId, type GeneratedPhysician } from '../../db/seed/generator';
-import { insertPhysicians } from '../../test/support/physicians';
-import { NICKNAME_GROUPS } from './nicknames';
+import { SPECIALTIES } from '../../../../contract/directory-options';
+import type { Db } from '../../../db/client';
+import { generatePhysicians, npiForId, type GeneratedPhysician } from '../../../db/seed/generator';
+import { insertPhysicians } from '../physicians';
+import { NICKNAME_GROUPS } from '../../../features/matches/nicknames';
 
 /*
  * A messy recruiter's list derived from the test directory (the demo generator's first `count`
  * physicians, plus a few physicians this module inserts: hyphenated and accented names, and
  * namesakes). Each row knows the physician it is (or null) and its kind, so a test can measure
- * precision and recall per kind. Used by matches.test.ts and the browser test's file.
+ * precision and recall per kind. Used by matches.test.ts only (the browser test uploads its own file).
  */
 
 export const FIXTURE_COLUMNS = ['Kind', 'Ref', 'NPI', 'Full Name', 'First Name', 'Last Name', 'City', 'State', 'Zip', 'Specialty', 'Organization'];
