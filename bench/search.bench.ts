@@ -25,7 +25,7 @@ import { openPgDriver } from '../server/db/pg-driver';
 import { openPgliteDriver } from '../server/db/pglite-driver';
 import { loadDemoDirectory } from '../server/db/seed/demo';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
-import { resolveSort, toCriteria, type SearchCriteria } from '../server/features/directory/criteria';
+import { resolveSort, toCriteria, type SearchCriteria } from '../server/features/directory/search-index/query/criteria';
 import { naiveSearch, naiveSearchSql } from '../server/test/support/directory/naive-search';
 import { loadEnv } from '../server/lib/env';
 import { createLogger } from '../server/lib/logger';

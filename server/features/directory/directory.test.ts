@@ -4,7 +4,7 @@ import type { FilterKey, SearchPhysiciansQueryInput } from '../../../contract/di
 import { formatSpecialty, SearchPhysiciansQuery, SORT_KEYS } from '../../../contract/directory';
 import { createTestContext } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
-import { normalizeCode, stateCode, toCriteria, type SearchCriteria } from './criteria';
+import { normalizeCode, stateCode, toCriteria, type SearchCriteria } from './search-index/query/criteria';
 import { zipsOfCity } from './geo';
 import { naiveSearch, naiveSearchSql } from '../../test/support/directory/naive-search';
 import { findProfile, findSummariesByIds } from './repo';

@@ -19,10 +19,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createLogger } from '../../lib/logger';
 import { createTestContext } from '../../test/harness';
-import { toCriteria } from './criteria';
+import { toCriteria } from './search-index/query/criteria';
 import { INDEX_ROWS_SOURCE, readSnapshotKey } from './repo';
 import { snapshotFormat } from './search-index';
-import { isPgSnapshotText } from './search-index/persisted';
+import { isPgSnapshotText } from './search-index/data/persisted';
 import { createDirectoryService } from './service';
 import { indexSnapshotFile } from './snapshot-file';
 

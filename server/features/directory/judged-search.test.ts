@@ -3,7 +3,7 @@ import { SearchPhysiciansQuery } from '../../../contract/directory';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
-import { resolveSort, toCriteria } from './criteria';
+import { resolveSort, toCriteria } from './search-index/query/criteria';
 import { fixtureId, JUDGED_ROWS, judgedQueries, type JudgedKind, type JudgedRow } from '../../test/support/directory/judged-queries';
 import { naiveSearch } from '../../test/support/directory/naive-search';
 

@@ -4,7 +4,7 @@ import { createTestContext } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
 import { resolveSort, toCriteria } from '.';
 import { naiveSearch } from '../../test/support/directory/naive-search';
-import { readQuery } from './query-reading';
+import { readQuery } from './search-index/query/reading';
 
 /*
  * Recruiters' words about people (ADR 020): 'Dr' before a name is no word to find, 'PhD' and

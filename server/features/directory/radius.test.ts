@@ -4,10 +4,10 @@ import { PLANS } from '../../../contract/billing';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
-import { resolveSort, toCriteria } from './criteria';
+import { resolveSort, toCriteria } from './search-index/query/criteria';
 import { EARTH_RADIUS_MILES, haversineMiles, resolveNear, zipTable } from './geo';
 import { naiveSearch } from '../../test/support/directory/naive-search';
-import { stateCode } from './criteria';
+import { stateCode } from './search-index/query/criteria';
 
 /*
  * Radius search (ADR 023): the great-circle distance against known pairs, and every

@@ -8,7 +8,7 @@ import {
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
-import { toCriteria } from './criteria';
+import { toCriteria } from './search-index/query/criteria';
 import { naiveSearch } from '../../test/support/directory/naive-search';
 
 /*

@@ -11,7 +11,7 @@ import { US_STATES } from '../../../contract/directory-options';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
-import { resolveSort, toCriteria } from './criteria';
+import { resolveSort, toCriteria } from './search-index/query/criteria';
 import { naiveSearch } from '../../test/support/directory/naive-search';
 
 /*

@@ -7,9 +7,9 @@ import {
 } from '../../../contract/directory';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext } from '../../test/harness';
-import { toCriteria } from './criteria';
-import type { SearchCriteria } from './criteria';
-import { runInSlices, runToEnd, watchLongestSlice, Workspace, yieldToEventLoop } from './search-slices';
+import { toCriteria } from './search-index/query/criteria';
+import type { SearchCriteria } from './search-index/query/criteria';
+import { runInSlices, runToEnd, watchLongestSlice, Workspace, yieldToEventLoop } from './search-index/data/slices';
 
 /*
  * The sliced search (ADR 027) is the same computation as the synchronous one, paused between

@@ -16,7 +16,7 @@ import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
-import { resolveSort, searchTerm, toCriteria, unheldWordsOf, type SearchCriteria } from './criteria';
+import { resolveSort, searchTerm, toCriteria, unheldWordsOf, type SearchCriteria } from './search-index/query/criteria';
 import {
   countPhysicians,
   findProfile,
@@ -30,8 +30,8 @@ import {
   readSnapshotKey,
 } from './repo';
 import { DirectoryIndex, snapshotFormat, type ChangeWindow, type SnapshotStamp } from './search-index';
-import { runInSlices, Workspace, type Sliced } from './search-slices';
-import { correctQuery } from './spelling';
+import { runInSlices, Workspace, type Sliced } from './search-index/data/slices';
+import { correctQuery } from './search-index/query/spelling';
 
 const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
 /**

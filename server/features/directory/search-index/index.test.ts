@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runInSlices, runToEnd, Workspace } from '../search-slices';
+import { runInSlices, runToEnd, Workspace } from './data/slices';
 import { DirectoryIndex } from './index';
 import { criteria, indexOf, PEOPLE, wireBatch } from '../../../test/support/directory/index-rows';
-import type { Snapshot } from './snapshot';
-import { SCALAR_INDEX } from './wire-format';
+import type { Snapshot } from './data/snapshot';
+import { SCALAR_INDEX } from './data/wire-format';
 import type { SearchPhysiciansRequest } from '../../../../contract/directory';
 
 const page = { sortKey: 'name', sortDirection: 'asc', offset: 0, limit: 25 } as const;

@@ -1,22 +1,22 @@
 import type { FacetsResponse, SortDirection, SortKey, SpecialtyCount } from '../../../../contract/directory';
-import type { WordList } from '../spelling';
-import { wordListOf } from './words';
-import { isEmptyCriteria, type SearchCriteria } from '../criteria';
-import { runToEnd, Workspace, type Sliced } from '../search-slices';
-import { matchesInWindow, type ChangeWindow } from './alert-window';
-import { ColumnsBuilder } from './columns';
-import { newDictionaries } from './dictionary';
-import { ClauseCache, evaluateSteps, SHARED_WORKSPACE } from './evaluation';
-import { countFacets, FACET_CACHE_SIZE, specialtyCounts } from './facets';
-import { buildClauses, FILTER_ONLY_COLUMNS, type FilterOnlyColumn } from './filters';
-import { Lru } from './lru';
-import { computeSteps, ResultCache } from './results';
-import { emptySnapshot, finalize, finalizePausing, slotOf, withUpdatedRows, type Snapshot } from './snapshot';
-import { slotsInOrder, type OrderKey } from './sort-orders';
-import { ROW_SEP, rowId } from './wire-format';
-import { physiciansForMatching, type MatchingQuery, type PhysicianForMatching } from './matching';
-import { loadSnapshot, saveSnapshot, snapshotOf, type SnapshotStamp } from './persisted';
-import { snapshotBytes } from './snapshot';
+import type { WordList } from './query/spelling';
+import { wordListOf } from './query/words';
+import { isEmptyCriteria, type SearchCriteria } from './query/criteria';
+import { runToEnd, Workspace, type Sliced } from './data/slices';
+import { matchesInWindow, type ChangeWindow } from './results/alert-window';
+import { ColumnsBuilder } from './data/columns';
+import { newDictionaries } from './data/dictionary';
+import { ClauseCache, evaluateSteps, SHARED_WORKSPACE } from './query/evaluation';
+import { countFacets, FACET_CACHE_SIZE, specialtyCounts } from './results/facets';
+import { buildClauses, FILTER_ONLY_COLUMNS, type FilterOnlyColumn } from './query/filters';
+import { Lru } from './data/lru';
+import { computeSteps, ResultCache } from './results/results';
+import { emptySnapshot, finalize, finalizePausing, slotOf, withUpdatedRows, type Snapshot } from './data/snapshot';
+import { slotsInOrder, type OrderKey } from './data/sort-orders';
+import { ROW_SEP, rowId } from './data/wire-format';
+import { physiciansForMatching, type MatchingQuery, type PhysicianForMatching } from './query/matching';
+import { loadSnapshot, saveSnapshot, snapshotOf, type SnapshotStamp } from './data/persisted';
+import { snapshotBytes } from './data/snapshot';
 
 /*
  * The in-memory search index of the directory (docs/decisions/005-search-index.md).
@@ -33,11 +33,11 @@ import { snapshotBytes } from './snapshot';
  * results, facets and the alert window.
  */
 
-export type { ChangeWindow } from './alert-window';
-export type { FacetKey } from './clause';
-export type { OrderKey } from './sort-orders';
-export type { MatchingQuery, PhysicianForMatching } from './matching';
-export { snapshotFormat, type SnapshotStamp } from './persisted';
+export type { ChangeWindow } from './results/alert-window';
+export type { FacetKey } from './query/clause';
+export type { OrderKey } from './data/sort-orders';
+export type { MatchingQuery, PhysicianForMatching } from './query/matching';
+export { snapshotFormat, type SnapshotStamp } from './data/persisted';
 export {
   FIELD_SEP,
   FLAG_FIELDS,
@@ -51,7 +51,7 @@ export {
   type FlagField,
   type ScalarField,
   type SetField,
-} from './wire-format';
+} from './data/wire-format';
 
 export type IndexSearchOptions = {
   sortKey: SortKey;

@@ -1,9 +1,9 @@
 import type { SearchPhysiciansRequest } from '../../../../contract/directory';
-import { toCriteria, type SearchCriteria } from '../../../features/directory/criteria';
-import { ColumnsBuilder } from '../../../features/directory/search-index/columns';
-import { newDictionaries } from '../../../features/directory/search-index/dictionary';
+import { toCriteria, type SearchCriteria } from '../../../features/directory/search-index/query/criteria';
+import { ColumnsBuilder } from '../../../features/directory/search-index/data/columns';
+import { newDictionaries } from '../../../features/directory/search-index/data/dictionary';
 import { DirectoryIndex } from '../../../features/directory/search-index';
-import { finalize, type Snapshot } from '../../../features/directory/search-index/snapshot';
+import { finalize, type Snapshot } from '../../../features/directory/search-index/data/snapshot';
 import {
   FIELD_SEP,
   FLAG_FIELDS,
@@ -15,7 +15,7 @@ import {
   type FlagField,
   type ScalarField,
   type SetField,
-} from '../../../features/directory/search-index/wire-format';
+} from '../../../features/directory/search-index/data/wire-format';
 
 /*
  * Test support for the index's unit tests: small synthetic physicians in the wire format, and

@@ -10,7 +10,7 @@ import {
   WORD_SPLIT_SQL,
   type SearchCriteria,
   type SpecialtyTermCriterion,
-} from '../../../features/directory/criteria';
+} from '../../../features/directory/search-index/query/criteria';
 import { EARTH_RADIUS_MILES, zipsInBox } from '../../../features/directory/geo';
 import { sortKeySql, trimSql } from '../../../features/directory/sort-key';
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { anchored, codeMask, scalarTerm, setTerm, wordPrefix } from './terms';
+import { SCALAR_INDEX } from '../data/wire-format';
+import { PEOPLE, snapshotOf } from '../../../../test/support/directory/index-rows';
+
+describe('terms', () => {
+  const s = snapshotOf(PEOPLE);
+
+  it('masks the codes of the values that match, with the rows they hold as the estimate', () => {
+    const term = scalarTerm(s, 'specialty', wordPrefix('cardio'))!;
+    expect(term.estimate).toBe(3);
+    const rows = [0, 1, 2, 3, 4].filter((row) => term.mask[term.codes[row]] === 1);
+    expect(rows.map((row) => s.cols.ids[row])).toEqual([1, 3, 4]);
+    expect(scalarTerm(s, 'specialty', wordPrefix('dermatology'))).toBeNull();
+  });
+
+  it('matches a set when any of its items matches', () => {
+    const term = setTerm(s, 'skills', wordPrefix('leader'))!;
+    const rows = [0, 1, 2, 3, 4].filter((row) => term.mask[term.codes[row]] === 1);
+    expect(rows.map((row) => s.cols.ids[row])).toEqual([1, 4]);
+    expect(term.estimate).toBe(2);
+    expect(setTerm(s, 'skills', wordPrefix('surgery'))).toBeNull();
+  });
+
+  it('finds the same values from a large dictionary\'s word index as by testing every value', () => {
+    // 3,000 organisations (past the size that reads the word index), rows holding each.
+    const orgs = Array.from({ length: 3000 }, (_, i) =>
+      i % 7 === 0 ? `Card Care ${i}` : i % 11 === 0 ? `St. Mary's Cardiology ${i}` : `Clinic ${i} Health`,
+    );
+    const big = snapshotOf(orgs.map((organization, i) => ({ id: i + 1, organization })));
+    for (const text of ['card', 'cardiology', 'clinic 12', "mary's", 'st mary', 'health', 'zzz', '7']) {
+      const term = scalarTerm(big, 'organization', wordPrefix(text));
+      const dict = big.dicts.scalar[SCALAR_INDEX.organization];
+      const scan = codeMask(big, 'organization', (_l, _v, words) => wordPrefix(text)('', '', words));
+      expect(term?.mask ?? new Uint8Array(scan.length), text).toEqual(scan.subarray(0, term?.mask.length ?? scan.length));
+      expect(dict.size).toBeGreaterThan(2048);
+    }
+    // An anchored test that is not decided by its word alone is still tested on each value listed.
+    const careSeven = (_l: string, _v: string, w: string) => (w + ' ').includes(' care 7 ');
+    const listed = codeMask(big, 'organization', anchored(careSeven, 'care 7', true));
+    expect(listed).toEqual(codeMask(big, 'organization', careSeven));
+    expect(listed.reduce((a, b) => a + b, 0)).toBe(1); // 'Card Care 7' only
+  });
+
+  it('masks every code of a field, whether rows hold it or not', () => {
+    const mask = codeMask(s, 'lastName', (lower) => lower.startsWith('sm'));
+    expect(mask).toHaveLength(s.dicts.scalar[1].size);
+    expect(mask.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+});

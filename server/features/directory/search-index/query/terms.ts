@@ -1,0 +1,151 @@
+import type { CodeArray } from '../data/columns';
+import { hasWordPrefix, searchTerm } from './criteria';
+import type { Dictionary } from '../data/dictionary';
+import type { Postings } from '../data/postings';
+import type { Snapshot } from '../data/snapshot';
+import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from '../data/wire-format';
+
+/*
+ * Terms: a condition on one field, evaluated once per distinct value (a few hundred names, a few
+ * thousand organisations) into a byte mask over the field's codes. The clauses (clause.ts) then
+ * read the mask once per row.
+ */
+
+/**
+ * A mask over one field's codes: mask[code] === 1 when that value matches; with the field's
+ * postings when it has them (a selective term then lists its rows: postings.ts).
+ */
+export type Term = { codes: CodeArray; mask: Uint8Array; estimate: number; postings?: Postings };
+
+const postingsOfField = (s: Snapshot, field: ScalarField | SetField): Postings | undefined =>
+  (s.postings as Partial<Record<ScalarField | SetField, Postings>>)[field];
+
+/**
+ * How a value is tested: its lower-cased text, its text as stored, and its words (searchWords
+ * form, for word-prefix matching).
+ */
+export type ValueTest = ((lower: string, value: string, words: string) => boolean) & { anchor?: Anchor };
+
+/**
+ * A word every value that passes a test holds (a prefix of one, with `prefix`): a large
+ * dictionary then lists the values holding it (Dictionary.codesWithWord) and tests only those.
+ * `decides`: holding it is the whole test (no value listed needs testing).
+ */
+export type Anchor = { word: string; prefix: boolean; decides: boolean };
+
+/** `test`, marked with the word (its first word: searchTerm form) that every value it passes holds. */
+export function anchored(test: ValueTest, term: string, prefix: boolean): ValueTest {
+  const [word] = term.split(' ');
+  test.anchor = { word, prefix: prefix && word === term, decides: false };
+  return test;
+}
+
+/**
+ * The values with a word starting with `text` (word-prefix matching, criteria.ts: 'card' finds
+ * Cardiology, 'urology' not Neurology, 'smith' Smith-Jones but not Goldsmith).
+ */
+export const wordPrefix = (text: string): ValueTest => {
+  const term = searchTerm(text);
+  const test = anchored((_lower, _value, words) => hasWordPrefix(words, term), term, true);
+  // One word (no space, nothing to read after it): holding a word that starts with it decides.
+  if (term !== '' && !term.includes(' ')) test.anchor!.decides = true;
+  return test;
+};
+
+/** Dictionaries this large find an anchored test's values from their word index. */
+const INDEXED_FROM = 2048;
+
+/**
+ * Calls `visit` with each code in [1, size) whose value passes `matches`: every code tested,
+ * or, for an anchored test on a large dictionary, the codes holding its word. With `held` (rows
+ * per code), codes no row holds are skipped before any test.
+ */
+function eachMatch(
+  dict: Dictionary,
+  size: number,
+  matches: ValueTest,
+  visit: (code: number) => void,
+  held?: Int32Array,
+): void {
+  const anchor = matches.anchor;
+  if (!anchor || anchor.word === '' || dict.size < INDEXED_FROM) {
+    for (let c = 1; c < size; c++)
+      if ((!held || held[c] > 0) && matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
+    return;
+  }
+  const seen = new Uint8Array(size);
+  for (const c of dict.codesWithWord(anchor.word, anchor.prefix)) {
+    if (c >= size || seen[c] === 1 || (held && held[c] === 0)) continue;
+    seen[c] = 1;
+    if (anchor.decides || matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
+  }
+}
+
+/** Rows whose value of `field` matches (null when none does). */
+export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest): Term | null {
+  const dict = s.dicts.scalar[SCALAR_INDEX[field]];
+  const counts = s.counts[field];
+  const size = counts.length;
+  const mask = new Uint8Array(size);
+  let estimate = 0;
+  eachMatch(
+    dict,
+    size,
+    matches,
+    (c) => {
+      mask[c] = 1;
+      estimate += counts[c];
+    },
+    counts,
+  );
+  return estimate > 0
+    ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
+    : null;
+}
+
+/** The item codes of a set field that match (null when none does). */
+function matchingItems(s: Snapshot, field: SetField, matches: ValueTest): number[] | null {
+  const { items } = s.dicts.sets[SET_INDEX[field]];
+  const found: number[] = [];
+  eachMatch(items, items.size, matches, (c) => found.push(c));
+  return found.length ? found : null;
+}
+
+/** Rows whose set holds at least one item that matches. */
+export function setTerm(s: Snapshot, field: SetField, matches: ValueTest): Term | null {
+  const items = matchingItems(s, field, matches);
+  if (!items) return null;
+  const dict = s.dicts.sets[SET_INDEX[field]];
+  const counts = s.counts[field];
+  const size = counts.length;
+  const mask = new Uint8Array(size);
+  let estimate = 0;
+  for (const item of items) {
+    for (const set of dict.setsHolding(item)) {
+      // Sets made after this snapshot (a later patch) are past its counts: no row of it holds them.
+      if (set >= size) break;
+      if (mask[set] === 1 || counts[set] === 0) continue;
+      mask[set] = 1;
+      estimate += counts[set];
+    }
+  }
+  return estimate > 0
+    ? { codes: s.cols.sets[SET_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
+    : null;
+}
+
+/** A 0/1 mask over a scalar field's codes (every code, including unused ones). */
+export function codeMask(s: Snapshot, field: ScalarField, matches: ValueTest): Uint8Array {
+  const dict = s.dicts.scalar[SCALAR_INDEX[field]];
+  const mask = new Uint8Array(dict.size);
+  eachMatch(dict, dict.size, matches, (c) => (mask[c] = 1));
+  return mask;
+}
+
+/** A 0/1 mask over a set field's set codes: the sets holding an item that matches. */
+export function setMask(s: Snapshot, field: SetField, matches: ValueTest): Uint8Array {
+  const dict = s.dicts.sets[SET_INDEX[field]];
+  const mask = new Uint8Array(dict.size);
+  for (const item of matchingItems(s, field, matches) ?? []) for (const set of dict.setsHolding(item)) mask[set] = 1;
+  return mask;
+}

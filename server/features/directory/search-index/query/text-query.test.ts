@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { runToEnd } from '../data/slices';
+import { isSliced, NEVER, type Clause, type MadeClause } from './clause';
+import { ClauseCache, evaluate } from './evaluation';
+import { buildClauses } from './filters';
+import { criteria, PEOPLE, snapshotOf } from '../../../../test/support/directory/index-rows';
+import { textQueryClause } from './text-query';
+
+const s = snapshotOf(PEOPLE);
+function matches(query: string): number[] {
+  const draft = textQueryClause(criteria({ query }))!;
+  const made: MadeClause = draft.make(s);
+  const clause = isSliced(made) ? runToEnd(made) : made;
+  if (clause === NEVER) return [];
+  return [0, 1, 2, 3, 4].filter((row) => (clause as Clause).test(row)).map((row) => s.cols.ids[row]);
+}
+/** Every clause of a query (text, states, specialty phrases, credentials). */
+function found(query: string): number[] {
+  const { bits, total } = evaluate(new ClauseCache(() => s), s, buildClauses(s, criteria({ query })));
+  if (total === 0) return [];
+  return [0, 1, 2, 3, 4].filter((row) => ((bits[row >>> 5] >>> (row & 31)) & 1) === 1).map((row) => s.cols.ids[row]);
+}
+
+describe('the text query', () => {
+  it('one word: first name, last name, specialty, skills, organization or title (a word starting with it)', () => {
+    expect(textQueryClause(criteria({}))).toBeNull();
+    expect(textQueryClause(criteria({ query: 'Smith' }))!.key).toBe('word:smith\u0000');
+    expect(matches('smith')).toEqual([1, 3]);
+    expect(matches('research')).toEqual([1, 2]); // a skill
+    expect(matches('boston')).toEqual([1]); // the organization, not the city
+    expect(matches('nobody')).toEqual([]);
+    // Word prefixes: 'card' begins Cardiology, Cardiologist and Cardio; 'ology' begins no word.
+    expect(matches('card')).toEqual([1, 3, 4]);
+    expect(matches('ology')).toEqual([]);
+    expect(matches('mith')).toEqual([]);
+    // Accents and case folded both ways.
+    expect(matches('alvarez')).toEqual([4]);
+    expect(matches('ÁLVARO')).toEqual([4]);
+  });
+
+  it('several words: a name either way round, or every term in one of the searched fields (ADR 020)', () => {
+    expect(found('jane doe')).toEqual([2]);
+    expect(found('doe jane')).toEqual([2]);
+    // 'John Smith' by name; 'Smith Johnson' holds both terms ('john' begins Johnson).
+    expect(found('john smith')).toEqual([1, 3]);
+    expect(found('jane smith')).toEqual([]);
+    // 'cardiology' is the specialty itself (the vocabulary), 'boston' a city.
+    expect(found('cardiology boston')).toEqual([1]);
+    expect(found('cardiology, ma')).toEqual([1]); // the state after the comma must be the state
+    expect(found('cardiology boston ma')).toEqual([1]); // a code after a city of that state
+    expect(found('cardiology, texas')).toEqual([4]); // 'TX' is Texas
+    expect(found('pediatrics, ma')).toEqual([]);
+    // 'ma' alone is not a state: it begins no word of these physicians.
+    expect(found('cardiology ma')).toEqual([]);
+    // 'MD' is a credential ('M.D.' counts), not Maryland.
+    expect(found('md cardiology')).toEqual([1]);
+  });
+
+  it('builds the every-term clause one term at a time, pausing between terms', () => {
+    const made = textQueryClause(criteria({ query: 'medical director boston' }))!.make(s);
+    expect(isSliced(made)).toBe(true);
+    let pauses = 0;
+    const steps = made as Generator<void, unknown, void>;
+    while (steps.next().done === false) pauses++;
+    expect(pauses).toBe(3);
+  });
+});
