@@ -16,7 +16,6 @@ import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
-import { resolveSort, searchTerm, toCriteria, unheldWordsOf, type SearchCriteria } from './search-index/query/criteria';
 import {
   countPhysicians,
   findProfile,
@@ -29,9 +28,21 @@ import {
   readIndexRowsByIds,
   readSnapshotKey,
 } from './repo';
-import { DirectoryIndex, snapshotFormat, type ChangeWindow, type SnapshotStamp } from './search-index';
-import { runInSlices, Workspace, type Sliced } from './search-index/data/slices';
-import { correctQuery } from './search-index/query/spelling';
+import {
+  correctQuery,
+  DirectoryIndex,
+  resolveSort,
+  runInSlices,
+  searchTerm,
+  snapshotFormat,
+  toCriteria,
+  unheldWordsOf,
+  Workspace,
+  type ChangeWindow,
+  type SearchCriteria,
+  type Sliced,
+  type SnapshotStamp,
+} from './search-index';
 
 const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
 /**

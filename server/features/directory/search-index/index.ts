@@ -7,6 +7,7 @@ import { matchesInWindow, type ChangeWindow } from './results/alert-window';
 import { ColumnsBuilder } from './data/columns';
 import { newDictionaries } from './data/dictionary';
 import { ClauseCache, evaluateSteps, SHARED_WORKSPACE } from './query/evaluation';
+import { INITIALS_RULE } from './query/initials';
 import { countFacets, FACET_CACHE_SIZE, specialtyCounts } from './results/facets';
 import { buildClauses, FILTER_ONLY_COLUMNS, type FilterOnlyColumn } from './query/filters';
 import { Lru } from './data/lru';
@@ -26,13 +27,21 @@ import { snapshotBytes } from './data/snapshot';
  * their count and the requested page in memory; only the page's 25 rows are then read from the
  * database by id.
  *
- * This module is the folder's entry: the DirectoryIndex facade holds the current snapshot and the
- * caches, and hands the work to the modules beside it (ADR 005 lists them): the wire format and
- * dictionaries, the columns and snapshot they build, sort orders, bitsets, the clauses (terms,
- * the text query, the filter table, geography), their evaluation and its cache, relevance,
- * results, facets and the alert window.
+ * This module is the folder's entry (code outside the folder imports only it): the DirectoryIndex
+ * facade holds the current snapshot and the caches, and hands the work to three layers that import
+ * only downward (ADR 005, ADR 059; layers.test.ts checks them): data/ (the wire format,
+ * dictionaries, columns, postings, bitsets, sort orders, the snapshot and its file), query/ (the
+ * criteria and the reading of the box, spelling, terms, clauses, the filter table, geography,
+ * evaluation and its cache, the initials' rule) and results/ (relevance, results and their cache,
+ * facets, the alert window). The facade hands the query layer's initials rule to the snapshot.
  */
 
+// What the rest of the directory feature uses: the reading of a search, the spelling correction,
+// the sliced runs (the service's and the server's event-loop statistics, ADR 027).
+export { resolveSort, stateCode, toCriteria, unheldWordsOf, type SearchCriteria } from './query/criteria';
+export { searchTerm } from './data/search-words';
+export { correctQuery } from './query/spelling';
+export { runInSlices, watchLongestSlice, Workspace, type Sliced } from './data/slices';
 export type { ChangeWindow } from './results/alert-window';
 export type { FacetKey } from './query/clause';
 export type { OrderKey } from './data/sort-orders';
@@ -77,7 +86,7 @@ export class DirectoryIndex {
   }
 
   static empty(): DirectoryIndex {
-    return new DirectoryIndex(emptySnapshot());
+    return new DirectoryIndex(emptySnapshot(INITIALS_RULE));
   }
 
   /** Builds a fresh index from batches of wire-format rows, read in id order. */
@@ -99,7 +108,7 @@ export class DirectoryIndex {
   ): Promise<{ index: DirectoryIndex; stamp: SnapshotStamp; fileBytes: number } | { reason: string; expected: boolean }> {
     const loaded = await loadSnapshot(path, format, key);
     if (!loaded.ok) return { reason: loaded.reason, expected: loaded.expected };
-    return { index: new DirectoryIndex(snapshotOf(loaded, 1)), stamp: loaded.stamp, fileBytes: loaded.bytes };
+    return { index: new DirectoryIndex(snapshotOf(loaded, 1, INITIALS_RULE)), stamp: loaded.stamp, fileBytes: loaded.bytes };
   }
 
   /**
@@ -142,7 +151,7 @@ export class DirectoryIndex {
     const builder = new ColumnsBuilder(dicts, expectedRows);
     for await (const batch of batches) builder.addBatch(batch);
     for (const set of dicts.sets) set.compact();
-    this.swap(await finalizePausing(builder.columns(), dicts, this.snapshot.version + 1));
+    this.swap(await finalizePausing(builder.columns(), dicts, this.snapshot.version + 1, INITIALS_RULE));
   }
 
   /**
@@ -165,7 +174,7 @@ export class DirectoryIndex {
       else if (slot >= 0 || row !== null) inPlace = false;
     }
     if (inPlace) {
-      const { next, changed } = withUpdatedRows(old, updates);
+      const { next, changed } = withUpdatedRows(old, updates, INITIALS_RULE);
       if (next === old) return;
       const filters = [...changed].map((column) => FILTER_ONLY_COLUMNS.get(column));
       if (filters.every((f) => f !== undefined)) this.swapKeeping(next, filters as FilterOnlyColumn[]);
@@ -182,7 +191,7 @@ export class DirectoryIndex {
       pending.delete(slotIds[i]);
     }
     for (const row of pending.values()) if (row) builder.add(row);
-    this.swap(finalize(builder.columns(), old.dicts, old.version + 1));
+    this.swap(finalize(builder.columns(), old.dicts, old.version + 1, INITIALS_RULE));
   }
 
   /** Rows no longer alive but still holding a slot (patches leave them until the next rebuild). */

@@ -4,6 +4,7 @@ import { ColumnsBuilder } from '../../../features/directory/search-index/data/co
 import { newDictionaries } from '../../../features/directory/search-index/data/dictionary';
 import { DirectoryIndex } from '../../../features/directory/search-index';
 import { finalize, type Snapshot } from '../../../features/directory/search-index/data/snapshot';
+import { INITIALS_RULE } from '../../../features/directory/search-index/query/initials';
 import {
   FIELD_SEP,
   FLAG_FIELDS,
@@ -61,7 +62,7 @@ export function snapshotOf(physicians: readonly TestPhysician[], version = 1): S
   const dicts = newDictionaries();
   const builder = new ColumnsBuilder(dicts, physicians.length);
   builder.addBatch(wireBatch(physicians));
-  return finalize(builder.columns(), dicts, version);
+  return finalize(builder.columns(), dicts, version, INITIALS_RULE);
 }
 
 /** An index of these physicians, built as the service builds it (batches of `batch` rows). */

@@ -1,5 +1,5 @@
 import { resolveSpecialtyTerm } from '../../../../contract/recruiter-vocabulary';
-import { searchTerm, searchWords } from '../../../features/directory/search-index/query/criteria';
+import { searchTerm, searchWords } from '../../../features/directory/search-index/data/search-words';
 
 /*
  * Recruiters' queries, judged (docs/decisions/020-search-relevance.md): what each one should find

@@ -2,17 +2,10 @@ import { US_STATES } from '../../../../contract/directory-options';
 import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../../../features/verification';
 import type { SortDirection, SortKey } from '../../../../contract/directory';
 import type { Db } from '../../../db/client';
-import {
-  FOLD_FROM,
-  FOLD_TO,
-  placeAliases,
-  searchTerm,
-  WORD_SPLIT_SQL,
-  type SearchCriteria,
-  type SpecialtyTermCriterion,
-} from '../../../features/directory/search-index/query/criteria';
+import { searchTerm, WORD_SPLIT_SQL } from '../../../features/directory/search-index/data/search-words';
+import { placeAliases, type SearchCriteria, type SpecialtyTermCriterion } from '../../../features/directory/search-index/query/criteria';
 import { EARTH_RADIUS_MILES, zipsInBox } from '../../../features/directory/geo';
-import { sortKeySql, trimSql } from '../../../features/directory/sort-key';
+import { FOLD_FROM, FOLD_TO, sortKeySql, trimSql } from '../../../features/directory/sort-key';
 
 /*
  * The search rules (docs/rules.md#search, #filters) written as plain SQL in the original's shape: a

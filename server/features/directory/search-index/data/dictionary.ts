@@ -1,4 +1,4 @@
-import { firstWordFrom, hasWholeWord, hasWordPrefix, searchWords } from '../query/criteria';
+import { firstWordFrom, hasWholeWord, hasWordPrefix, searchWords } from './search-words';
 import { ITEM_SEP, NULL_MARK, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
 
 /**

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ColumnsBuilder, type Columns } from './columns';
 import { Dictionary, newDictionaries, SetDictionary, type Dictionaries } from './dictionary';
-import { finalize, type Snapshot } from './snapshot';
+import { finalize, type InitialsRule, type Snapshot } from './snapshot';
 import { FLAG_FIELDS, SCALAR_FIELDS, SET_FIELDS } from './wire-format';
 
 /*
@@ -303,6 +303,10 @@ export async function loadSnapshot(path: string, format: string, key: Uint8Array
 }
 
 /** The snapshot of what `loadSnapshot` read (counts, sort orders and bitsets computed again). */
-export function snapshotOf(loaded: { columns: Columns; dicts: Dictionaries }, version: number): Snapshot {
-  return finalize(loaded.columns, loaded.dicts, version);
+export function snapshotOf(
+  loaded: { columns: Columns; dicts: Dictionaries },
+  version: number,
+  initials: InitialsRule,
+): Snapshot {
+  return finalize(loaded.columns, loaded.dicts, version, initials);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ColumnsBuilder } from './columns';
 import { emptySnapshot, finalize, slotOf } from './snapshot';
+import { INITIALS_RULE } from '../query/initials';
 import { PEOPLE, snapshotOf, wireRow } from '../../../../test/support/directory/index-rows';
 import { SCALAR_INDEX } from './wire-format';
 
@@ -13,7 +14,7 @@ describe('the snapshot', () => {
     expect(s.counts.state[dict.code('MA')]).toBe(2);
     expect(s.zipCounts[2115 + 1]).toBe(1);
     expect(s.monotonic).toBe(true);
-    expect(emptySnapshot().aliveCount).toBe(0);
+    expect(emptySnapshot(INITIALS_RULE).aliveCount).toBe(0);
   });
 
   it('keeps removed rows out, and the id order when a patch appended a smaller id', () => {
@@ -21,7 +22,7 @@ describe('the snapshot', () => {
     const builder = new ColumnsBuilder(s.dicts, 3, s.cols);
     builder.remove(0);
     builder.add(wireRow({ id: 7 }));
-    const next = finalize(builder.columns(), s.dicts, 2);
+    const next = finalize(builder.columns(), s.dicts, 2, INITIALS_RULE);
     expect(next.aliveCount).toBe(2);
     expect(next.monotonic).toBe(false);
     expect([...next.byId].map((slot) => next.cols.ids[slot])).toEqual([7, 9]);

@@ -2,9 +2,7 @@ import { ZIP_SPACE } from '../../geo';
 import { pack } from './bitsets';
 import { ColumnsBuilder, widened, type Columns, type CodeArray } from './columns';
 import { newDictionaries, type Dictionaries } from './dictionary';
-import { runInSlices, runToEnd } from './slices';
-import { initialsPatched, initialsSteps, type Initials } from '../query/initials';
-import { SPEC_RULE_COLUMNS } from '../query/text-query';
+import { runInSlices, runToEnd, type Sliced } from './slices';
 import { POSTED_SCALAR, POSTED_SET, postingsOf, type PostedField, type Postings } from './postings';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
@@ -44,27 +42,49 @@ export type Snapshot = {
    * search), a map once a patch appended a smaller id.
    */
   slotById?: Map<number, number> | null;
-  /** The rows of every one-letter query (initials.ts). */
+  /** The rows of every one-letter query (query/initials.ts). */
   initials: Initials;
 };
 
+/** The rows of every one-letter query (ADR 042), by its clause key: bitset and count. */
+export type Initials = ReadonlyMap<string, { bits: Uint32Array; count: number }>;
+
+/**
+ * How a snapshot's initials are made: query code (the spec's one-word rule, query/initials.ts),
+ * handed in by the facade so that this layer never calls the query layer. A snapshot holds them
+ * like the postings: made with it, never evicted.
+ */
+export type InitialsRule = {
+  /** Each letter's rows over a whole snapshot, in slices. */
+  steps(s: Snapshot): Sliced<Initials>;
+  /** `old` with the rows at `slots` read again on `s`. */
+  patched(old: Initials, s: Snapshot, slots: Iterable<number>): Initials;
+  /** The columns, as withUpdatedRows names them, whose change moves a row's initials. */
+  columns: readonly string[];
+};
+
 /** A snapshot of no rows (version 0). */
-export function emptySnapshot(): Snapshot {
+export function emptySnapshot(initials: InitialsRule): Snapshot {
   const dicts = newDictionaries();
-  return finalize(new ColumnsBuilder(dicts, 0).columns(), dicts, 0);
+  return finalize(new ColumnsBuilder(dicts, 0).columns(), dicts, 0, initials);
 }
 
 /** The snapshot of built columns: counts per value, the alive rows, the sort orders, the initials. */
-export function finalize(cols: Columns, dicts: Dictionaries, version: number): Snapshot {
+export function finalize(cols: Columns, dicts: Dictionaries, version: number, initials: InitialsRule): Snapshot {
   const snapshot = withoutInitials(cols, dicts, version);
-  snapshot.initials = runToEnd(initialsSteps(snapshot));
+  snapshot.initials = runToEnd(initials.steps(snapshot));
   return snapshot;
 }
 
 /** finalize() with the initials made in slices (a reload while the server serves). */
-export async function finalizePausing(cols: Columns, dicts: Dictionaries, version: number): Promise<Snapshot> {
+export async function finalizePausing(
+  cols: Columns,
+  dicts: Dictionaries,
+  version: number,
+  initials: InitialsRule,
+): Promise<Snapshot> {
   const snapshot = withoutInitials(cols, dicts, version);
-  snapshot.initials = (await runInSlices(initialsSteps(snapshot))).value;
+  snapshot.initials = (await runInSlices(initials.steps(snapshot))).value;
   return snapshot;
 }
 
@@ -155,6 +175,7 @@ const ORDERS_BY_FIELD: Partial<Record<ScalarField, OrderKey[]>> = {
 export function withUpdatedRows(
   old: Snapshot,
   updates: readonly (readonly [slot: number, line: string])[],
+  initials: InitialsRule,
 ): { next: Snapshot; changed: ReadonlySet<string> } {
   const scratch = new ColumnsBuilder(old.dicts, 1);
   const cols: Columns = { ...old.cols, scalar: [...old.cols.scalar], sets: [...old.cols.sets], flags: [...old.cols.flags] };
@@ -239,8 +260,8 @@ export function withUpdatedRows(
   );
   const next: Snapshot = { ...old, version: old.version + 1, cols, counts, sorts, postings, zipCounts };
   // A row's initials move only with the fields of the one-word rule.
-  if (SPEC_RULE_COLUMNS.some((f) => changed.has(f)))
-    next.initials = initialsPatched(
+  if (initials.columns.some((f) => changed.has(f)))
+    next.initials = initials.patched(
       old.initials,
       next,
       updates.map(([slot]) => slot),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ClauseCache, evaluate } from './evaluation';
-import { INITIALS } from './initials';
+import { INITIALS, INITIALS_RULE } from './initials';
 import { withUpdatedRows, type Snapshot } from '../data/snapshot';
 import { criteria, idsOf, indexOf, PEOPLE, snapshotOf, wireRow } from '../../../../test/support/directory/index-rows';
 import { buildClauses } from './filters';
@@ -46,7 +46,7 @@ describe('one-letter queries (initials.ts)', () => {
 
   it('follows a patch that changes a name, and is shared by one that changes no searched field', () => {
     const s = snapshotOf(PEOPLE);
-    const renamed = withUpdatedRows(s, [[4, wireRow({ ...PEOPLE[4], firstName: 'Quinn', skills: ['Wound care'] })]]).next;
+    const renamed = withUpdatedRows(s, [[4, wireRow({ ...PEOPLE[4], firstName: 'Quinn', skills: ['Wound care'] })]], INITIALS_RULE).next;
     const kept = initialIds(renamed);
     expect(kept).toEqual(searchedIds(renamed));
     expect(kept.q).toEqual([5]);
@@ -57,7 +57,7 @@ describe('one-letter queries (initials.ts)', () => {
     // The old version still answers as before.
     expect(initialIds(s).z).toEqual([5]);
 
-    const moved = withUpdatedRows(s, [[0, wireRow({ ...PEOPLE[0], city: 'Quincy', zip: '02169' })]]).next;
+    const moved = withUpdatedRows(s, [[0, wireRow({ ...PEOPLE[0], city: 'Quincy', zip: '02169' })]], INITIALS_RULE).next;
     expect(moved).not.toBe(s);
     expect(moved.initials).toBe(s.initials);
   });

@@ -1,9 +1,9 @@
-import { hasWordPrefix } from './criteria';
+import { hasWordPrefix } from '../data/search-words';
 import { Workspace, type Sliced } from '../data/slices';
 import { NEVER } from './clause';
 import { clauseRows, type ClauseResult } from './evaluation';
-import type { Snapshot } from '../data/snapshot';
-import { specRule, specRuleWords, wordClauseKey } from './text-query';
+import type { Initials, InitialsRule, Snapshot } from '../data/snapshot';
+import { SPEC_RULE_COLUMNS, specRule, specRuleWords, wordClauseKey } from './text-query';
 
 /*
  * The rows of every one-letter query (ADR 042). The search box searches as the recruiter types,
@@ -16,9 +16,6 @@ import { specRule, specRuleWords, wordClauseKey } from './text-query';
 
 /** The letters whose one-word query's rows each snapshot holds. */
 export const INITIALS = 'abcdefghijklmnopqrstuvwxyz';
-
-/** The rows of each one-letter query, by its clause key. */
-export type Initials = ReadonlyMap<string, ClauseResult>;
 
 /**
  * Made for a whole snapshot: each letter's clause over every row, as a search makes it (a reload
@@ -67,3 +64,10 @@ export function initialsPatched(old: Initials, s: Snapshot, slots: Iterable<numb
   }
   return out;
 }
+
+/** How the snapshot (data/snapshot.ts) makes and patches its initials: handed to it by the facade. */
+export const INITIALS_RULE: InitialsRule = {
+  steps: initialsSteps,
+  patched: initialsPatched,
+  columns: SPEC_RULE_COLUMNS,
+};

@@ -1,4 +1,4 @@
-import { firstWordFrom } from './criteria';
+import { firstWordFrom } from '../data/search-words';
 /*
  * Misspelt words (docs/decisions/020-search-relevance.md, 'Typos'): a word of the query of 5 or
  * more letters that no searched field holds (no word starts with it) is read as the known word

@@ -1,5 +1,5 @@
 import type { CodeArray } from '../data/columns';
-import { hasWordPrefix, searchTerm } from './criteria';
+import { hasWordPrefix, searchTerm } from '../data/search-words';
 import type { Dictionary } from '../data/dictionary';
 import type { Postings } from '../data/postings';
 import type { Snapshot } from '../data/snapshot';

@@ -1,5 +1,5 @@
+import { hasWholeWord } from '../data/search-words';
 import {
-  hasWholeWord,
   holdsCredentials,
   placeAliases,
   stateMatches,

@@ -3,6 +3,7 @@ import { ColumnsBuilder } from '../data/columns';
 import { matchesInWindow, type ChangeWindow } from './alert-window';
 import { ClauseCache } from '../query/evaluation';
 import { finalize } from '../data/snapshot';
+import { INITIALS_RULE } from '../query/initials';
 import { criteria, PEOPLE, snapshotOf, wireRow } from '../../../../test/support/directory/index-rows';
 
 const window = (ids: number[], changedAt: number[]): ChangeWindow => ({ ids, changedAt, built: null });
@@ -33,7 +34,7 @@ describe('the alert window', () => {
     const builder = new ColumnsBuilder(s.dicts, s.cols.length, s.cols);
     builder.remove(0);
     builder.add(wireRow({ id: 6 }));
-    const next = finalize(builder.columns(), s.dicts, 2);
+    const next = finalize(builder.columns(), s.dicts, 2, INITIALS_RULE);
     expect(matchesInWindow(new ClauseCache(() => next), next, criteria({}), changed, 0, 25).total).toBe(0);
     expect(changed.built?.version).toBe(2);
   });

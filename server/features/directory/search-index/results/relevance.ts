@@ -1,4 +1,5 @@
-import { hasWholeWord, hasWordPrefix, placeAliases, type SearchCriteria } from '../query/criteria';
+import { hasWholeWord, hasWordPrefix } from '../data/search-words';
+import { placeAliases, type SearchCriteria } from '../query/criteria';
 import type { Sliced, Workspace } from '../data/slices';
 import type { Snapshot } from '../data/snapshot';
 import { countBits } from '../data/bitsets';

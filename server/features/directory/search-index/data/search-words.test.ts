@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasWholeWord, hasWordPrefix, searchTerm, searchWords } from './criteria';
+import { hasWholeWord, hasWordPrefix, searchTerm, searchWords } from './search-words';
 
 describe('word matching', () => {
   it('a whole word: the term between spaces or at the end, never inside a word', () => {
