@@ -1,4 +1,6 @@
-import type { AppDeps } from './lib/context';
+import type { Db } from './db/client';
+import type { Env } from './lib/env';
+import type { Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { createMailWorker } from './lib/mail-worker';
 import { createAuthRateLimits } from './features/auth/rate-limits';
@@ -28,7 +30,9 @@ import { demoDataPlan } from './db/seed/demo';
  * Long-lived services (mailer, billing provider, search index...) built once at start and shared
  * by every request through `deps.services`. Features add theirs here; the type follows.
  */
-export async function createServices(deps: Omit<AppDeps, 'services'>) {
+// The parts of AppDeps (lib/context.ts) but the services, named here: lib/context.ts types the
+// services from this module, so importing it back would be a cycle.
+export async function createServices(deps: { db: Db; env: Env; logger: Logger }) {
   // Shared by every limiter of every feature: build yours with createRateLimiters(prefix, rules,
   // rateLimitStore, env.RATE_LIMIT_FACTOR). The counts live in the database on both engines, so a
   // limit holds across every server process (PostgreSQL) and across a restart (both).

@@ -8,7 +8,7 @@ import {
 import { capabilitiesFor } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import type { CurrentUser } from '../../lib/context';
+import type { CurrentUser } from '../../lib/current-user';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { LAST_SEEN_WRITE_INTERVAL_MS, toSubscriptionStatus } from '../auth';

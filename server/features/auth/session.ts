@@ -3,10 +3,18 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { capabilitiesFor, FREE_SUBSCRIPTION, type Role, type SubscriptionStatus } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
-import type { AppEnv, CurrentUser } from '../../lib/context';
+import type { Env } from '../../lib/env';
+import type { CurrentUser } from '../../lib/current-user';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
+
+/**
+ * What the session's calls read of a request's context: its deps' database and settings. Not
+ * AppEnv, whose services are built from this feature (a cycle through server/services.ts); the
+ * calls are generic because Hono's Context is invariant in its env.
+ */
+type SessionEnv = { Variables: { deps: { db: Db; env: Env } } };
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The ceiling: a session ends 30 days after sign-in, however much it is used. */
 export const SESSION_TTL_MS = 30 * DAY_MS;
@@ -128,7 +136,7 @@ export async function resolveSession(
   };
 }
 
-export async function loadCurrentUser(c: Context<AppEnv>): Promise<CurrentUser | null> {
+export async function loadCurrentUser<E extends SessionEnv>(c: Context<E>): Promise<CurrentUser | null> {
   return resolveSession(c.var.deps.db, getCookie(c, SESSION_COOKIE), sessionPolicy(c.var.deps.env));
 }
 
@@ -151,7 +159,7 @@ export async function createSession(
 }
 
 /** httpOnly (no script reads it), SameSite=Lax (not sent on cross-site POSTs), Secure over https. */
-function sessionCookieOptions(c: Context<AppEnv>) {
+function sessionCookieOptions<E extends SessionEnv>(c: Context<E>) {
   return {
     path: '/',
     httpOnly: true,
@@ -160,10 +168,10 @@ function sessionCookieOptions(c: Context<AppEnv>) {
   };
 }
 
-export function setSessionCookie(c: Context<AppEnv>, session: { token: string; expiresAt: Date }): void {
+export function setSessionCookie<E extends SessionEnv>(c: Context<E>, session: { token: string; expiresAt: Date }): void {
   setCookie(c, SESSION_COOKIE, session.token, { ...sessionCookieOptions(c), expires: session.expiresAt });
 }
 
-export function clearSessionCookie(c: Context<AppEnv>): void {
+export function clearSessionCookie<E extends SessionEnv>(c: Context<E>): void {
   deleteCookie(c, SESSION_COOKIE, sessionCookieOptions(c));
 }

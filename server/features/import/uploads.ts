@@ -6,7 +6,9 @@ import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ImportJob, ImportKindName } from '../../../contract/import';
-import type { AppDeps } from '../../lib/context';
+import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
+import type { Logger } from '../../lib/logger';
 import { AppError, fieldError } from '../../lib/errors';
 import { repairAdvice } from './progress';
 import { IMPORT_KINDS, runImport } from './service';
@@ -110,11 +112,22 @@ function tooLarge(maxBytes: number): AppError {
 const KEPT = 20;
 
 /**
+ * What the upload calls use of the app's long-lived parts (the routes hand in theirs). Not AppDeps,
+ * whose services are built from this module (a cycle through server/services.ts).
+ */
+type UploadDeps = {
+  db: Db;
+  env: Pick<Env, 'IMPORT_MAX_BYTES'>;
+  logger: Logger;
+  services: { importJobs: ImportJobs; directory: { directoryChanged(): Promise<unknown> } };
+};
+
+/**
  * Streams the request body to a file (never the whole upload in memory), then starts the import
  * in the background and returns its job at once; the page follows it with getImport.
  */
 export async function startUploadedImport(
-  deps: AppDeps,
+  deps: UploadDeps,
   input: {
     kind: ImportKindName;
     fileName: string;
@@ -199,12 +212,12 @@ export async function startUploadedImport(
   return job;
 }
 
-export function getImport(deps: AppDeps, id: string): ImportJob {
+export function getImport(deps: UploadDeps, id: string): ImportJob {
   const job = deps.services.importJobs.jobs.get(id);
   if (!job) throw new AppError('not_found', 'Import not found (imports are kept until the server restarts).');
   return job;
 }
 
-export function listImports(deps: AppDeps): ImportJob[] {
+export function listImports(deps: UploadDeps): ImportJob[] {
   return [...deps.services.importJobs.jobs.values()].reverse();
 }

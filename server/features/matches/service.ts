@@ -10,7 +10,7 @@ import {
   type ResolveMatchRowResponse,
 } from '../../../contract/matches';
 import type { Db } from '../../db/client';
-import type { AppDeps } from '../../lib/context';
+import type { Env } from '../../lib/env';
 import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryIndex, PhysicianForMatching } from '../directory';
 import { checkExportCeiling, exportFileName, logExport } from '../exports';
@@ -35,6 +35,12 @@ const FRAMING_BYTES = 256 * 1024;
 const MAPPING_MAX_BYTES = 64 * 1024;
 
 export type Upload = { fileName: string; bytes: Buffer; mapping: string | null };
+
+/**
+ * What the match calls use of the app's long-lived parts (the routes hand in theirs). Not AppDeps,
+ * whose services hold the match worker built from this module (a cycle through server/services.ts).
+ */
+type MatchDeps = { db: Db; env: Pick<Env, 'EXPORT_DAILY_LIMIT'>; services: { matchWorker: { wake(): void } } };
 
 function tooLarge(): AppError {
   return new AppError('payload_too_large', `The file is larger than ${MATCH_MAX_BYTES / 1024 / 1024} MB; split it and upload each part.`);
@@ -146,7 +152,7 @@ export async function previewUpload(upload: Upload): Promise<MatchPreviewRespons
 }
 
 /** POST /api/matches: stores the rows and queues the job; the worker matches it in slices. */
-export async function createMatch(deps: AppDeps, input: { userId: string; upload: Upload }): Promise<{ id: string }> {
+export async function createMatch(deps: MatchDeps, input: { userId: string; upload: Upload }): Promise<{ id: string }> {
   const sheet = await readSheet(input.upload.fileName, input.upload.bytes);
   const mapping = parseMapping(input.upload.mapping, sheet.columns);
   const id = await repo.insertJob(deps.db, {
@@ -168,7 +174,7 @@ async function ownJob(db: Db, userId: string, id: string) {
 }
 
 /** GET /api/matches/{id}: status, progress and counts; every row once done. */
-export async function getMatch(deps: AppDeps, input: { userId: string; id: string }): Promise<MatchJobResponse> {
+export async function getMatch(deps: MatchDeps, input: { userId: string; id: string }): Promise<MatchJobResponse> {
   const job = await ownJob(deps.db, input.userId, input.id);
   const done = job.status === 'done';
   const counts = repo.countsOf(job);
@@ -190,7 +196,7 @@ export async function getMatch(deps: AppDeps, input: { userId: string; id: strin
 
 /** POST /api/matches/{id}/rows/{row}: the user picks one of the row's candidates (or none of them). */
 export async function resolveMatchRow(
-  deps: AppDeps,
+  deps: MatchDeps,
   input: { userId: string; id: string; row: number; physicianId: number | null },
 ): Promise<ResolveMatchRowResponse> {
   const job = await ownJob(deps.db, input.userId, input.id);
@@ -238,7 +244,7 @@ const OUTCOME_TEXT: Record<string, string> = { matched: 'Matched', ambiguous: 'A
  * an export (it is logged by the exports feature's logExport, after the file is built).
  */
 export async function enrichedFile(
-  deps: AppDeps,
+  deps: MatchDeps,
   input: { userId: string; id: string; ip: string | null; now?: Date },
 ): Promise<{ body: Buffer; fileName: string; format: MatchFormat; count: number }> {
   const now = input.now ?? new Date();
