@@ -227,7 +227,7 @@ export class DirectoryIndex {
 
   // ----------------------------------------------------------------------------------------------
   // Searches. Each costly one comes twice: a generator of steps (`...Steps`, run in slices by
-  // the service: search-slices.ts, ADR 027) and the same run to its end without pausing.
+  // the service: data/slices.ts, ADR 027) and the same run to its end without pausing.
 
   /** The exact number of matches and the ids of rows [offset, offset + limit) in sort order. */
   search(criteria: SearchCriteria, options: IndexSearchOptions): IndexSearchResult {

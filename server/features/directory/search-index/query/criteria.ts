@@ -21,7 +21,7 @@ import { readQuery, type QueryReading } from './reading';
 export type SearchCriteria = {
   /**
    * The text words of the query (searchWords form: accents folded, lower case, inner separators
-   * one space), after query-reading.ts took out NPIs, credentials, states and specialty phrases.
+   * one space), after reading.ts took out NPIs, credentials, states and specialty phrases.
    * One word: six fields; several: first and last name.
    */
   words: string[];
@@ -37,7 +37,7 @@ export type SearchCriteria = {
   /** Credentials typed in the query ('md', 'do'): the physician's is one of them. */
   queryCredentials: string[];
   /**
-   * The query named only what the directory does not hold ('CRNA', 'locum': query-reading.ts,
+   * The query named only what the directory does not hold ('CRNA', 'locum': reading.ts,
    * ADR 052): nothing matches. (Such words beside others are left out, and match nothing alone.)
    */
   unheldOnly: boolean;

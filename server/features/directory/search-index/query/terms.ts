@@ -41,8 +41,8 @@ export function anchored(test: ValueTest, term: string, prefix: boolean): ValueT
 }
 
 /**
- * The values with a word starting with `text` (word-prefix matching, criteria.ts: 'card' finds
- * Cardiology, 'urology' not Neurology, 'smith' Smith-Jones but not Goldsmith).
+ * The values with a word starting with `text` (word-prefix matching, data/search-words.ts: 'card'
+ * finds Cardiology, 'urology' not Neurology, 'smith' Smith-Jones but not Goldsmith).
  */
 export const wordPrefix = (text: string): ValueTest => {
   const term = searchTerm(text);

@@ -21,14 +21,14 @@ import { anchored, scalarTerm, setTerm, wordPrefix, type Term, type ValueTest } 
 
 /*
  * The text query's clause (the spec's rule, and the multi-word rule of ADR 020), by word prefix,
- * and the clauses of what the query's other words named (query-reading.ts): states, specialty
+ * and the clauses of what the query's other words named (reading.ts): states, specialty
  * phrases, credentials.
  */
 
 /**
  * The spec's rule for one word: first name, last name, specialty, skills, organization or title
  * (partial: a word of the field starts with it). Several words always come with terms (each word
- * is a piece, query-reading.ts), and their name rule is inside the every-term clause (below).
+ * is a piece, reading.ts), and their name rule is inside the every-term clause (below).
  */
 export function specRule(s: Snapshot, w: string): Clause | Never {
   return anyOf(specRuleTerms(s, wordPrefix(w)));
