@@ -17,6 +17,8 @@ export type MetricSources = {
 
 /** Seconds: from a fast index answer (ms) to a slow export or a stuck database (5 s timeout). */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Seconds: a background pass, from an empty mail queue (ms) to a long verification drain (minutes). */
+const JOB_BUCKETS = [0.01, 0.1, 0.5, 1, 5, 15, 60, 300, 900];
 
 /**
  * The process's Prometheus registry (GET /metrics, docs/operations.md). Counters are fed by the
@@ -61,6 +63,25 @@ export function createMetrics(sources: MetricSources) {
     name: 'billing_webhooks_total',
     help: "Billing provider events received, by outcome: applied (200), refused (4xx: bad signature or body), failed (5xx: the provider retries)",
     labelNames: ['outcome'] as const,
+    registers,
+  });
+  const jobRuns = new Counter({
+    name: 'job_runs_total',
+    help: 'Background job passes run in this process (failed ones too), by job (lib/jobs)',
+    labelNames: ['job'] as const,
+    registers,
+  });
+  const jobFailures = new Counter({
+    name: 'job_failures_total',
+    help: 'Background job passes that failed (the error is logged with the job name), by job',
+    labelNames: ['job'] as const,
+    registers,
+  });
+  const jobDuration = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'Time a background job pass took, by job',
+    labelNames: ['job'] as const,
+    buckets: JOB_BUCKETS,
     registers,
   });
   new Gauge({
@@ -140,6 +161,12 @@ export function createMetrics(sources: MetricSources) {
       if (method === 'POST' && route === '/api/billing/webhook') {
         webhooks.inc({ outcome: status < 300 ? 'applied' : status < 500 ? 'refused' : 'failed' });
       }
+    },
+    /** Records one pass of a background job (the job runner calls it: lib/jobs). */
+    observeJob({ job, outcome, seconds }: { job: string; outcome: 'done' | 'failed'; seconds: number }) {
+      jobRuns.inc({ job });
+      if (outcome === 'failed') jobFailures.inc({ job });
+      jobDuration.observe({ job }, seconds);
     },
   };
 }

@@ -1,0 +1,2 @@
+export { createJobRunner, type JobRunner } from './runner';
+export type { JobDefinition, JobMetrics } from './types';
