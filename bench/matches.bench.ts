@@ -85,7 +85,7 @@ async function bench(engine: BenchEngine): Promise<string[][]> {
   }
   const totalMs = performance.now() - started;
   delay.disable();
-  await services.matchWorker.stop();
+  await services.jobs.stop();
   return [
     [
       engine.name,

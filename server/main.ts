@@ -10,8 +10,7 @@ import { DEMO_ACCOUNTS, demoDataPlan, secureDemoAccounts, seedDemoIfNeeded } fro
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
 import { startDirectoryListener } from './db/directory-listener';
-import { startBillingJobs } from './features/billing/jobs';
-import { startMaintenance, verificationJobDeps } from './maintenance';
+import { verificationJobDeps } from './maintenance';
 import { verifyDemoDirectory } from './features/verification/job';
 import { createBuiltinVerifier } from './lib/verification/builtin';
 import { DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
@@ -51,7 +50,7 @@ async function main() {
   // cleanly; the next start does that step again.
   const stopRequested = new AbortController();
   let database: OpenedDatabase | undefined;
-  // Set once the server listens: closes it and waits for requests and the mail worker.
+  // Set once the server listens: closes it and waits for requests and the background jobs.
   const serving: { stop?: () => Promise<void> } = {};
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -164,14 +163,17 @@ async function main() {
   }
 
   const deps = { db: database.db, env, logger, services };
-  const stopBillingJobs = startBillingJobs(deps);
-  const stopMaintenance = startMaintenance(deps);
+  const { jobs } = services;
   if (demoLoaded) {
-    // A first start checks the demo directory's new and due values with the built-in verifier (ADR 032).
-    const started = Date.now();
-    void verifyDemoDirectory(verificationJobDeps(deps), createBuiltinVerifier({ dns: false, knownDomains: DEMO_MAIL_DOMAINS }))
-      .then((run) => logger.info(`demo directory: ${run.values.toLocaleString('en-US')} contact values checked by the built-in verifier in ${((Date.now() - started) / 1000).toFixed(1)} s`))
-      .catch((error: unknown) => logger.error({ err: error }, 'demo directory: verification failed'));
+    // A first start checks the demo directory's new and due values with the built-in verifier
+    // (ADR 032): a one-off pass of the runner (ADR 057), so a stop aborts it and waits for its batch.
+    jobs.register({
+      name: 'demo-verification',
+      runOnce: (signal) =>
+        verifyDemoDirectory(verificationJobDeps(deps), createBuiltinVerifier({ dns: false, knownDomains: DEMO_MAIL_DOMAINS }), { signal }),
+      didWork: (run) => run.values > 0,
+    });
+    jobs.wake('demo-verification');
   }
   const app = createApp({
     deps,
@@ -192,8 +194,8 @@ async function main() {
     }
   };
 
-  services.mailWorker.start();
-  services.matchWorker.start();
+  // Mail, list matching, maintenance, re-verification and billing, each on its period (ADR 057).
+  jobs.start();
   // Several processes may share one PostgreSQL: each follows the others' directory writes.
   const directory = services.directory;
   const listener = env.DATABASE_URL
@@ -225,14 +227,13 @@ async function main() {
   serving.stop = async () => {
     if (dataDir) removeControlFile(dataDir);
     server.close();
-    stopBillingJobs();
     // Keep-alive sockets would hold close() open; requests in progress still finish.
     if ('closeIdleConnections' in server) server.closeIdleConnections();
     if (inFlight > 0) await new Promise<void>((resolve) => (onIdle = resolve));
     await listener?.stop();
-    await stopMaintenance();
-    await runningServices.mailWorker.stop();
-    await runningServices.matchWorker.stop();
+    // After the last request (one may have woken a job), before the database closes: every pass
+    // in flight sees its signal abort and ends its batch or slice; nothing is scheduled after.
+    await runningServices.jobs.stop();
     runningServices.mailer.close();
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();

@@ -5,7 +5,8 @@ import { runAlertDigests } from './features/saved-searches/alerts';
 import { purgeExpiredUnconfirmed } from './features/submissions/repo';
 import { purgeOldJobs } from './features/matches/repo';
 import { MATCH_RETENTION_DAYS } from '../contract/matches';
-import { drainVerification, type VerificationJobDeps } from './features/verification/job';
+import { drainVerification, type VerificationJobDeps, type VerificationRunResult } from './features/verification/job';
+import type { JobDefinition } from './lib/jobs';
 
 const EVERY_10_MINUTES = 10 * 60 * 1000;
 /** The re-verification job's tick: its rate is per minute (VERIFY_RATE_PER_MINUTE). */
@@ -60,47 +61,25 @@ export async function runMaintenance(deps: AppDeps, now = new Date()): Promise<M
 }
 
 /**
- * Runs the pass at start and every 10 minutes in the server process, and the re-verification job
- * (contact values older than VERIFY_MAX_AGE_DAYS, within VERIFY_RATE_PER_MINUTE) at start and
- * every minute. Returns a stop function that waits for a pass in progress (so it ends before the
- * database closes).
+ * The pass as a job (lib/jobs, ADR 057): at start and every 10 minutes in every server process,
+ * not leased: its purges split the rows between processes, and the index reload is each process's
+ * own. Its steps are short batches, so a stop waits for the pass rather than cutting it.
  */
-export function startMaintenance(deps: AppDeps, intervalMs = EVERY_10_MINUTES, verifyIntervalMs = EVERY_MINUTE): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let verifying: Promise<void> | null = null;
-  const stopping = new AbortController();
-  const verify = () => {
-    verifying ??= drainVerification(verificationJobDeps(deps), { signal: stopping.signal })
-      .then((run) => {
-        if (run.values) deps.logger.info({ verification: run }, 'verification: contact values checked');
-      })
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'verification job failed'))
-      .finally(() => {
-        verifying = null;
-      });
-  };
-  const run = () => {
-    running ??= runMaintenance(deps)
-      .then((purged) => {
-        if (Object.values(purged).some((n) => n > 0))
-          deps.logger.info({ purged }, 'maintenance: expired rows purged, alert digests queued');
-      })
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'maintenance failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  run();
-  verify();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  const verifyTimer = setInterval(verify, verifyIntervalMs);
-  verifyTimer.unref();
-  return async () => {
-    clearInterval(timer);
-    clearInterval(verifyTimer);
-    stopping.abort();
-    await running;
-    await verifying;
+export function maintenanceJob(deps: AppDeps): JobDefinition<MaintenanceResult> {
+  return { name: 'maintenance', every: EVERY_10_MINUTES, runAtStart: true, runOnce: () => runMaintenance(deps) };
+}
+
+/**
+ * The re-verification job (contact values older than VERIFY_MAX_AGE_DAYS, within
+ * VERIFY_RATE_PER_MINUTE): at start and every minute in every server process, not leased: the
+ * rate is shared in the database and rows are claimed (ADR 032). A stop ends it after its batch.
+ */
+export function verificationJob(deps: AppDeps): JobDefinition<VerificationRunResult> {
+  return {
+    name: 'verification',
+    every: EVERY_MINUTE,
+    runAtStart: true,
+    runOnce: (signal) => drainVerification(verificationJobDeps(deps), { signal }),
+    didWork: (run) => run.values > 0,
   };
 }

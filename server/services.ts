@@ -22,7 +22,8 @@ import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
 import { createMetrics } from './lib/metrics';
 import { countMailQueue } from './lib/mail-queue';
 import { MATCH_RATE_LIMITS } from './features/matches/rate-limits';
-import { createMatchWorker } from './features/matches/worker';
+import { createJobRunner } from './lib/jobs';
+import { registerJobs } from './jobs';
 import { createContactVerifier, DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { demoDataPlan } from './db/seed/demo';
 
@@ -43,10 +44,26 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
   await verifySuppressionKey(deps.db);
   const directory = await createDirectoryService({ ...deps, snapshotFile: indexSnapshotFile(deps.env) });
   const importJobs = createImportJobs();
-  return {
+  /** GET /metrics (lib/metrics.ts); app.ts counts every request into it, the job runner every pass. */
+  const metrics = createMetrics({
+    index: () => directory.indexStats(),
+    mailQueue: () => countMailQueue(deps.db),
+    importProgress: () => {
+      const jobs = [...importJobs.jobs.values()];
+      const job = jobs.find((j) => j.status === 'running') ?? jobs.at(-1);
+      return { running: job?.status === 'running', percent: job?.percent ?? 0, records: job?.records ?? 0 };
+    },
+    pool: () => deps.db.poolStats(),
+  });
+  const services = {
     mailer,
-    /** Delivers the email_outbox queue; main.ts starts it, tests call runOnce(). */
+    /** Delivers the email_outbox queue: a job of `jobs`; tests call runOnce(). */
     mailWorker: createMailWorker({ db: deps.db, mailer, logger: deps.logger }),
+    /**
+     * The background jobs (lib/jobs, ADR 057: mail, matches, maintenance, verification, billing):
+     * main.ts starts and stops them; `wake(name)` asks for a pass now.
+     */
+    jobs: createJobRunner({ db: deps.db, logger: deps.logger, metrics }),
     rateLimitStore,
     authRateLimits: createAuthRateLimits(rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     submissionRateLimits: createRateLimiters('submissions', SUBMISSION_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
@@ -67,27 +84,17 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
     apiKeyRateLimits: createRateLimiters('api-keys', API_KEY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     matchRateLimits: createRateLimiters('matches', MATCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
-    /** Matches uploaded lists in slices (features/matches/worker.ts); main.ts starts its polling. */
-    matchWorker: createMatchWorker({ db: deps.db, logger: deps.logger, index: directory.index }),
     /** Imports uploaded on the admin page, running or done, in this process. */
     importJobs,
-    /** GET /metrics (lib/metrics.ts); app.ts counts every request into it. */
-    metrics: createMetrics({
-      index: () => directory.indexStats(),
-      mailQueue: () => countMailQueue(deps.db),
-      importProgress: () => {
-        const jobs = [...importJobs.jobs.values()];
-        const job = jobs.find((j) => j.status === 'running') ?? jobs.at(-1);
-        return { running: job?.status === 'running', percent: job?.percent ?? 0, records: job?.records ?? 0 };
-      },
-      pool: () => deps.db.poolStats(),
-    }),
+    metrics,
     /**
      * Whether this process should get traffic (GET /api/ready): main.ts sets `stopping` when a
      * shutdown begins, so a load balancer stops sending before the listener closes.
      */
     lifecycle: { stopping: false, backupToken: undefined as string | undefined },
   };
+  registerJobs(services.jobs, { ...deps, services });
+  return services;
 }
 
 export type AppServices = Awaited<ReturnType<typeof createServices>>;

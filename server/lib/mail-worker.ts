@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import type { Logger } from './logger';
 import type { Mailer } from './mailer';
+import type { JobDefinition } from './jobs';
 
 /** A claimed row is this system's to send for this long; after it another process may retry it. */
 export const MAIL_LEASE_MS = 5 * 60_000;
@@ -42,15 +43,17 @@ RETURNING id, to_address, subject, text_body, html_body, attempts`;
 
 export type MailRunResult = { sent: number; retried: number; failed: number };
 
+/** How long the queue waits between passes when nothing wakes it. */
+const POLL_MS = 1000;
+
 /**
  * Delivers the email_outbox queue: claims due rows, sends each through the mailer (SMTP, or
  * nothing more in outbox mode), marks it 'sent', or puts it back with a backoff and the error,
- * and 'failed' after MAIL_MAX_ATTEMPTS. Started by main.ts in every server process; tests call
- * `runOnce()`. Logs never contain a message body (they hold sign-in links).
+ * and 'failed' after MAIL_MAX_ATTEMPTS. A job of the runner (lib/jobs, ADR 057) in every server
+ * process; tests call `runOnce()`. Logs never contain a message body (they hold sign-in links).
  */
 export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger }) {
   const { db, mailer, logger } = deps;
-  let timer: NodeJS.Timeout | undefined;
   let running: Promise<MailRunResult> | null = null;
 
   async function runBatch(result: MailRunResult): Promise<number> {
@@ -89,7 +92,7 @@ export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger 
     return rows.length;
   }
 
-  async function drain(): Promise<MailRunResult> {
+  async function drain(signal: AbortSignal | undefined): Promise<MailRunResult> {
     const result: MailRunResult = { sent: 0, retried: 0, failed: 0 };
     // Rows whose sender died mid-lease after the last attempt: nobody will try them again.
     await db.sql.query(
@@ -97,38 +100,24 @@ export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger 
        WHERE status = 'sending' AND next_attempt_at <= now() AND attempts >= $1`,
       [MAIL_MAX_ATTEMPTS],
     );
-    while ((await runBatch(result)) === BATCH) {
-      // a full batch: there may be more due
+    // A full batch: there may be more due, unless the server is stopping (the batch in progress
+    // ends; what is left waits in the queue for the next pass, here or in another process).
+    while ((await runBatch(result)) === BATCH && !signal?.aborted) {
+      // next batch
     }
     return result;
   }
 
-  const worker = {
+  return {
+    name: 'mail',
+    every: POLL_MS,
+    runAtStart: true,
     /** Sends everything due now; resolves with the counts. Calls made while one runs share it. */
-    runOnce(): Promise<MailRunResult> {
-      running ??= drain().finally(() => {
+    runOnce(signal?: AbortSignal): Promise<MailRunResult> {
+      running ??= drain(signal).finally(() => {
         running = null;
       });
       return running;
     },
-    /** Polls the queue every `intervalMs` until stop(). */
-    start(intervalMs = 1000): void {
-      if (timer) return;
-      const tick = () => {
-        worker.runOnce()
-          .catch((error) => logger.error({ err: error }, 'mail worker: run failed'))
-          .finally(() => {
-            if (timer) timer = setTimeout(tick, intervalMs);
-          });
-      };
-      timer = setTimeout(tick, 0);
-    },
-    /** Stops polling and waits for a run in progress (its claimed rows finish or stay leased). */
-    async stop(): Promise<void> {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
-  return worker;
+  } satisfies JobDefinition<MailRunResult>;
 }

@@ -176,6 +176,8 @@ export async function createTestContext(
       return { agent, user };
     },
     async close() {
+      // As main.ts does: a pass a test woke (a list upload's matching) ends before the database closes.
+      await deps.services.jobs.stop();
       deps.services.importJobs.removeUploads();
       await database.close();
     },

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../lib/context';
 import type { DemoProvider } from '../../lib/billing/demo-provider';
 import { deliverDemoEvents } from './demo-service';
 import { sendTrialReminders } from './service';
+import type { JobDefinition } from '../../lib/jobs';
 
 const EVERY_15_MINUTES = 15 * 60 * 1000;
 
@@ -13,26 +14,11 @@ export async function runBillingJobs(deps: AppDeps, now = new Date()): Promise<{
 }
 
 /**
- * Runs the billing job in the server process every 15 minutes (a reminder due "2 days before"
- * may go up to 15 minutes late). Each reminder is claimed in the database, so several server
- * processes do not send it twice. Returns a stop function.
+ * The billing pass as a job (lib/jobs, ADR 057): every 15 minutes (a reminder due "2 days before"
+ * may go up to 15 minutes late), leased so one server process runs it per period: the demo
+ * provider's clock reads due subscriptions and then moves them, which two processes at once would
+ * both do. Each reminder is also claimed in the database, so none is sent twice either way.
  */
-export function startBillingJobs(deps: AppDeps, intervalMs = EVERY_15_MINUTES): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const { reminders } = await runBillingJobs(deps);
-      if (reminders) deps.logger.info({ reminders }, 'trial reminders queued');
-    } catch (error) {
-      deps.logger.error({ err: error }, 'billing job failed');
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function billingJob(deps: AppDeps): JobDefinition<{ reminders: number }> {
+  return { name: 'billing', every: EVERY_15_MINUTES, lease: true, runAtStart: true, runOnce: () => runBillingJobs(deps) };
 }

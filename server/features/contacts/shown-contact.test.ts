@@ -22,7 +22,7 @@ import { multipartBody } from '../../test/support/multipart';
 
 const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
 afterAll(async () => {
-  await ctx.deps.services.matchWorker.idle();
+  await ctx.deps.services.jobs.idle('matches');
   await ctx.close();
 });
 
@@ -169,7 +169,7 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(202);
   const { id: matchId } = (await created.json()) as { id: string };
-  await ctx.deps.services.matchWorker.idle();
+  await ctx.deps.services.jobs.idle('matches');
   const job = await agent.get<MatchJobResponse>(`/api/matches/${matchId}`);
   expect(job.body.status).toBe('done');
   expect(job.body.counts).toEqual({ matched: ids.length, ambiguous: 0, none: 0 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await ctx.deps.services.directory.directoryChanged();
 }, 120_000);
 afterAll(async () => {
-  await ctx.deps.services.matchWorker.idle();
+  await ctx.deps.services.jobs.idle('matches');
   await ctx.close();
 });
 
@@ -49,7 +49,7 @@ async function upload(who: Caller, path: string, file: { name: string; body: str
 }
 
 async function matchDone(who: Caller, id: string): Promise<MatchJobResponse> {
-  await ctx.deps.services.matchWorker.idle();
+  await ctx.deps.services.jobs.idle('matches');
   const res = await who.agent.get<MatchJobResponse>(`/api/matches/${id}`);
   expect(res.status).toBe(200);
   expect(res.body.status).toBe('done');
@@ -333,13 +333,13 @@ describe('jobs live in the database', () => {
     const rows = fixture.filter((r) => r.kind === 'exact');
     // Stored as if another process had claimed it and died before matching anything.
     const created = await upload(basic, '/api/matches', { name: 'l.csv', body: fixtureCsv(rows) });
-    await ctx.deps.services.matchWorker.idle();
+    await ctx.deps.services.jobs.idle('matches');
     await ctx.db.sql.query(
       `UPDATE match_jobs SET status = 'running', done_rows = 3, matched_rows = 3, ambiguous_rows = 0, none_rows = 0, lease_owner = gen_random_uuid(), lease_until = now() - interval '1 second' WHERE id = $1`,
       [created.body.id],
     );
     await ctx.db.sql.query('DELETE FROM match_results WHERE job_id = $1 AND row_number > 3', [created.body.id]);
-    ctx.deps.services.matchWorker.wake();
+    ctx.deps.services.jobs.wake('matches');
     const job = await matchDone(basic, created.body.id);
     expect(job.rows!.map((r) => r.physicianId)).toEqual(rows.map((r) => r.expected));
     expect(job.counts).toEqual({ matched: rows.length, ambiguous: 0, none: 0 });

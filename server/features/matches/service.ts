@@ -163,7 +163,7 @@ export async function createMatch(deps: MatchDeps, input: { userId: string; uplo
     mapping,
     rows: sheet.rows.map((cells) => ({ cells, label: rowLabel(mappedRow(cells, sheet.columns, mapping)) })),
   });
-  deps.services.matchWorker.wake();
+  deps.services.jobs.wake('matches');
   return { id };
 }
 

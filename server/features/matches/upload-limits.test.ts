@@ -19,7 +19,7 @@ const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '100' } });
 const user = await createTestUser(ctx.db, { tier: 'basic' });
 const { token } = await createSession(ctx.db, user.id);
 afterAll(async () => {
-  await ctx.deps.services.matchWorker.idle();
+  await ctx.deps.services.jobs.idle('matches');
   await ctx.close();
 });
 
@@ -108,7 +108,7 @@ describe('one past each limit is refused, the limit itself is read', () => {
     expect(preview.body.rows).toBe(10_000);
     const created = await upload('/api/matches', 'full.csv', rows(10_000));
     expect(created.status).toBe(202);
-    await ctx.deps.services.matchWorker.idle();
+    await ctx.deps.services.jobs.idle('matches');
     const agent = ctx.agent();
     agent.setCookie(SESSION_COOKIE, token);
     const job = await agent.get<MatchJobResponse>(`/api/matches/${created.body.id}`);

@@ -166,8 +166,12 @@ export async function verifyPhysicianNow(
 /**
  * A first start's check of the demo directory (ADR 032): the built-in verifier, without DNS (the
  * demo's domains are answered from their table), over every value the generator left never
- * checked or due, at no rate limit: it is all offline work. Runs in the background after start.
+ * checked or due, at no rate limit: it is all offline work. A one-off job of the runner after start (main.ts).
  */
-export async function verifyDemoDirectory(deps: Omit<VerificationJobDeps, 'ratePerMinute' | 'verifier'>, verifier: ContactVerifier): Promise<VerificationRunResult> {
-  return drainVerification({ ...deps, verifier, ratePerMinute: 100_000_000 });
+export async function verifyDemoDirectory(
+  deps: Omit<VerificationJobDeps, 'ratePerMinute' | 'verifier'>,
+  verifier: ContactVerifier,
+  options: { signal?: AbortSignal } = {},
+): Promise<VerificationRunResult> {
+  return drainVerification({ ...deps, verifier, ratePerMinute: 100_000_000 }, options);
 }

@@ -1,0 +1,18 @@
+import type { AppDeps } from './lib/context';
+import type { JobRunner } from './lib/jobs';
+import { billingJob } from './features/billing/jobs';
+import { createMatchWorker } from './features/matches/worker';
+import { maintenanceJob, verificationJob } from './maintenance';
+
+/**
+ * Every background job of the server, on the process's one runner (ADR 057). createServices
+ * registers them, so tests have them too (a list upload wakes `matches`); main.ts starts the
+ * runner once it listens and stops it after the last request, before the database closes.
+ */
+export function registerJobs(runner: JobRunner, deps: AppDeps): void {
+  runner.register(deps.services.mailWorker);
+  runner.register(createMatchWorker({ db: deps.db, logger: deps.logger, index: deps.services.directory.index }));
+  runner.register(maintenanceJob(deps));
+  runner.register(verificationJob(deps));
+  runner.register(billingJob(deps));
+}
