@@ -12,6 +12,7 @@ import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { loadEnv } from '../server/lib/env';
 import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
+import { registerJobs } from '../server/jobs';
 import { createTestUser } from '../server/test/harness';
 import { prepareServerDatabase } from '../server/test/server-process';
 
@@ -69,6 +70,7 @@ export async function createBenchApp(
   });
   const base = { db, env, logger: createLogger('silent', false) };
   const services = await createServices(base);
+  registerJobs(services.jobs, { ...base, services });
   const app = createApp({ deps: { ...base, services } });
   const user = await createTestUser(db, {
     ...options.user,

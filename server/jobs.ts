@@ -5,9 +5,10 @@ import { createMatchWorker } from './features/matches/worker';
 import { maintenanceJob, verificationJob } from './maintenance';
 
 /**
- * Every background job of the server, on the process's one runner (ADR 057). createServices
- * registers them, so tests have them too (a list upload wakes `matches`); main.ts starts the
- * runner once it listens and stops it after the last request, before the database closes.
+ * Every background job of the server, on the process's one runner (ADR 057). main.ts, the test
+ * harness and the benches register them after createServices (registering there would make
+ * services.ts import the features that import its type: a cycle); main.ts starts the runner once
+ * it listens and stops it after the last request, before the database closes.
  */
 export function registerJobs(runner: JobRunner, deps: AppDeps): void {
   runner.register(deps.services.mailWorker);

@@ -9,6 +9,7 @@ import { openDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ACCOUNTS, demoDataPlan, secureDemoAccounts, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
+import { registerJobs } from './jobs';
 import { startDirectoryListener } from './db/directory-listener';
 import { verificationJobDeps } from './maintenance';
 import { verifyDemoDirectory } from './features/verification/job';
@@ -152,6 +153,8 @@ async function main() {
 
     const base = { db, env, logger };
     services = await createServices(base);
+    // Every background job on the process's runner (ADR 057); started once the server listens.
+    registerJobs(services.jobs, { ...base, services });
     stopRequested.signal.throwIfAborted();
   } catch (error) {
     if (stopRequested.signal.aborted) {

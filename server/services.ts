@@ -23,7 +23,6 @@ import { createMetrics } from './lib/metrics';
 import { countMailQueue } from './lib/mail-queue';
 import { MATCH_RATE_LIMITS } from './features/matches/rate-limits';
 import { createJobRunner } from './lib/jobs';
-import { registerJobs } from './jobs';
 import { createContactVerifier, DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { demoDataPlan } from './db/seed/demo';
 
@@ -93,7 +92,6 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
      */
     lifecycle: { stopping: false, backupToken: undefined as string | undefined },
   };
-  registerJobs(services.jobs, { ...deps, services });
   return services;
 }
 

@@ -13,6 +13,7 @@ import type { AppDeps } from '../lib/context';
 import { loadEnv } from '../lib/env';
 import { createLogger, type Logger } from '../lib/logger';
 import { createServices } from '../services';
+import { registerJobs } from '../jobs';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/errors';
 import type { Role, Tier } from '../../contract/account';
 import type { CreateSubmissionRequest } from '../../contract/submissions';
@@ -159,6 +160,8 @@ export async function createTestContext(
   const logger = options.logger ?? createLogger('silent', false);
   const base = { db: database.db, env, logger };
   const deps: AppDeps = { ...base, services: await createServices(base) };
+  // The server's jobs, registered (not started): a test runs or wakes them (a list upload wakes 'matches').
+  registerJobs(deps.services.jobs, deps);
   const app = createApp({ deps });
   return {
     app,

@@ -40,7 +40,7 @@ export type Upload = { fileName: string; bytes: Buffer; mapping: string | null }
  * What the match calls use of the app's long-lived parts (the routes hand in theirs). Not AppDeps,
  * whose services hold the match worker built from this module (a cycle through server/services.ts).
  */
-type MatchDeps = { db: Db; env: Pick<Env, 'EXPORT_DAILY_LIMIT'>; services: { matchWorker: { wake(): void } } };
+type MatchDeps = { db: Db; env: Pick<Env, 'EXPORT_DAILY_LIMIT'>; services: { jobs: { wake(name: string): void } } };
 
 function tooLarge(): AppError {
   return new AppError('payload_too_large', `The file is larger than ${MATCH_MAX_BYTES / 1024 / 1024} MB; split it and upload each part.`);

@@ -1,2 +1,2 @@
 export { createJobRunner, type JobRunner } from './runner';
-export type { JobDefinition, JobMetrics } from './types';
+export type { JobDefinition } from './types';
