@@ -4,9 +4,6 @@ import type { Logger } from './logger';
 import type { AppServices } from '../services';
 import type { CurrentUser } from './current-user';
 
-// Also importable from here; code that services.ts is built from imports it from current-user.ts.
-export type { CurrentUser };
-
 /** Long-lived parts of the app, built once in main.ts (or per test file) and passed to services. */
 export type AppDeps = {
   db: Db;

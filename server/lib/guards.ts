@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { requiredTierFor, type Capability } from '../../contract/capabilities';
-import type { AppEnv, CurrentUser } from './context';
+import type { AppEnv } from './context';
+import type { CurrentUser } from './current-user';
 import { AppError } from './errors';
 
 /*

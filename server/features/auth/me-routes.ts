@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
 import { capabilitiesFor, FREE_SUBSCRIPTION, MeResponse } from '../../../contract/account';
-import type { AppEnv, CurrentUser } from '../../lib/context';
+import type { AppEnv } from '../../lib/context';
+import type { CurrentUser } from '../../lib/current-user';
 import { anyClientError, json, publicAccess } from '../../lib/openapi';
 
 const getMe = createRoute({

@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, type EndedSessionsResponse } from '../../../contract/auth';
-import type { AppDeps, CurrentUser } from '../../lib/context';
+import type { AppDeps } from '../../lib/context';
+import type { CurrentUser } from '../../lib/current-user';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';

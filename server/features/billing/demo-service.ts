@@ -1,5 +1,6 @@
 import { planFor, planName, type DemoCheckoutSessionResponse, type DemoPortalAction, type DemoPortalResponse } from '../../../contract/billing';
-import type { AppDeps, CurrentUser } from '../../lib/context';
+import type { AppDeps } from '../../lib/context';
+import type { CurrentUser } from '../../lib/current-user';
 import { AppError, fieldError } from '../../lib/errors';
 import { DemoCardError, type DemoProvider, type SignedDemoEvent } from '../../lib/billing/demo-provider';
 import * as repo from './repo';

@@ -15,7 +15,8 @@ import {
   type PriceId,
   type RefundEligibility,
 } from '../../../contract/billing';
-import type { AppDeps, CurrentUser } from '../../lib/context';
+import type { AppDeps } from '../../lib/context';
+import type { CurrentUser } from '../../lib/current-user';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/mail-queue';
