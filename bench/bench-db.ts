@@ -14,7 +14,7 @@ import { createLogger } from '../server/lib/logger';
 import { createServices } from '../server/services';
 import { registerJobs } from '../server/jobs';
 import { createTestUser } from '../server/test/harness';
-import { prepareServerDatabase } from '../server/test/server-process';
+import { prepareServerDatabase } from '../server/test/support/server-process';
 
 export type BenchEngine = {
   name: 'PGlite' | 'PostgreSQL';

@@ -38,7 +38,7 @@ import { loadEnv } from '../server/lib/env';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { prepareServerDatabase, rssMb, serverWorkers, startServer, stopServer, waitFor } from '../server/test/server-process';
+import { prepareServerDatabase, rssMb, serverWorkers, startServer, stopServer, waitFor } from '../server/test/support/server-process';
 import { percentile } from './bench-db';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 300_000);

@@ -29,7 +29,7 @@ import { generatePhysicians } from '../server/db/seed/generator';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../contract/errors';
 import { SESSION_COOKIE, createSession } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { prepareServerDatabase, rssMb, startServer, stopServer, waitFor } from '../server/test/server-process';
+import { prepareServerDatabase, rssMb, startServer, stopServer, waitFor } from '../server/test/support/server-process';
 import type { EventLoopStats } from '../server/lib/event-loop-stats';
 import { commaCsv, hostileWorkbook, inlineRow, xlsxOf } from '../server/test/support/matches/xlsx-files';
 

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
-import { startServer, stopServer } from '../server/test/server-process';
+import { startServer, stopServer } from '../server/test/support/server-process';
 import { SearchPhysiciansQuery } from '../contract/directory';
 import { createApp } from '../server/app';
 import { createDb, type Db } from '../server/db/client';

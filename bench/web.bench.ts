@@ -25,7 +25,7 @@ import { chromium, type Page } from '@playwright/test';
 import { QUERY_SETTLE_MS } from '../web/lib/search-params';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { prepareServerDatabase, startServer, stopServer } from '../server/test/server-process';
+import { prepareServerDatabase, startServer, stopServer } from '../server/test/support/server-process';
 import {
   DIST_WEB,
   formatKilobytes,

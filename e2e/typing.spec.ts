@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createSession, SESSION_COOKIE } from '../server/features/auth/session';
 import { createTestUser } from '../server/test/harness';
-import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../server/test/server-process';
+import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../server/test/support/server-process';
 import { test, expect, forgiveFailedRequests, screenshotBoth } from './fixtures';
 
 /*

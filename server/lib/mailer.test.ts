@@ -7,7 +7,7 @@ import { createTestContext, createTestUser } from '../test/harness';
 import { createMailWorker, MAIL_MAX_ATTEMPTS } from './mail-worker';
 import { enqueueEmail } from './mail-queue';
 import { createMailer } from './mailer';
-import { decodeQuotedPrintable, startSmtpServer } from './mailer.test-helpers';
+import { decodeQuotedPrintable, startSmtpServer } from '../test/support/smtp-server';
 
 // Each test opens databases and hashes passwords: on a busy 2-core machine that can pass 30 s.
 vi.setConfig({ testTimeout: 120_000 });

@@ -6,7 +6,7 @@ import { createDb } from '../../db/client';
 import type { SqlDriver } from '../../db/driver';
 import { loadEnv } from '../../lib/env';
 import { createContactVerifier } from '../../lib/verification/create-verifier';
-import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../../test/server-process';
+import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../../test/support/server-process';
 import { drainVerification, VERIFY_LEASE_MS } from './job';
 
 /*

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestUser, TEST_PASSWORD } from '../server/test/harness';
-import { openToOthers } from '../server/test/support/file-modes';
-import { freePort, prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../server/test/server-process';
+import { createTestUser, TEST_PASSWORD } from '../harness';
+import { openToOthers } from '../support/file-modes';
+import { freePort, prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../support/server-process';
 
 /*
  * The operations an operator relies on, on the real server process (docs/operations.md): a SIGTERM
@@ -15,7 +15,7 @@ import { freePort, prepareServerDatabase, startServer, stopServer, type ServerPr
  * restores into a new folder that a server then serves. Embedded database only (PostgreSQL is backed
  * up with pg_dump, and the shutdown path is the same code).
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

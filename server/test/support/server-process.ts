@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SqlDriver } from '../db/driver';
+import type { SqlDriver } from '../../db/driver';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -97,20 +97,20 @@ export async function prepareServerDatabase(options: {
 }) {
   const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
-  const { migrate } = await import('../db/migrate');
-  const { loadDemoDirectory } = await import('../db/seed/demo');
-  const { createDb } = await import('../db/client');
+  const { migrate } = await import('../../db/migrate');
+  const { loadDemoDirectory } = await import('../../db/seed/demo');
+  const { createDb } = await import('../../db/client');
   let driver: SqlDriver;
   let serverEnv: Record<string, string>;
   let drop: () => Promise<void>;
   if (options.engine === 'pglite') {
-    const { openPgliteDriver } = await import('../db/pglite-driver');
+    const { openPgliteDriver } = await import('../../db/pglite-driver');
     const dir = mkdtempSync(join(tmpdir(), `${options.name}-`));
     driver = await openPgliteDriver({ dataDir: join(dir, 'pglite') });
     serverEnv = { DATA_DIR: dir };
     drop = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const { openPgDriver } = await import('../db/pg-driver');
+    const { openPgDriver } = await import('../../db/pg-driver');
     const pgUrl = options.pgUrl!;
     const schema = options.name.replace(/\W/g, '_');
     const admin = openPgDriver({ connectionString: pgUrl, max: 1 });

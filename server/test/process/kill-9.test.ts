@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../contract/errors';
-import { createSession, SESSION_COOKIE } from '../features/auth/session';
-import { createTestUser, resumeSubmission } from './harness';
-import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from './server-process';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../contract/errors';
+import { createSession, SESSION_COOKIE } from '../../features/auth/session';
+import { createTestUser, resumeSubmission } from '../harness';
+import { prepareServerDatabase, startServer, stopServer, type ServerProcess } from '../support/server-process';
 
 /*
  * Faults: the server process killed with SIGKILL in the middle of a bulk list add, an
@@ -77,8 +77,8 @@ async function killDuring(work: () => Promise<unknown>, delay: number) {
 /** Reads the database directly with the server stopped (PGlite allows one process), then restarts it. */
 async function inspect<T>(work: (query: <R>(sql: string) => Promise<R[]>) => Promise<T>): Promise<T> {
   await stopServer(server.child);
-  const { openPgliteDriver } = await import('../db/pglite-driver');
-  const { openPgDriver } = await import('../db/pg-driver');
+  const { openPgliteDriver } = await import('../../db/pglite-driver');
+  const { openPgDriver } = await import('../../db/pg-driver');
   const { join } = await import('node:path');
   const driver =
     ENGINE === 'pglite'

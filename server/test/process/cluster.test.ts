@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, prepareServerDatabase, serverWorkers, waitFor } from '../server/test/server-process';
+import { freePort, prepareServerDatabase, serverWorkers, waitFor } from '../support/server-process';
 
 /*
  * WEB_CONCURRENCY (ADR 038) with the real server: one primary and two workers on one port and one
@@ -13,7 +13,7 @@ import { freePort, prepareServerDatabase, serverWorkers, waitFor } from '../serv
  * while the other serves; SIGTERM stops them all.
  */
 const pgUrl = process.env.DATABASE_URL;
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe.skipIf(!pgUrl)('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   const snapshots = mkdtempSync(join(tmpdir(), 'cluster-snapshot-'));

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-// A local SMTP server for the tests (mailer.test.ts, scripts/multi-instance.test.ts).
+// A local SMTP server for the tests (lib/mailer.test.ts, test/process/multi-instance.test.ts).
 type Received = { from: string; to: string[]; raw: string };
 
 /** Undoes quoted-printable (nodemailer may wrap long lines and escape '=' as =3D). */

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from '../server/db/client';
-import { openPgliteDriver } from '../server/db/pglite-driver';
-import { createDemoAccounts, DEMO_PASSWORD } from '../server/db/seed/demo';
-import { TEMPLATE_PATH } from '../server/test/template-path';
-import { freePort } from '../server/test/server-process';
+import { createDb } from '../../db/client';
+import { openPgliteDriver } from '../../db/pglite-driver';
+import { createDemoAccounts, DEMO_PASSWORD } from '../../db/seed/demo';
+import { TEMPLATE_PATH } from '../template-path';
+import { freePort } from '../support/server-process';
 
 /*
  * The embedded database of a development machine (demo accounts with the
@@ -16,7 +16,7 @@ import { freePort } from '../server/test/server-process';
  * DEMO_DATA the published password no longer signs in; a later start with DEMO_DATA=1 prints a new
  * password, which does.
  */
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 

@@ -6,15 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../server/lib/mailer.test-helpers';
-import { startDirectoryListener } from '../server/db/directory-listener';
-import { createLogger } from '../server/lib/logger';
-import { freePort, waitFor } from '../server/test/server-process';
+import { startSmtpServer } from '../support/smtp-server';
+import { startDirectoryListener } from '../../db/directory-listener';
+import { createLogger } from '../../lib/logger';
+import { freePort, waitFor } from '../support/server-process';
 
 // Two real server processes on one PostgreSQL (run with DATABASE_URL, as CI's
 // PostgreSQL pass does). A write seen by both indexes, a rate limit shared, each mail sent once.
 const baseUrl = process.env.DATABASE_URL;
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 type Instance = { url: string; process: ChildProcess; output: string[] };
 
