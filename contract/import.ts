@@ -105,6 +105,6 @@ export type ImportJob = z.infer<typeof ImportJob>;
 export const ImportJobResponse = z.object({ import: ImportJob });
 export type ImportJobResponse = z.infer<typeof ImportJobResponse>;
 
-/** This server's uploads since it started, newest first. */
+/** The uploads (the last 20, from any server process), newest first. */
 export const ListImportsResponse = z.object({ imports: z.array(ImportJob) });
 export type ListImportsResponse = z.infer<typeof ListImportsResponse>;

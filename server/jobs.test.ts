@@ -4,11 +4,13 @@ import { createSession, SESSION_COOKIE } from './features/auth';
 import { createTestContext, createTestUser } from './test/harness';
 import { multipartBody } from './test/support/multipart';
 import { insertPhysician } from './test/support/physicians';
+import { sampleNppesFile } from './test/support/import/fixtures';
 
 /*
  * Stopping the server while every background job is mid-pass (ADR 057): the app's own runner with
  * its real jobs, each held inside its real work (the mailer sending, a list's rows being read, the
- * rate-limit purge, the verifier answering, the billing clock), as main.ts stops it: one
+ * rate-limit purge, the verifier answering, the billing clock, an uploaded file being imported), as
+ * main.ts stops it: one
  * `jobs.stop()` resolves only once every pass has ended and written, before the database closes,
  * and nothing runs after it.
  */
@@ -16,7 +18,7 @@ import { insertPhysician } from './test/support/physicians';
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
 
-const JOBS = ['mail', 'matches', 'maintenance', 'verification', 'billing'] as const;
+const JOBS = ['mail', 'matches', 'maintenance', 'verification', 'billing', 'import'] as const;
 type JobName = (typeof JOBS)[number];
 
 function gate() {
@@ -69,8 +71,10 @@ describe('stopping the server', () => {
     holdIn('billing', services.billing as unknown as { advanceClock(): Promise<unknown> }, 'advanceClock');
     // The list's rows are read right after the job is claimed, before its first slice is matched.
     const query = ctx.db.sql.query;
+    // The import, as it looks for an interrupted run of its file, before its first batch.
     ctx.db.sql.query = (async (text: string, params?: unknown[]) => {
       if (text.includes('json_agg(json_build_array(row_number, cells)')) await midPass('matches');
+      if (text.includes('FROM import_runs') && text.includes('finished_at IS NULL')) await midPass('import');
       return query.call(ctx.db.sql, text, params);
     }) as typeof query;
 
@@ -86,6 +90,12 @@ describe('stopping the server', () => {
     });
     expect(uploaded.status).toBe(202);
     const listId = ((await uploaded.json()) as { id: string }).id;
+
+    const { agent: admin } = await ctx.signedInAgent({ role: 'admin' });
+    const imported = await admin.post('/api/admin/imports?kind=nppes&fileName=npidata.csv', sampleNppesFile(), {
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(imported.status).toBe(202);
 
     services.jobs.start();
     await Promise.all([...reached.values()].map((held) => held.opened));
@@ -113,6 +123,12 @@ describe('stopping the server', () => {
     // The list's pass saw the abort before its first slice: it stays leased for another process to resume.
     const list = await ctx.db.sql.query<{ status: string; done_rows: number }>('SELECT status, done_rows FROM match_jobs WHERE id = $1', [listId]);
     expect(list.rows).toEqual([{ status: 'running', done_rows: 0 }]);
+
+    // The import saw the abort at its first batch: nothing imported, and the upload says so.
+    const upload = await admin.get(`/api/admin/imports/${imported.body.import.id}`);
+    expect(upload.body.import).toMatchObject({ status: 'failed', error: expect.stringContaining('The server stopped during the import') });
+    const physicians = await ctx.db.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM physicians WHERE id <> 9001`);
+    expect(physicians.rows).toEqual([{ n: 0 }]);
 
     // Nothing after: no period, no wake.
     for (const name of JOBS) services.jobs.wake(name);

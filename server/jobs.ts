@@ -2,6 +2,7 @@ import type { AppDeps } from './lib/context';
 import type { JobRunner } from './lib/jobs';
 import { billingJob } from './features/billing/jobs';
 import { createMatchWorker } from './features/matches/worker';
+import { importJob } from './features/import/uploads';
 import { maintenanceJob, verificationJob } from './maintenance';
 
 /**
@@ -16,4 +17,6 @@ export function registerJobs(runner: JobRunner, deps: AppDeps): void {
   runner.register(maintenanceJob(deps));
   runner.register(verificationJob(deps));
   runner.register(billingJob(deps));
+  // On demand: an upload on the admin page wakes it.
+  runner.register(importJob({ db: deps.db, logger: deps.logger, importJobs: deps.services.importJobs, directory: deps.services.directory }));
 }

@@ -18,6 +18,7 @@ import { LIST_RATE_LIMITS } from './features/lists/rate-limits';
 import { SAVED_SEARCH_RATE_LIMITS } from './features/saved-searches/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
 import { createImportJobs } from './features/import/uploads';
+import { uploadProgress } from './features/import/upload-repo';
 import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
 import { createMetrics } from './lib/metrics';
 import { countMailQueue } from './lib/mail-queue';
@@ -47,11 +48,7 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
   const metrics = createMetrics({
     index: () => directory.indexStats(),
     mailQueue: () => countMailQueue(deps.db),
-    importProgress: () => {
-      const jobs = [...importJobs.jobs.values()];
-      const job = jobs.find((j) => j.status === 'running') ?? jobs.at(-1);
-      return { running: job?.status === 'running', percent: job?.percent ?? 0, records: job?.records ?? 0 };
-    },
+    importProgress: () => uploadProgress(deps.db),
     pool: () => deps.db.poolStats(),
   });
   const services = {
@@ -83,7 +80,7 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
     apiKeyRateLimits: createRateLimiters('api-keys', API_KEY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     matchRateLimits: createRateLimiters('matches', MATCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
-    /** Imports uploaded on the admin page, running or done, in this process. */
+    /** This process's upload folder and its uploads waiting for the 'import' job (their state: import_uploads). */
     importJobs,
     metrics,
     /**

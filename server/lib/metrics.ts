@@ -11,7 +11,7 @@ export type MetricSources = {
   /** Messages of the durable mail queue by status (queued, sending, failed). */
   mailQueue(): Promise<Record<'queued' | 'sending' | 'failed', number>>;
   /** The import running in this process, if any. */
-  importProgress(): { running: boolean; percent: number; records: number };
+  importProgress(): Promise<{ running: boolean; percent: number; records: number }>;
   pool(): PoolStats;
 };
 
@@ -111,26 +111,26 @@ export function createMetrics(sources: MetricSources) {
   });
   new Gauge({
     name: 'import_running',
-    help: '1 while an uploaded import runs in this process',
+    help: '1 while an uploaded import runs (in any server process)',
     registers,
-    collect() {
-      this.set(sources.importProgress().running ? 1 : 0);
+    async collect() {
+      this.set((await sources.importProgress()).running ? 1 : 0);
     },
   });
   new Gauge({
     name: 'import_progress_ratio',
     help: 'Share of the running import file read (0 to 1)',
     registers,
-    collect() {
-      this.set(sources.importProgress().percent / 100);
+    async collect() {
+      this.set((await sources.importProgress()).percent / 100);
     },
   });
   new Gauge({
     name: 'import_records_read',
     help: 'Records read by the running (or last) uploaded import',
     registers,
-    collect() {
-      this.set(sources.importProgress().records);
+    async collect() {
+      this.set((await sources.importProgress()).records);
     },
   });
   new Gauge({

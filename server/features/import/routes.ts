@@ -59,7 +59,7 @@ const listImportJobs = createRoute({
   method: 'get',
   path: '/admin/imports',
   operationId: 'listImports',
-  summary: "This server's uploaded imports since it started, newest first",
+  summary: 'The uploaded imports (the last 20), newest first',
   ...guarded,
   responses: { 200: { description: 'The imports', ...json(ListImportsResponse) }, ...guardResponses },
 });
@@ -70,7 +70,8 @@ importRoutes
     const user = c.var.user;
     const { kind, fileName, fileDate } = c.req.valid('query');
     const length = Number(c.req.header('content-length'));
-    const job = await startUploadedImport(c.var.deps, {
+    const { db, env, services } = c.var.deps;
+    const job = await startUploadedImport({ db, env, importJobs: services.importJobs, jobs: services.jobs }, {
       kind,
       fileName,
       fileDate,
@@ -80,11 +81,11 @@ importRoutes
     });
     return c.json({ import: job }, 202);
   })
-  .openapi(getImportJob, (c) => {
+  .openapi(getImportJob, async (c) => {
     noStore(c);
-    return c.json({ import: getImport(c.var.deps, c.req.valid('param').id) }, 200);
+    return c.json({ import: await getImport(c.var.deps, c.req.valid('param').id) }, 200);
   })
-  .openapi(listImportJobs, (c) => {
+  .openapi(listImportJobs, async (c) => {
     noStore(c);
-    return c.json({ imports: listImports(c.var.deps) }, 200);
+    return c.json({ imports: await listImports(c.var.deps) }, 200);
   });

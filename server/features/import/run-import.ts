@@ -33,6 +33,16 @@ export type ImportOptions = {
    * old when freshest-wins compares them (ADR 035). Default: the file's modification day (UTC).
    */
   fileDate?: string;
+  /**
+   * Aborts the import between batches (a server stopping, ADR 057): what is committed stays, and
+   * the next run of the same file continues after it.
+   */
+  signal?: AbortSignal;
+  /**
+   * What makes a rerun the same file (its checkpoint's key): default the file's name, size and
+   * modification time; an upload's is its content's hash, since each upload is a new file.
+   */
+  fileKey?: string;
 };
 
 type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds' | 'encoding' | 'fileDate'>;
@@ -123,6 +133,13 @@ function notTheLayout(spec: ImportKind<unknown>, name: string, headerLine: strin
   return new ImportFileError(`${name} is not in the ${layout.label} layout: ${reason.replace(/^Not an? [^:]*: /, '')}; ${layout.expected}.`);
 }
 
+/** The server stopped the import between two batches (its signal aborted). */
+class ImportStoppedError extends ImportFileError {
+  constructor() {
+    super('The server stopped during the import.');
+  }
+}
+
 /**
  * A file that could not be read to its end after some batches were committed: what is imported
  * stays, and the message says how much and how to finish (a rerun of the same file resumes after
@@ -134,13 +151,17 @@ async function stoppedPartWay(db: Db, runId: number, error: ImportFileError): Pr
     [runId],
   );
   const done = Number(rows[0]?.records_done ?? 0);
+  if (!done && error instanceof ImportStoppedError) {
+    return new ImportFileError(`${error.message} No physician was imported yet: upload the file again to import it.`);
+  }
   if (!done) return error;
   const counts = resumedCounts(rows[0]!.counts);
   const physicians = counts.inserted + counts.updated + counts.unchanged + counts.olderThanStored;
   const n = (value: number) => value.toLocaleString('en-US');
+  const rerun = error instanceof ImportStoppedError ? 'Upload the same file again' : 'Run the same import again on a good copy of the file';
   return new ImportFileError(
     `${error.message} ${n(physicians)} ${physicians === 1 ? 'physician was' : 'physicians were'} imported (up to line ${n(done)}) and stay in the directory. ` +
-      'Run the same import again on a good copy of the file to finish: it continues from there, and what is already imported is not imported twice.',
+      `${rerun} to finish: it continues from there, and what is already imported is not imported twice.`,
   );
 }
 
@@ -185,6 +206,8 @@ export async function runImport<Row>(
       );
     }
   }
+  // Which run of this file an interrupted one was: by name, size and time, or what the caller says.
+  const fileKey = options.fileKey ?? source.fileKey;
   const isSuppressed = await loadSuppressionMatcher(db);
   const fileDate: ImportSummary['fileDate'] = !spec.datedByFile
     ? null
@@ -195,7 +218,7 @@ export async function runImport<Row>(
   const open = await db.sql.query<{ id: number; records_done: number; counts: Counts; malformed: ImportSummary['malformed'] }>(
     `SELECT id, records_done, counts, malformed FROM import_runs
      WHERE kind = $1 AND file_key = $2 AND finished_at IS NULL ORDER BY id DESC LIMIT 1`,
-    [spec.kind, source.fileKey],
+    [spec.kind, fileKey],
   );
   const resumedRun = open.rows[0];
   const runId =
@@ -203,7 +226,7 @@ export async function runImport<Row>(
     (
       await db.sql.query<{ id: number }>(
         `INSERT INTO import_runs (kind, file_key) VALUES ($1, $2) RETURNING id`,
-        [spec.kind, source.fileKey],
+        [spec.kind, fileKey],
       )
     ).rows[0]!.id;
   const skipThrough = resumedRun ? Number(resumedRun.records_done) : 0;
@@ -226,6 +249,7 @@ export async function runImport<Row>(
   let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     await writing;
+    if (options.signal?.aborted) throw new ImportStoppedError();
     const batch = spec.fold(rows);
     const npis = deactivated;
     const lineDone = lastLine;
@@ -381,13 +405,19 @@ export async function runImport<Row>(
     await writing;
     throw await stoppedPartWay(db, runId, error);
   }
-  splitter.end(completed);
-  await drain();
-  if (!map) throw new ImportFileError(`${name} is empty (no header row).`);
-  rows.push(...held.values());
-  held.clear();
-  await flush();
-  await writing;
+  try {
+    splitter.end(completed);
+    await drain();
+    if (!map) throw new ImportFileError(`${name} is empty (no header row).`);
+    rows.push(...held.values());
+    held.clear();
+    await flush();
+    await writing;
+  } catch (error) {
+    if (!(error instanceof ImportStoppedError)) throw error;
+    await writing;
+    throw await stoppedPartWay(db, runId, error);
+  }
 
   const summary: ImportSummary = {
     kind: spec.kind,

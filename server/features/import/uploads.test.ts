@@ -1,4 +1,5 @@
 import { chownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import { addSuppressions } from '../removal';
 import { sampleNppesFile } from '../../test/support/import/fixtures';
 import { writeSyntheticNppesFile } from '../../test/support/import/synthetic-nppes';
 import { createImportJobs } from './uploads';
+import { IMPORT_KINDS, runImport } from './service';
 
 const ctx = await createTestContext();
 afterAll(() => ctx.close());
@@ -173,5 +175,55 @@ describe('POST /api/admin/imports (admin upload)', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('several server processes, and a stop', () => {
+  it('runs one import at a time across processes, answers a poll for another process\'s upload, and ends an abandoned one', async () => {
+    // An upload another process is importing: its row, its heartbeat fresh.
+    const other = '0f9a6c1e-2b7d-4c3a-9e5f-1a2b3c4d5e6f';
+    await ctx.db.sql.query(
+      `INSERT INTO import_uploads (id, kind, file_name, status, started_by_email, records, percent) VALUES ($1, 'nppes', 'other.csv', 'running', 'ops@example.com', 5000, 12.5)`,
+      [other],
+    );
+    const refused = await upload(admin, 'kind=nppes&fileName=npidata.csv', sampleNppesFile());
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe('An import is already running. Wait for it to finish, then upload the next file.');
+    const polled = await admin.get(`/api/admin/imports/${other}`);
+    expect(polled.body.import).toMatchObject({ status: 'running', fileName: 'other.csv', records: 5000, percent: 12.5 });
+
+    // That process died (no heartbeat for two minutes): the next upload runs, and the row says what happened.
+    await ctx.db.sql.query(`UPDATE import_uploads SET heartbeat_at = now() - interval '2 minutes' WHERE id = $1`, [other]);
+    const started = await upload(admin, 'kind=nppes&fileName=npidata.csv', sampleNppesFile());
+    expect(started.status).toBe(202);
+    expect((await settled(started.body.import.id)).status).toBe('finished');
+    const ended = await admin.get(`/api/admin/imports/${other}`);
+    expect(ended.body.import).toMatchObject({ status: 'failed', error: expect.stringContaining('The server stopped during this import') });
+    expect(ended.body.import.finishedAt).not.toBeNull();
+  });
+
+  it('a stop between two batches keeps what they wrote; the same file uploaded again continues from there', async () => {
+    // The upload's run, stopped after its first batch (the job's signal aborted as the server stops):
+    // an upload's checkpoint is named by its content's hash.
+    const file = sampleNppesFile().replaceAll('1000000005', '1000000095');
+    const path = join(dir, 'npidata_pfile_stop.csv');
+    writeFileSync(path, file);
+    const fileKey = `upload:${createHash('sha256').update(file).digest('hex')}`;
+    const stop = new AbortController();
+    const stopped = runImport(ctx.db, IMPORT_KINDS.nppes, path, { batchSize: 1, fileKey, signal: stop.signal, onBatch: () => stop.abort() });
+    await expect(stopped).rejects.toThrow(
+      /^The server stopped during the import\. 1 physician was imported \(up to line \d\) and stay in the directory\. Upload the same file again to finish: it continues from there/,
+    );
+
+    // The same bytes uploaded again (another name, another copy on the server) continue from there.
+    const started = await upload(admin, 'kind=nppes&fileName=npidata-again.csv', file);
+    expect(started.status).toBe(202);
+    const job = await settled(started.body.import.id);
+    expect(job.status).toBe('finished');
+    expect(job.summary.resumed).toBe(true);
+    // The summary of the two runs is the summary of one: every record of the file counted once
+    // (the sample's three physicians, and the one whose NPI the first test suppressed, under another NPI here).
+    expect(job.summary.read).toBe(8);
+    expect(job.summary.inserted + job.summary.updated + job.summary.unchanged).toBe(4);
   });
 });

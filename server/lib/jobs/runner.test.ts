@@ -123,7 +123,7 @@ describe('job runner', () => {
     const metrics = createMetrics({
       index: () => ({ physicians: 0, updatedAt: 0 }),
       mailQueue: async () => ({ queued: 0, sending: 0, failed: 0 }),
-      importProgress: () => ({ running: false, percent: 0, records: 0 }),
+      importProgress: async () => ({ running: false, percent: 0, records: 0 }),
       pool: () => database.db.poolStats(),
     });
     const runner = createJobRunner({ db: database.db, logger, metrics });
