@@ -293,7 +293,7 @@ function RecentImports() {
             ) : rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={4} className="py-8 text-center text-muted-foreground">
-                  {imports.isPending ? 'Loading…' : 'No uploads since the server started'}
+                  {imports.isPending ? 'Loading…' : 'No uploads yet'}
                 </TableCell>
               </TableRow>
             ) : (
