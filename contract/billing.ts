@@ -99,10 +99,23 @@ export const REFUND_WINDOW_DAYS = 30;
 
 // ---- Calls ---------------------------------------------------------------------------------
 
-/** POST /api/billing/checkout. `trial` starts the 7-day trial of the Monthly plan instead. */
+/** Seats a subscription may hold (docs/decisions/062-per-seat-billing.md): the plans are priced per seat. */
+export const MAX_SEATS = 100;
+export const Seats = z
+  .number()
+  .int('seats must be a whole number')
+  .min(1, 'seats must be at least 1')
+  .max(MAX_SEATS, `seats must be at most ${MAX_SEATS}; write to us for a larger team`);
+
+/**
+ * POST /api/billing/checkout. `trial` starts the 7-day trial of the Monthly plan instead. `seats`
+ * (default 1): the recruiters the plan is for, each paying the plan's price; Stripe's checkout
+ * lets the buyer change it.
+ */
 export const CreateCheckoutRequest = z.object({
   priceId: PriceId,
   trial: z.boolean().optional(),
+  seats: Seats.optional(),
 });
 export type CreateCheckoutRequest = z.infer<typeof CreateCheckoutRequest>;
 
@@ -170,8 +183,17 @@ export const BillingSubscriptionResponse = z.object({
   refund: RefundEligibility,
   guarantee: MoneyBackGuarantee,
   provider: z.enum(['demo', 'stripe']),
+  /** Seats paid for (1 without a subscription). */
+  seats: z.number().int(),
 });
 export type BillingSubscriptionResponse = z.infer<typeof BillingSubscriptionResponse>;
+
+/**
+ * PUT /api/billing/seats: the subscription's seats. More seats are charged at once for the rest
+ * of the period (prorated); fewer lower the price from the next renewal, with no credit.
+ */
+export const UpdateSeatsRequest = z.object({ seats: Seats });
+export type UpdateSeatsRequest = z.infer<typeof UpdateSeatsRequest>;
 
 export const CreateRefundRequest = z.object({
   reason: z.string().trim().max(2000, 'Reason must be at most 2000 characters.').optional(),
@@ -228,6 +250,8 @@ export const DemoCheckoutSessionResponse = z.object({
   price: z.string(),
   period: z.string(),
   trialDays: z.number().int(),
+  /** Seats bought: the price is per seat. */
+  seats: z.number().int(),
   status: z.enum(['open', 'complete', 'expired']),
   email: z.string(),
 });

@@ -175,6 +175,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/checkout': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/billing/portal': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
   'GET /api/billing/subscription': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
+  'PUT /api/billing/seats': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   // No billing customer (and a session id of no one): 404 for everyone signed in.
   'GET /api/billing/checkout-sessions/{sessionId}': {
     anonymous: 401,

@@ -10,7 +10,7 @@ afterAll(() => ctx.close());
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', name: 'Jane Recruiter' };
 const DAY_MS = 86_400_000;
 
-async function checkout(agent: TestAgent, body: { priceId: string; trial?: boolean }) {
+async function checkout(agent: TestAgent, body: { priceId: string; trial?: boolean; seats?: number }) {
   const res = await agent.post('/api/billing/checkout', body);
   expect(res.status).toBe(200);
   expect(res.body.url).toMatch(/^\/billing\/demo\/checkout\/cs_demo_/);
@@ -114,6 +114,26 @@ describe('demo provider: portal', () => {
     expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: false, status: null });
     // Free again: a new checkout is allowed.
     expect((await agent.post('/api/billing/checkout', { priceId: 'price_monthly' })).status).toBe(200);
+  });
+});
+
+describe('demo provider: seats', () => {
+  it('a checkout for 2 seats, then 4 and 3 at once: the same rules as Stripe, offline; a renewal keeps them', async () => {
+    const { agent, user } = await ctx.signedInAgent();
+    const sessionId = await checkout(agent, { priceId: 'price_annual', seats: 2 });
+    expect((await agent.get(`/api/billing/demo/checkout/${sessionId}`)).body).toMatchObject({ seats: 2, price: '$1,799' });
+    expect((await agent.post(`/api/billing/demo/checkout/${sessionId}/pay`, CARD)).status).toBe(200);
+    expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: true, tier: 'premium', seats: 2 });
+
+    expect((await agent.put('/api/billing/seats', { seats: 4 })).body).toMatchObject({ seats: 4, tier: 'premium' });
+    expect((await agent.put('/api/billing/seats', { seats: 3 })).body.seats).toBe(3);
+    const { rows } = await ctx.db.sql.query<{ seats: number }>(
+      `SELECT d.seats FROM demo_subscriptions d JOIN subscriptions s ON s.provider_subscription_id = d.id WHERE s.user_id = $1`,
+      [user.id],
+    );
+    expect(rows).toEqual([{ seats: 3 }]);
+    await runBillingJobs(ctx.deps, new Date(Date.now() + 366 * DAY_MS));
+    expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: true, seats: 3 });
   });
 });
 

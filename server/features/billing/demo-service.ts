@@ -38,6 +38,7 @@ export async function getDemoCheckout(
     price: plan.price,
     period: plan.period,
     trialDays: session.trialDays,
+    seats: session.seats,
     status: session.status,
     email: user.email,
   };

@@ -8,4 +8,6 @@ export const BILLING_RATE_LIMITS = {
   portalPerUser: { max: 30, windowMs: 15 * MINUTE },
   demoPayPerUser: { max: 10, windowMs: 15 * MINUTE },
   refundPerUser: { max: 5, windowMs: 60 * MINUTE },
+  /** Each change of seats may invoice a proration: a few a day is a team growing, more is a script. */
+  seatsPerUser: { max: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

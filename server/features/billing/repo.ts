@@ -21,6 +21,8 @@ export type SubscriptionRow = {
   graceUntil: Date | null;
   trialEnd: Date | null;
   trialReminderSentAt: Date | null;
+  /** 0055: the seats paid for (the item's quantity). */
+  seats: number;
 };
 
 /** A billing_customers row (0006): one provider customer per user, and the facts that outlive a subscription. */
@@ -37,7 +39,7 @@ const SUBSCRIPTION_COLUMNS = `id, user_id AS "userId", provider, provider_custom
   provider_subscription_id AS "providerSubscriptionId", status, price_id AS "priceId", tier,
   current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd", created_at AS "createdAt",
   updated_at AS "updatedAt", grace_until AS "graceUntil", trial_end AS "trialEnd",
-  trial_reminder_sent_at AS "trialReminderSentAt"`;
+  trial_reminder_sent_at AS "trialReminderSentAt", seats`;
 
 const CUSTOMER_COLUMNS = `user_id AS "userId", provider, customer_id AS "customerId", trial_used_at AS "trialUsedAt",
   first_paid_at AS "firstPaidAt", created_at AS "createdAt"`;
@@ -95,15 +97,15 @@ export async function upsertSubscription(
 ): Promise<SubscriptionRow> {
   const { rows } = await db.sql.query<SubscriptionRow>(
     `INSERT INTO subscriptions (user_id, provider, provider_customer_id, provider_subscription_id, status, price_id, tier,
-                                current_period_end, cancel_at_period_end, trial_end, grace_until, trial_reminder_sent_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10::timestamptz, $11::timestamptz, $12::timestamptz)
+                                current_period_end, cancel_at_period_end, trial_end, grace_until, trial_reminder_sent_at, seats)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9, $10::timestamptz, $11::timestamptz, $12::timestamptz, $14)
      ON CONFLICT (user_id) DO UPDATE SET
        provider = EXCLUDED.provider, provider_customer_id = EXCLUDED.provider_customer_id,
        provider_subscription_id = EXCLUDED.provider_subscription_id, status = EXCLUDED.status,
        price_id = EXCLUDED.price_id, tier = EXCLUDED.tier, current_period_end = EXCLUDED.current_period_end,
        cancel_at_period_end = EXCLUDED.cancel_at_period_end, trial_end = EXCLUDED.trial_end,
        grace_until = EXCLUDED.grace_until, trial_reminder_sent_at = EXCLUDED.trial_reminder_sent_at,
-       updated_at = $13::timestamptz
+       seats = EXCLUDED.seats, updated_at = $13::timestamptz
      RETURNING ${SUBSCRIPTION_COLUMNS}`,
     [
       values.userId,
@@ -119,6 +121,7 @@ export async function upsertSubscription(
       iso(values.graceUntil),
       iso(values.trialReminderSentAt),
       new Date().toISOString(),
+      values.seats,
     ],
   );
   return rows[0];

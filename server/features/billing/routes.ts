@@ -16,6 +16,7 @@ import {
   RefundRequestIdParams,
   ResolveRefundRequest,
   ResolveRefundRequestResponse,
+  UpdateSeatsRequest,
   WebhookResponse,
 } from '../../../contract/billing';
 import type { AppEnv } from '../../lib/context';
@@ -88,6 +89,24 @@ const getSubscription = createRoute({
   responses: {
     200: { description: 'Subscription', ...json(BillingSubscriptionResponse) },
     ...unauthenticated,
+  },
+});
+
+const updateSeats = createRoute({
+  method: 'put',
+  path: '/billing/seats',
+  operationId: 'updateBillingSeats',
+  tags: ['billing'],
+  summary: 'Set the subscription’s seats: more are charged now for the rest of the period, fewer from the next',
+  security: signedIn,
+  middleware: signedInGuard,
+  request: jsonBody(UpdateSeatsRequest),
+  responses: {
+    200: { description: 'Subscription, with its seats', ...json(BillingSubscriptionResponse) },
+    400: errorResponse('Invalid number of seats, or fewer than are in use'),
+    ...unauthenticated,
+    404: errorResponse('No subscription'),
+    429: errorResponse('Too many attempts'),
   },
 });
 
@@ -234,9 +253,14 @@ const actOnDemoPortal = createRoute({
 export const billingRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createCheckout, async (c) => {
     const user = c.var.user;
-    const { priceId, trial } = c.req.valid('json');
+    const { priceId, trial, seats } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.checkoutPerUser, user.id]]);
-    return c.json(await billing.createCheckout(c.var.deps, { user, priceId, trial: trial ?? false }), 200);
+    return c.json(await billing.createCheckout(c.var.deps, { user, priceId, trial: trial ?? false, seats }), 200);
+  })
+  .openapi(updateSeats, async (c) => {
+    const user = c.var.user;
+    await enforceRateLimits([[c.var.deps.services.billingRateLimits.seatsPerUser, user.id]]);
+    return c.json(await billing.updateSeats(c.var.deps, { user, seats: c.req.valid('json').seats }), 200);
   })
   .openapi(checkCheckoutSession, async (c) => {
     const user = c.var.user;

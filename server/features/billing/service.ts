@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   PAST_DUE_GRACE_DAYS,
   REFUND_WINDOW_DAYS,
@@ -55,7 +56,7 @@ async function customerFor(deps: Deps, user: { id: string; email: string }): Pro
  */
 export async function createCheckout(
   deps: Deps,
-  { user, priceId, trial }: { user: CurrentUser; priceId: PriceId; trial: boolean },
+  { user, priceId, trial, seats = 1 }: { user: CurrentUser; priceId: PriceId; trial: boolean; seats?: number },
 ): Promise<{ url: string }> {
   const current = await repo.findSubscription(deps.db, user.id);
   if (current && isLive(current.status)) {
@@ -78,6 +79,7 @@ export async function createCheckout(
     customerId,
     priceId,
     trialDays: trial ? TRIAL_DAYS : 0,
+    seats,
     successUrl: `${appUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${appUrl}/pricing`,
   });
@@ -176,6 +178,7 @@ async function applySubscription(
     graceUntil,
     // A new trial end (a new trial) may be reminded of again.
     trialReminderSentAt: sameTrial ? (existing?.trialReminderSentAt ?? null) : null,
+    seats: subscription.seats,
   });
   await repo.markCustomer(tx, userId, {
     trialUsed: subscription.status === 'trialing' || subscription.trialEnd !== null,
@@ -188,6 +191,7 @@ async function applySubscription(
     existing.priceId !== row.priceId ||
     existing.providerSubscriptionId !== row.providerSubscriptionId ||
     existing.cancelAtPeriodEnd !== row.cancelAtPeriodEnd ||
+    existing.seats !== row.seats ||
     existing.currentPeriodEnd?.getTime() !== row.currentPeriodEnd?.getTime();
   if (changed) {
     await recordAudit(tx, {
@@ -199,8 +203,10 @@ async function applySubscription(
         eventId: event.id,
         eventType: event.type,
         subscriptionId: subscription.id,
-        from: existing ? { status: existing.status, priceId: existing.priceId, cancelAtPeriodEnd: existing.cancelAtPeriodEnd } : null,
-        to: { status: row.status, priceId: row.priceId, cancelAtPeriodEnd: row.cancelAtPeriodEnd },
+        from: existing
+          ? { status: existing.status, priceId: existing.priceId, cancelAtPeriodEnd: existing.cancelAtPeriodEnd, seats: existing.seats }
+          : null,
+        to: { status: row.status, priceId: row.priceId, cancelAtPeriodEnd: row.cancelAtPeriodEnd, seats: row.seats },
       },
     });
   }
@@ -288,7 +294,40 @@ export async function getSubscription(deps: Deps, { user }: { user: CurrentUser 
     refund: refundEligibilityOf(facts, now),
     guarantee: guaranteeOf(facts, now),
     provider: deps.services.billing.name,
+    seats: shown?.seats ?? 1,
   };
+}
+
+/**
+ * PUT /api/billing/seats: the subscriber's seats. More are charged at once for the rest of the
+ * period; fewer lower the next period's price (docs/decisions/062-per-seat-billing.md). The
+ * provider's answer (not the request) is applied at once, in the transaction the webhook uses; its
+ * own event for the change then finds nothing new.
+ */
+export async function updateSeats(
+  deps: Deps,
+  { user, seats, seatsInUse = async () => 1 }: { user: CurrentUser; seats: number; seatsInUse?: (db: Db) => Promise<number> },
+): Promise<BillingSubscriptionResponse> {
+  const provider = deps.services.billing;
+  const current = await repo.findSubscription(deps.db, user.id);
+  if (!current || !isLive(current.status) || current.provider !== provider.name || !current.providerSubscriptionId) {
+    throw new AppError('not_found', 'You do not have a subscription to add seats to yet.');
+  }
+  if (seats === current.seats) return getSubscription(deps, { user });
+  const inUse = await seatsInUse(deps.db);
+  if (seats < inUse) {
+    throw fieldError('seats', `${inUse} seats are in use (members and pending invitations): remove members or revoke invitations first.`);
+  }
+  const subscription = await provider.updateSeats({ subscriptionId: current.providerSubscriptionId, seats, prorate: seats > current.seats });
+  await deps.db.transaction((tx) =>
+    applySubscription(tx, {
+      userId: user.id,
+      provider: provider.name,
+      subscription,
+      event: { id: `seats-${randomUUID()}`, type: 'seats.updated', checkoutSessionId: null, subscriptionId: subscription.id },
+    }),
+  );
+  return getSubscription(deps, { user });
 }
 
 /**

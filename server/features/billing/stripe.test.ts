@@ -21,6 +21,7 @@ type FakeSubscription = {
   cancel_at_period_end: boolean;
   current_period_end: number;
   trial_end: number | null;
+  quantity?: number;
 };
 
 /** What the fake Stripe holds and what it was asked. */
@@ -46,7 +47,15 @@ function subscriptionJson(sub: FakeSubscription) {
     trial_end: sub.trial_end,
     items: {
       object: 'list',
-      data: [{ id: `si_${sub.id}`, object: 'subscription_item', price: { id: sub.price, object: 'price' }, current_period_end: sub.current_period_end }],
+      data: [
+        {
+          id: `si_${sub.id}`,
+          object: 'subscription_item',
+          price: { id: sub.price, object: 'price' },
+          quantity: sub.quantity ?? 1,
+          current_period_end: sub.current_period_end,
+        },
+      ],
     },
   };
 }
@@ -87,6 +96,14 @@ async function handleStripe(req: IncomingMessage, res: ServerResponse) {
     if (stripeState.failSubscriptionReads) return send(500, { error: { type: 'api_error', message: 'Stripe is down' } });
     const sub = stripeState.subscriptions.get(match[1]);
     return sub ? send(200, subscriptionJson(sub)) : notFound();
+  }
+  if (req.method === 'POST' && match) {
+    // A subscription update: the item's quantity (seats), as Stripe applies it.
+    const sub = stripeState.subscriptions.get(match[1]);
+    if (!sub) return notFound();
+    if (params.get('items[0][id]') !== `si_${sub.id}`) return send(400, { error: { type: 'invalid_request_error', message: 'No such item' } });
+    sub.quantity = Number(params.get('items[0][quantity]'));
+    return send(200, subscriptionJson(sub));
   }
   if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
     return send(200, { id: 'bps_1', object: 'billing_portal.session', url: `https://billing.stripe.test/p/${params.get('customer')}` });
@@ -144,8 +161,8 @@ async function auditCount(userId: string) {
 }
 
 /** Checkout through the app, then Stripe "completes" it with a subscription of `price`. */
-async function subscribe(agent: TestAgent, priceId: 'price_monthly' | 'price_annual', status = 'active') {
-  const checkout = await agent.post('/api/billing/checkout', { priceId });
+async function subscribe(agent: TestAgent, priceId: 'price_monthly' | 'price_annual', status = 'active', seats?: number) {
+  const checkout = await agent.post('/api/billing/checkout', { priceId, seats });
   expect(checkout.status).toBe(200);
   const sessionId = checkout.body.url.split('/').pop() as string;
   const session = stripeState.sessions.get(sessionId)!;
@@ -159,6 +176,7 @@ async function subscribe(agent: TestAgent, priceId: 'price_monthly' | 'price_ann
     cancel_at_period_end: false,
     current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400,
     trial_end: null,
+    quantity: seats,
   });
   return { sessionId, subId };
 }
@@ -394,5 +412,59 @@ describe('Stripe provider: webhooks', () => {
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\/p\/cus_/);
     const call = stripeState.requests.find((r) => r.path === '/v1/billing_portal/sessions')!;
     expect(call.params.get('return_url')).toBe('http://localhost:3000/account?tab=subscription');
+  });
+});
+
+describe('Stripe provider: seats', () => {
+  it('a checkout for 3 seats, then 5 charged at once (prorated), then 2 from the next period', async () => {
+    const { agent, user } = await ctx.signedInAgent();
+    const { subId } = await subscribe(agent, 'price_monthly', 'active', 3);
+    const session = stripeState.requests.find((r) => r.path === '/v1/checkout/sessions')!;
+    expect(session.params.get('line_items[0][quantity]')).toBe('3');
+    expect(session.params.get('line_items[0][adjustable_quantity][enabled]')).toBe('true');
+    expect(session.params.get('line_items[0][adjustable_quantity][minimum]')).toBe('1');
+    expect(session.params.get('line_items[0][adjustable_quantity][maximum]')).toBe('100');
+    await postWebhook(ctx.agent(), signedEvent('customer.subscription.created', { id: subId, object: 'subscription' }));
+    expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: true, seats: 3 });
+
+    stripeState.requests.length = 0;
+    const more = await agent.put('/api/billing/seats', { seats: 5 });
+    expect(more.status).toBe(200);
+    expect(more.body).toMatchObject({ seats: 5, tier: 'basic' });
+    const update = stripeState.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subId}`)!;
+    expect(update.params.get('items[0][id]')).toBe(`si_${subId}`);
+    expect(update.params.get('items[0][quantity]')).toBe('5');
+    expect(update.params.get('proration_behavior')).toBe('always_invoice');
+
+    stripeState.requests.length = 0;
+    const fewer = await agent.put('/api/billing/seats', { seats: 2 });
+    expect(fewer.body.seats).toBe(2);
+    const lowered = stripeState.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subId}`)!;
+    expect(lowered.params.get('proration_behavior')).toBe('none');
+    const { rows } = await ctx.db.sql.query<{ seats: number }>('SELECT seats FROM subscriptions WHERE user_id = $1', [user.id]);
+    expect(rows).toEqual([{ seats: 2 }]);
+    // Each change audited with its seats; Stripe's own event for it afterwards changes nothing.
+    const audits = await ctx.db.sql.query<{ details: { to: { seats: number } } }>(
+      `SELECT details FROM audit_events WHERE action = 'billing.subscription_changed' AND target_id = $1 ORDER BY created_at`,
+      [user.id],
+    );
+    expect(audits.rows.map((r) => r.details.to.seats)).toEqual([3, 5, 2]);
+    await postWebhook(ctx.agent(), signedEvent('customer.subscription.updated', { id: subId, object: 'subscription' }));
+    expect(await auditCount(user.id)).toBe(3);
+  });
+
+  it('refuses a count out of range naming the field, and a caller with no subscription', async () => {
+    const { agent } = await ctx.signedInAgent();
+    const none = await agent.put('/api/billing/seats', { seats: 2 });
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toBe('You do not have a subscription to add seats to yet.');
+    for (const seats of [0, 101, 2.5, '3']) {
+      const bad = await agent.put('/api/billing/seats', { seats });
+      expect(bad.status, String(seats)).toBe(400);
+      expect(bad.body.error.fields.seats).toBeDefined();
+    }
+    const checkout = await agent.post('/api/billing/checkout', { priceId: 'price_monthly', seats: 0 });
+    expect(checkout.status).toBe(400);
+    expect(checkout.body.error.fields.seats).toBe('seats must be at least 1');
   });
 });

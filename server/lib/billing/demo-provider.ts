@@ -48,16 +48,17 @@ type CheckoutSessionRow = {
   customerId: string | null;
   trialDays: number;
   subscriptionId: string | null;
+  seats: number;
 };
 
 const SESSION_COLUMNS = `id, user_id AS "userId", price_id AS "priceId", status, created_at AS "createdAt",
-  completed_at AS "completedAt", customer_id AS "customerId", trial_days AS "trialDays", subscription_id AS "subscriptionId"`;
+  completed_at AS "completedAt", customer_id AS "customerId", trial_days AS "trialDays", subscription_id AS "subscriptionId", seats`;
 
 /** A demo_subscriptions row (0006: what Stripe would hold), as the provider answers it. */
 type DemoSubscriptionRow = ProviderSubscription & { currentPeriodEnd: Date };
 
 const SUBSCRIPTION_COLUMNS = `id, customer_id AS "customerId", price_id AS "priceId", status,
-  current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd", trial_end AS "trialEnd"`;
+  current_period_end AS "currentPeriodEnd", cancel_at_period_end AS "cancelAtPeriodEnd", trial_end AS "trialEnd", seats`;
 
 /**
  * The built-in provider (no STRIPE_SECRET_KEY): its own hosted checkout and portal pages in the
@@ -91,12 +92,13 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
   /** Changes the fields given (none of them is ever set to null). */
   async function updateSubscription(
     subscriptionId: string,
-    changes: { status?: string; priceId?: PriceId; currentPeriodEnd?: Date; cancelAtPeriodEnd?: boolean },
+    changes: { status?: string; priceId?: PriceId; currentPeriodEnd?: Date; cancelAtPeriodEnd?: boolean; seats?: number },
   ): Promise<void> {
     const { rowCount } = await db.sql.query(
       `UPDATE demo_subscriptions SET status = coalesce($2, status), price_id = coalesce($3, price_id),
               current_period_end = coalesce($4::timestamptz, current_period_end),
-              cancel_at_period_end = coalesce($5, cancel_at_period_end), updated_at = $6::timestamptz
+              cancel_at_period_end = coalesce($5, cancel_at_period_end), updated_at = $6::timestamptz,
+              seats = coalesce($7, seats)
         WHERE id = $1`,
       [
         subscriptionId,
@@ -105,6 +107,7 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
         changes.currentPeriodEnd?.toISOString() ?? null,
         changes.cancelAtPeriodEnd ?? null,
         new Date().toISOString(),
+        changes.seats ?? null,
       ],
     );
     if (rowCount === 0) throw new Error(`No demo subscription ${subscriptionId}`);
@@ -117,11 +120,11 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
       return id('cus');
     },
 
-    async createCheckoutSession({ userId, customerId, priceId, trialDays }) {
+    async createCheckoutSession({ userId, customerId, priceId, trialDays, seats }) {
       const sessionId = id('cs');
       await db.sql.query(
-        'INSERT INTO demo_checkout_sessions (id, user_id, customer_id, price_id, trial_days) VALUES ($1, $2, $3, $4, $5)',
-        [sessionId, userId, customerId, priceId, trialDays],
+        'INSERT INTO demo_checkout_sessions (id, user_id, customer_id, price_id, trial_days, seats) VALUES ($1, $2, $3, $4, $5, $6)',
+        [sessionId, userId, customerId, priceId, trialDays, seats],
       );
       return { id: sessionId, url: `/billing/demo/checkout/${sessionId}` };
     },
@@ -178,8 +181,8 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
         const trialEnd = session.trialDays > 0 ? new Date(now.getTime() + session.trialDays * DAY_MS) : null;
         const priceId = session.priceId as PriceId;
         await tx.sql.query(
-          `INSERT INTO demo_subscriptions (id, customer_id, price_id, status, current_period_end, trial_end)
-           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz)`,
+          `INSERT INTO demo_subscriptions (id, customer_id, price_id, status, current_period_end, trial_end, seats)
+           VALUES ($1, $2, $3, $4, $5::timestamptz, $6::timestamptz, $7)`,
           [
             subscriptionId,
             session.customerId ?? '',
@@ -187,6 +190,7 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
             trialEnd ? 'trialing' : 'active',
             (trialEnd ?? new Date(now.getTime() + PERIOD_DAYS[priceId] * DAY_MS)).toISOString(),
             trialEnd?.toISOString() ?? null,
+            session.seats,
           ],
         );
         await tx.sql.query(
@@ -218,6 +222,12 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
       // The demo switches at once and keeps the period (Stripe would prorate the difference).
       await updateSubscription(subscriptionId, { priceId, cancelAtPeriodEnd: false });
       return [subscriptionEvent('customer.subscription.updated', subscriptionId)];
+    },
+
+    async updateSeats({ subscriptionId, seats }) {
+      // The demo charges nothing: the count changes at once either way (Stripe prorates an increase).
+      await updateSubscription(subscriptionId, { seats });
+      return this.retrieveSubscription(subscriptionId);
     },
 
     async advanceClock(now = new Date()) {

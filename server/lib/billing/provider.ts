@@ -12,6 +12,8 @@ export type ProviderSubscription = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   trialEnd: Date | null;
+  /** The subscription item's quantity: the seats paid for. */
+  seats: number;
 };
 
 /** A verified webhook event, reduced to what the handler needs: which object to re-read. */
@@ -48,6 +50,8 @@ export type BillingProvider = {
     customerId: string;
     priceId: PriceId;
     trialDays: number;
+    /** The quantity the checkout starts with (Stripe lets the buyer change it there). */
+    seats: number;
     successUrl: string;
     cancelUrl: string;
   }): Promise<{ id: string; url: string }>;
@@ -62,6 +66,12 @@ export type BillingProvider = {
     id: string,
   ): Promise<{ id: string; customerId: string | null; subscriptionId: string | null; paid: boolean }>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /**
+   * Sets the subscription's seats (its item's quantity). `prorate`: charge the added seats now for
+   * the rest of the period (Stripe: proration invoiced at once); else the change takes effect in
+   * the price of the next period, with no credit. Answers the subscription as it now is.
+   */
+  updateSeats(input: { subscriptionId: string; seats: number; prorate: boolean }): Promise<ProviderSubscription>;
 };
 
 /** The object an event is about, read the same way for Stripe's events and the demo's (same shape). */

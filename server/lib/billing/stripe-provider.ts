@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PriceId } from '../../../contract/billing';
+import { MAX_SEATS, type PriceId } from '../../../contract/billing';
 import {
   eventTarget,
   ProviderObjectMissingError,
@@ -46,6 +46,7 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       // A cancellation scheduled with cancel_at (the portal may set it) counts as one too.
       cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
       trialEnd: subscription.trial_end ? new Date(subscription.trial_end * 1000) : null,
+      seats: item?.quantity ?? 1,
     };
   }
 
@@ -61,12 +62,15 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
       return customer.id;
     },
 
-    async createCheckoutSession({ userId, customerId, priceId, trialDays, successUrl, cancelUrl }) {
+    async createCheckoutSession({ userId, customerId, priceId, trialDays, seats, successUrl, cancelUrl }) {
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: customerId,
         client_reference_id: userId,
-        line_items: [{ price: options.prices[priceId], quantity: 1 }],
+        // Per seat (a licensed price): the buyer may change the count on Stripe's page.
+        line_items: [
+          { price: options.prices[priceId], quantity: seats, adjustable_quantity: { enabled: true, minimum: 1, maximum: MAX_SEATS } },
+        ],
         success_url: successUrl,
         cancel_url: cancelUrl,
         ...(trialDays > 0 ? { subscription_data: { trial_period_days: trialDays } } : {}),
@@ -109,6 +113,19 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
 
     async retrieveSubscription(id) {
       return toSubscription(await stripe.subscriptions.retrieve(id));
+    },
+
+    async updateSeats({ subscriptionId, seats, prorate }) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      const item = current.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
+      // (The SDK's own idempotency key covers its retries of this one call.)
+      const updated = await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, quantity: seats }],
+        // Added seats: the rest of the period invoiced now. Removed ones: the next period's price.
+        proration_behavior: prorate ? 'always_invoice' : 'none',
+      });
+      return toSubscription(updated);
     },
   };
 }
