@@ -25,6 +25,14 @@ describe('the README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('the decisions index has one row per decision record', () => {
+    const records = readdirSync(join(root, 'docs/decisions')).filter((name) => /^\d{3}-.*\.md$/.test(name));
+    const index = read('docs/decisions/README.md');
+    const rows = [...index.matchAll(/^\| \[\d{3}\]\((\d{3}-[^)]+\.md)\)/gm)].map((m) => m[1]);
+    expect(records.filter((name) => !rows.includes(name))).toEqual([]);
+    expect(rows.filter((name) => !records.includes(name))).toEqual([]);
+  });
+
   it("the README's configuration table names every setting the server reads", () => {
     const readme = read('README.md');
     const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
