@@ -10,6 +10,8 @@ export type Plan = {
   tier: PaidTier;
   title: string;
   price: string;
+  /** The price in US dollars, per seat and period (what `price` says). */
+  amount: number;
   period: string;
   /** What the price means per month, for comparison. */
   priceNote: string;
@@ -33,6 +35,7 @@ export const PLANS: Plan[] = [
     tier: 'basic',
     title: 'Monthly',
     price: '$199',
+    amount: 199,
     period: '/ month',
     priceNote: 'Billed monthly',
     description: 'Full access to search results, verified contact details and lists.',
@@ -53,6 +56,7 @@ export const PLANS: Plan[] = [
     tier: 'premium',
     title: 'Annual',
     price: '$1,799',
+    amount: 1799,
     period: '/ year',
     priceNote: 'About $150 a month, billed yearly',
     description: 'Everything in Monthly, plus bulk selection and export.',
@@ -78,6 +82,11 @@ export function planFor(priceId: PriceId): Plan {
   const plan = PLANS.find((candidate) => candidate.priceId === priceId);
   if (!plan) throw new Error(`Unknown price ${priceId}`);
   return plan;
+}
+
+/** What `seats` seats of the plan cost per period: '$597' for three Monthly seats. */
+export function priceForSeats(plan: Pick<Plan, 'amount'>, seats: number): string {
+  return `$${(plan.amount * seats).toLocaleString('en-US')}`;
 }
 
 /** docs/rules.md#roles: premium is the Annual Plan, basic the Monthly Plan. */
@@ -250,8 +259,9 @@ export const DemoCheckoutSessionResponse = z.object({
   price: z.string(),
   period: z.string(),
   trialDays: z.number().int(),
-  /** Seats bought: the price is per seat. */
+  /** Seats bought: `price` is per seat, `total` for them all. */
   seats: z.number().int(),
+  total: z.string(),
   status: z.enum(['open', 'complete', 'expired']),
   email: z.string(),
 });

@@ -81,6 +81,19 @@ test('a free user buys the Monthly plan with the demo checkout, then cancels it 
   await expect(tab.getByText(/^Renews on /)).toBeVisible();
   await expect(tab.getByRole('button', { name: 'Request a refund' })).toBeVisible();
 
+  // Seats (ADR 062): two more, charged today for the rest of the period; the tab shows the total.
+  const seats = tab.getByRole('region', { name: 'Seats' });
+  await expect(seats).toContainText('1 seat at $199 / month each');
+  await expect(seats.getByRole('button', { name: 'Update seats' })).toBeDisabled();
+  await seats.getByRole('button', { name: 'One seat more' }).click();
+  await seats.getByRole('button', { name: 'One seat more' }).click();
+  await expect(seats.getByRole('status')).toHaveText('2 added seats are charged today for the rest of this period; then $597 / month.');
+  await screenshotBoth(page, 'billing-seats');
+  await seats.getByRole('button', { name: 'Update seats' }).click();
+  await expect(page.getByText('Your plan now has 3 seats.')).toBeVisible();
+  await expect(tab.getByText('3 seats × $199: $597 / month')).toBeVisible();
+  await expect(seats.getByRole('button', { name: 'Update seats' })).toBeDisabled();
+
   await tab.getByRole('button', { name: 'Manage Subscription' }).click();
   await expect(page).toHaveURL(/\/billing\/demo\/portal$/);
   await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();

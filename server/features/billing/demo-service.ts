@@ -1,4 +1,4 @@
-import { planFor, planName, type DemoCheckoutSessionResponse, type DemoPortalAction, type DemoPortalResponse } from '../../../contract/billing';
+import { planFor, planName, priceForSeats, type DemoCheckoutSessionResponse, type DemoPortalAction, type DemoPortalResponse } from '../../../contract/billing';
 import type { AppDeps } from '../../lib/context';
 import type { CurrentUser } from '../../lib/current-user';
 import { AppError, fieldError } from '../../lib/errors';
@@ -39,6 +39,7 @@ export async function getDemoCheckout(
     period: plan.period,
     trialDays: session.trialDays,
     seats: session.seats,
+    total: priceForSeats(plan, session.seats),
     status: session.status,
     email: user.email,
   };

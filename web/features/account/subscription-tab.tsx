@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, ExternalLink, Loader2, ShieldCheck, Sparkles } from 'lucide-react';
 import { toast } from '@web/components/ui/toast';
-import { PLANS, planName, type BillingSubscriptionResponse } from '@contract/billing';
+import { PLANS, planName, priceForSeats, type BillingSubscriptionResponse } from '@contract/billing';
 import { useMe } from '@web/app/session';
 import {
   AlertDialog,
@@ -21,6 +21,7 @@ import { FormField } from '@web/components/ui/form-field';
 import { Textarea } from '@web/components/ui/textarea';
 import { useBillingSubscription, useRequestRefund } from '@web/features/billing/api';
 import { useOpenBillingPortal } from '@web/features/billing/use-billing-portal';
+import { SeatsControl } from '@web/features/billing/seats-control';
 import { EXPORT_FORMAT_LABEL } from '@contract/exports';
 import { formatDate, formatDateTime, pluralize } from '@web/lib/utils';
 import { SettingsCard } from '@web/components/settings-card';
@@ -94,7 +95,9 @@ function PaidPlan() {
           </div>
           {plan && (
             <p className="text-sm text-muted-foreground">
-              {plan.price} {plan.period}
+              {details.data && details.data.seats > 1
+                ? `${details.data.seats} seats × ${plan.price}: ${priceForSeats(plan, details.data.seats)} ${plan.period}`
+                : `${plan.price} ${plan.period}`}
             </p>
           )}
         </div>
@@ -114,6 +117,7 @@ function PaidPlan() {
           Manage Subscription
         </Button>
       </div>
+      {details.data && plan && details.data.priceId && <SeatsControl seats={details.data.seats} plan={plan} />}
       {details.data && <MoneyBackGuarantee refund={details.data.refund} guarantee={details.data.guarantee} />}
     </div>
   );

@@ -10,6 +10,7 @@ import {
   type CreateRefundRequest,
   type DemoPayRequest,
   type DemoPortalAction,
+  type UpdateSeatsRequest,
 } from '@contract/billing';
 import { useMe, useRefreshMe, type Me } from '@web/app/session';
 import { apiFetch } from '@web/lib/api';
@@ -96,5 +97,15 @@ export function useDemoPortalAction() {
       queryClient.setQueryData(demoPortalQueryKey, portal);
       await refresh();
     },
+  });
+}
+
+/** PUT /api/billing/seats: more seats are charged now (prorated), fewer from the next renewal. */
+export function useUpdateSeats() {
+  const refresh = useRefreshSubscription();
+  return useMutation({
+    mutationFn: (body: UpdateSeatsRequest) =>
+      apiFetch('/api/billing/seats', { method: 'PUT', body, schema: BillingSubscriptionResponse }),
+    onSuccess: () => refresh(),
   });
 }

@@ -101,20 +101,27 @@ export function DemoCheckoutPage() {
           </h1>
           <div className="rounded-xl border bg-card p-5 shadow-xs">
             <div className="flex items-baseline justify-between gap-4">
-              <p className="font-medium">{checkout.planTitle}</p>
+              <div>
+                <p className="font-medium">{checkout.planTitle}</p>
+                {checkout.seats > 1 && (
+                  <p className="text-sm text-muted-foreground">
+                    {checkout.seats} seats × {checkout.price}
+                  </p>
+                )}
+              </div>
               <p className="text-right">
-                <span className="text-2xl font-semibold">{checkout.price}</span>{' '}
+                <span className="text-2xl font-semibold">{checkout.total}</span>{' '}
                 <span className="text-sm text-muted-foreground">{checkout.period}</span>
               </p>
             </div>
             {trial ? (
               <p className="mt-3 text-sm text-muted-foreground">
                 Due today: <span className="font-medium text-foreground">$0.00</span>. Your card is charged{' '}
-                {checkout.price} {checkout.period} from {trialEnds} unless you cancel before then.
+                {checkout.total} {checkout.period} from {trialEnds} unless you cancel before then.
               </p>
             ) : (
               <p className="mt-3 text-sm text-muted-foreground">
-                Due today: <span className="font-medium text-foreground">{checkout.price}</span>. Renews automatically;
+                Due today: <span className="font-medium text-foreground">{checkout.total}</span>. Renews automatically;
                 cancel anytime in Account Settings.
               </p>
             )}
@@ -172,7 +179,7 @@ export function DemoCheckoutPage() {
             </FormField>
             <Button type="submit" size="lg" className="mt-2 w-full" disabled={pay.isPending}>
               <Lock aria-hidden />
-              {pay.isPending ? 'Processing...' : trial ? 'Start free trial' : `Pay ${checkout.price}`}
+              {pay.isPending ? 'Processing...' : trial ? 'Start free trial' : `Pay ${checkout.total}`}
             </Button>
             <Button asChild variant="ghost" className="w-full">
               <Link to="/pricing">Cancel and return to Pricing</Link>
