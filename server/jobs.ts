@@ -16,7 +16,7 @@ export function registerJobs(runner: JobRunner, deps: AppDeps): void {
   runner.register(createMatchWorker({ db: deps.db, logger: deps.logger, index: deps.services.directory.index }));
   runner.register(maintenanceJob(deps));
   runner.register(verificationJob(deps));
-  runner.register(billingJob(deps));
+  runner.register(billingJob({ db: deps.db, env: deps.env, logger: deps.logger, billing: deps.services.billing }));
   // On demand: an upload on the admin page wakes it.
   runner.register(importJob({ db: deps.db, logger: deps.logger, importJobs: deps.services.importJobs, directory: deps.services.directory }));
 }

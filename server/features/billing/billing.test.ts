@@ -3,6 +3,7 @@ import { createTestContext, TestAgent } from '../../test/harness';
 import { createDemoAccounts } from '../../db/seed/demo';
 import { createSession, SESSION_COOKIE } from '../auth';
 import { runBillingJobs } from './jobs';
+import { billingDeps } from './routes';
 
 const ctx = await createTestContext({ env: { ADMIN_EMAILS: 'ops@example.com,owner@example.com' } });
 afterAll(() => ctx.close());
@@ -109,7 +110,7 @@ describe('demo provider: portal', () => {
     const { agent } = await ctx.signedInAgent();
     await buy(agent);
     await agent.post('/api/billing/demo/portal', { action: 'cancel' });
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 31 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 31 * DAY_MS));
     expect((await agent.get('/api/me')).body.subscription.tier).toBe('free');
     expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: false, status: null });
     // Free again: a new checkout is allowed.
@@ -132,7 +133,7 @@ describe('demo provider: seats', () => {
       [user.id],
     );
     expect(rows).toEqual([{ seats: 3 }]);
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 366 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 366 * DAY_MS));
     expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ subscribed: true, seats: 3 });
   });
 });
@@ -163,22 +164,22 @@ describe('free trial', () => {
     expect(trialDays).toBeLessThanOrEqual(7);
 
     // Day 4: no reminder yet. Day 5.5: the reminder, once.
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 4 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 4 * DAY_MS));
     expect(await outbox(user.email)).toHaveLength(0);
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 5.5 * DAY_MS));
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 5.6 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 5.5 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 5.6 * DAY_MS));
     const mails = await outbox(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Your PhysicianDirect trial ends in 2 days');
     expect(mails[0].text_body).toContain('$199 a month');
 
     // Day 8: it converts to a paid Monthly subscription.
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 8 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 8 * DAY_MS));
     expect((await agent.get('/api/billing/subscription')).body).toMatchObject({ status: 'active', tier: 'basic' });
 
     // Cancelled and ended: no second trial.
     await agent.post('/api/billing/demo/portal', { action: 'cancel' });
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 60 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 60 * DAY_MS));
     expect((await agent.get('/api/me')).body.subscription.tier).toBe('free');
     const again = await agent.post('/api/billing/checkout', { priceId: 'price_monthly', trial: true });
     expect(again.status).toBe(409);
@@ -189,7 +190,7 @@ describe('free trial', () => {
     const { agent } = await ctx.signedInAgent();
     await buy(agent, 'price_monthly', true);
     await agent.post('/api/billing/demo/portal', { action: 'cancel' });
-    await runBillingJobs(ctx.deps, new Date(Date.now() + 8 * DAY_MS));
+    await runBillingJobs(billingDeps(ctx.deps), new Date(Date.now() + 8 * DAY_MS));
     expect((await agent.get('/api/me')).body.subscription.tier).toBe('free');
     const { rows } = await ctx.db.sql.query(`SELECT status FROM demo_subscriptions WHERE status = 'active' AND customer_id = (SELECT customer_id FROM billing_customers WHERE user_id = (SELECT id FROM users WHERE email = $1))`, [
       (await agent.get('/api/me')).body.user.email,

@@ -1,16 +1,13 @@
 import { planFor, planName, priceForSeats, type DemoCheckoutSessionResponse, type DemoPortalAction, type DemoPortalResponse } from '../../../contract/billing';
-import type { AppDeps } from '../../lib/context';
 import type { CurrentUser } from '../../lib/current-user';
 import { AppError, fieldError } from '../../lib/errors';
 import { DemoCardError, type DemoProvider, type SignedDemoEvent } from '../../lib/billing/demo-provider';
 import * as repo from './repo';
-import { handleWebhook } from './service';
-
-type Deps = Pick<AppDeps, 'db' | 'env' | 'services' | 'logger'>;
+import { handleWebhook, type BillingDeps } from './service';
 
 /** The demo provider, or 404: its pages exist only when Stripe is not configured. */
-function demoProvider(deps: Deps): DemoProvider {
-  const provider = deps.services.billing;
+function demoProvider(deps: BillingDeps): DemoProvider {
+  const provider = deps.billing;
   if (provider.name !== 'demo') throw new AppError('not_found', 'The demo billing provider is not in use.');
   return provider as DemoProvider;
 }
@@ -20,12 +17,12 @@ function demoProvider(deps: Deps): DemoProvider {
  * them: the same signature check, re-read and idempotent apply. In-process, so the subscription
  * is current by the time the browser reaches the success page.
  */
-export async function deliverDemoEvents(deps: Deps, events: SignedDemoEvent[]): Promise<void> {
+export async function deliverDemoEvents(deps: BillingDeps, events: SignedDemoEvent[]): Promise<void> {
   for (const event of events) await handleWebhook(deps, event);
 }
 
 export async function getDemoCheckout(
-  deps: Deps,
+  deps: BillingDeps,
   { user, sessionId }: { user: CurrentUser; sessionId: string },
 ): Promise<DemoCheckoutSessionResponse> {
   const session = await demoProvider(deps).findOpenSession(sessionId);
@@ -46,7 +43,7 @@ export async function getDemoCheckout(
 }
 
 export async function payDemoCheckout(
-  deps: Deps,
+  deps: BillingDeps,
   { user, sessionId, cardNumber }: { user: CurrentUser; sessionId: string; cardNumber: string },
 ): Promise<{ redirectUrl: string }> {
   const provider = demoProvider(deps);
@@ -69,13 +66,13 @@ export async function payDemoCheckout(
   return { redirectUrl: `/checkout/success?session_id=${encodeURIComponent(sessionId)}` };
 }
 
-async function customerIdOf(deps: Deps, user: CurrentUser): Promise<string> {
+async function customerIdOf(deps: BillingDeps, user: CurrentUser): Promise<string> {
   const customer = await repo.findCustomer(deps.db, user.id);
   if (!customer || customer.provider !== 'demo') throw new AppError('not_found', 'You do not have a subscription to manage yet.');
   return customer.customerId;
 }
 
-export async function getDemoPortal(deps: Deps, { user }: { user: CurrentUser }): Promise<DemoPortalResponse> {
+export async function getDemoPortal(deps: BillingDeps, { user }: { user: CurrentUser }): Promise<DemoPortalResponse> {
   const provider = demoProvider(deps);
   const subscription = await provider.currentSubscription(await customerIdOf(deps, user));
   return {
@@ -93,7 +90,7 @@ export async function getDemoPortal(deps: Deps, { user }: { user: CurrentUser })
 }
 
 export async function actOnDemoPortal(
-  deps: Deps,
+  deps: BillingDeps,
   { user, action }: { user: CurrentUser; action: DemoPortalAction },
 ): Promise<DemoPortalResponse> {
   const provider = demoProvider(deps);

@@ -19,12 +19,15 @@ import {
   UpdateSeatsRequest,
   WebhookResponse,
 } from '../../../contract/billing';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard, signedInGuard } from '../../lib/guards';
 import * as billing from './service';
 import * as demo from './demo-service';
+
+/** What billing's services use of the app (ADR 060): the routes are where they are handed in. */
+export const billingDeps = ({ db, env, logger, services }: AppDeps): billing.BillingDeps => ({ db, env, logger, billing: services.billing });
 
 const unauthenticated = { 401: errorResponse('Not signed in') };
 
@@ -255,71 +258,71 @@ export const billingRoutes = new OpenAPIHono<AppEnv>()
     const user = c.var.user;
     const { priceId, trial, seats } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.checkoutPerUser, user.id]]);
-    return c.json(await billing.createCheckout(c.var.deps, { user, priceId, trial: trial ?? false, seats }), 200);
+    return c.json(await billing.createCheckout(billingDeps(c.var.deps), { user, priceId, trial: trial ?? false, seats }), 200);
   })
   .openapi(updateSeats, async (c) => {
     const user = c.var.user;
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.seatsPerUser, user.id]]);
-    return c.json(await billing.updateSeats(c.var.deps, { user, seats: c.req.valid('json').seats }), 200);
+    return c.json(await billing.updateSeats(billingDeps(c.var.deps), { user, seats: c.req.valid('json').seats }), 200);
   })
   .openapi(checkCheckoutSession, async (c) => {
     const user = c.var.user;
     const { sessionId } = c.req.valid('param');
     c.header('Cache-Control', 'no-store');
-    return c.json(await billing.checkCheckoutSession(c.var.deps, { user, sessionId }), 200);
+    return c.json(await billing.checkCheckoutSession(billingDeps(c.var.deps), { user, sessionId }), 200);
   })
   .openapi(createPortal, async (c) => {
     const user = c.var.user;
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.portalPerUser, user.id]]);
-    return c.json(await billing.createPortal(c.var.deps, { user }), 200);
+    return c.json(await billing.createPortal(billingDeps(c.var.deps), { user }), 200);
   })
   .openapi(getSubscription, async (c) => {
     const user = c.var.user;
     c.header('Cache-Control', 'no-store');
-    return c.json(await billing.getSubscription(c.var.deps, { user }), 200);
+    return c.json(await billing.getSubscription(billingDeps(c.var.deps), { user }), 200);
   })
   .openapi(receiveWebhook, async (c) => {
     // The signature covers the exact bytes: read the raw text, never re-serialised JSON.
     const rawBody = await c.req.text();
     const signature = c.req.header('stripe-signature');
-    return c.json(await billing.handleWebhook(c.var.deps, { rawBody, signature }), 200);
+    return c.json(await billing.handleWebhook(billingDeps(c.var.deps), { rawBody, signature }), 200);
   })
   .openapi(requestRefund, async (c) => {
     const user = c.var.user;
     const { reason } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.refundPerUser, user.id]]);
     const ip = clientIp(c, c.var.deps.env.TRUST_PROXY);
-    return c.json(await billing.requestRefund(c.var.deps, { user, reason: reason ?? null, ip }), 200);
+    return c.json(await billing.requestRefund(billingDeps(c.var.deps), { user, reason: reason ?? null, ip }), 200);
   })
   .openapi(listRefundRequests, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(await billing.listRefundRequests(c.var.deps), 200);
+    return c.json(await billing.listRefundRequests(billingDeps(c.var.deps)), 200);
   })
   .openapi(resolveRefundRequest, async (c) => {
     const admin = c.var.user;
     const ip = clientIp(c, c.var.deps.env.TRUST_PROXY);
     const { id } = c.req.valid('param');
     const { status } = c.req.valid('json');
-    return c.json(await billing.resolveRefundRequest(c.var.deps, { id, status, actor: { userId: admin.id, ip } }), 200);
+    return c.json(await billing.resolveRefundRequest(billingDeps(c.var.deps), { id, status, actor: { userId: admin.id, ip } }), 200);
   })
   .openapi(getDemoCheckout, async (c) => {
     const user = c.var.user;
     const { sessionId } = c.req.valid('param');
-    return c.json(await demo.getDemoCheckout(c.var.deps, { user, sessionId }), 200);
+    return c.json(await demo.getDemoCheckout(billingDeps(c.var.deps), { user, sessionId }), 200);
   })
   .openapi(payDemoCheckout, async (c) => {
     const user = c.var.user;
     const { sessionId } = c.req.valid('param');
     const { cardNumber } = c.req.valid('json');
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.demoPayPerUser, user.id]]);
-    return c.json(await demo.payDemoCheckout(c.var.deps, { user, sessionId, cardNumber }), 200);
+    return c.json(await demo.payDemoCheckout(billingDeps(c.var.deps), { user, sessionId, cardNumber }), 200);
   })
   .openapi(getDemoPortal, async (c) => {
     const user = c.var.user;
-    return c.json(await demo.getDemoPortal(c.var.deps, { user }), 200);
+    return c.json(await demo.getDemoPortal(billingDeps(c.var.deps), { user }), 200);
   })
   .openapi(actOnDemoPortal, async (c) => {
     const user = c.var.user;
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.portalPerUser, user.id]]);
-    return c.json(await demo.actOnDemoPortal(c.var.deps, { user, action: c.req.valid('json') }), 200);
+    return c.json(await demo.actOnDemoPortal(billingDeps(c.var.deps), { user, action: c.req.valid('json') }), 200);
   });

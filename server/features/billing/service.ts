@@ -16,15 +16,17 @@ import {
   type PriceId,
   type RefundEligibility,
 } from '../../../contract/billing';
-import type { AppDeps } from '../../lib/context';
 import type { CurrentUser } from '../../lib/current-user';
 import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
+import type { Logger } from '../../lib/logger';
 import { recordAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { AppError, fieldError } from '../../lib/errors';
 import {
   ProviderObjectMissingError,
   WebhookSignatureError,
+  type BillingProvider,
   type ProviderEvent,
   type ProviderSubscription,
 } from '../../lib/billing/provider';
@@ -36,13 +38,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const LIVE_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'paused'];
 const isLive = (status: string) => LIVE_STATUSES.includes(status);
 
-type Deps = Pick<AppDeps, 'db' | 'env' | 'services' | 'logger'>;
+/**
+ * What billing uses of the app (ADR 060): the payment provider in use (Stripe or the demo one),
+ * handed in by the routes and the job runner.
+ */
+export type BillingDeps = { db: Db; env: Env; logger: Logger; billing: BillingProvider };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** The user's provider customer, created once (and again only if the provider was switched). */
-async function customerFor(deps: Deps, user: { id: string; email: string }): Promise<string> {
-  const provider = deps.services.billing;
+async function customerFor(deps: BillingDeps, user: { id: string; email: string }): Promise<string> {
+  const provider = deps.billing;
   const existing = await repo.findCustomer(deps.db, user.id);
   if (existing && existing.provider === provider.name) return existing.customerId;
   const customerId = await provider.createCustomer({ userId: user.id, email: user.email });
@@ -55,7 +61,7 @@ async function customerFor(deps: Deps, user: { id: string; email: string }): Pro
  * in the portal: no second subscription, no paying twice); the trial is the Monthly plan, once.
  */
 export async function createCheckout(
-  deps: Deps,
+  deps: BillingDeps,
   { user, priceId, trial, seats = 1 }: { user: CurrentUser; priceId: PriceId; trial: boolean; seats?: number },
 ): Promise<{ url: string }> {
   const current = await repo.findSubscription(deps.db, user.id);
@@ -74,7 +80,7 @@ export async function createCheckout(
   }
   const customerId = await customerFor(deps, user);
   const appUrl = deps.env.APP_URL;
-  const session = await deps.services.billing.createCheckoutSession({
+  const session = await deps.billing.createCheckoutSession({
     userId: user.id,
     customerId,
     priceId,
@@ -87,13 +93,13 @@ export async function createCheckout(
 }
 
 /** POST /api/billing/portal: only for a user who has a subscription with this provider. */
-export async function createPortal(deps: Deps, { user }: { user: CurrentUser }): Promise<{ url: string }> {
+export async function createPortal(deps: BillingDeps, { user }: { user: CurrentUser }): Promise<{ url: string }> {
   const customer = await repo.findCustomer(deps.db, user.id);
   const subscription = await repo.findSubscription(deps.db, user.id);
-  if (!customer || !subscription || customer.provider !== deps.services.billing.name) {
+  if (!customer || !subscription || customer.provider !== deps.billing.name) {
     throw new AppError('not_found', 'You do not have a subscription to manage yet.');
   }
-  return deps.services.billing.createPortalSession({
+  return deps.billing.createPortalSession({
     customerId: customer.customerId,
     returnUrl: `${deps.env.APP_URL}/account?tab=subscription`,
   });
@@ -106,10 +112,10 @@ export async function createPortal(deps: Deps, { user }: { user: CurrentUser }):
  * repeated event changes nothing.
  */
 export async function handleWebhook(
-  deps: Deps,
+  deps: BillingDeps,
   { rawBody, signature }: { rawBody: string; signature: string | undefined },
 ): Promise<{ received: true; duplicate?: true }> {
-  const provider = deps.services.billing;
+  const provider = deps.billing;
   let event: ProviderEvent;
   try {
     event = provider.constructEvent(rawBody, signature);
@@ -271,7 +277,7 @@ async function refundEligibility(db: Db, userId: string, now = new Date()): Prom
 }
 
 /** GET /api/billing/subscription: the tier comes from the session (the same rule every guard uses). */
-export async function getSubscription(deps: Deps, { user }: { user: CurrentUser }): Promise<BillingSubscriptionResponse> {
+export async function getSubscription(deps: BillingDeps, { user }: { user: CurrentUser }): Promise<BillingSubscriptionResponse> {
   const now = new Date();
   const [row, customer, facts] = await Promise.all([
     repo.findSubscription(deps.db, user.id),
@@ -293,7 +299,7 @@ export async function getSubscription(deps: Deps, { user }: { user: CurrentUser 
     trialAvailable: !customer?.trialUsedAt && !customer?.firstPaidAt && !(row && isLive(row.status)),
     refund: refundEligibilityOf(facts, now),
     guarantee: guaranteeOf(facts, now),
-    provider: deps.services.billing.name,
+    provider: deps.billing.name,
     seats: shown?.seats ?? 1,
   };
 }
@@ -305,10 +311,10 @@ export async function getSubscription(deps: Deps, { user }: { user: CurrentUser 
  * own event for the change then finds nothing new.
  */
 export async function updateSeats(
-  deps: Deps,
+  deps: BillingDeps,
   { user, seats, seatsInUse = async () => 1 }: { user: CurrentUser; seats: number; seatsInUse?: (db: Db) => Promise<number> },
 ): Promise<BillingSubscriptionResponse> {
-  const provider = deps.services.billing;
+  const provider = deps.billing;
   const current = await repo.findSubscription(deps.db, user.id);
   if (!current || !isLive(current.status) || current.provider !== provider.name || !current.providerSubscriptionId) {
     throw new AppError('not_found', 'You do not have a subscription to add seats to yet.');
@@ -336,15 +342,15 @@ export async function updateSeats(
  * 404; `paid` once the checkout completed with a payment made or none due (a trial).
  */
 export async function checkCheckoutSession(
-  deps: Deps,
+  deps: BillingDeps,
   { user, sessionId }: { user: CurrentUser; sessionId: string },
 ): Promise<CheckoutSessionCheckResponse> {
   const notFound = () => new AppError('not_found', 'This checkout session does not exist.');
   const customer = await repo.findCustomer(deps.db, user.id);
-  if (!customer || customer.provider !== deps.services.billing.name) throw notFound();
-  let session: Awaited<ReturnType<typeof deps.services.billing.retrieveCheckoutSession>>;
+  if (!customer || customer.provider !== deps.billing.name) throw notFound();
+  let session: Awaited<ReturnType<typeof deps.billing.retrieveCheckoutSession>>;
   try {
-    session = await deps.services.billing.retrieveCheckoutSession(sessionId);
+    session = await deps.billing.retrieveCheckoutSession(sessionId);
   } catch (error) {
     if (error instanceof ProviderObjectMissingError) throw notFound();
     throw error;
@@ -355,7 +361,7 @@ export async function checkCheckoutSession(
 
 /** POST /api/billing/refund-request: stored, emailed to the operators (and a receipt to the user). */
 export async function requestRefund(
-  deps: Deps,
+  deps: BillingDeps,
   { user, reason, ip }: { user: CurrentUser; reason: string | null; ip: string | null },
 ): Promise<BillingSubscriptionResponse> {
   await deps.db.transaction(async (tx) => {
@@ -407,7 +413,7 @@ const toAdminRefundRequest = (row: Awaited<ReturnType<typeof repo.listRefundRequ
   resolvedByEmail: row.resolvedByEmail ?? null,
 });
 
-export async function listRefundRequests(deps: Deps): Promise<AdminRefundRequestsResponse> {
+export async function listRefundRequests(deps: BillingDeps): Promise<AdminRefundRequestsResponse> {
   const rows = await repo.listRefundRequests(deps.db);
   return { requests: rows.map(toAdminRefundRequest) };
 }
@@ -418,7 +424,7 @@ export async function listRefundRequests(deps: Deps): Promise<AdminRefundRequest
  * one transaction. An open request only: a second click gets a 409.
  */
 export async function resolveRefundRequest(
-  deps: Deps,
+  deps: BillingDeps,
   input: { id: string; status: 'refunded' | 'declined'; actor: { userId: string; ip: string | null } },
 ): Promise<ResolveRefundRequestResponse> {
   await deps.db.transaction(async (tx) => {
@@ -453,7 +459,7 @@ export async function resolveRefundRequest(
 }
 
 /** The job's reminder: one email per trial, 2 days before it converts. Returns how many were queued. */
-export async function sendTrialReminders(deps: Deps, now = new Date()): Promise<number> {
+export async function sendTrialReminders(deps: BillingDeps, now = new Date()): Promise<number> {
   const due = await repo.trialsDueForReminder(deps.db, now, new Date(now.getTime() + TRIAL_REMINDER_BEFORE_MS));
   let sent = 0;
   for (const trial of due) {
