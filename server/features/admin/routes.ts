@@ -18,12 +18,15 @@ import {
   UserIdParams,
   UserStats,
 } from '../../../contract/admin';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { capabilityGuard, type GuardedContext } from '../../lib/guards';
 import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 
-import { adminService } from './service';
+import { adminService, type AdminDeps } from './service';
+
+/** What the admin calls use of the app (ADR 060), handed in here. */
+const adminDeps = ({ db, env, services }: AppDeps): AdminDeps => ({ db, env, directory: services.directory });
 
 /** Every admin call: 401 signed out, 403 for a signed-in non-admin. */
 const guarded = {
@@ -186,45 +189,45 @@ export const adminRoutes = new OpenAPIHono<AppEnv>();
 adminRoutes
   .openapi(getOverview, async (c) => {
     noStore(c);
-    return c.json(await adminService.overview(c.var.deps), 200);
+    return c.json(await adminService.overview(adminDeps(c.var.deps)), 200);
   })
   .openapi(listSubmissions, async (c) => {
     noStore(c);
-    return c.json(await adminService.listSubmissions(c.var.deps, c.req.valid('query')), 200);
+    return c.json(await adminService.listSubmissions(adminDeps(c.var.deps), c.req.valid('query')), 200);
   })
   .openapi(approveSubmission, async (c) => {
     const actor = actorOf(c);
     return c.json(
-      await adminService.approveSubmission(c.var.deps, c.req.valid('param').id, actor, c.req.valid('json')),
+      await adminService.approveSubmission(adminDeps(c.var.deps), c.req.valid('param').id, actor, c.req.valid('json')),
       200,
     );
   })
   .openapi(rejectSubmission, async (c) => {
     const actor = actorOf(c);
-    return c.json(await adminService.rejectSubmission(c.var.deps, c.req.valid('param').id, actor), 200);
+    return c.json(await adminService.rejectSubmission(adminDeps(c.var.deps), c.req.valid('param').id, actor), 200);
   })
   .openapi(listUsers, async (c) => {
     noStore(c);
-    return c.json(await adminService.listUsers(c.var.deps, c.req.valid('query')), 200);
+    return c.json(await adminService.listUsers(adminDeps(c.var.deps), c.req.valid('query')), 200);
   })
   .openapi(getUserStats, async (c) => {
     noStore(c);
-    return c.json(await adminService.userStats(c.var.deps), 200);
+    return c.json(await adminService.userStats(adminDeps(c.var.deps)), 200);
   })
   .openapi(getUser, async (c) => {
     noStore(c);
-    return c.json(await adminService.userDetail(c.var.deps, c.req.valid('param').id), 200);
+    return c.json(await adminService.userDetail(adminDeps(c.var.deps), c.req.valid('param').id), 200);
   })
   .openapi(revokeSessions, async (c) => {
     const actor = actorOf(c);
-    return c.json(await adminService.revokeSessions(c.var.deps, c.req.valid('param').id, actor), 200);
+    return c.json(await adminService.revokeSessions(adminDeps(c.var.deps), c.req.valid('param').id, actor), 200);
   })
   .openapi(setUserRole, async (c) => {
     const actor = actorOf(c);
     const { role } = c.req.valid('json');
-    return c.json(await adminService.setRole(c.var.deps, c.req.valid('param').id, role, actor), 200);
+    return c.json(await adminService.setRole(adminDeps(c.var.deps), c.req.valid('param').id, role, actor), 200);
   })
   .openapi(listAudit, async (c) => {
     noStore(c);
-    return c.json(await adminService.listAudit(c.var.deps, c.req.valid('query')), 200);
+    return c.json(await adminService.listAudit(adminDeps(c.var.deps), c.req.valid('query')), 200);
   });

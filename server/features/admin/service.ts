@@ -24,7 +24,8 @@ import { SPECIALTIES } from '../../../contract/directory-options';
 import { dedupeSkills } from '../../../contract/skills';
 import { nearestField } from '../../../contract/specialty-suggestion';
 import { AUDIT_ACTIONS, recordAudit } from '../../lib/audit';
-import type { AppDeps } from '../../lib/context';
+import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
 import { AppError, fieldError } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { isSuppressed } from '../removal';
@@ -34,6 +35,13 @@ import { monthlyCentsOf, planNameOf } from './plans';
 import * as repo from './repo';
 import { planContact, type StoredContacts } from './self-reported-contacts';
 import { sessionPolicy } from '../auth';
+import type { DirectoryService } from '../directory';
+
+/**
+ * What the admin calls use of the app (ADR 060): an approval tells the search index which
+ * physician changed.
+ */
+export type AdminDeps = { db: Db; env: Env; directory: Pick<DirectoryService, 'directoryChanged'> };
 
 type Actor = { userId: string; ip: string | null };
 
@@ -44,7 +52,7 @@ const alreadyProcessed = (status: string) =>
 const submissionNotFound = () => new AppError('not_found', 'Submission not found.');
 
 /** The record an approval updates: on NPI when the submission has one, else on email (docs/rules.md#resumes). */
-async function matchedPhysicianId(db: AppDeps['db'], row: Pick<repo.SubmissionRow, 'npi' | 'email'>): Promise<number | null> {
+async function matchedPhysicianId(db: Db, row: Pick<repo.SubmissionRow, 'npi' | 'email'>): Promise<number | null> {
   const npi = row.npi?.trim() || null;
   return (npi ? await repo.findPhysicianIdByNpi(db, npi) : null) ?? (await repo.findPhysicianIdByEmail(db, row.email));
 }
@@ -55,7 +63,7 @@ const comparisonsOf = (contacts: StoredContacts | null, row: Pick<repo.Submissio
 });
 
 /** A submission as operators see it: a pending one with what approving it would do to an existing physician. */
-async function submissionOf(db: AppDeps['db'], row: repo.SubmissionRow): Promise<Submission> {
+async function submissionOf(db: Db, row: repo.SubmissionRow): Promise<Submission> {
   if (row.status === 'unconfirmed') throw submissionNotFound();
   const submission = repo.toSubmission({ ...row, status: row.status });
   if (row.status !== 'pending') return submission;
@@ -75,7 +83,7 @@ async function submissionOf(db: AppDeps['db'], row: repo.SubmissionRow): Promise
  * added as self-reported values beside those on file (ADR 030), and no verification date moves.
  */
 async function approveSubmission(
-  deps: AppDeps,
+  deps: AdminDeps,
   id: string,
   actor: Actor,
   choice: ApproveSubmissionRequest = {},
@@ -152,7 +160,7 @@ async function approveSubmission(
     return { physicianId, created: !existing, addedContacts: email.outcome !== 'on_file' || phone.outcome !== 'on_file' };
   });
   // After commit: searches see the physician as soon as this resolves.
-  await deps.services.directory.directoryChanged({ ids: [physicianId] });
+  await deps.directory.directoryChanged({ ids: [physicianId] });
   const row = await repo.readSubmission(deps.db, id);
   if (!row) throw submissionNotFound();
   return {
@@ -165,7 +173,7 @@ async function approveSubmission(
   };
 }
 
-async function rejectSubmission(deps: AppDeps, id: string, actor: Actor): Promise<ProcessSubmissionResponse> {
+async function rejectSubmission(deps: AdminDeps, id: string, actor: Actor): Promise<ProcessSubmissionResponse> {
   await deps.db.transaction(async (tx) => {
     const row = await repo.lockSubmission(tx, id);
     if (!row || row.status === 'unconfirmed') throw submissionNotFound();
@@ -184,7 +192,7 @@ async function rejectSubmission(deps: AppDeps, id: string, actor: Actor): Promis
   return { submission: await submissionOf(deps.db, row), message: 'The submission was rejected.' };
 }
 
-async function listSubmissions(deps: AppDeps, request: ListSubmissionsRequest): Promise<ListSubmissionsResponse> {
+async function listSubmissions(deps: AdminDeps, request: ListSubmissionsRequest): Promise<ListSubmissionsResponse> {
   const status = request.status ?? 'pending';
   const pageSize = request.pageSize ?? SUBMISSIONS_PAGE_SIZE;
   const page = request.page ?? 1;
@@ -196,7 +204,7 @@ async function listSubmissions(deps: AppDeps, request: ListSubmissionsRequest): 
   return { submissions, status, total, page, pageSize, pageCount: pageCountOf(total, pageSize), counts };
 }
 
-async function overview(deps: AppDeps): Promise<AdminOverview> {
+async function overview(deps: AdminDeps): Promise<AdminOverview> {
   const [counts, activity, submissions, refunds, messages] = await Promise.all([
     repo.readOverviewCounts(deps.db),
     repo.readDailyActivity(deps.db),
@@ -226,7 +234,7 @@ async function overview(deps: AppDeps): Promise<AdminOverview> {
   };
 }
 
-async function listUsers(deps: AppDeps, request: ListUsersRequest): Promise<ListUsersResponse> {
+async function listUsers(deps: AdminDeps, request: ListUsersRequest): Promise<ListUsersResponse> {
   const page = request.page ?? 1;
   const { users, total } = await repo.listUsers(deps.db, {
     query: request.query ?? '',
@@ -236,13 +244,13 @@ async function listUsers(deps: AppDeps, request: ListUsersRequest): Promise<List
   return { users, total, page, pageSize: USERS_PAGE_SIZE, pageCount: pageCountOf(total, USERS_PAGE_SIZE) };
 }
 
-async function userDetail(deps: AppDeps, id: string): Promise<UserDetail> {
+async function userDetail(deps: AdminDeps, id: string): Promise<UserDetail> {
   const detail = await repo.readUserDetail(deps.db, id, new Date(Date.now() - sessionPolicy(deps.env).idleMs));
   if (!detail) throw new AppError('not_found', 'User not found.');
   return detail;
 }
 
-async function revokeSessions(deps: AppDeps, userId: string, actor: Actor): Promise<RevokeSessionsResponse> {
+async function revokeSessions(deps: AdminDeps, userId: string, actor: Actor): Promise<RevokeSessionsResponse> {
   return deps.db.transaction(async (tx) => {
     const user = await repo.readUserRole(tx, userId);
     if (!user) throw new AppError('not_found', 'User not found.');
@@ -259,7 +267,7 @@ async function revokeSessions(deps: AppDeps, userId: string, actor: Actor): Prom
   });
 }
 
-async function setRole(deps: AppDeps, userId: string, role: Role, actor: Actor): Promise<SetUserRoleResponse> {
+async function setRole(deps: AdminDeps, userId: string, role: Role, actor: Actor): Promise<SetUserRoleResponse> {
   return deps.db.transaction(async (tx) => {
     const user = await repo.readUserRole(tx, userId);
     if (!user) throw new AppError('not_found', 'User not found.');
@@ -282,7 +290,7 @@ async function setRole(deps: AppDeps, userId: string, role: Role, actor: Actor):
   });
 }
 
-async function listAudit(deps: AppDeps, request: ListAuditEventsRequest): Promise<ListAuditEventsResponse> {
+async function listAudit(deps: AdminDeps, request: ListAuditEventsRequest): Promise<ListAuditEventsResponse> {
   const page = request.page ?? 1;
   const { events, total } = await repo.listAuditEvents(deps.db, {
     user: request.user || undefined,
@@ -295,7 +303,7 @@ async function listAudit(deps: AppDeps, request: ListAuditEventsRequest): Promis
   return { events, total, page, pageSize: AUDIT_PAGE_SIZE, pageCount: pageCountOf(total, AUDIT_PAGE_SIZE), actions: [...AUDIT_ACTIONS] };
 }
 
-const userStats = (deps: AppDeps): Promise<UserStats> => repo.readUserStats(deps.db);
+const userStats = (deps: AdminDeps): Promise<UserStats> => repo.readUserStats(deps.db);
 
 export const adminService = {
   approveSubmission,
