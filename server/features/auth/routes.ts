@@ -15,7 +15,7 @@ import {
   SignupResponse,
   VerifyEmailRequest,
 } from '../../../contract/auth';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { csrfRefused, errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { meResponseFor } from './me-routes';
@@ -36,6 +36,8 @@ function meta<E extends AppEnv>(c: Context<E>): auth.RequestMeta {
 
 /** The auth limits (auth/rate-limits.ts), taken here before the service runs (ADR 058). */
 const limitsOf = <E extends AppEnv>(c: Context<E>) => c.var.deps.services.authRateLimits;
+/** What the auth calls use of the app (ADR 060), handed in here. */
+const authDeps = ({ db, env, services }: AppDeps): auth.LockoutDeps => ({ db, env, authRateLimits: services.authRateLimits });
 
 const signup = createRoute({
   method: 'post',
@@ -177,7 +179,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
       [limitsOf(c).signupPerIp, request.ip],
       [limitsOf(c).signupPerEmail, email],
     ]);
-    const result = await auth.signUp({ deps: c.var.deps, meta: request, email, password, returnTo: returnTo ?? null });
+    const result = await auth.signUp({ deps: authDeps(c.var.deps), meta: request, email, password, returnTo: returnTo ?? null });
     return c.json(result, 201);
   })
   .openapi(resendVerification, async (c) => {
@@ -187,14 +189,14 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
       [limitsOf(c).resendPerIp, request.ip],
       [limitsOf(c).resendPerEmail, email],
     ]);
-    await auth.resendVerification({ deps: c.var.deps, email, returnTo: returnTo ?? null });
+    await auth.resendVerification({ deps: authDeps(c.var.deps), email, returnTo: returnTo ?? null });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(verifyEmail, async (c) => {
     const { token } = c.req.valid('json');
     const request = meta(c);
     await enforceRateLimits([[limitsOf(c).verifyPerIp, request.ip]]);
-    await auth.verifyEmail({ deps: c.var.deps, meta: request, token });
+    await auth.verifyEmail({ deps: authDeps(c.var.deps), meta: request, token });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(login, async (c) => {
@@ -204,7 +206,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     // the service's (ADR 058).
     await enforceRateLimits([[limitsOf(c).loginPerIp, request.ip]]);
     const { user, session, device } = await auth.logIn({
-      deps: c.var.deps,
+      deps: authDeps(c.var.deps),
       meta: request,
       email,
       password,
@@ -225,7 +227,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(logout, async (c) => {
     // By the cookie's token, so an expired session's row goes too.
-    await auth.logOut({ deps: c.var.deps, meta: meta(c), sessionToken: getCookie(c, SESSION_COOKIE) });
+    await auth.logOut({ deps: authDeps(c.var.deps), meta: meta(c), sessionToken: getCookie(c, SESSION_COOKIE) });
     clearSessionCookie(c);
     return c.json({ ok: true as const }, 200);
   })
@@ -236,21 +238,21 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
       [limitsOf(c).forgotPerIp, request.ip],
       [limitsOf(c).forgotPerEmail, email],
     ]);
-    await auth.requestPasswordReset({ deps: c.var.deps, email });
+    await auth.requestPasswordReset({ deps: authDeps(c.var.deps), email });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(resetPassword, async (c) => {
     const { token, password } = c.req.valid('json');
     const request = meta(c);
     await enforceRateLimits([[limitsOf(c).resetPerIp, request.ip]]);
-    await auth.resetPassword({ deps: c.var.deps, meta: request, token, password });
+    await auth.resetPassword({ deps: authDeps(c.var.deps), meta: request, token, password });
     return c.json({ ok: true as const }, 200);
   })
   .openapi(changePassword, async (c) => {
     const user = c.var.user;
     const { currentPassword, newPassword } = c.req.valid('json');
     await enforceRateLimits([[limitsOf(c).changePasswordPerUser, user.id]]);
-    const result = await auth.changePassword({ deps: c.var.deps, meta: meta(c), user, currentPassword, newPassword });
+    const result = await auth.changePassword({ deps: authDeps(c.var.deps), meta: meta(c), user, currentPassword, newPassword });
     return c.json(result, 200);
   })
   .openapi(signOutOthers, async (c) => {
@@ -258,5 +260,5 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     // No body (or no JSON content type) reads as {}: sessions only.
     const { endApiKeys } = c.req.valid('json');
     await enforceRateLimits([[limitsOf(c).signOutOthersPerUser, user.id]]);
-    return c.json(await auth.signOutOtherSessions({ deps: c.var.deps, meta: meta(c), user, endApiKeys }), 200);
+    return c.json(await auth.signOutOtherSessions({ deps: authDeps(c.var.deps), meta: meta(c), user, endApiKeys }), 200);
   });

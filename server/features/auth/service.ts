@@ -1,8 +1,8 @@
 import { AUTH_MESSAGES, type EndedSessionsResponse } from '../../../contract/auth';
-import type { AppDeps } from '../../lib/context';
 import type { CurrentUser } from '../../lib/current-user';
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors';
 import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
 import { recordAudit } from '../../lib/audit';
 import { enqueueEmail } from '../../lib/mail-queue';
 import type { MailMessage } from '../../lib/mailer';
@@ -17,6 +17,7 @@ import * as repo from './repo';
 import type { TokenPurpose, UserRow } from './repo';
 import { createSession, resolveSession, sessionPolicy } from './session';
 import { grantConfiguredAdmin } from './admins';
+import type { AuthRateLimits } from './rate-limits';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFY_EMAIL_TTL_MS = 24 * HOUR;
@@ -25,7 +26,15 @@ export const RESET_PASSWORD_TTL_MS = 1 * HOUR;
 /** Who is calling, as the rate limits and the session rows see it. */
 export type RequestMeta = { ip: string; userAgent?: string | null };
 
-type Options<Input> = { deps: AppDeps; meta: RequestMeta } & Input;
+/** What the auth calls use of the app (ADR 060): the database and the links' address. */
+export type AuthDeps = { db: Db; env: Env };
+/**
+ * Sign-in and the reset that lifts its lock also take the account's lockout limiters (ADR 058):
+ * keyed by the account, which only the service knows.
+ */
+export type LockoutDeps = AuthDeps & { authRateLimits: Pick<AuthRateLimits, 'loginPerEmail' | 'loginPerDevice' | 'resetPerEmail'> };
+
+type Options<Input, Deps = AuthDeps> = { deps: Deps; meta: RequestMeta } & Input;
 
 // Unknown emails still pay for one scrypt verification, so the time a login takes does not tell
 // whether the address has an account.
@@ -35,7 +44,7 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-function links(deps: AppDeps) {
+function links(deps: AuthDeps) {
   const base = deps.env.APP_URL.replace(/\/+$/, '');
   return {
     // `returnTo` (a checked path of this site) is where the verify page's 'Log in' leads after sign-in.
@@ -88,7 +97,7 @@ async function decoyWrites(db: Db, purpose: TokenPurpose, rows: number, email: (
  * transaction. `returnTo` says where signing in afterwards leads (the trial's checkout, a card).
  */
 async function sendVerification(
-  deps: AppDeps,
+  deps: AuthDeps,
   db: Db,
   user: UserRow,
   { resent = false, returnTo = null }: { resent?: boolean; returnTo?: string | null } = {},
@@ -159,7 +168,7 @@ export async function resendVerification({
   deps,
   email,
   returnTo = null,
-}: { deps: AppDeps; email: string; returnTo?: string | null }): Promise<void> {
+}: { deps: AuthDeps; email: string; returnTo?: string | null }): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user || user.emailVerifiedAt) {
     await decoyWrites(deps.db, 'verify_email', 2, () =>
@@ -204,12 +213,12 @@ export async function logIn({
   password,
   previousSessionId,
   deviceCookie,
-}: Options<{ email: string; password: string; previousSessionId?: string; deviceCookie?: string }>): Promise<{
+}: Options<{ email: string; password: string; previousSessionId?: string; deviceCookie?: string }, LockoutDeps>): Promise<{
   user: CurrentUser;
   session: { token: string; expiresAt: Date };
   device: { value: string; expiresAt: Date };
 }> {
-  const limits = deps.services.authRateLimits;
+  const limits = deps.authRateLimits;
   // The lockout (ADR 058): a rule of the account, not a limit on the caller (the route takes the
   // per-IP limit). Per device or per account (unknown devices) only failures count, and a full
   // window refuses before the password is checked (no guessing through it); a success clears the
@@ -267,7 +276,7 @@ export async function logOut({
   meta,
   sessionToken,
 }: {
-  deps: AppDeps;
+  deps: AuthDeps;
   meta: RequestMeta;
   sessionToken?: string;
 }): Promise<void> {
@@ -290,7 +299,7 @@ export async function logOut({
  * Emails a reset link if the address has an account; the same writes otherwise (decoys), and
  * the caller answers 200 either way.
  */
-export async function requestPasswordReset({ deps, email }: { deps: AppDeps; email: string }): Promise<void> {
+export async function requestPasswordReset({ deps, email }: { deps: AuthDeps; email: string }): Promise<void> {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) {
     await decoyWrites(deps.db, 'reset_password', 2, () => passwordResetEmail(links(deps).reset(newToken())));
@@ -315,8 +324,8 @@ export async function resetPassword({
   meta,
   token,
   password,
-}: Options<{ token: string; password: string }>) {
-  const limits = deps.services.authRateLimits;
+}: Options<{ token: string; password: string }, LockoutDeps>) {
+  const limits = deps.authRateLimits;
   const tokenHash = hashToken(token);
   const live = await repo.findLiveToken(deps.db, tokenHash, 'reset_password');
   const user = live && (await repo.findUserById(deps.db, live.userId));
@@ -433,7 +442,7 @@ export async function signOutOtherSessions({
  * `npm run admin -- grant|revoke EMAIL`: the user, or undefined when the address has no account.
  * A change of role writes an audit row (actor: the command line, so none).
  */
-export async function setRoleByEmail(deps: Pick<AppDeps, 'db'>, email: string, role: 'user' | 'admin') {
+export async function setRoleByEmail(deps: Pick<AuthDeps, 'db'>, email: string, role: 'user' | 'admin') {
   return deps.db.transaction(async (tx) => {
     const before = await repo.findUserByEmail(tx, email.trim().toLowerCase());
     if (!before) return undefined;
