@@ -2,17 +2,22 @@ import {
   CONTACT_MESSAGES_PAGE_SIZE,
   type ListContactMessagesResponse,
 } from '../../../contract/contact-form';
-import type { AppDeps } from '../../lib/context';
+import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
+import type { Logger } from '../../lib/logger';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { contactCopyEmail } from './emails';
 import { insertContactMessage, listContactMessages } from './repo';
+
+/** What the contact form uses of the app (ADR 060). */
+export type ContactFormDeps = { db: Db; env: Env; logger: Logger };
 
 /**
  * Stores a visitor's message and queues a copy to every CONTACT_INBOX address, in one
  * transaction: the caller hears 'Message sent!' only once both exist.
  */
 export async function sendContactMessage(options: {
-  deps: AppDeps;
+  deps: ContactFormDeps;
   input: { name: string; email: string; subject: string; message: string };
 }): Promise<void> {
   const { deps, input } = options;
@@ -27,7 +32,7 @@ export async function sendContactMessage(options: {
   });
 }
 
-export async function readContactMessages(options: { deps: AppDeps; page: number }): Promise<ListContactMessagesResponse> {
+export async function readContactMessages(options: { deps: ContactFormDeps; page: number }): Promise<ListContactMessagesResponse> {
   const { deps, page } = options;
   const pageSize = CONTACT_MESSAGES_PAGE_SIZE;
   const { messages, total } = await listContactMessages(deps.db, { limit: pageSize, offset: (page - 1) * pageSize });

@@ -5,10 +5,13 @@ import {
   CreateRemovalRequest,
   RemovalRequestResponse,
 } from '../../../contract/removal';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
-import { confirmRemoval, requestRemoval } from './service';
+import { confirmRemoval, requestRemoval, type RemovalDeps } from './service';
+
+/** What a removal uses of the app (ADR 060), handed in here. */
+const removalDeps = ({ db, env, services }: AppDeps): RemovalDeps => ({ db, env, directory: services.directory });
 
 const createRemovalRequest = createRoute({
   method: 'post',
@@ -50,13 +53,13 @@ export const removalRoutes = new OpenAPIHono<AppEnv>()
       [limits.requestPerIp, ip],
       [limits.requestPerEmail, email],
     ]);
-    await requestRemoval({ deps, ip, email });
+    await requestRemoval({ deps: removalDeps(deps), ip, email });
     return c.json({ ok: true as const }, 202);
   })
   .openapi(confirmRemovalRequest, async (c) => {
     const { deps } = c.var;
     const ip = clientIp(c, deps.env.TRUST_PROXY);
     await enforceRateLimits([[deps.services.removalRateLimits.confirmPerIp, ip]]);
-    await confirmRemoval({ deps, ip, token: c.req.valid('json').token });
+    await confirmRemoval({ deps: removalDeps(deps), ip, token: c.req.valid('json').token });
     return c.json({ ok: true as const }, 200);
   });

@@ -1,5 +1,6 @@
 import { REMOVAL_MESSAGES, REMOVAL_TOKEN_TTL_HOURS } from '../../../contract/removal';
-import type { AppDeps } from '../../lib/context';
+import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
 import { recordAudit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
@@ -16,13 +17,17 @@ import {
   insertRemovalRequest,
 } from './repo';
 import { addSuppressions } from './suppression';
+import type { DirectoryService } from '../directory';
+
+/** What a removal uses of the app (ADR 060): the search index drops the removed physicians. */
+export type RemovalDeps = { db: Db; env: Env; directory: Pick<DirectoryService, 'directoryChanged'> };
 
 /**
  * Starts a removal: when the directory (or the resume queue) holds the address, stores the hash of
  * a new token and queues the link to it. The caller's answer is the same either way, so the form
  * cannot be used to learn who is in the directory.
  */
-export async function requestRemoval(options: { deps: AppDeps; ip: string; email: string }): Promise<void> {
+export async function requestRemoval(options: { deps: RemovalDeps; ip: string; email: string }): Promise<void> {
   const { deps, ip, email } = options;
   await deps.db.transaction(async (tx) => {
     await deleteExpiredRequests(tx);
@@ -48,7 +53,7 @@ export async function requestRemoval(options: { deps: AppDeps; ip: string; email
  * it, and suppresses the address and the records' NPIs so no later approval or import brings them
  * back. The search index drops the records before this returns. Audit rows keep counts, not the address.
  */
-export async function confirmRemoval(options: { deps: AppDeps; ip: string; token: string }): Promise<{ removedPhysicians: number }> {
+export async function confirmRemoval(options: { deps: RemovalDeps; ip: string; token: string }): Promise<{ removedPhysicians: number }> {
   const { deps, ip, token } = options;
   const result = await deps.db.transaction(async (tx) => {
     const request = await claimRemovalRequest(tx, hashToken(token));
@@ -77,6 +82,6 @@ export async function confirmRemoval(options: { deps: AppDeps; ip: string; token
     });
     return { ids };
   });
-  if (result.ids.length) await deps.services.directory.directoryChanged({ ids: result.ids });
+  if (result.ids.length) await deps.directory.directoryChanged({ ids: result.ids });
   return { removedPhysicians: result.ids.length };
 }

@@ -6,7 +6,8 @@ import type {
 import { SPECIALTIES } from '../../../contract/directory-options';
 import { OTHER_SPECIALTY, SUBMISSION_CONFIRM_TTL_DAYS, SUBMISSION_MESSAGES } from '../../../contract/submissions';
 import { recordAudit } from '../../lib/audit';
-import type { AppDeps } from '../../lib/context';
+import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
 import { AppError, isUniqueViolation } from '../../lib/errors';
 import { enqueueEmail } from '../../lib/mail-queue';
 import { hashToken, newToken } from '../../lib/tokens';
@@ -21,6 +22,9 @@ import {
 } from './repo';
 
 const DAY_MS = 86_400_000;
+
+/** What a resume submission uses of the app (ADR 060). */
+export type SubmissionDeps = { db: Db; env: Env };
 
 /**
  * Stores a resume as an unconfirmed submission and queues the confirmation link to its address,
@@ -44,7 +48,7 @@ function specialtyOfSubmission(input: Pick<CreateSubmissionInput, 'specialty' | 
 }
 
 export async function createSubmission(options: {
-  deps: AppDeps;
+  deps: SubmissionDeps;
   input: CreateSubmissionInput;
   now?: Date;
 }): Promise<CreateSubmissionResponse> {
@@ -100,7 +104,7 @@ export async function createSubmission(options: {
  * address. A token that is unknown, used or expired is a 400 naming `token`.
  */
 export async function confirmSubmission(options: {
-  deps: AppDeps;
+  deps: SubmissionDeps;
   ip: string;
   token: string;
   now?: Date;
