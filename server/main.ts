@@ -9,7 +9,7 @@ import { openDatabase, type OpenedDatabase } from './db/open';
 import { DEMO_ACCOUNTS, demoDataPlan, secureDemoAccounts, seedDemoIfNeeded } from './db/seed/demo';
 import { promoteConfiguredAdmins } from './features/auth/admins';
 import { createServices, type AppServices } from './services';
-import { registerJobs } from './jobs';
+import { maintenanceDeps, registerJobs } from './jobs';
 import { startDirectoryListener } from './db/directory-listener';
 import { verificationJobDeps } from './maintenance';
 import { verifyDemoDirectory } from './features/verification/job';
@@ -173,7 +173,7 @@ async function main() {
     jobs.register({
       name: 'demo-verification',
       runOnce: (signal) =>
-        verifyDemoDirectory(verificationJobDeps(deps), createBuiltinVerifier({ dns: false, knownDomains: DEMO_MAIL_DOMAINS }), { signal }),
+        verifyDemoDirectory(verificationJobDeps(maintenanceDeps(deps)), createBuiltinVerifier({ dns: false, knownDomains: DEMO_MAIL_DOMAINS }), { signal }),
       didWork: (run) => run.values > 0,
     });
     jobs.wake('demo-verification');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, createTestUser } from './test/harness';
 import { runMaintenance } from './maintenance';
+import { maintenanceDeps } from './jobs';
 
 /*
  * The maintenance pass (ADR 016) deletes sessions past the 30-day ceiling or idle for
@@ -48,10 +49,10 @@ describe('maintenance pass', () => {
       `INSERT INTO directory_changes (physician_id, changed_at) VALUES (1, $1), (2, $1), (NULL, $1), (3, $2), (4, now())`,
       [ago(8 * DAY), ago(6 * DAY)],
     );
-    expect((await runMaintenance(ctx.deps, now)).journalPurged).toBe(3);
+    expect((await runMaintenance(maintenanceDeps(ctx.deps), now)).journalPurged).toBe(3);
     const { rows } = await ctx.db.sql.query<{ physician_id: number }>('SELECT physician_id FROM directory_changes ORDER BY physician_id');
     expect(rows.map((r) => r.physician_id)).toEqual([3, 4]);
-    expect((await runMaintenance(ctx.deps, now)).journalPurged).toBe(0);
+    expect((await runMaintenance(maintenanceDeps(ctx.deps), now)).journalPurged).toBe(0);
   });
 
   it('purges ended sessions, spent tokens and passed rate-limit windows, and keeps live ones', async () => {
@@ -70,14 +71,14 @@ describe('maintenance pass', () => {
     await store.hit('maintenance-test:passed', hour, now.getTime() - 2 * 3_600_000);
     await store.hit('maintenance-test:live', hour, now.getTime() - 600_000);
 
-    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 2, tokens: 2, rateLimits: 1, submissions: 0, digests: 0, matches: 0, journalPurged: 0, indexReloaded: 0 });
+    expect(await runMaintenance(maintenanceDeps(ctx.deps), now)).toEqual({ sessions: 2, tokens: 2, rateLimits: 1, submissions: 0, digests: 0, matches: 0, journalPurged: 0, indexReloaded: 0 });
     expect(await ids('sessions', user.id)).toEqual([live, nearlyIdle].sort());
     expect(await ids('auth_tokens', user.id)).toEqual([liveToken]);
     // The live window still holds its attempt.
     expect((await store.peek('maintenance-test:live', hour, now.getTime())).allowed).toBe(false);
 
     // Nothing more to do.
-    expect(await runMaintenance(ctx.deps, now)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, submissions: 0, digests: 0, matches: 0, journalPurged: 0, indexReloaded: 0 });
+    expect(await runMaintenance(maintenanceDeps(ctx.deps), now)).toEqual({ sessions: 0, tokens: 0, rateLimits: 0, submissions: 0, digests: 0, matches: 0, journalPurged: 0, indexReloaded: 0 });
   });
 
   it('two passes at once (two server processes) delete each row once, without errors', async () => {
@@ -86,7 +87,7 @@ describe('maintenance pass', () => {
     for (let i = 0; i < 30; i++) await addSession(user.id, { expiresAt: ahead(DAY), lastSeenAt: ago(8 * DAY) });
     for (let i = 0; i < 20; i++) await addToken(user.id, { expiresAt: ago(1000) });
 
-    const passes = await Promise.all([runMaintenance(ctx.deps, now), runMaintenance(ctx.deps, now)]);
+    const passes = await Promise.all([runMaintenance(maintenanceDeps(ctx.deps), now), runMaintenance(maintenanceDeps(ctx.deps), now)]);
     expect(passes[0].sessions + passes[1].sessions).toBe(30);
     expect(passes[0].tokens + passes[1].tokens).toBe(20);
     expect(await ids('sessions', user.id)).toEqual([live]);

@@ -76,8 +76,9 @@ export const devRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(runAlerts, async (c) => {
     const { daysAhead } = c.req.valid('json');
+    const { db, env, services } = c.var.deps;
     const result = await runAlertDigests(
-      c.var.deps,
+      { db, env, directory: services.directory },
       new Date(Date.now() + daysAhead * 86_400_000 + ALERT_SETTLE_MS + 1000),
     );
     return c.json(result, 200);

@@ -7,6 +7,7 @@ import { createTestContext, type TestAgent } from '../../test/harness';
 import { resolveSort, toCriteria } from '../directory';
 import { naiveSearch } from '../../test/support/directory/naive-search';
 import { ALERT_SETTLE_MS, runAlertDigests } from '../saved-searches';
+import { maintenanceDeps } from '../../jobs';
 import { DAC } from './dac';
 import { DAC_HEADER, dacLine, nppesDate, nppesIndividual } from '../../test/support/import/fixtures';
 import { nppesHeaderLine } from './nppes-layout';
@@ -191,7 +192,7 @@ describe('the move between two extracts', () => {
     expect(resident.body).toMatchObject({ inTraining: true, sources: { location: { source: 'nppes', date: FIRST }, phone: null } });
 
     // The saved search's next alert: the physician who moved into Dallas.
-    const run = await runAlertDigests(ctx.deps, new Date(Date.now() + ALERT_SETTLE_MS + 1000));
+    const run = await runAlertDigests(maintenanceDeps(ctx.deps), new Date(Date.now() + ALERT_SETTLE_MS + 1000));
     expect(run).toMatchObject({ digests: 1, newMatches: 1 });
     const { rows: mail } = await ctx.db.sql.query<{ subject: string; text_body: string }>(
       'SELECT subject, text_body FROM email_outbox WHERE to_address = $1',

@@ -5,6 +5,7 @@ import type { MatchJobResponse } from '../../../contract/matches';
 import type { Tier, Role } from '../../../contract/account';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { runMaintenance } from '../../maintenance';
+import { maintenanceDeps } from '../../jobs';
 import { createTestContext, createTestUser, TestAgent } from '../../test/harness';
 import { createSession, SESSION_COOKIE } from '../auth';
 import { buildMessyFixture, FIXTURE_COLUMNS, fixtureCsv, type FixtureRow } from '../../test/support/matches/messy-list';
@@ -315,9 +316,9 @@ describe('who may do what', () => {
     const basic = await caller('basic');
     const created = await upload(basic, '/api/matches', { name: 'old.csv', body: SMALL_CSV });
     await matchDone(basic, created.body.id);
-    const sixDays = await runMaintenance(ctx.deps, new Date(Date.now() + 6 * 86_400_000));
+    const sixDays = await runMaintenance(maintenanceDeps(ctx.deps), new Date(Date.now() + 6 * 86_400_000));
     expect((await basic.agent.get(`/api/matches/${created.body.id}`)).status).toBe(200);
-    const later = await runMaintenance(ctx.deps, new Date(Date.now() + 8 * 86_400_000));
+    const later = await runMaintenance(maintenanceDeps(ctx.deps), new Date(Date.now() + 8 * 86_400_000));
     expect(later.matches).toBeGreaterThan(sixDays.matches);
     // (The pass at +8 days also ended the session, so the job is checked in the database.)
     expect((await ctx.db.sql.query('SELECT 1 FROM match_jobs WHERE id = $1', [created.body.id])).rows).toHaveLength(0);

@@ -5,6 +5,7 @@ import { insertPhysicians } from '../../test/support/physicians';
 import { FREE_ALERT_DIGEST_MAX } from '../../../contract/limits';
 import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
 import { ALERT_SETTLE_MS, runAlertDigests } from './alerts';
+import { maintenanceDeps } from '../../jobs';
 
 /* New-match alerts on saved searches: digests from approvals, none without news, the signed unsubscribe. */
 
@@ -73,7 +74,7 @@ describe('new-match alerts', () => {
 
     // The window ends ALERT_SETTLE_MS before the run: run as of just after that.
     const now = new Date(Date.now() + ALERT_SETTLE_MS + 1000);
-    expect(await runAlertDigests(ctx.deps, now)).toMatchObject({ evaluated: 2, digests: 1, newMatches: 1 });
+    expect(await runAlertDigests(maintenanceDeps(ctx.deps), now)).toMatchObject({ evaluated: 2, digests: 1, newMatches: 1 });
 
     const mail = await digestsTo(recruiter.user.email);
     expect(mail).toHaveLength(1);
@@ -102,8 +103,8 @@ describe('new-match alerts', () => {
     expect(listed.body.savedSearches.find((s: { id: string }) => s.id === matching).alertSentAt).toBe(now.toISOString());
 
     // Run again at once, and a day later with nothing new: no second digest.
-    expect((await runAlertDigests(ctx.deps, now)).digests).toBe(0);
-    expect(await runAlertDigests(ctx.deps, new Date(now.getTime() + DAY))).toMatchObject({ evaluated: 2, digests: 0, newMatches: 0 });
+    expect((await runAlertDigests(maintenanceDeps(ctx.deps), now)).digests).toBe(0);
+    expect(await runAlertDigests(maintenanceDeps(ctx.deps), new Date(now.getTime() + DAY))).toMatchObject({ evaluated: 2, digests: 0, newMatches: 0 });
     expect(await digestsTo(recruiter.user.email)).toHaveLength(1);
   });
 
@@ -116,11 +117,11 @@ describe('new-match alerts', () => {
     ]);
     await approveResume({ firstName: 'Nell', lastName: 'Vantongeren', specialty: 'Neurology', location: 'Austin, TX' });
     const now = new Date(Date.now() + ALERT_SETTLE_MS + 1000);
-    await runAlertDigests(ctx.deps, now);
+    await runAlertDigests(maintenanceDeps(ctx.deps), now);
     expect(await digestsTo(other.user.email)).toHaveLength(0);
 
     const week = new Date(now.getTime() + 5 * DAY);
-    const runs = await Promise.all([runAlertDigests(ctx.deps, week), runAlertDigests(ctx.deps, week)]);
+    const runs = await Promise.all([runAlertDigests(maintenanceDeps(ctx.deps), week), runAlertDigests(maintenanceDeps(ctx.deps), week)]);
     expect(runs[0].digests + runs[1].digests).toBe(1);
     const mail = await digestsTo(other.user.email);
     expect(mail.map((m) => m.subject)).toEqual(['1 new physician matches "Weekly neuro"']);
@@ -132,7 +133,7 @@ describe('new-match alerts', () => {
     await approveResume({ firstName: 'Early', lastName: 'Bird', specialty: 'Urology', location: 'Denver, CO' });
     const created = await user.agent.post('/api/saved-searches', { name: 'Urology', params: { specialty: 'Urology' } });
     await user.agent.request('PATCH', `/api/saved-searches/${created.body.id}`, { body: { alert: 'daily' } });
-    await runAlertDigests(ctx.deps, new Date(Date.now() + 2 * DAY));
+    await runAlertDigests(maintenanceDeps(ctx.deps), new Date(Date.now() + 2 * DAY));
     expect(await digestsTo(user.user.email)).toHaveLength(0);
   });
 });
@@ -162,7 +163,7 @@ describe('the one-click unsubscribe link', () => {
       await user.agent.request('PATCH', `/api/saved-searches/${id}`, { body: { alert: 'daily' } });
     await ageAlerts(2 * DAY);
     await approveResume({ firstName: 'Bo', lastName: 'Nesetter', specialty: 'Orthopedic Surgery', location: 'Houston, TX' });
-    await runAlertDigests(ctx.deps, new Date(Date.now() + ALERT_SETTLE_MS + 1000));
+    await runAlertDigests(maintenanceDeps(ctx.deps), new Date(Date.now() + ALERT_SETTLE_MS + 1000));
     const [mail] = await digestsTo(user.user.email);
     const link = new URL(/Unsubscribe with one click: (\S+)/.exec(mail.text_body)![1]);
     expect(link.pathname).toBe(`/alerts/${created.body.id}/unsubscribe`);
@@ -229,7 +230,7 @@ describe('the free cap in digests', () => {
       })),
     );
     await ctx.deps.services.directory.directoryChanged({ ids });
-    await runAlertDigests(ctx.deps, new Date(Date.now() + ALERT_SETTLE_MS + 1000));
+    await runAlertDigests(maintenanceDeps(ctx.deps), new Date(Date.now() + ALERT_SETTLE_MS + 1000));
 
     const listedIn = async (email: string) => {
       const [digest] = await digestsTo(email);

@@ -1,11 +1,12 @@
 import { formatSpecialty, SearchPhysiciansQuery } from '../../../contract/directory';
 import { FREE_ALERT_DIGEST_MAX } from '../../../contract/limits';
 import { ALERT_DIGEST_MAX } from '../../../contract/saved-searches';
-import type { AppDeps } from '../../lib/context';
+import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
 import { linkSigner } from '../../lib/link-signing';
 import { enqueueEmails } from '../../lib/mail-queue';
 import { compose, userText } from '../../lib/mail-layout';
-import type { ChangeWindow } from '../directory';
+import type { ChangeWindow, DirectoryService } from '../directory';
 import * as repo from './repo';
 
 /*
@@ -29,6 +30,12 @@ const BATCH = 500;
  */
 export const ALERT_SETTLE_MS = 2 * 60 * 1000;
 
+/**
+ * What an alert run uses of the app (ADR 060): the search index gives the window of changed rows
+ * and each search's new matches within it.
+ */
+export type AlertDeps = { db: Db; env: Env; directory: Pick<DirectoryService, 'changeWindow' | 'matchesInWindow'> };
+
 export type AlertRunResult = {
   evaluated: number;
   digests: number;
@@ -37,10 +44,7 @@ export type AlertRunResult = {
   evaluationMs: number;
 };
 
-export async function runAlertDigests(
-  deps: Pick<AppDeps, 'db' | 'env' | 'logger' | 'services'>,
-  now = new Date(),
-): Promise<AlertRunResult> {
+export async function runAlertDigests(deps: AlertDeps, now = new Date()): Promise<AlertRunResult> {
   const upTo = new Date(now.getTime() - ALERT_SETTLE_MS);
   const result: AlertRunResult = { evaluated: 0, digests: 0, newMatches: 0, evaluationMs: 0 };
   for (;;) {
@@ -52,7 +56,7 @@ export async function runAlertDigests(
         upTo,
       });
       const started = performance.now();
-      const window = deps.services.directory.changeWindow(changed.ids, changed.changedAt);
+      const window = deps.directory.changeWindow(changed.ids, changed.changedAt);
       const found = due
         .map((alert) => ({ alert, ...newMatches(deps, alert, window) }))
         .filter(({ total }) => total > 0);
@@ -88,14 +92,14 @@ export async function runAlertDigests(
  * search now; `ids` are the first ALERT_DIGEST_MAX by name (FREE_ALERT_DIGEST_MAX for a free user).
  */
 export function newMatches(
-  deps: Pick<AppDeps, 'services'>,
+  deps: Pick<AlertDeps, 'directory'>,
   alert: { params: Record<string, string>; since: Date; paid: boolean },
   window: ChangeWindow,
 ): { total: number; ids: number[] } {
   const request = SearchPhysiciansQuery.safeParse(alert.params);
   // A search saved under older rules that no longer parses matches nothing (it shows its error when opened).
   if (!request.success) return { total: 0, ids: [] };
-  return deps.services.directory.matchesInWindow(
+  return deps.directory.matchesInWindow(
     request.data,
     window,
     alert.since.getTime(),
@@ -104,7 +108,7 @@ export function newMatches(
 }
 
 function digestEmail(
-  deps: Pick<AppDeps, 'env'>,
+  deps: Pick<AlertDeps, 'env'>,
   alert: repo.DueAlert,
   count: number,
   ids: number[],

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SUBMISSION_MESSAGES as M } from '../../../contract/submissions';
 import { runMaintenance } from '../../maintenance';
+import { maintenanceDeps } from '../../jobs';
 import { createTestContext, resumeSubmission, submissionConfirmToken, TestAgent, type TestResponse } from '../../test/harness';
 import { addSuppressions } from '../removal';
 import { SUBMISSION_RATE_LIMITS } from './rate-limits';
@@ -252,14 +253,14 @@ describe('a submission proves its email before an operator sees it', () => {
     expect((await agent.post('/api/submissions', resume({ email }))).status).toBe(201);
     const token = await submissionConfirmToken(ctx.db, email);
     // Within the 7 days nothing is purged.
-    await runMaintenance(ctx.deps, new Date(Date.now() + 6 * DAY_MS));
+    await runMaintenance(maintenanceDeps(ctx.deps), new Date(Date.now() + 6 * DAY_MS));
     expect(await submissionsFor(email)).toHaveLength(1);
     await ctx.db.sql.query(
       "UPDATE candidate_submissions SET confirm_expires_at = now() - interval '1 second' WHERE lower(email) = $1",
       [email],
     );
     expect((await confirm(agent, token)).status).toBe(400);
-    expect((await runMaintenance(ctx.deps)).submissions).toBeGreaterThanOrEqual(1);
+    expect((await runMaintenance(maintenanceDeps(ctx.deps))).submissions).toBeGreaterThanOrEqual(1);
     expect(await submissionsFor(email)).toEqual([]);
   });
 

@@ -92,7 +92,8 @@ export const verificationRoutes = new OpenAPIHono<AppEnv>()
   .openapi(verifyPhysician, async (c) => {
     const admin = c.var.user;
     const physicianId = Number(c.req.valid('param').id);
-    const deps = verificationJobDeps(c.var.deps);
+    const { db, env, logger, services } = c.var.deps;
+    const deps = verificationJobDeps({ db, env, logger, verifier: services.verifier, directory: services.directory });
     let results;
     try {
       results = await verifyPhysicianNow(deps, physicianId, {
