@@ -28,8 +28,9 @@ import { createContactVerifier, DEMO_MAIL_DOMAINS } from './lib/verification/cre
 import { demoDataPlan } from './db/seed/demo';
 
 /**
- * Long-lived services (mailer, billing provider, search index...) built once at start and shared
- * by every request through `deps.services`. Features add theirs here; the type follows.
+ * Long-lived services (mailer, billing provider, search index...) built once at start. Features
+ * add theirs here; the type follows. Only the composition reads this object (routes, app.ts,
+ * jobs.ts, main.ts, tests): a feature's service is handed the parts it uses (ADR 060).
  */
 // The parts of AppDeps (lib/context.ts) but the services, named here: lib/context.ts types the
 // services from this module, so importing it back would be a cycle.

@@ -4,7 +4,11 @@ import type { Logger } from './logger';
 import type { AppServices } from '../services';
 import type { CurrentUser } from './current-user';
 
-/** Long-lived parts of the app, built once in main.ts (or per test file) and passed to services. */
+/**
+ * Long-lived parts of the app, built once in main.ts (or per test file). The composition reads it
+ * (routes, app.ts, jobs.ts, main.ts, tests) and hands each service the parts that service uses:
+ * a service never takes AppDeps (ADR 060; eslint.config.js refuses the import).
+ */
 export type AppDeps = {
   db: Db;
   env: Env;

@@ -113,7 +113,8 @@ function highlightOf(c: SearchCriteria): SearchPhysiciansResponse['highlight'] {
 
 /**
  * The directory: search, profile, specialty counts and facets. Built once at start (it loads the
- * in-memory index from the database) and shared by every request through `deps.services.directory`.
+ * in-memory index from the database) and shared through the app's services: the routes, and the
+ * jobs, hand each service the parts of it that service uses (ADR 060).
  */
 export async function createDirectoryService({
   db,

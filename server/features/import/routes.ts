@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { ImportIdParams, ImportJobResponse, ListImportsResponse, StartImportQuery } from '../../../contract/import';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { errorResponse, json, signedIn } from '../../lib/openapi';
 import { capabilityGuard } from '../../lib/guards';
-import { getImport, listImports, startUploadedImport } from './uploads';
+import { getImport, listImports, startUploadedImport, type UploadDeps } from './uploads';
 
 /** The upload's path: app.ts exempts it from the 2 MB body limit (the NPPES file is gigabytes). */
 export const IMPORT_UPLOAD_PATH = '/api/admin/imports';
@@ -14,6 +14,14 @@ const guardResponses = {
   401: errorResponse('Not signed in'),
   403: errorResponse('Signed in, but not an admin'),
 };
+/** What the upload calls use of the app (ADR 060), handed in here. */
+const uploadDeps = ({ db, env, services }: AppDeps): UploadDeps => ({
+  db,
+  env,
+  importJobs: services.importJobs,
+  jobs: services.jobs,
+});
+
 const noStore = <E extends AppEnv>(c: Context<E>) => c.header('Cache-Control', 'private, no-store');
 
 const startImport = createRoute({
@@ -70,8 +78,7 @@ importRoutes
     const user = c.var.user;
     const { kind, fileName, fileDate } = c.req.valid('query');
     const length = Number(c.req.header('content-length'));
-    const { db, env, services } = c.var.deps;
-    const job = await startUploadedImport({ db, env, importJobs: services.importJobs, jobs: services.jobs }, {
+    const job = await startUploadedImport(uploadDeps(c.var.deps), {
       kind,
       fileName,
       fileDate,

@@ -125,8 +125,8 @@ function tooLarge(maxBytes: number): AppError {
   );
 }
 
-/** What the upload calls use (the routes hand them in). */
-type UploadDeps = {
+/** What the upload calls use (ADR 060; the routes hand them in). */
+export type UploadDeps = {
   db: Db;
   env: Pick<Env, 'IMPORT_MAX_BYTES'>;
   importJobs: ImportJobs;

@@ -12,7 +12,7 @@ import {
   ResolveMatchRowResponse,
 } from '../../../contract/matches';
 import { EXPORT_COUNT_HEADER } from '../../../contract/exports';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, signedIn } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard } from '../../lib/guards';
@@ -35,6 +35,9 @@ const { $schema: _dialect, ...formSchema } = z.toJSONSchema(CreateMatchForm) as 
 const uploadBody = {
   body: { required: true, content: { 'multipart/form-data': { schema: formSchema as { type: 'object' } } } },
 };
+/** What the match calls use of the app (ADR 060), handed in here. */
+const matchDeps = ({ db, env, services }: AppDeps): matches.MatchDeps => ({ db, env, jobs: services.jobs });
+
 const noStore = <E extends AppEnv>(c: Context<E>) => c.header('Cache-Control', 'private, no-store');
 
 function upload<E extends AppEnv>(c: Context<E>, userId: string) {
@@ -153,19 +156,19 @@ export const matchesRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(createMatch, async (c) => {
     const { user } = c.var;
-    const created = await matches.createMatch(c.var.deps, { userId: user.id, upload: await upload(c, user.id) });
+    const created = await matches.createMatch(matchDeps(c.var.deps), { userId: user.id, upload: await upload(c, user.id) });
     return c.json(created, 202);
   })
   .openapi(getMatch, async (c) => {
     const { user } = c.var;
     noStore(c);
-    return c.json(await matches.getMatch(c.var.deps, { userId: user.id, id: c.req.valid('param').id }), 200);
+    return c.json(await matches.getMatch(matchDeps(c.var.deps), { userId: user.id, id: c.req.valid('param').id }), 200);
   })
   .openapi(resolveRow, async (c) => {
     const { user } = c.var;
     await enforceRateLimits([[c.var.deps.services.matchRateLimits.resolvesPerUser, user.id]]);
     const { id, row } = c.req.valid('param');
-    const result = await matches.resolveMatchRow(c.var.deps, {
+    const result = await matches.resolveMatchRow(matchDeps(c.var.deps), {
       userId: user.id,
       id,
       row: Number(row),
@@ -176,7 +179,7 @@ export const matchesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(enriched, async (c) => {
     const { user } = c.var;
     const { env } = c.var.deps;
-    const file = await matches.enrichedFile(c.var.deps, {
+    const file = await matches.enrichedFile(matchDeps(c.var.deps), {
       userId: user.id,
       id: c.req.valid('param').id,
       ip: clientIp(c, env.TRUST_PROXY),

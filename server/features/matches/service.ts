@@ -11,6 +11,7 @@ import {
 } from '../../../contract/matches';
 import type { Db } from '../../db/client';
 import type { Env } from '../../lib/env';
+import type { JobRunner } from '../../lib/jobs';
 import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryIndex, PhysicianForMatching } from '../directory';
 import { checkExportCeiling, exportFileName, logExport } from '../exports';
@@ -37,10 +38,10 @@ const MAPPING_MAX_BYTES = 64 * 1024;
 export type Upload = { fileName: string; bytes: Buffer; mapping: string | null };
 
 /**
- * What the match calls use of the app's long-lived parts (the routes hand in theirs). Not AppDeps,
- * whose services hold the match worker built from this module (a cycle through server/services.ts).
+ * What the match calls use of the app (ADR 060; the routes hand it in): a new upload wakes the
+ * match job.
  */
-type MatchDeps = { db: Db; env: Pick<Env, 'EXPORT_DAILY_LIMIT'>; services: { jobs: { wake(name: string): void } } };
+export type MatchDeps = { db: Db; env: Pick<Env, 'EXPORT_DAILY_LIMIT'>; jobs: Pick<JobRunner, 'wake'> };
 
 function tooLarge(): AppError {
   return new AppError('payload_too_large', `The file is larger than ${MATCH_MAX_BYTES / 1024 / 1024} MB; split it and upload each part.`);
@@ -163,7 +164,7 @@ export async function createMatch(deps: MatchDeps, input: { userId: string; uplo
     mapping,
     rows: sheet.rows.map((cells) => ({ cells, label: rowLabel(mappedRow(cells, sheet.columns, mapping)) })),
   });
-  deps.services.jobs.wake('matches');
+  deps.jobs.wake('matches');
   return { id };
 }
 
