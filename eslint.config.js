@@ -18,6 +18,10 @@ import globals from 'globals';
  *   e2e/ or bench/. This one is @typescript-eslint/no-restricted-imports, a rule of its own: flat
  *   config replaces a rule's options file by file, so on the base rule it would be lost wherever a
  *   boundary above applies.
+ * - A server feature's service (every file but routes.ts and *-routes.ts, and server/maintenance.ts)
+ *   imports neither lib/context (AppDeps, AppEnv) nor server/services: it names the deps it uses
+ *   and the routes or server/jobs.ts hand them in (ADR 060). Part of the test-code rule's options
+ *   below, for the same reason.
  * Tests of server/lib are exempt from its rule: they exercise lib through the assembled app.
  */
 
@@ -37,6 +41,17 @@ const WEB_FEATURE_LAYERS = [
 ];
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+const TEST_CODE = {
+  regex: '^(\\.\\.?/)+((server/)?test|e2e|bench)/',
+  message: 'Production code imports no test code (server/test/, e2e/, bench/): move what it needs into the feature (ADR 059).',
+};
+
+const SERVICE_DEPS = {
+  regex: '^(\\.\\.?/)+(lib/context|services)(\\.[jt]s)?$',
+  message:
+    'A service receives what it uses (ADR 060): type its deps from lib (Db, Env, Logger) and the services it needs; the routes (routes.ts, *-routes.ts) and server/jobs.ts hand them in from AppDeps.',
+};
 
 /** Another server feature's inner module, from a file `depth` folders below server/features/<feature>/. */
 const serverFeatureBoundary = (depth) => ({
@@ -119,15 +134,16 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              regex: '^(\\.\\.?/)+((server/)?test|e2e|bench)/',
-              message: 'Production code imports no test code (server/test/, e2e/, bench/): move what it needs into the feature (ADR 059).',
-            },
-          ],
+          patterns: [TEST_CODE],
         },
       ],
     },
+  },
+  {
+    // After the rule above, whose options it replaces for these files: it keeps TEST_CODE.
+    files: ['server/features/**/*.ts', 'server/maintenance.ts'],
+    ignores: ['**/*.test.ts', 'server/features/**/routes.ts', 'server/features/**/*-routes.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [TEST_CODE, SERVICE_DEPS] }] },
   },
   {
     // Tests assert on JSON bodies; typing every response would add noise, not safety.

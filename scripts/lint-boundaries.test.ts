@@ -118,4 +118,35 @@ describe('import boundaries (eslint.config.js)', () => {
     ).toEqual([]);
     expect(await testCode('server/test/support/boundary-probe.ts', "export { x } from './physicians';\nexport { y } from '../harness';\n")).toEqual([]);
   });
+
+  it('a service receives what it uses: only routes, tests and the composition import AppDeps or the services (ADR 060)', async () => {
+    const deps = (filePath: string, code: string) => boundaryErrors(filePath, code, '@typescript-eslint/no-restricted-imports');
+    const refused =
+      'A service receives what it uses (ADR 060): type its deps from lib (Db, Env, Logger) and the services it needs; the routes (routes.ts, *-routes.ts) and server/jobs.ts hand them in from AppDeps.';
+    // A service typing its deps as AppDeps (the whole services object) is refused, type import or not.
+    expect(await deps('server/features/billing/boundary-probe.ts', "import type { AppDeps } from '../../lib/context';\nexport type Deps = AppDeps;\n")).toEqual([
+      refused,
+    ]);
+    expect(await deps('server/features/billing/boundary-probe.ts', "export type { AppServices } from '../../services';\n")).toEqual([refused]);
+    expect(
+      await deps('server/features/directory/search-index/boundary-probe.ts', "export type { AppEnv } from '../../../lib/context';\n"),
+    ).toEqual([refused]);
+    expect(await deps('server/maintenance.ts', "export type { AppDeps } from './lib/context';\n")).toEqual([refused]);
+    // The test-code boundary still holds in those files (the rule's options are replaced, not added to).
+    expect(await deps('server/features/billing/boundary-probe.ts', "export { x } from '../../test/harness';\n")).toHaveLength(1);
+    // What a service imports instead: lib types and another feature's service type.
+    expect(
+      await deps(
+        'server/features/billing/boundary-probe.ts',
+        "export type { Db } from '../../db/client';\nexport type { Env } from '../../lib/env';\nexport type { DirectoryService } from '../directory';\n",
+      ),
+    ).toEqual([]);
+    // Routes, tests, the test folder and the composition (app.ts, jobs.ts, main.ts) may.
+    const appDeps = "import type { AppDeps } from '../../lib/context';\nexport type Deps = AppDeps;\n";
+    expect(await deps('server/features/billing/routes.ts', appDeps)).toEqual([]);
+    expect(await deps('server/features/auth/me-routes.ts', appDeps)).toEqual([]);
+    expect(await deps('server/features/billing/boundary-probe.test.ts', appDeps)).toEqual([]);
+    expect(await deps('server/test/support/boundary-probe.ts', "export type { AppDeps } from '../../lib/context';\n")).toEqual([]);
+    expect(await deps('server/jobs.ts', "export type { AppDeps } from './lib/context';\nexport type { AppServices } from './services';\n")).toEqual([]);
+  });
 });
