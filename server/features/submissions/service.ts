@@ -27,13 +27,6 @@ const DAY_MS = 86_400_000;
 export type SubmissionDeps = { db: Db; env: Env };
 
 /**
- * Stores a resume as an unconfirmed submission and queues the confirmation link to its address,
- * in one transaction. Operators see it only once the link is followed (confirmSubmission), so a
- * resume cannot speak for an address its sender does not read. A newer unconfirmed submission
- * from the same address replaces the older one; an address on the suppression list (its owner
- * had their data removed) is refused.
- */
-/**
  * One of the 18 as chosen; anything else ('Other', or a value only the API could send) is kept as
  * 'Other' with the typed text, for the operator to place under one of the 18 (ADR 035).
  */
@@ -47,6 +40,13 @@ function specialtyOfSubmission(input: Pick<CreateSubmissionInput, 'specialty' | 
   return { specialty: OTHER_SPECIALTY, otherSpecialty: typed?.trim() || null };
 }
 
+/**
+ * Stores a resume as an unconfirmed submission and queues the confirmation link to its address,
+ * in one transaction. Operators see it only once the link is followed (confirmSubmission), so a
+ * resume cannot speak for an address its sender does not read. A newer unconfirmed submission
+ * from the same address replaces the older one; an address on the suppression list (its owner
+ * had their data removed) is refused.
+ */
 export async function createSubmission(options: {
   deps: SubmissionDeps;
   input: CreateSubmissionInput;
