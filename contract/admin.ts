@@ -38,6 +38,16 @@ export const AUDIT_ACTION_LABELS = {
   'contact.reported': 'Contact reported wrong',
   'contact.report_resolved': 'Contact report resolved',
   'contact.verified_now': 'Contact verified now',
+  'team.created': 'Team created',
+  'team.renamed': 'Team renamed',
+  'team.invitation_sent': 'Team invitation sent',
+  'team.invitation_resent': 'Team invitation sent again',
+  'team.invitation_revoked': 'Team invitation revoked',
+  'team.member_joined': 'Joined a team',
+  'team.role_changed': 'Team role changed',
+  'team.member_removed': 'Removed from a team',
+  'team.member_left': 'Left a team',
+  'team.ownership_transferred': 'Team ownership handed over',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

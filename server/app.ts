@@ -40,6 +40,7 @@ import { contactFormRoutes } from './features/contact-form/routes';
 import { importRoutes, IMPORT_UPLOAD_PATH } from './features/import/routes';
 import { matchesRoutes, MATCH_UPLOAD_PATHS } from './features/matches/routes';
 import { apiKeysRoutes } from './features/api-keys/routes';
+import { teamRoutes } from './features/team/routes';
 import { resolveApiKey } from './features/api-keys/service';
 import { apiDocsRoutes } from './features/api-docs/routes';
 import { metricsRoutes, operationsRoutes } from './features/operations/routes';
@@ -154,6 +155,7 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     matchesRoutes,
     adminRoutes,
     billingRoutes,
+    teamRoutes,
     importRoutes,
     removalRoutes,
     contactFormRoutes,

@@ -23,6 +23,7 @@ import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
 import { createMetrics } from './lib/metrics';
 import { countMailQueue } from './lib/mail-queue';
 import { MATCH_RATE_LIMITS } from './features/matches/rate-limits';
+import { TEAM_RATE_LIMITS } from './features/team/rate-limits';
 import { createJobRunner } from './lib/jobs';
 import { createContactVerifier, DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { demoDataPlan } from './db/seed/demo';
@@ -81,6 +82,7 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
     apiKeyRateLimits: createRateLimiters('api-keys', API_KEY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     savedSearchRateLimits: createRateLimiters('saved-searches', SAVED_SEARCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     matchRateLimits: createRateLimiters('matches', MATCH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    teamRateLimits: createRateLimiters('team', TEAM_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     /** This process's upload folder and its uploads waiting for the 'import' job (their state: import_uploads). */
     importJobs,
     metrics,

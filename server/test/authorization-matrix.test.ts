@@ -176,6 +176,19 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/billing/portal': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
   'GET /api/billing/subscription': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'PUT /api/billing/seats': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  // Teams (ADR 061): no caller is in a team here, so the calls on one answer 404; the rules between
+  // roles and between two teams are team.test.ts's matrix.
+  'GET /api/team': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
+  'POST /api/team': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  'PATCH /api/team': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/team/invitations': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/team/invitations/{invitationId}/resend': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
+  'DELETE /api/team/invitations/{invitationId}': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
+  'GET /api/team/invitations/preview': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/team/invitations/accept': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  'PATCH /api/team/members/{userId}': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
+  'DELETE /api/team/members/{userId}': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
+  'POST /api/team/ownership': { anonymous: 401, free: 400, basic: 400, premium: 400, admin: 400 },
   // No billing customer (and a session id of no one): 404 for everyone signed in.
   'GET /api/billing/checkout-sessions/{sessionId}': {
     anonymous: 401,
@@ -360,6 +373,8 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999')
     .replace(/^\/api\/matches\/\{id\}/, `/api/matches/${MISSING_UUID}`)
     .replace('{row}', '1')
+    .replace('{invitationId}', MISSING_UUID)
+    .replace(/^\/api\/team\/members\/\{userId\}/, `/api/team/members/${MISSING_UUID}`)
     .replace(/^\/api\/admin\/verification\/physicians\/\{id\}/, `/api/admin/verification/physicians/${PHYSICIAN_ID}`);
   const body = BODIES[op.operationId] ?? (op.hasBody ? {} : undefined);
   return { path, body };

@@ -1,6 +1,7 @@
 import type { Role } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { entitledSubscription } from '../auth';
+import { payerIdOf } from '../team';
 
 /*
  * The api-keys feature's SQL.
@@ -94,7 +95,7 @@ export async function findKeyWithUser(db: Db, keyHash: string) {
             s.tier, s.status, s.current_period_end AS "currentPeriodEnd", s.cancel_at_period_end AS "cancelAtPeriodEnd"
        FROM api_keys k
        JOIN users u ON u.id = k.user_id
-       LEFT JOIN subscriptions s ON ${entitledSubscription('s', 'u.id')}
+       LEFT JOIN subscriptions s ON ${entitledSubscription('s', payerIdOf('u.id'))}
       WHERE k.key_hash = $1 AND k.revoked_at IS NULL AND u.email_verified_at IS NOT NULL`,
     [keyHash],
   );

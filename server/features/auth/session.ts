@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import type { Env } from '../../lib/env';
 import type { CurrentUser } from '../../lib/current-user';
+import { payerIdOf } from '../team';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -72,7 +73,7 @@ const SESSION_LOOKUP = preparedStatement(
           sub.tier, sub.status, sub.current_period_end AS "currentPeriodEnd", sub.cancel_at_period_end AS "cancelAtPeriodEnd"
      FROM sessions s
      JOIN users u ON u.id = s.user_id
-     LEFT JOIN subscriptions sub ON ${entitledSubscription('sub', 'u.id')}
+     LEFT JOIN subscriptions sub ON ${entitledSubscription('sub', payerIdOf('u.id'))}
     WHERE s.id = $1 AND u.email_verified_at IS NOT NULL`,
 );
 

@@ -23,6 +23,8 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard, signedInGuard } from '../../lib/guards';
+import { seatsInUse as teamSeatsInUse } from '../team';
+import type { Db } from '../../db/client';
 import * as billing from './service';
 import * as demo from './demo-service';
 
@@ -263,7 +265,9 @@ export const billingRoutes = new OpenAPIHono<AppEnv>()
   .openapi(updateSeats, async (c) => {
     const user = c.var.user;
     await enforceRateLimits([[c.var.deps.services.billingRateLimits.seatsPerUser, user.id]]);
-    return c.json(await billing.updateSeats(billingDeps(c.var.deps), { user, seats: c.req.valid('json').seats }), 200);
+    // Not below what the caller's team uses (members and pending invitations, ADR 061).
+    const seatsInUse = (db: Db) => teamSeatsInUse(db, user.id);
+    return c.json(await billing.updateSeats(billingDeps(c.var.deps), { user, seats: c.req.valid('json').seats, seatsInUse }), 200);
   })
   .openapi(checkCheckoutSession, async (c) => {
     const user = c.var.user;

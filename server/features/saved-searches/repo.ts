@@ -1,5 +1,7 @@
 import type { AlertFrequency, SavedSearch } from '../../../contract/saved-searches';
 import type { Db } from '../../db/client';
+import { entitledSubscription } from '../auth';
+import { payerIdOf } from '../team';
 
 type SavedSearchRow = {
   id: string;
@@ -138,11 +140,10 @@ export async function claimDueAlerts(
        FROM due, users u
       WHERE s.id = due.id AND u.id = s.user_id
      RETURNING s.id, s.name, s.params, s.alert, u.email, due.since,
-               -- The tier as a session sees it (auth/session.ts entitledSubscription), or admin.
+               -- The tier as a session sees it (auth/session.ts entitledSubscription: the team
+               -- owner's plan for a member), or admin.
                (u.role = 'admin' OR EXISTS (
-                  SELECT 1 FROM subscriptions sub
-                   WHERE sub.user_id = u.id
-                     AND (sub.status IN ('active', 'trialing') OR (sub.status = 'past_due' AND sub.grace_until > now())))) AS paid`,
+                  SELECT 1 FROM subscriptions sub WHERE ${entitledSubscription('sub', payerIdOf('u.id'))})) AS paid`,
     [input.now, input.upTo, input.limit],
   );
   return rows.map((r) => ({

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { Email } from './auth';
+
+/*
+ * Teams (docs/decisions/061-teams.md): an owner who pays, admins and members; seats are the owner's
+ * subscription's; invitations by email hold a seat for 7 days.
+ */
+
+export const TEAM_ROLES = ['owner', 'admin', 'member'] as const;
+export const TeamRole = z.enum(TEAM_ROLES);
+export type TeamRole = z.infer<typeof TeamRole>;
+/** The roles an invitation or a role change can give (there is one owner; ownership is handed over). */
+export const InvitableRole = z.enum(['admin', 'member'], { error: 'role must be admin or member' });
+export type InvitableRole = z.infer<typeof InvitableRole>;
+
+export const TEAM_NAME_MAX = 80;
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+export const TeamName = z
+  .string({ error: 'name is required' })
+  .trim()
+  .min(1, 'name is required')
+  .max(TEAM_NAME_MAX, `name must be at most ${TEAM_NAME_MAX} characters`);
+
+export const TeamMember = z.object({
+  userId: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  role: TeamRole,
+  joinedAt: z.string(),
+});
+export type TeamMember = z.infer<typeof TeamMember>;
+
+export const TeamInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: InvitableRole,
+  invitedByName: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** pending holds a seat; expired does not (resend it or revoke it). */
+  status: z.enum(['pending', 'expired']),
+});
+export type TeamInvitation = z.infer<typeof TeamInvitation>;
+
+export const Team = z.object({
+  id: z.string(),
+  name: z.string(),
+  myRole: TeamRole,
+  /** The owner's subscription's seats. */
+  seats: z.number().int(),
+  /** Members plus pending invitations. */
+  seatsUsed: z.number().int(),
+  members: z.array(TeamMember),
+  /** Open invitations (owners and admins see them; members get an empty list). */
+  invitations: z.array(TeamInvitation),
+});
+export type Team = z.infer<typeof Team>;
+
+/** GET /api/team and every team change: the caller's team, or null when they are in none. */
+export const TeamResponse = z.object({ team: Team.nullable() });
+export type TeamResponse = z.infer<typeof TeamResponse>;
+
+/** POST /api/team (a subscriber starts a team and owns it); PATCH /api/team renames it. */
+export const CreateTeamRequest = z.object({ name: TeamName });
+export type CreateTeamRequest = z.infer<typeof CreateTeamRequest>;
+
+/** POST /api/team/invitations */
+export const CreateInvitationRequest = z.object({ email: Email, role: InvitableRole });
+export type CreateInvitationRequest = z.infer<typeof CreateInvitationRequest>;
+
+export const InvitationParams = z.object({ invitationId: z.string().uuid('invitationId must be a UUID') });
+export const MemberParams = z.object({ userId: z.string().uuid('userId must be a UUID') });
+
+/** PATCH /api/team/members/{userId} */
+export const UpdateMemberRequest = z.object({ role: InvitableRole });
+export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequest>;
+
+/** POST /api/team/ownership: the owner hands the team (and its subscription) to a member. */
+export const TransferOwnershipRequest = z.object({ userId: z.string().uuid('userId must be a UUID') });
+export type TransferOwnershipRequest = z.infer<typeof TransferOwnershipRequest>;
+
+const Token = z.string({ error: 'token is required' }).min(20, 'token is not a valid invitation link').max(200, 'token is not a valid invitation link');
+
+/** GET /api/team/invitations/preview?token= : what the join page shows before anyone signs in. */
+export const InvitationPreviewQuery = z.object({ token: Token });
+export const InvitationPreview = z.object({
+  teamName: z.string(),
+  invitedByName: z.string().nullable(),
+  role: InvitableRole,
+  /** The address it was sent to: the join page asks to sign in (or sign up) with it. */
+  email: z.string(),
+  state: z.enum(['pending', 'expired']),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreview>;
+
+/** POST /api/team/invitations/accept */
+export const AcceptInvitationRequest = z.object({ token: Token });
+export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;

@@ -1,0 +1,334 @@
+import { INVITATION_DAYS, type InvitableRole, type InvitationPreview, type Team, type TeamResponse } from '../../../contract/team';
+import type { Db } from '../../db/client';
+import type { Env } from '../../lib/env';
+import type { CurrentUser } from '../../lib/current-user';
+import { recordAudit } from '../../lib/audit';
+import { AppError, fieldError } from '../../lib/errors';
+import { enqueueEmail } from '../../lib/mail-queue';
+import { hashToken, newToken } from '../../lib/tokens';
+import { invitationEmail } from './emails';
+import * as repo from './repo';
+
+/*
+ * Teams (docs/decisions/061-teams.md). Every change runs in one transaction that first locks the
+ * team's row (repo.findMembership with lock), so two admins inviting at once cannot both take the
+ * last seat, and the last owner cannot be removed by a change racing another.
+ */
+
+/** What the team calls use of the app (ADR 060). */
+export type TeamDeps = { db: Db; env: Pick<Env, 'APP_URL'> };
+
+const DAY_MS = 86_400_000;
+const notInTeam = () => new AppError('not_found', 'You are not in a team.');
+const managers: readonly string[] = ['owner', 'admin'];
+
+function requireManager(membership: repo.Membership): void {
+  if (!managers.includes(membership.role)) {
+    throw new AppError('forbidden', 'Only the team’s owner and admins can manage its members and invitations.');
+  }
+}
+
+/** The team as the caller sees it (members see no invitations). */
+async function teamOf(db: Db, membership: repo.Membership): Promise<Team> {
+  const [members, invitations, seats, seatsUsed] = await Promise.all([
+    repo.listMembers(db, membership.teamId),
+    managers.includes(membership.role) ? repo.listOpenInvitations(db, membership.teamId) : Promise.resolve([]),
+    repo.seatsOf(db, membership.ownerId),
+    repo.seatsUsed(db, membership.teamId),
+  ]);
+  const now = Date.now();
+  return {
+    id: membership.teamId,
+    name: membership.teamName,
+    myRole: membership.role,
+    seats,
+    seatsUsed,
+    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      invitedByName: i.invitedByName,
+      createdAt: i.createdAt.toISOString(),
+      expiresAt: i.expiresAt.toISOString(),
+      status: i.expiresAt.getTime() > now ? ('pending' as const) : ('expired' as const),
+    })),
+  };
+}
+
+async function responseFor(db: Db, userId: string): Promise<TeamResponse> {
+  const membership = await repo.findMembership(db, userId);
+  return { team: membership ? await teamOf(db, membership) : null };
+}
+
+/** Runs `change` in a transaction holding the caller's team (locked); answers the team after it. */
+async function changeTeam(
+  deps: TeamDeps,
+  user: CurrentUser,
+  change: (tx: Db, membership: repo.Membership) => Promise<void>,
+): Promise<TeamResponse> {
+  await deps.db.transaction(async (tx) => {
+    const membership = await repo.findMembership(tx, user.id, { lock: true });
+    if (!membership) throw notInTeam();
+    await change(tx, membership);
+  });
+  return responseFor(deps.db, user.id);
+}
+
+/** GET /api/team */
+export function getTeam(deps: TeamDeps, { user }: { user: CurrentUser }): Promise<TeamResponse> {
+  return responseFor(deps.db, user.id);
+}
+
+/** POST /api/team: a subscriber starts a team and owns it (their subscription is its plan). */
+export async function createTeam(deps: TeamDeps, { user, name }: { user: CurrentUser; name: string }): Promise<TeamResponse> {
+  await deps.db.transaction(async (tx) => {
+    await tx.sql.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+    if (await repo.findMembership(tx, user.id)) {
+      throw new AppError('conflict', 'You are already in a team. Leave it first to start another.');
+    }
+    const own = await repo.ownSubscription(tx, user.id);
+    if (!own?.live) {
+      throw new AppError('subscription_required', 'A team runs on a Monthly or Annual plan: subscribe first, then invite your recruiters.', {
+        requiredTier: 'basic',
+      });
+    }
+    const teamId = await repo.insertTeam(tx, { name, ownerId: user.id });
+    await recordAudit(tx, { action: 'team.created', actorUserId: user.id, targetType: 'team', targetId: teamId, details: { name } });
+  });
+  return responseFor(deps.db, user.id);
+}
+
+/** PATCH /api/team: owners and admins rename it. */
+export function renameTeam(deps: TeamDeps, { user, name }: { user: CurrentUser; name: string }): Promise<TeamResponse> {
+  return changeTeam(deps, user, async (tx, membership) => {
+    requireManager(membership);
+    await repo.renameTeam(tx, membership.teamId, name);
+    await recordAudit(tx, { action: 'team.renamed', actorUserId: user.id, targetType: 'team', targetId: membership.teamId, details: { from: membership.teamName, to: name } });
+  });
+}
+
+async function sendInvitation(
+  tx: Db,
+  deps: TeamDeps,
+  input: { token: string; email: string; role: InvitableRole; teamName: string; inviter: CurrentUser },
+): Promise<void> {
+  const link = `${deps.env.APP_URL}/team/join?token=${encodeURIComponent(input.token)}`;
+  await enqueueEmail(tx, { to: input.email, ...invitationEmail({ link, teamName: input.teamName, inviterName: input.inviter.name ?? input.inviter.email, role: input.role }) });
+}
+
+async function requireFreeSeat(tx: Db, membership: repo.Membership): Promise<void> {
+  const [seats, used] = await Promise.all([repo.seatsOf(tx, membership.ownerId), repo.seatsUsed(tx, membership.teamId)]);
+  if (used >= seats) {
+    throw new AppError(
+      'conflict',
+      `All ${seats} ${seats === 1 ? 'seat is' : 'seats are'} taken. Add a seat on the Subscription tab to invite another recruiter.`,
+    );
+  }
+}
+
+/** POST /api/team/invitations: a link by email for 7 days; it holds a seat while pending. */
+export function inviteMember(
+  deps: TeamDeps,
+  { user, email, role }: { user: CurrentUser; email: string; role: InvitableRole },
+): Promise<TeamResponse> {
+  return changeTeam(deps, user, async (tx, membership) => {
+    requireManager(membership);
+    const members = await repo.listMembers(tx, membership.teamId);
+    if (members.some((m) => m.email.toLowerCase() === email)) throw fieldError('email', `${email} is already a member of this team.`);
+    const open = await repo.findOpenInvitationByEmail(tx, membership.teamId, email);
+    if (open && open.expiresAt.getTime() > Date.now()) {
+      throw fieldError('email', `${email} is already invited: send the invitation again from the list if it was lost.`);
+    }
+    // An expired invitation frees its seat: inviting again needs one.
+    await requireFreeSeat(tx, membership);
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + INVITATION_DAYS * DAY_MS);
+    let invitationId: string;
+    if (open) {
+      await repo.renewInvitation(tx, open.id, { tokenHash: hashToken(token), expiresAt, invitedBy: user.id });
+      invitationId = open.id;
+    } else {
+      invitationId = await repo.insertInvitation(tx, { teamId: membership.teamId, email, role, tokenHash: hashToken(token), invitedBy: user.id, expiresAt });
+    }
+    await sendInvitation(tx, deps, { token, email, role: open?.role ?? role, teamName: membership.teamName, inviter: user });
+    await recordAudit(tx, {
+      action: 'team.invitation_sent',
+      actorUserId: user.id,
+      targetType: 'team',
+      targetId: membership.teamId,
+      details: { invitationId, email, role },
+    });
+  });
+}
+
+/** POST /api/team/invitations/{id}/resend: a new link (the old one stops working), 7 more days. */
+export function resendInvitation(deps: TeamDeps, { user, invitationId }: { user: CurrentUser; invitationId: string }): Promise<TeamResponse> {
+  return changeTeam(deps, user, async (tx, membership) => {
+    requireManager(membership);
+    const invitation = await repo.findInvitation(tx, membership.teamId, invitationId);
+    if (!invitation) throw new AppError('not_found', 'No such open invitation in your team.');
+    // An expired one held no seat: sending it again takes one.
+    if (invitation.expiresAt.getTime() <= Date.now()) await requireFreeSeat(tx, membership);
+    const token = newToken();
+    await repo.renewInvitation(tx, invitation.id, { tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_DAYS * DAY_MS), invitedBy: user.id });
+    await sendInvitation(tx, deps, { token, email: invitation.email, role: invitation.role, teamName: membership.teamName, inviter: user });
+    await recordAudit(tx, { action: 'team.invitation_resent', actorUserId: user.id, targetType: 'team', targetId: membership.teamId, details: { invitationId, email: invitation.email } });
+  });
+}
+
+/** DELETE /api/team/invitations/{id}: the link stops working and the seat is free. */
+export function revokeInvitation(deps: TeamDeps, { user, invitationId }: { user: CurrentUser; invitationId: string }): Promise<TeamResponse> {
+  return changeTeam(deps, user, async (tx, membership) => {
+    requireManager(membership);
+    const invitation = await repo.findInvitation(tx, membership.teamId, invitationId);
+    if (!invitation) throw new AppError('not_found', 'No such open invitation in your team.');
+    await repo.revokeInvitation(tx, invitation.id);
+    await recordAudit(tx, { action: 'team.invitation_revoked', actorUserId: user.id, targetType: 'team', targetId: membership.teamId, details: { invitationId, email: invitation.email } });
+  });
+}
+
+const invalidLink = () => new AppError('not_found', 'This invitation link is no longer valid: ask your team for a new one.');
+
+async function openInvitationOf(db: Db, token: string) {
+  const invitation = await repo.findInvitationByToken(db, hashToken(token));
+  if (!invitation || invitation.acceptedAt || invitation.revokedAt) throw invalidLink();
+  return invitation;
+}
+
+/** GET /api/team/invitations/preview: what the join page shows (the token is the secret). */
+export async function previewInvitation(deps: TeamDeps, { token }: { token: string }): Promise<InvitationPreview> {
+  const invitation = await openInvitationOf(deps.db, token);
+  return {
+    teamName: invitation.teamName,
+    invitedByName: invitation.invitedByName,
+    role: invitation.role,
+    email: invitation.email,
+    state: invitation.expiresAt.getTime() > Date.now() ? 'pending' : 'expired',
+  };
+}
+
+/**
+ * POST /api/team/invitations/accept: the signed-in account whose address the invitation was sent
+ * to joins. An account in another team is told so and never moved; one paying for a plan of its
+ * own is asked to cancel it first (it would pay twice).
+ */
+export async function acceptInvitation(deps: TeamDeps, { user, token }: { user: CurrentUser; token: string }): Promise<TeamResponse> {
+  await deps.db.transaction(async (tx) => {
+    const invitation = await openInvitationOf(tx, token);
+    await tx.sql.query(`SELECT 1 FROM teams WHERE id = $1 FOR UPDATE`, [invitation.teamId]);
+    if (invitation.expiresAt.getTime() <= Date.now()) {
+      throw new AppError('conflict', 'This invitation has expired: ask your team to send it again.');
+    }
+    if (invitation.email.toLowerCase() !== user.email.toLowerCase()) {
+      throw new AppError('forbidden', `This invitation was sent to another address. Sign in with ${invitation.email} to accept it.`);
+    }
+    const current = await repo.findMembership(tx, user.id);
+    if (current) {
+      throw new AppError(
+        'conflict',
+        current.teamId === invitation.teamId
+          ? 'You are already a member of this team.'
+          : 'This account already belongs to a team. Leave it first to join another.',
+      );
+    }
+    const own = await repo.ownSubscription(tx, user.id);
+    if (own?.live && !own.cancelAtPeriodEnd) {
+      throw new AppError(
+        'conflict',
+        'You have a subscription of your own. Cancel it under Account Settings, Subscription, then accept: the team’s plan covers you and you would pay twice.',
+      );
+    }
+    await repo.addMember(tx, { teamId: invitation.teamId, userId: user.id, role: invitation.role });
+    await repo.markInvitationAccepted(tx, invitation.id, user.id);
+    await recordAudit(tx, {
+      action: 'team.member_joined',
+      actorUserId: user.id,
+      targetType: 'team',
+      targetId: invitation.teamId,
+      details: { invitationId: invitation.id, role: invitation.role },
+    });
+  });
+  return responseFor(deps.db, user.id);
+}
+
+async function memberOf(tx: Db, membership: repo.Membership, userId: string): Promise<repo.MemberRow> {
+  const member = (await repo.listMembers(tx, membership.teamId)).find((m) => m.userId === userId);
+  if (!member) throw new AppError('not_found', 'No such member in your team.');
+  return member;
+}
+
+/** PATCH /api/team/members/{userId}: the owner and admins make members admins and back; nobody changes the owner. */
+export function changeRole(deps: TeamDeps, { user, userId, role }: { user: CurrentUser; userId: string; role: InvitableRole }): Promise<TeamResponse> {
+  return changeTeam(deps, user, async (tx, membership) => {
+    requireManager(membership);
+    const member = await memberOf(tx, membership, userId);
+    if (member.role === 'owner') {
+      throw new AppError('conflict', 'The owner’s role does not change: the owner hands the team over to another member instead.');
+    }
+    if (member.role === role) return;
+    await repo.setRole(tx, membership.teamId, userId, role);
+    await recordAudit(tx, { action: 'team.role_changed', actorUserId: user.id, targetType: 'user', targetId: userId, details: { teamId: membership.teamId, from: member.role, to: role } });
+  });
+}
+
+/**
+ * DELETE /api/team/members/{userId}: the owner and admins remove a member (never the owner); a
+ * member removes themselves (leaves). Their access under the team ends with the next request (the
+ * plan follows the active membership); their reveals and exports stay in the team's history.
+ */
+export async function removeMember(deps: TeamDeps, { user, userId }: { user: CurrentUser; userId: string }): Promise<TeamResponse> {
+  const leaving = userId === user.id;
+  const answer = await changeTeam(deps, user, async (tx, membership) => {
+    const member = await memberOf(tx, membership, userId);
+    if (member.role === 'owner') {
+      throw new AppError(
+        'conflict',
+        leaving ? 'Hand the team over to another member before you leave: a team always has an owner.' : 'The owner cannot be removed from the team.',
+      );
+    }
+    if (!leaving) requireManager(membership);
+    await repo.removeMember(tx, membership.teamId, userId, user.id);
+    await recordAudit(tx, {
+      action: leaving ? 'team.member_left' : 'team.member_removed',
+      actorUserId: user.id,
+      targetType: 'user',
+      targetId: userId,
+      details: { teamId: membership.teamId, role: member.role },
+    });
+  });
+  return leaving ? { team: null } : answer;
+}
+
+/**
+ * POST /api/team/ownership: the owner hands the team to a member, who becomes its owner and its
+ * payer (the subscription and the billing customer move to them); the old owner becomes an admin.
+ */
+export function transferOwnership(deps: TeamDeps, { user, userId }: { user: CurrentUser; userId: string }): Promise<TeamResponse> {
+  return changeTeam(deps, user, async (tx, membership) => {
+    if (membership.role !== 'owner') throw new AppError('forbidden', 'Only the team’s owner can hand it over.');
+    if (userId === user.id) throw fieldError('userId', 'You already own this team.');
+    const member = await memberOf(tx, membership, userId);
+    if (await repo.hasBilling(tx, userId)) {
+      throw new AppError(
+        'conflict',
+        `${member.name ?? member.email} has billing of their own from an earlier subscription, so the team’s subscription cannot move to them. Write to support to hand the team over.`,
+      );
+    }
+    // The old owner steps down first: one owner per team at every moment.
+    await repo.setRole(tx, membership.teamId, user.id, 'admin');
+    await repo.setRole(tx, membership.teamId, userId, 'owner');
+    await repo.moveBilling(tx, user.id, userId);
+    await recordAudit(tx, { action: 'team.ownership_transferred', actorUserId: user.id, targetType: 'team', targetId: membership.teamId, details: { from: user.id, to: userId } });
+  });
+}
+
+/**
+ * Seats the caller's team uses (members and pending invitations) when the caller owns one, else 1:
+ * the floor of PUT /api/billing/seats (ADR 062).
+ */
+export async function seatsInUse(db: Db, userId: string): Promise<number> {
+  const membership = await repo.findMembership(db, userId);
+  if (!membership || membership.role !== 'owner') return 1;
+  return repo.seatsUsed(db, membership.teamId);
+}
