@@ -30,6 +30,7 @@ export const APP_PATHS = [
   '/confirm-removal',
   '/confirm-resume',
   '/alerts/:id/unsubscribe',
+  '/team/join',
   '/account',
   '/checkout/success',
   '/start-trial',

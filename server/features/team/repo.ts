@@ -74,7 +74,7 @@ export type InvitationRow = {
   revokedAt: Date | null;
 };
 
-const INVITATION_COLUMNS = `i.id, i.team_id AS "teamId", i.email, i.role, u.name AS "invitedByName", i.created_at AS "createdAt",
+const INVITATION_COLUMNS = `i.id, i.team_id AS "teamId", i.email, i.role, coalesce(u.name, u.email) AS "invitedByName", i.created_at AS "createdAt",
   i.expires_at AS "expiresAt", i.accepted_at AS "acceptedAt", i.revoked_at AS "revokedAt"`;
 
 /** Open invitations (neither accepted nor revoked), newest first; expired ones included. */

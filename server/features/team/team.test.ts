@@ -97,7 +97,7 @@ describe('seats, invitations, joining, roles, handing over, removal', () => {
     // The emailed link: a preview for the join page, then the invitee signs in and accepts.
     const token = await invitationToken('ann@northwind.example');
     const preview = await ctx.agent().get(`/api/team/invitations/preview?token=${encodeURIComponent(token)}`);
-    expect(preview.body).toEqual({ teamName: 'Northwind', invitedByName: null, role: 'member', email: 'ann@northwind.example', state: 'pending' });
+    expect(preview.body).toEqual({ teamName: 'Northwind', invitedByName: 'owner@northwind.example', role: 'member', email: 'ann@northwind.example', state: 'pending' });
     const stranger = await ctx.signedInAgent({ email: 'someone@else.example' });
     const wrong = await stranger.agent.post('/api/team/invitations/accept', { token });
     expect(wrong.status).toBe(403);

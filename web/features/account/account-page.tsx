@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { BarChart3, Bell, CreditCard, UserRound } from 'lucide-react';
+import { BarChart3, Bell, CreditCard, UserRound, UsersRound } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ExportsTab } from './exports-tab';
 import { NotificationsTab } from './notifications-tab';
@@ -7,10 +7,12 @@ import { ProfileTab } from './profile-tab';
 import { SecuritySettings } from './security-settings';
 import { SubscriptionTab } from './subscription-tab';
 import { ApiKeysCard } from '@web/features/api-keys/api-keys-card';
+import { TeamTab } from '@web/features/team/team-tab';
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: UserRound },
   { value: 'subscription', label: 'Subscription', icon: CreditCard },
+  { value: 'team', label: 'Team', icon: UsersRound },
   { value: 'exports', label: 'Exports', icon: BarChart3 },
   { value: 'notifications', label: 'Notifications', icon: Bell },
 ] as const;
@@ -21,7 +23,7 @@ function isTab(value: string | null): value is TabValue {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** /account (signed in): four tabs, the open one kept in ?tab= so it can be linked to. */
+/** /account (signed in): five tabs, the open one kept in ?tab= so it can be linked to. */
 export function AccountPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -65,6 +67,9 @@ export function AccountPage() {
           </TabsContent>
           <TabsContent value="subscription">
             <SubscriptionTab />
+          </TabsContent>
+          <TabsContent value="team">
+            <TeamTab />
           </TabsContent>
           <TabsContent value="exports">
             <ExportsTab />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarClock, ExternalLink, Loader2, ShieldCheck, Sparkles } from 'lucide-react';
+import { CalendarClock, ExternalLink, Loader2, ShieldCheck, Sparkles, UsersRound } from 'lucide-react';
 import { toast } from '@web/components/ui/toast';
 import { PLANS, planName, priceForSeats, type BillingSubscriptionResponse } from '@contract/billing';
 import { useMe } from '@web/app/session';
@@ -22,6 +22,7 @@ import { Textarea } from '@web/components/ui/textarea';
 import { useBillingSubscription, useRequestRefund } from '@web/features/billing/api';
 import { useOpenBillingPortal } from '@web/features/billing/use-billing-portal';
 import { SeatsControl } from '@web/features/billing/seats-control';
+import { useTeam } from '@web/features/team/api';
 import { EXPORT_FORMAT_LABEL } from '@contract/exports';
 import { formatDate, formatDateTime, pluralize } from '@web/lib/utils';
 import { SettingsCard } from '@web/components/settings-card';
@@ -29,12 +30,29 @@ import { SettingsCard } from '@web/components/settings-card';
 
 export function SubscriptionTab() {
   const { subscription } = useMe();
+  const team = useTeam().data?.team;
   const paid = subscription.tier === 'basic' || subscription.tier === 'premium';
 
   return (
     <SettingsCard title="Subscription" description="Your plan and billing.">
-      {paid ? <PaidPlan /> : <NoSubscription />}
+      {team && team.myRole !== 'owner' ? <TeamPlan teamName={team.name} /> : paid ? <PaidPlan /> : <NoSubscription />}
     </SettingsCard>
+  );
+}
+
+/** A team member's plan is the owner's (ADR 061): nothing to manage here. */
+function TeamPlan({ teamName }: { teamName: string }) {
+  const { subscription } = useMe();
+  return (
+    <div className="flex items-start gap-3 rounded-lg border bg-primary-soft/40 p-5">
+      <UsersRound className="mt-0.5 size-5 shrink-0 text-brand-teal" aria-hidden />
+      <div>
+        <p className="font-medium text-foreground">
+          {subscription.tier === 'free' ? 'Your team has no active plan.' : `${planName(subscription.tier)}, through ${teamName}`}
+        </p>
+        <p className="mt-1 text-sm text-muted-foreground">Your team’s owner manages its subscription, seats and billing.</p>
+      </div>
+    </div>
   );
 }
 
