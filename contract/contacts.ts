@@ -68,9 +68,18 @@ export const RevealContactResponse = z.object({
   withheld: z.array(ContactField),
   /** False when this reveal was free: the same physician was revealed in the last 30 days. */
   counted: z.boolean(),
+  /**
+   * The teammate whose reveal of this physician in the last 30 days made this one free
+   * ('Revealed by <name>, <date>'), or null (docs/decisions/061-teams.md).
+   */
+  revealedBy: z.object({ name: z.string(), at: z.string() }).nullable(),
   allowance: RevealAllowance,
 });
 export type RevealContactResponse = z.infer<typeof RevealContactResponse>;
+
+/** A physician of a result page revealed by a teammate in the last 30 days: free for the caller. */
+export const TeamReveal = z.object({ physicianId: z.number().int(), name: z.string(), at: z.string() });
+export type TeamReveal = z.infer<typeof TeamReveal>;
 
 /** Reveals a user can have credited back by 'Report wrong contact' per day (UTC). */
 export const CONTACT_CREDITS_PER_DAY = 10;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './limits';
 import { isCalendarDay } from './dates';
+import { TeamReveal } from './contacts';
 
 /**
  * The directory API. The same keys name the filters in the page URL and in the API query string
@@ -396,6 +397,11 @@ export const SearchPhysiciansResponse = z.object({
    * query of such words only finds nobody (ADR 052).
    */
   unheldWords: z.array(UnheldWord),
+  /**
+   * The page's physicians a teammate revealed in the last 30 days: 'Revealed by <name>, <date>',
+   * and revealing them again costs the caller nothing (docs/decisions/061-teams.md). Empty outside a team.
+   */
+  teamReveals: z.array(TeamReveal),
 });
 export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createFreeAccount, expect, forgiveFailedRequests, screenshotBoth, signIn, test } from './fixtures';
+import { createFreeAccount, CSRF, expect, forgiveFailedRequests, screenshotBoth, signIn, test } from './fixtures';
 
 /*
  * Teams (ADR 061, ADR 062): a subscriber adds a seat, starts a team and invites a recruiter; the
@@ -90,6 +90,21 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
     expect(await tierOf(recruiter)).toBe('basic');
     await recruiter.getByRole('tab', { name: 'Subscription' }).click();
     await expect(recruiter.getByText('Monthly Plan, through Northwind Recruiting')).toBeVisible();
+
+    // Already contacted by my team: the owner reveals a physician; the recruiter's card says so,
+    // and revealing it again costs them nothing.
+    const found = (await (await page.request.get('/api/physicians?query=cardiology')).json()) as {
+      results: Array<{ id: number; lastName: string; firstName: string; hasEmail: boolean }>;
+    };
+    const target = found.results.find((r) => r.hasEmail)!;
+    const revealed = await page.request.post(`/api/physicians/${target.id}/contact`, { headers: CSRF });
+    expect(((await revealed.json()) as { counted: boolean }).counted).toBe(true);
+    await recruiter.goto(`/search?query=${encodeURIComponent(`${target.firstName} ${target.lastName}`)}`);
+    const card = recruiter.getByRole('article', { name: new RegExp(target.lastName) }).first();
+    await expect(card.getByText(new RegExp(`^Revealed by ${OWNER}, `))).toBeVisible();
+    await screenshotBoth(recruiter, 'team-revealed-by');
+    const again = await recruiter.request.post(`/api/physicians/${target.id}/contact`, { headers: CSRF });
+    expect(await again.json()).toMatchObject({ counted: false, revealedBy: { name: OWNER } });
 
     // The owner makes them an admin, then removes them: the team's plan is theirs no more.
     await page.reload();

@@ -13,6 +13,8 @@ export type CurrentUser = {
   sessionId: string;
   /** The API key the caller authenticated with (ADR 022), or null for a session. */
   apiKeyId: string | null;
+  /** The team the user is an active member of (docs/decisions/061-teams.md), or null. */
+  teamId: string | null;
   subscription: SubscriptionStatus;
   capabilities: Capability[];
 };

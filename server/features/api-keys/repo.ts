@@ -1,7 +1,7 @@
 import type { Role } from '../../../contract/account';
 import type { Db } from '../../db/client';
 import { entitledSubscription } from '../auth';
-import { payerIdOf } from '../team';
+import { payerIdOf, teamIdOf } from '../team';
 
 /*
  * The api-keys feature's SQL.
@@ -80,6 +80,7 @@ type KeyWithUserRow = {
   email: string;
   name: string | null;
   role: Role;
+  teamId: string | null;
 } & (
   | { tier: null; status: null; currentPeriodEnd: null; cancelAtPeriodEnd: null }
   | { tier: 'basic' | 'premium'; status: string; currentPeriodEnd: Date | null; cancelAtPeriodEnd: boolean }
@@ -92,7 +93,8 @@ type KeyWithUserRow = {
 export async function findKeyWithUser(db: Db, keyHash: string) {
   const { rows } = await db.sql.query<KeyWithUserRow>(
     `SELECT k.id AS "keyId", k.last_used_at AS "lastUsedAt", u.id AS "userId", u.email, u.name, u.role,
-            s.tier, s.status, s.current_period_end AS "currentPeriodEnd", s.cancel_at_period_end AS "cancelAtPeriodEnd"
+            s.tier, s.status, s.current_period_end AS "currentPeriodEnd", s.cancel_at_period_end AS "cancelAtPeriodEnd",
+            ${teamIdOf('u.id')} AS "teamId"
        FROM api_keys k
        JOIN users u ON u.id = k.user_id
        LEFT JOIN subscriptions s ON ${entitledSubscription('s', payerIdOf('u.id'))}
@@ -103,7 +105,7 @@ export async function findKeyWithUser(db: Db, keyHash: string) {
   if (!row) return undefined;
   return {
     key: { id: row.keyId, lastUsedAt: row.lastUsedAt },
-    user: { id: row.userId, email: row.email, name: row.name, role: row.role },
+    user: { id: row.userId, email: row.email, name: row.name, role: row.role, teamId: row.teamId },
     // Null when the outer join found no entitling subscription (tier is never null in a row).
     subscription:
       row.tier === null

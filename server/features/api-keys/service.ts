@@ -135,6 +135,7 @@ export async function resolveApiKey(db: Db, key: string, now = new Date()): Prom
     role: row.user.role,
     sessionId: '',
     apiKeyId: row.key.id,
+    teamId: row.user.teamId,
     subscription,
     capabilities: capabilitiesFor({ signedIn: true, role: row.user.role, tier: subscription.tier }),
   };

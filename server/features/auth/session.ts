@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import type { Env } from '../../lib/env';
 import type { CurrentUser } from '../../lib/current-user';
-import { payerIdOf } from '../team';
+import { payerIdOf, teamIdOf } from '../team';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'sid';
@@ -70,7 +70,8 @@ export const entitledSubscription = (subscription: string, userId: string) =>
 const SESSION_LOOKUP = preparedStatement(
   'resolve_session',
   `SELECT u.id, u.email, u.name, u.role, s.id AS "sessionId", s.expires_at AS "expiresAt", s.last_seen_at AS "lastSeenAt",
-          sub.tier, sub.status, sub.current_period_end AS "currentPeriodEnd", sub.cancel_at_period_end AS "cancelAtPeriodEnd"
+          sub.tier, sub.status, sub.current_period_end AS "currentPeriodEnd", sub.cancel_at_period_end AS "cancelAtPeriodEnd",
+          ${teamIdOf('u.id')} AS "teamId"
      FROM sessions s
      JOIN users u ON u.id = s.user_id
      LEFT JOIN subscriptions sub ON ${entitledSubscription('sub', payerIdOf('u.id'))}
@@ -85,6 +86,7 @@ type SessionLookupRow = {
   sessionId: string;
   expiresAt: Date;
   lastSeenAt: Date;
+  teamId: string | null;
 } & ({ tier: null; status: null; currentPeriodEnd: null; cancelAtPeriodEnd: null } | SubscriptionFacts);
 
 /** The subscription columns of a row with a left-joined subscription, or null when it joined none. */
@@ -132,6 +134,7 @@ export async function resolveSession(
     role: row.role,
     sessionId: row.sessionId,
     apiKeyId: null,
+    teamId: row.teamId,
     subscription,
     capabilities: capabilitiesFor({ signedIn: true, role: row.role, tier: subscription.tier }),
   };

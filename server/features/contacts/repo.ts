@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { CHECKED_AT_SQL } from '../verification';
+import { teamIdOf } from '../team';
 
 /** The four columns, in the order the reveal prefers them (personal before work, mobile before office). */
 export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
@@ -195,14 +196,32 @@ export async function revealState(
   physicianId: number,
   dayStart: Date,
   paidSince: Date,
-): Promise<{ used: number; paid: boolean }> {
-  const { rows } = await db.sql.query<{ used: number; paid: boolean }>(
+): Promise<{ used: number; paid: boolean; paidBy: { userId: string; name: string; at: Date } | null }> {
+  const { rows } = await db.sql.query<{ used: number; paid_by: { userId: string; name: string; at: string } | null }>(
     preparedStatement('reveal_state', `SELECT ${USED_REVEALS_SQL} AS used,
-            EXISTS (SELECT 1 FROM contact_reveals
-                     WHERE user_id = $1 AND physician_id = $3 AND counted AND created_at >= $4) AS paid`),
+            (SELECT json_build_object('userId', r.user_id, 'name', coalesce(u.name, u.email), 'at', r.created_at)
+               FROM contact_reveals r JOIN users u ON u.id = r.user_id
+              WHERE r.physician_id = $3 AND r.counted AND r.created_at >= $4
+                AND (r.user_id = $1 OR r.team_id = ${teamIdOf('$1')})
+              ORDER BY r.user_id = $1 DESC, r.created_at DESC LIMIT 1) AS paid_by`),
     [userId, dayStart.toISOString(), physicianId, paidSince.toISOString()],
   );
-  return rows[0];
+  const paidBy = rows[0].paid_by;
+  return { used: rows[0].used, paid: paidBy !== null, paidBy: paidBy && { ...paidBy, at: new Date(paidBy.at) } };
+}
+
+/** The physicians of `ids` a teammate of `userId` revealed (counted) at or after `since`: who, when. */
+export async function teamRevealsOf(db: Db, userId: string, ids: readonly number[], since: Date): Promise<Array<{ physicianId: number; name: string; at: Date }>> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.sql.query<{ physician_id: number; name: string; at: Date }>(
+    `SELECT DISTINCT ON (r.physician_id) r.physician_id, coalesce(u.name, u.email) AS name, r.created_at AS at
+       FROM contact_reveals r JOIN users u ON u.id = r.user_id
+      WHERE r.team_id = ${teamIdOf('$1')} AND r.user_id <> $1 AND r.counted
+        AND r.physician_id = ANY($2::int[]) AND r.created_at >= $3
+      ORDER BY r.physician_id, r.created_at DESC`,
+    [userId, ids, since.toISOString()],
+  );
+  return rows.map((r) => ({ physicianId: r.physician_id, name: r.name, at: r.at }));
 }
 
 /** Reveals credited back to the user at or after `since` (the daily ceiling of credits). */
@@ -425,7 +444,7 @@ export async function insertReveal(
   const { sql, params } = auditInsert(audit, 5);
   await db.sql.query(
     `WITH reveal AS (
-       INSERT INTO contact_reveals (user_id, physician_id, counted, created_at) VALUES ($1, $2, $3, $4))
+       INSERT INTO contact_reveals (user_id, physician_id, counted, created_at, team_id) VALUES ($1, $2, $3, $4, ${teamIdOf('$1::uuid')}))
      ${sql}`,
     [row.userId, row.physicianId, row.counted, row.at.toISOString(), ...params],
   );

@@ -9,6 +9,7 @@ import {
   type RevealAllowance,
   type RevealContactResponse,
   type RevealedContactDetail,
+  type TeamReveal,
 } from '../../../contract/contacts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
@@ -61,8 +62,8 @@ function detailOf(value: ShownValue<repo.ContactValue>): RevealedContactDetail {
 
 /**
  * Reveals one physician's email and phone. The caller has 'contacts:reveal'. In one transaction:
- * a contact_reveals row and an audit row. A reveal of a physician this user already paid for in
- * the last 30 days is free (recorded with counted = false); any other counts against the daily
+ * a contact_reveals row and an audit row. A reveal of a physician this user, or a teammate
+ * (ADR 061), already paid for in the last 30 days is free (recorded with counted = false); any other counts against the daily
  * ceiling, and past it the call is refused with 429 and nothing is written. A physician with no
  * email and no phone on file discloses nothing, so it is neither counted nor recorded.
  */
@@ -126,6 +127,8 @@ export async function revealContact(options: {
       selfReported: contact.selfReported,
       withheld,
       counted,
+      revealedBy:
+        disclosed && state.paidBy && state.paidBy.userId !== userId ? { name: state.paidBy.name, at: state.paidBy.at.toISOString() } : null,
       allowance: allowanceOf(used, dailyLimit, now),
     };
   });
@@ -260,4 +263,11 @@ export async function resolveContactReport(options: {
     });
     return { resolved, physicianId };
   });
+}
+
+/** The physicians of a result page a teammate revealed in the last 30 days (free for the caller). */
+export async function teamReveals(options: { db: Db; userId: string; physicianIds: readonly number[]; now?: Date }): Promise<TeamReveal[]> {
+  const now = options.now ?? new Date();
+  const found = await repo.teamRevealsOf(options.db, options.userId, options.physicianIds, new Date(now.getTime() - FREE_REVEAL_DAYS * DAY_MS));
+  return found.map((r) => ({ physicianId: r.physicianId, name: r.name, at: r.at.toISOString() }));
 }

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
+import { teamReveals } from '../contacts';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
 import {
@@ -53,7 +54,7 @@ const SOLD = new Set<string>(SPECIALTIES.map((name) => name.toLowerCase()));
 const isSoldSpecialty = (value: string) => SOLD.has(value.trim().toLowerCase());
 
 /** The caller as far as search is concerned: anonymous callers are null. */
-export type Viewer = { capabilities: readonly Capability[] } | null;
+export type Viewer = { capabilities: readonly Capability[]; id?: string; teamId?: string | null } | null;
 
 /** Adds up the index work (ms, pauses excluded) of the calls it is given to (a rate limit's cost). */
 export type WorkMeter = { busyMs: number };
@@ -388,6 +389,8 @@ export async function createDirectoryService({
         correctedQuery,
         highlight: highlightOf(criteria),
         unheldWords: unheldWordsOf(correctedQuery ? { ...request, query: correctedQuery } : request),
+        // One more query, for members of a team only.
+        teamReveals: viewer?.teamId && viewer.id ? await teamReveals({ db, userId: viewer.id, physicianIds: ids }) : [],
       };
     },
 

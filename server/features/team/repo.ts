@@ -16,6 +16,9 @@ export const payerIdOf = (userId: string) =>
                JOIN team_members owner ON owner.team_id = member.team_id AND owner.role = 'owner' AND owner.removed_at IS NULL
               WHERE member.user_id = ${userId} AND member.removed_at IS NULL), ${userId})`;
 
+/** The team `userId` (an SQL column or parameter) is an active member of, or null: an SQL expression. */
+export const teamIdOf = (userId: string) => `(SELECT team_id FROM team_members WHERE user_id = ${userId} AND removed_at IS NULL)`;
+
 export type Membership = { teamId: string; teamName: string; role: TeamRole; ownerId: string };
 
 /** The caller's active membership (with the team's owner), or undefined. */

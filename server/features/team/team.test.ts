@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysician } from '../../test/support/physicians';
 
 /*
  * Teams (docs/decisions/061-teams.md) through the API on a real database: a subscriber's team, its
@@ -200,5 +201,41 @@ describe('two teams', () => {
     const paying = await subscriber.agent.post('/api/team/invitations/accept', { token: await invitationToken('frank@b.example') });
     expect(paying.status).toBe(409);
     expect(paying.body.error.message).toMatch(/^You have a subscription of your own/);
+  });
+});
+
+describe('already contacted by my team', () => {
+  it('a teammate’s reveal in the last 30 days is free for the others and says who and when; not for anyone else', async () => {
+    const id = await insertPhysician(ctx.db, { firstName: 'Hana', lastName: 'Okafor', specialty: 'Cardiology', city: 'Reno', state: 'NV' });
+    await ctx.db.sql.query(`INSERT INTO physician_contacts (physician_id, work_email) VALUES ($1, 'hana.okafor@example.org')`, [id]);
+    await ctx.deps.services.directory.directoryChanged();
+
+    const owner = await ctx.signedInAgent({ tier: 'basic' });
+    await ctx.db.sql.query(`UPDATE users SET name = 'Olivia Owner' WHERE id = $1`, [owner.user.id]);
+    await owner.agent.post('/api/team', { name: 'Reno Search' });
+    await setSeats(owner.user.id, 2);
+    await owner.agent.post('/api/team/invitations', { email: 'gus@reno.example', role: 'member' });
+    const gus = await ctx.signedInAgent({ email: 'gus@reno.example' });
+    await gus.agent.post('/api/team/invitations/accept', { token: await invitationToken('gus@reno.example') });
+    const outsider = await ctx.signedInAgent({ tier: 'basic' });
+
+    const first = await owner.agent.post(`/api/physicians/${id}/contact`);
+    expect(first.body).toMatchObject({ counted: true, revealedBy: null });
+    expect(first.body.allowance.remaining).toBe(first.body.allowance.dailyLimit - 1);
+
+    // Gus's search shows it on the card; his reveal costs nothing and names Olivia.
+    const found = await gus.agent.get('/api/physicians?query=Okafor');
+    expect(found.body.results.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect(found.body.teamReveals).toEqual([{ physicianId: id, name: 'Olivia Owner', at: expect.any(String) }]);
+    const free = await gus.agent.post(`/api/physicians/${id}/contact`);
+    expect(free.body).toMatchObject({ email: 'hana.okafor@example.org', counted: false, revealedBy: { name: 'Olivia Owner' } });
+    expect(free.body.allowance.remaining).toBe(free.body.allowance.dailyLimit);
+    // Someone outside the team pays, and sees nobody's name.
+    expect((await outsider.agent.get('/api/physicians?query=Okafor')).body.teamReveals).toEqual([]);
+    expect((await outsider.agent.post(`/api/physicians/${id}/contact`)).body).toMatchObject({ counted: true, revealedBy: null });
+
+    // Thirty days on, the team pays again.
+    await ctx.db.sql.query(`UPDATE contact_reveals SET created_at = now() - interval '31 days' WHERE physician_id = $1`, [id]);
+    expect((await gus.agent.post(`/api/physicians/${id}/contact`)).body).toMatchObject({ counted: true, revealedBy: null });
   });
 });

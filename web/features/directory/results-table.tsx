@@ -1,11 +1,12 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { Mail, Phone } from 'lucide-react';
+import { Mail, Phone, UsersRound } from 'lucide-react';
+import type { TeamReveal } from '@contract/contacts';
 import type { PhysicianSummary } from '@contract/directory';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { latestValidCheckWords } from '@contract/verification-words';
-import { cn } from '@web/lib/utils';
+import { cn, formatDate } from '@web/lib/utils';
 import { Highlighted, HighlightedSpecialty } from '@web/features/physicians/highlight';
 import {
   displayLocation,
@@ -37,6 +38,8 @@ type ResultsTableProps = {
   linkBase?: '/physician' | '/physicians';
   /** Only the first rows are drawn yet (the rest follow in a moment). */
   busy?: boolean;
+  /** Physicians a teammate revealed in the last 30 days (ADR 061): marked after the name. */
+  teamReveals?: TeamReveal[];
 };
 
 /**
@@ -56,7 +59,19 @@ export function ResultsTable({
   onTogglePage,
   linkBase = '/physician',
   busy = false,
+  teamReveals = [],
 }: ResultsTableProps) {
+  const teamReveal = (id: number) => {
+    const reveal = teamReveals.find((r) => r.physicianId === id);
+    if (!reveal) return null;
+    const text = `Revealed by ${reveal.name}, ${formatDate(reveal.at)}`;
+    return (
+      <span title={text} className="ml-1.5 inline-flex align-middle text-brand-teal">
+        <UsersRound aria-hidden className="size-3.5" />
+        <span className="sr-only">{text}</span>
+      </span>
+    );
+  };
   const onRowClick = (event: MouseEvent, physician: PhysicianSummary) => {
     // The box, the link and text being selected keep their own meaning.
     if ((event.target as HTMLElement).closest('a, button, [role=checkbox]')) return;
@@ -113,6 +128,7 @@ export function ResultsTable({
                   >
                     <Highlighted text={nameWithCredential(physician)} />
                   </Link>
+                  {teamReveal(physician.id)}
                 </TableCell>
                 <TableCell
                   className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')}

@@ -16,6 +16,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { AlertCircle, RotateCw, Search, SearchX, X } from 'lucide-react';
 import { toast } from '@web/components/ui/toast';
 import { FREE_RESULT_CAP } from '@contract/limits';
+import type { TeamReveal } from '@contract/contacts';
 import { QUERY_MAX_CHARS, QUERY_MAX_WORDS, queryWordCount, type PhysicianSummary } from '@contract/directory';
 import { useCan, useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
@@ -410,6 +411,7 @@ export function SearchPage() {
                   <Results
                     view={view}
                     physicians={data.results}
+                    teamReveals={data.teamReveals}
                     selection={selection}
                     cap={cap}
                     pageSelected={actions.pageSelected}
@@ -585,10 +587,14 @@ function useReturnToCard(physicians: PhysicianSummary[]) {
   }, [physicians]);
 }
 
+/** The selected tab's cards: no page of results, so no teammates' reveals to show. */
+const NO_TEAM_REVEALS: TeamReveal[] = [];
+
 /** Memoised: a new query or the 'Searching...' state re-renders the page, not 25 cards. */
 const Results = memo(function Results({
   view,
   physicians,
+  teamReveals,
   selection,
   cap,
   pageSelected,
@@ -596,6 +602,8 @@ const Results = memo(function Results({
 }: {
   view: ResultsView;
   physicians: PhysicianSummary[];
+  /** The page's physicians a teammate revealed in the last 30 days (ADR 061). */
+  teamReveals: TeamReveal[];
   selection: Selection;
   cap: number | null;
   pageSelected: boolean;
@@ -614,6 +622,7 @@ const Results = memo(function Results({
     return (
       <ResultsTable
         physicians={physicians}
+        teamReveals={teamReveals}
         isSelected={selection.isSelected}
         onToggle={toggle}
         pageSelected={pageSelected ? true : someSelected ? 'indeterminate' : false}
@@ -628,6 +637,7 @@ const Results = memo(function Results({
         <li key={physician.id}>
           <PhysicianCard
             physician={physician}
+            teamReveal={teamReveals.find((reveal) => reveal.physicianId === physician.id)}
             selected={selection.isSelected(physician.id)}
             onSelectedChange={() => toggle(physician)}
           />
@@ -703,6 +713,7 @@ function SelectedList({
       <Results
         view={view}
         physicians={known}
+        teamReveals={NO_TEAM_REVEALS}
         selection={selection}
         cap={cap}
         pageSelected={allKnownSelected}

@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@web/components/ui/popover';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@web/components/ui/tooltip';
 import { isApiError } from '@web/lib/api';
-import { cn } from '@web/lib/utils';
+import { cn, formatDate } from '@web/lib/utils';
 
 type ContactKind = 'email' | 'phone';
 
@@ -137,8 +137,14 @@ export function ContactButton({
     if (inactive || isLoading || visitor) return;
     if (!contact) {
       try {
-        await reveal();
+        const answer = await reveal();
         setRevealed(true);
+        // Free thanks to a teammate (ADR 061): say whose reveal it was.
+        if (answer?.revealedBy) {
+          toast.success('Revealed by your team', {
+            description: `${answer.revealedBy.name} revealed this contact on ${formatDate(answer.revealedBy.at)}: it cost you nothing.`,
+          });
+        }
       } catch (error) {
         // The ceiling's 429 says when it resets: show that rather than the generic text.
         if (isApiError(error) && error.code === 'rate_limited') {

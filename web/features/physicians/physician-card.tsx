@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Building2, GraduationCap, MapPin } from 'lucide-react';
+import type { TeamReveal } from '@contract/contacts';
 import type { PhysicianSummary } from '@contract/directory';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -8,6 +9,7 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
 import { ContactStatus } from '@web/features/contacts/contact-status';
+import { TeamRevealBadge } from '@web/features/contacts/team-reveal-badge';
 import { ContactButton } from './contact-buttons';
 import { Highlighted, HighlightedSpecialty } from './highlight';
 import { LinkedinIcon } from './linkedin-icon';
@@ -31,6 +33,8 @@ type PhysicianCardProps = {
   linkBase?: '/physician' | '/physicians';
   selected?: boolean;
   onSelectedChange?: () => void;
+  /** A teammate revealed this physician in the last 30 days: who and when (revealing again is free). */
+  teamReveal?: TeamReveal;
 };
 
 /** The id of a card's element: a return_to ('/search?...#physician-12') brings the visitor back to it. */
@@ -49,6 +53,7 @@ export function PhysicianCard({
   linkBase = '/physician',
   selected = false,
   onSelectedChange,
+  teamReveal,
 }: PhysicianCardProps) {
   const headingId = useId();
   const name = fullName(physician);
@@ -125,6 +130,7 @@ export function PhysicianCard({
                     In training
                   </Badge>
                 )}
+                {teamReveal && <TeamRevealBadge reveal={teamReveal} />}
                 {moved && (
                   <Badge variant="warning" className="shrink-0" title={`Practice location changed on ${physician.movedOn}`}>
                     Moved

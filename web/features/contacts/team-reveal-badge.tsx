@@ -1,0 +1,15 @@
+import { UsersRound } from 'lucide-react';
+import type { TeamReveal } from '@contract/contacts';
+import { Badge } from '@web/components/ui/badge';
+import { formatDate } from '@web/lib/utils';
+
+/** 'Revealed by <name>, <date>': a teammate paid for this contact in the last 30 days (ADR 061). */
+export function TeamRevealBadge({ reveal }: { reveal: TeamReveal }) {
+  const text = `Revealed by ${reveal.name}, ${formatDate(reveal.at)}`;
+  return (
+    <Badge variant="teal" className="max-w-full min-w-0 shrink" title={`${text}: revealing it again costs you nothing`}>
+      <UsersRound aria-hidden className="size-3" />
+      <span className="truncate">{text}</span>
+    </Badge>
+  );
+}
