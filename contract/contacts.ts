@@ -10,12 +10,20 @@ export const RevealContactParams = z.object({
 });
 export type RevealContactParams = z.infer<typeof RevealContactParams>;
 
-/** How many counted reveals the user has left today, and when the count starts again. */
+/**
+ * How many counted reveals the user has left today, and when the count starts again. In a team
+ * (docs/decisions/061-teams.md) the day's ceiling is the team's (the per-seat ceiling times its
+ * seats, shared by its members) and `remaining` is also within the member's monthly cap, if set.
+ */
 export const RevealAllowance = z.object({
   dailyLimit: z.number().int(),
   remaining: z.number().int(),
   /** ISO time of the next reset (midnight UTC). */
   resetsAt: z.string(),
+  /** The monthly cap the team's owner or admins set for this member, or null (none, or no team). */
+  monthlyCap: z.object({ limit: z.number().int(), remaining: z.number().int(), resetsAt: z.string() }).nullable(),
+  /** True when the day's ceiling is the team's, shared by its members. */
+  team: z.boolean(),
 });
 export type RevealAllowance = z.infer<typeof RevealAllowance>;
 

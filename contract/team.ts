@@ -29,6 +29,10 @@ export const TeamMember = z.object({
   email: z.string(),
   role: TeamRole,
   joinedAt: z.string(),
+  /** The member's monthly cap of counted reveals, or null (none). */
+  revealCap: z.number().int().nullable(),
+  /** Counted reveals the member made under the team this calendar month (UTC). */
+  revealsThisMonth: z.number().int(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
@@ -73,8 +77,18 @@ export type CreateInvitationRequest = z.infer<typeof CreateInvitationRequest>;
 export const InvitationParams = z.object({ invitationId: z.string().uuid('invitationId must be a UUID') });
 export const MemberParams = z.object({ userId: z.string().uuid('userId must be a UUID') });
 
-/** PATCH /api/team/members/{userId} */
-export const UpdateMemberRequest = z.object({ role: InvitableRole });
+/** A monthly cap of counted contact reveals (null: none). */
+export const RevealCap = z
+  .number({ error: 'revealCap must be a whole number or null' })
+  .int('revealCap must be a whole number')
+  .min(0, 'revealCap must be 0 or more')
+  .max(100_000, 'revealCap must be at most 100,000')
+  .nullable();
+
+/** PATCH /api/team/members/{userId}: a role, a monthly reveal cap, or both. */
+export const UpdateMemberRequest = z
+  .object({ role: InvitableRole.optional(), revealCap: RevealCap.optional() })
+  .refine((body) => body.role !== undefined || body.revealCap !== undefined, { message: 'Send a role, a revealCap or both', path: ['role'] });
 export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequest>;
 
 /** POST /api/team/ownership: the owner hands the team (and its subscription) to a member. */

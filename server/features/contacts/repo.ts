@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { CHECKED_AT_SQL } from '../verification';
-import { teamIdOf } from '../team';
+import { payerIdOf, teamIdOf } from '../team';
 
 /** The four columns, in the order the reveal prefers them (personal before work, mobile before office). */
 export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
@@ -18,7 +18,12 @@ export const CONTACT_FIELDS: readonly ContactField[] = ContactField.options;
 const OPERATOR_CONFIDENCE = 90;
 
 /** The key of a user's reveal lock; `userId` is the SQL of the user's id as text. */
-const REVEALS_LOCK_KEY = (userId: string) => `hashtext('contact_reveals:' || ${userId})`;
+/**
+ * The reveal lock of a user: their team's when they are in one (the team shares one day's ceiling,
+ * and a teammate's reveal makes the next free), else their own.
+ */
+const REVEALS_LOCK_KEY = (userId: string) =>
+  `hashtext('contact_reveals:' || coalesce((SELECT team_id::text FROM team_members WHERE user_id = (${userId})::uuid AND removed_at IS NULL), ${userId}))`;
 
 /** One contact value on file with its freshness and what its last check found (ADR 032). */
 export type ContactValue = { value: string; status: ContactStatus; verifiedAt: Date | null; verification: ContactVerification };
@@ -164,7 +169,7 @@ export async function lockContactValue(db: Db, physicianId: number, field: Conta
  * cannot both take the last unit of the allowance. Other users are not blocked.
  */
 export async function lockUserReveals(db: Db, userId: string): Promise<void> {
-  await db.sql.query(preparedStatement('lock_user_reveals', `SELECT pg_advisory_xact_lock(${REVEALS_LOCK_KEY('$1')})`), [userId]);
+  await db.sql.query(preparedStatement('lock_user_reveals', `SELECT pg_advisory_xact_lock(${REVEALS_LOCK_KEY('$1::text')})`), [userId]);
 }
 
 /** The allowance used by user $1 at or after $2: counted reveals minus credits, never below 0. */
@@ -173,45 +178,67 @@ const USED_REVEALS_SQL = `greatest(0,
             - (SELECT count(*) FROM contact_reports WHERE user_id = $1 AND credited AND created_at >= $2))::int`;
 
 /**
- * Reveals of the user's allowance used at or after `since`: counted reveals minus reveals credited
- * back by 'Report wrong contact' (never below 0: a credit of an earlier day's reveal waits for a
- * reveal to cancel).
+ * What the day's ceiling and the month's cap of user $1 read (ADR 061), from `m`, their active
+ * membership (or no row): the reveals counted since $2 (the user's, or their team's, minus
+ * credits), the seats of the plan, the member's cap and their counted reveals under the team
+ * since $3 (the month's start).
  */
-export async function countUsedRevealsSince(db: Db, userId: string, since: Date): Promise<number> {
-  const { rows } = await db.sql.query<{ n: number }>(
-    preparedStatement('used_reveals_since', `SELECT ${USED_REVEALS_SQL} AS n`),
-    [userId, since.toISOString()],
+const ALLOWANCE_COLUMNS = `CASE WHEN m.team_id IS NULL THEN ${USED_REVEALS_SQL} ELSE greatest(0,
+              (SELECT count(*) FROM contact_reveals WHERE team_id = m.team_id AND counted AND created_at >= $2)
+            - (SELECT count(*) FROM contact_reports cr JOIN team_members tm ON tm.user_id = cr.user_id
+                WHERE tm.team_id = m.team_id AND tm.removed_at IS NULL AND cr.credited AND cr.created_at >= $2))::int END AS used,
+          m.team_id AS "teamId",
+          coalesce((SELECT seats FROM subscriptions WHERE user_id = ${payerIdOf('$1::uuid')}), 1) AS seats,
+          m.reveal_cap AS cap,
+          CASE WHEN m.reveal_cap IS NULL THEN 0 ELSE
+            (SELECT count(*) FROM contact_reveals WHERE user_id = $1 AND team_id = m.team_id AND counted AND created_at >= $3)::int END AS "monthUsed"`;
+const ALLOWANCE_FROM = `(SELECT 1) one LEFT JOIN team_members m ON m.user_id = $1 AND m.removed_at IS NULL`;
+
+export type AllowanceState = { used: number; teamId: string | null; seats: number; cap: number | null; monthUsed: number };
+
+/** The user's allowance state (ALLOWANCE_COLUMNS): the day's use, their team, seats and monthly cap. */
+export async function allowanceState(db: Db, userId: string, dayStart: Date, monthStart: Date): Promise<AllowanceState> {
+  const { rows } = await db.sql.query<AllowanceState>(
+    preparedStatement('reveal_allowance', `SELECT ${ALLOWANCE_COLUMNS} FROM ${ALLOWANCE_FROM}`),
+    [userId, dayStart.toISOString(), monthStart.toISOString()],
   );
-  return rows[0].n;
+  return rows[0];
 }
 
 /**
- * What a reveal decides on, in one statement (after lockUserReveals): the allowance used since
- * `dayStart` (countUsedRevealsSince) and whether the user has a counted reveal of this physician
- * since `paidSince` (a repeat within the free days costs nothing).
+ * What a reveal decides on, in one statement (after the reveal lock): the allowance state
+ * (allowanceState) and who paid for this physician since `paidSince`, the user or a teammate (a
+ * repeat within the free days costs nothing).
  */
 export async function revealState(
   db: Db,
   userId: string,
   physicianId: number,
   dayStart: Date,
+  monthStart: Date,
   paidSince: Date,
-): Promise<{ used: number; paid: boolean; paidBy: { userId: string; name: string; at: Date } | null }> {
-  const { rows } = await db.sql.query<{ used: number; paid_by: { userId: string; name: string; at: string } | null }>(
-    preparedStatement('reveal_state', `SELECT ${USED_REVEALS_SQL} AS used,
+): Promise<AllowanceState & { paid: boolean; paidBy: { userId: string; name: string; at: Date } | null }> {
+  const { rows } = await db.sql.query<AllowanceState & { paid_by: { userId: string; name: string; at: string } | null }>(
+    preparedStatement('reveal_state', `SELECT ${ALLOWANCE_COLUMNS},
             (SELECT json_build_object('userId', r.user_id, 'name', coalesce(u.name, u.email), 'at', r.created_at)
                FROM contact_reveals r JOIN users u ON u.id = r.user_id
-              WHERE r.physician_id = $3 AND r.counted AND r.created_at >= $4
-                AND (r.user_id = $1 OR r.team_id = ${teamIdOf('$1')})
-              ORDER BY r.user_id = $1 DESC, r.created_at DESC LIMIT 1) AS paid_by`),
-    [userId, dayStart.toISOString(), physicianId, paidSince.toISOString()],
+              WHERE r.physician_id = $4 AND r.counted AND r.created_at >= $5
+                AND (r.user_id = $1 OR r.team_id = m.team_id)
+              ORDER BY r.user_id = $1 DESC, r.created_at DESC LIMIT 1) AS paid_by
+       FROM ${ALLOWANCE_FROM}`),
+    [userId, dayStart.toISOString(), monthStart.toISOString(), physicianId, paidSince.toISOString()],
   );
-  const paidBy = rows[0].paid_by;
-  return { used: rows[0].used, paid: paidBy !== null, paidBy: paidBy && { ...paidBy, at: new Date(paidBy.at) } };
+  const { paid_by: paidBy, ...state } = rows[0];
+  return { ...state, paid: paidBy !== null, paidBy: paidBy && { ...paidBy, at: new Date(paidBy.at) } };
 }
 
 /** The physicians of `ids` a teammate of `userId` revealed (counted) at or after `since`: who, when. */
-export async function teamRevealsOf(db: Db, userId: string, ids: readonly number[], since: Date): Promise<Array<{ physicianId: number; name: string; at: Date }>> {
+export async function teamRevealsOf(
+  db: Db,
+  userId: string,
+  ids: readonly number[],
+  since: Date,
+): Promise<Array<{ physicianId: number; name: string; at: Date }>> {
   if (ids.length === 0) return [];
   const { rows } = await db.sql.query<{ physician_id: number; name: string; at: Date }>(
     `SELECT DISTINCT ON (r.physician_id) r.physician_id, coalesce(u.name, u.email) AS name, r.created_at AS at

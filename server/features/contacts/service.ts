@@ -23,11 +23,27 @@ const DAY_MS = 86_400_000;
 
 const RESOLUTIONS = { reverify: 'reverified', confirm: 'confirmed', remove: 'removed' } as const;
 
-function allowanceOf(used: number, dailyLimit: number, now: Date): RevealAllowance {
+/** The first moment of the next calendar month (UTC): when a monthly cap starts again. */
+function nextUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+const startOfUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/** The day's ceiling of this user: theirs, or in a team the team's (per seat, times its seats). */
+const ceilingOf = (state: repo.AllowanceState, dailyLimit: number) => (state.teamId ? dailyLimit * Math.max(1, state.seats) : dailyLimit);
+
+function allowanceOf(state: repo.AllowanceState, dailyLimit: number, now: Date): RevealAllowance {
+  const ceiling = ceilingOf(state, dailyLimit);
+  const monthlyCap =
+    state.cap === null
+      ? null
+      : { limit: state.cap, remaining: Math.max(0, state.cap - state.monthUsed), resetsAt: nextUtcMonth(now).toISOString() };
   return {
-    dailyLimit,
-    remaining: Math.max(0, dailyLimit - used),
+    dailyLimit: ceiling,
+    remaining: Math.min(Math.max(0, ceiling - state.used), monthlyCap?.remaining ?? Infinity),
     resetsAt: nextUtcMidnight(now).toISOString(),
+    monthlyCap,
+    team: state.teamId !== null,
   };
 }
 
@@ -39,10 +55,11 @@ export async function getRevealAllowance(options: {
   now?: Date;
 }): Promise<RevealAllowance> {
   const now = options.now ?? new Date();
-  const used = await repo.countUsedRevealsSince(options.db, options.userId, startOfUtcDay(now));
-  return allowanceOf(used, options.dailyLimit, now);
+  const state = await repo.allowanceState(options.db, options.userId, startOfUtcDay(now), startOfUtcMonth(now));
+  return allowanceOf(state, options.dailyLimit, now);
 }
 
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The contact as this user sees it: a value they reported (report still open) is 'reported' for
@@ -88,19 +105,28 @@ export async function revealContact(options: {
       userId,
       physicianId,
       startOfUtcDay(now),
+      startOfUtcMonth(now),
       new Date(now.getTime() - FREE_REVEAL_DAYS * DAY_MS),
     );
-    let used = state.used;
+    const ceiling = ceilingOf(state, dailyLimit);
     // A value that failed verification is never shown, and alone costs no reveal (ADR 032).
     const { email, phone, withheld } = shownContact(contact.values);
     const disclosed = email !== null || phone !== null || contact.selfReported.email !== null || contact.selfReported.phone !== null;
     let counted = false;
     if (disclosed) {
       counted = !state.paid;
-      if (counted && used >= dailyLimit) {
+      if (counted && state.used >= ceiling) {
         throw new AppError(
           'rate_limited',
-          `You have reached today's limit of ${dailyLimit.toLocaleString('en-US')} contact reveals. ${resetSentence(now)}`,
+          state.teamId
+            ? `Your team has reached today's limit of ${ceiling.toLocaleString('en-US')} contact reveals (${dailyLimit.toLocaleString('en-US')} per seat). ${resetSentence(now)}`
+            : `You have reached today's limit of ${dailyLimit.toLocaleString('en-US')} contact reveals. ${resetSentence(now)}`,
+        );
+      }
+      if (counted && state.cap !== null && state.monthUsed >= state.cap) {
+        throw new AppError(
+          'rate_limited',
+          `You have reached your monthly cap of ${state.cap.toLocaleString('en-US')} contact reveals, set by your team's owner or admins. It starts again on ${monthFormat.format(nextUtcMonth(now))}.`,
         );
       }
       await repo.insertReveal(
@@ -115,7 +141,6 @@ export async function revealContact(options: {
           ip: options.ip,
         },
       );
-      if (counted) used += 1;
     }
     return {
       physicianId,
@@ -129,7 +154,7 @@ export async function revealContact(options: {
       counted,
       revealedBy:
         disclosed && state.paidBy && state.paidBy.userId !== userId ? { name: state.paidBy.name, at: state.paidBy.at.toISOString() } : null,
-      allowance: allowanceOf(used, dailyLimit, now),
+      allowance: allowanceOf(counted ? { ...state, used: state.used + 1, monthUsed: state.monthUsed + 1 } : state, dailyLimit, now),
     };
   });
 }
@@ -200,7 +225,7 @@ export async function reportContact(options: {
       details: { field, reportId, credited, reporters, markedForEveryone: forEveryone },
       ip: options.ip,
     });
-    const used = await repo.countUsedRevealsSince(tx, userId, today);
+    const state = await repo.allowanceState(tx, userId, today, startOfUtcMonth(now));
     const thanks = 'Thank you. The contact is marked as reported for you, and our team will check it.';
     const message = credited
       ? `${thanks} The reveal is back in today's allowance.`
@@ -212,7 +237,7 @@ export async function reportContact(options: {
       credited,
       message,
       detail: { field, status: 'reported', verifiedAt: value.verifiedAt?.toISOString() ?? null, verification: value.verification },
-      allowance: allowanceOf(used, options.dailyLimit, now),
+      allowance: allowanceOf(state, options.dailyLimit, now),
     };
   });
 }

@@ -52,11 +52,22 @@ export async function renameTeam(db: Db, teamId: string, name: string): Promise<
   await db.sql.query(`UPDATE teams SET name = $2 WHERE id = $1`, [teamId, name]);
 }
 
-export type MemberRow = { userId: string; name: string | null; email: string; role: TeamRole; joinedAt: Date };
+export type MemberRow = {
+  userId: string;
+  name: string | null;
+  email: string;
+  role: TeamRole;
+  joinedAt: Date;
+  revealCap: number | null;
+  revealsThisMonth: number;
+};
 
 export async function listMembers(db: Db, teamId: string): Promise<MemberRow[]> {
   const { rows } = await db.sql.query<MemberRow>(
-    `SELECT u.id AS "userId", u.name, u.email, m.role, m.joined_at AS "joinedAt"
+    `SELECT u.id AS "userId", u.name, u.email, m.role, m.joined_at AS "joinedAt", m.reveal_cap AS "revealCap",
+            (SELECT count(*)::int FROM contact_reveals r
+              WHERE r.user_id = m.user_id AND r.team_id = m.team_id AND r.counted
+                AND r.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "revealsThisMonth"
        FROM team_members m JOIN users u ON u.id = m.user_id
       WHERE m.team_id = $1 AND m.removed_at IS NULL
       ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, lower(coalesce(u.name, u.email))`,
@@ -170,6 +181,10 @@ export async function addMember(db: Db, input: { teamId: string; userId: string;
 
 export async function setRole(db: Db, teamId: string, userId: string, role: TeamRole): Promise<void> {
   await db.sql.query(`UPDATE team_members SET role = $3 WHERE team_id = $1 AND user_id = $2 AND removed_at IS NULL`, [teamId, userId, role]);
+}
+
+export async function setRevealCap(db: Db, teamId: string, userId: string, cap: number | null): Promise<void> {
+  await db.sql.query(`UPDATE team_members SET reveal_cap = $3 WHERE team_id = $1 AND user_id = $2 AND removed_at IS NULL`, [teamId, userId, cap]);
 }
 
 export async function removeMember(db: Db, teamId: string, userId: string, removedBy: string): Promise<void> {

@@ -158,8 +158,8 @@ const acceptInvitation = createRoute({
 const changeRole = createRoute({
   method: 'patch',
   path: '/team/members/{userId}',
-  operationId: 'changeTeamRole',
-  summary: 'Make a member an admin, or an admin a member (owners and admins; never the owner)',
+  operationId: 'updateTeamMember',
+  summary: 'Make a member an admin or back (never the owner), or set their monthly reveal cap (owners and admins)',
   ...guarded,
   request: { params: MemberParams, ...jsonBody(UpdateMemberRequest) },
   responses: {
@@ -246,7 +246,8 @@ export const teamRoutes = new OpenAPIHono<AppEnv>()
   .openapi(changeRole, async (c) => {
     await limit(c, 'changesPerUser', c.var.user.id);
     const { userId } = c.req.valid('param');
-    return c.json(await team.changeRole(teamDeps(c.var.deps), { user: c.var.user, userId, role: c.req.valid('json').role }), 200);
+    const { role, revealCap } = c.req.valid('json');
+    return c.json(await team.updateMember(teamDeps(c.var.deps), { user: c.var.user, userId, role, revealCap }), 200);
   })
   .openapi(removeMember, async (c) => {
     await limit(c, 'changesPerUser', c.var.user.id);

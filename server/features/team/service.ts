@@ -258,17 +258,35 @@ async function memberOf(tx: Db, membership: repo.Membership, userId: string): Pr
   return member;
 }
 
-/** PATCH /api/team/members/{userId}: the owner and admins make members admins and back; nobody changes the owner. */
-export function changeRole(deps: TeamDeps, { user, userId, role }: { user: CurrentUser; userId: string; role: InvitableRole }): Promise<TeamResponse> {
+/**
+ * PATCH /api/team/members/{userId}: the owner and admins make members admins and back (nobody
+ * changes the owner's role) and set a member's monthly reveal cap (the owner's too: a cap is a
+ * budget, not a role).
+ */
+export function updateMember(
+  deps: TeamDeps,
+  { user, userId, role, revealCap }: { user: CurrentUser; userId: string; role?: InvitableRole; revealCap?: number | null },
+): Promise<TeamResponse> {
   return changeTeam(deps, user, async (tx, membership) => {
     requireManager(membership);
     const member = await memberOf(tx, membership, userId);
-    if (member.role === 'owner') {
-      throw new AppError('conflict', 'The owner’s role does not change: the owner hands the team over to another member instead.');
+    if (role !== undefined && member.role !== role) {
+      if (member.role === 'owner') {
+        throw new AppError('conflict', 'The owner’s role does not change: the owner hands the team over to another member instead.');
+      }
+      await repo.setRole(tx, membership.teamId, userId, role);
+      await recordAudit(tx, { action: 'team.role_changed', actorUserId: user.id, targetType: 'user', targetId: userId, details: { teamId: membership.teamId, from: member.role, to: role } });
     }
-    if (member.role === role) return;
-    await repo.setRole(tx, membership.teamId, userId, role);
-    await recordAudit(tx, { action: 'team.role_changed', actorUserId: user.id, targetType: 'user', targetId: userId, details: { teamId: membership.teamId, from: member.role, to: role } });
+    if (revealCap !== undefined && revealCap !== member.revealCap) {
+      await repo.setRevealCap(tx, membership.teamId, userId, revealCap);
+      await recordAudit(tx, {
+        action: 'team.cap_changed',
+        actorUserId: user.id,
+        targetType: 'user',
+        targetId: userId,
+        details: { teamId: membership.teamId, from: member.revealCap, to: revealCap },
+      });
+    }
   });
 }
 

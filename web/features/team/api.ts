@@ -41,8 +41,6 @@ const path = (suffix = '') => `/api/team${suffix}`;
 
 export const useCreateTeam = () =>
   useTeamChange((name: string) => apiFetch(path(), { method: 'POST', body: { name }, schema: TeamResponse }));
-export const useRenameTeam = () =>
-  useTeamChange((name: string) => apiFetch(path(), { method: 'PATCH', body: { name }, schema: TeamResponse }));
 export const useInviteMember = () =>
   useTeamChange((body: CreateInvitationRequest) => apiFetch(path('/invitations'), { method: 'POST', body, schema: TeamResponse }));
 export const useResendInvitation = () =>
