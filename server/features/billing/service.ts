@@ -324,7 +324,15 @@ export async function updateSeats(
   if (seats < inUse) {
     throw fieldError('seats', `${inUse} seats are in use (members and pending invitations): remove members or revoke invitations first.`);
   }
-  const subscription = await provider.updateSeats({ subscriptionId: current.providerSubscriptionId, seats, prorate: seats > current.seats });
+  let subscription: ProviderSubscription;
+  try {
+    subscription = await provider.updateSeats({ subscriptionId: current.providerSubscriptionId, seats, prorate: seats > current.seats });
+  } catch (error) {
+    if (error instanceof ProviderObjectMissingError) {
+      throw new AppError('not_found', 'The payment provider no longer knows your subscription, so its seats cannot change. Write to support.');
+    }
+    throw error;
+  }
   await deps.db.transaction((tx) =>
     applySubscription(tx, {
       userId: user.id,

@@ -226,6 +226,8 @@ export function createDemoProvider({ db, webhookSecret }: { db: Db; webhookSecre
 
     async updateSeats({ subscriptionId, seats }) {
       // The demo charges nothing: the count changes at once either way (Stripe prorates an increase).
+      const { rows } = await db.sql.query('SELECT 1 FROM demo_subscriptions WHERE id = $1', [subscriptionId]);
+      if (rows.length === 0) throw new ProviderObjectMissingError(`No demo subscription ${subscriptionId}`);
       await updateSubscription(subscriptionId, { seats });
       return this.retrieveSubscription(subscriptionId);
     },

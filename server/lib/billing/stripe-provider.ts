@@ -116,7 +116,13 @@ export function createStripeProvider(options: StripeProviderOptions): BillingPro
     },
 
     async updateSeats({ subscriptionId, seats, prorate }) {
-      const current = await stripe.subscriptions.retrieve(subscriptionId);
+      let current: Stripe.Subscription;
+      try {
+        current = await stripe.subscriptions.retrieve(subscriptionId);
+      } catch (error) {
+        if ((error as { statusCode?: unknown }).statusCode === 404) throw new ProviderObjectMissingError(`No subscription ${subscriptionId}`);
+        throw error;
+      }
       const item = current.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
       // (The SDK's own idempotency key covers its retries of this one call.)
