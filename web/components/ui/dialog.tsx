@@ -5,6 +5,7 @@ import { cn } from '@web/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogPortal = DialogPrimitive.Portal;
+export const DialogTrigger = DialogPrimitive.Trigger;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (

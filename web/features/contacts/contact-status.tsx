@@ -1,3 +1,4 @@
+import type { RevealAllowance } from '@contract/contacts';
 import { BadgeCheck } from 'lucide-react';
 import { latestValidCheckWords } from '@contract/verification-words';
 import { useCan } from '@web/app/session';
@@ -6,10 +7,18 @@ import { cn } from '@web/lib/utils';
 import { usePhysicianContact, useRevealAllowance } from './api';
 
 /** '248 of 250 contact reveals left today' (with a reset hint when none are left). */
-export function allowanceLabel(allowance: { remaining: number; dailyLimit: number }): string {
-  if (allowance.remaining === 0) return 'No contact reveals left today (resets at midnight UTC)';
+export function allowanceLabel(allowance: Pick<RevealAllowance, 'remaining' | 'dailyLimit' | 'monthlyCap' | 'team'>): string {
+  const cap = allowance.monthlyCap;
+  // A member's monthly cap, when it is what stops them (ADR 061).
+  if (cap && cap.remaining === 0) {
+    return 'No contact reveals left this month (your team’s cap for you)';
+  }
+  if (allowance.remaining === 0) {
+    return allowance.team ? 'No contact reveals left today for your team (resets at midnight UTC)' : 'No contact reveals left today (resets at midnight UTC)';
+  }
+  if (cap && cap.remaining === allowance.remaining) return `${formatNumber(cap.remaining)} of your ${formatNumber(cap.limit)} contact reveals left this month`;
   const left = `${formatNumber(allowance.remaining)} of ${formatNumber(allowance.dailyLimit)}`;
-  return `${left} contact reveals left today`;
+  return allowance.team ? `${left} of your team’s contact reveals left today` : `${left} contact reveals left today`;
 }
 
 type ContactStatusProps = {

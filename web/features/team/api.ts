@@ -47,9 +47,9 @@ export const useResendInvitation = () =>
   useTeamChange((id: string) => apiFetch(path(`/invitations/${encodeURIComponent(id)}/resend`), { method: 'POST', schema: TeamResponse }));
 export const useRevokeInvitation = () =>
   useTeamChange((id: string) => apiFetch(path(`/invitations/${encodeURIComponent(id)}`), { method: 'DELETE', schema: TeamResponse }));
-export const useChangeRole = () =>
-  useTeamChange(({ userId, role }: { userId: string; role: InvitableRole }) =>
-    apiFetch(path(`/members/${encodeURIComponent(userId)}`), { method: 'PATCH', body: { role }, schema: TeamResponse }),
+export const useUpdateMember = () =>
+  useTeamChange(({ userId, ...body }: { userId: string; role?: InvitableRole; revealCap?: number | null }) =>
+    apiFetch(path(`/members/${encodeURIComponent(userId)}`), { method: 'PATCH', body, schema: TeamResponse }),
   );
 export const useRemoveMember = () =>
   useTeamChange(

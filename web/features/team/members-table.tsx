@@ -16,8 +16,9 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { formatDate } from '@web/lib/utils';
-import { useChangeRole, useRemoveMember, useTransferOwnership } from './api';
+import { formatDate, formatNumber, pluralize } from '@web/lib/utils';
+import { useRemoveMember, useTransferOwnership, useUpdateMember } from './api';
+import { RevealCapDialog } from './reveal-cap-dialog';
 
 const ROLE_BADGE = {
   owner: <Badge variant="teal">Owner</Badge>,
@@ -34,7 +35,7 @@ const failed = (title: string) => (error: unknown) =>
 export function MembersTable({ team }: { team: Team }) {
   const me = useMe();
   const navigate = useNavigate();
-  const changeRole = useChangeRole();
+  const changeRole = useUpdateMember();
   const remove = useRemoveMember();
   const handOver = useTransferOwnership();
   const [pending, setPending] = useState<Pending>(null);
@@ -91,8 +92,13 @@ export function MembersTable({ team }: { team: Team }) {
                 <p className="truncate text-sm text-muted-foreground">
                   {member.name ? `${member.email} · ` : ''}joined {formatDate(member.joinedAt)}
                 </p>
+                <p className="text-sm text-muted-foreground">
+                  {pluralize(member.revealsThisMonth, 'reveal')} this month
+                  {member.revealCap !== null && ` of a ${formatNumber(member.revealCap)} cap`}
+                </p>
               </div>
               <div className="flex flex-wrap gap-2">
+                {manager && <RevealCapDialog member={member} name={nameOf(member)} />}
                 {manager && member.role !== 'owner' && !self && (
                   <>
                     <Button variant="outline" size="sm" onClick={() => setRole(member, member.role === 'admin' ? 'member' : 'admin')} aria-label={`${member.role === 'admin' ? 'Make member' : 'Make admin'}: ${nameOf(member)}`}>
