@@ -91,6 +91,12 @@ export const UpdateMemberRequest = z
   .refine((body) => body.role !== undefined || body.revealCap !== undefined, { message: 'Send a role, a revealCap or both', path: ['role'] });
 export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequest>;
 
+/**
+ * DELETE /api/team/members/{userId}: who receives a removed member's lists and saved searches (an
+ * owner or admin of the team; default the caller). Leaving, one keeps one's own.
+ */
+export const RemoveMemberQuery = z.object({ transferTo: z.string().uuid('transferTo must be a UUID').optional() });
+
 /** POST /api/team/ownership: the owner hands the team (and its subscription) to a member. */
 export const TransferOwnershipRequest = z.object({ userId: z.string().uuid('userId must be a UUID') });
 export type TransferOwnershipRequest = z.infer<typeof TransferOwnershipRequest>;

@@ -119,6 +119,7 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
     await members.getByRole('button', { name: `Make admin: ${RECRUITER}` }).click();
     await expect(page.getByText(`${RECRUITER} is an admin now.`)).toBeVisible();
     await members.getByRole('button', { name: `Remove ${RECRUITER}` }).click();
+    await expect(page.getByRole('alertdialog').getByLabel('Give their lists and saved searches to')).toContainText(`${OWNER} (you)`);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByText('Member removed')).toBeVisible();
     await expect(members).not.toContainText(RECRUITER);

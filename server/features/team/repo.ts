@@ -187,6 +187,13 @@ export async function setRevealCap(db: Db, teamId: string, userId: string, cap: 
   await db.sql.query(`UPDATE team_members SET reveal_cap = $3 WHERE team_id = $1 AND user_id = $2 AND removed_at IS NULL`, [teamId, userId, cap]);
 }
 
+/** Gives `from`'s lists and saved searches to `to`; how many of each moved. */
+export async function moveSharedWork(db: Db, from: string, to: string): Promise<{ lists: number; savedSearches: number }> {
+  const lists = await db.sql.query(`UPDATE physician_lists SET user_id = $2, updated_at = now() WHERE user_id = $1`, [from, to]);
+  const saved = await db.sql.query(`UPDATE saved_searches SET user_id = $2 WHERE user_id = $1`, [from, to]);
+  return { lists: lists.rowCount ?? 0, savedSearches: saved.rowCount ?? 0 };
+}
+
 export async function removeMember(db: Db, teamId: string, userId: string, removedBy: string): Promise<void> {
   await db.sql.query(
     `UPDATE team_members SET removed_at = now(), removed_by = $3 WHERE team_id = $1 AND user_id = $2 AND removed_at IS NULL`,

@@ -8,6 +8,7 @@ import {
   InvitationPreview,
   InvitationPreviewQuery,
   MemberParams,
+  RemoveMemberQuery,
   TeamResponse,
   TransferOwnershipRequest,
   UpdateMemberRequest,
@@ -177,9 +178,10 @@ const removeMember = createRoute({
   method: 'delete',
   path: '/team/members/{userId}',
   operationId: 'removeTeamMember',
-  summary: 'Remove a member (owners and admins; never the owner), or leave (one’s own id): access under the team ends at once',
+  summary:
+    'Remove a member (owners and admins; never the owner; their lists and saved searches go to transferTo, an owner or admin, default the caller), or leave (one’s own id): access under the team ends at once',
   ...guarded,
-  request: { params: MemberParams },
+  request: { params: MemberParams, query: RemoveMemberQuery },
   responses: {
     ...teamAnswer('The team (null for who left)'),
     ...errors.badRequest,
@@ -251,7 +253,8 @@ export const teamRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(removeMember, async (c) => {
     await limit(c, 'changesPerUser', c.var.user.id);
-    return c.json(await team.removeMember(teamDeps(c.var.deps), { user: c.var.user, userId: c.req.valid('param').userId }), 200);
+    const { transferTo } = c.req.valid('query');
+    return c.json(await team.removeMember(teamDeps(c.var.deps), { user: c.var.user, userId: c.req.valid('param').userId, transferTo }), 200);
   })
   .openapi(transferOwnership, async (c) => {
     await limit(c, 'changesPerUser', c.var.user.id);

@@ -291,11 +291,15 @@ export function updateMember(
 }
 
 /**
- * DELETE /api/team/members/{userId}: the owner and admins remove a member (never the owner); a
- * member removes themselves (leaves). Their access under the team ends with the next request (the
+ * DELETE /api/team/members/{userId}: the owner and admins remove a member (never the owner), whose
+ * lists and saved searches go to an owner or admin (`transferTo`, default the caller); a member
+ * removes themselves (leaves) and keeps theirs. Their access under the team ends with the next request (the
  * plan follows the active membership); their reveals and exports stay in the team's history.
  */
-export async function removeMember(deps: TeamDeps, { user, userId }: { user: CurrentUser; userId: string }): Promise<TeamResponse> {
+export async function removeMember(
+  deps: TeamDeps,
+  { user, userId, transferTo }: { user: CurrentUser; userId: string; transferTo?: string },
+): Promise<TeamResponse> {
   const leaving = userId === user.id;
   const answer = await changeTeam(deps, user, async (tx, membership) => {
     const member = await memberOf(tx, membership, userId);
@@ -305,14 +309,23 @@ export async function removeMember(deps: TeamDeps, { user, userId }: { user: Cur
         leaving ? 'Hand the team over to another member before you leave: a team always has an owner.' : 'The owner cannot be removed from the team.',
       );
     }
-    if (!leaving) requireManager(membership);
+    let moved = { lists: 0, savedSearches: 0 };
+    if (!leaving) {
+      requireManager(membership);
+      // Their lists and saved searches stay with the team: to an owner or admin (the caller by default).
+      const heir = (await repo.listMembers(tx, membership.teamId)).find((m) => m.userId === (transferTo ?? user.id));
+      if (!heir || heir.userId === userId || !managers.includes(heir.role)) {
+        throw fieldError('transferTo', 'Their lists and saved searches go to an owner or admin of the team.');
+      }
+      moved = await repo.moveSharedWork(tx, userId, heir.userId);
+    }
     await repo.removeMember(tx, membership.teamId, userId, user.id);
     await recordAudit(tx, {
       action: leaving ? 'team.member_left' : 'team.member_removed',
       actorUserId: user.id,
       targetType: 'user',
       targetId: userId,
-      details: { teamId: membership.teamId, role: member.role },
+      details: { teamId: membership.teamId, role: member.role, ...(leaving ? {} : { transferTo: transferTo ?? user.id, ...moved }) },
     });
   });
   return leaving ? { team: null } : answer;

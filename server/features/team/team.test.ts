@@ -240,3 +240,45 @@ describe('already contacted by my team', () => {
     expect((await gus.agent.post(`/api/physicians/${id}/contact`)).body).toMatchObject({ counted: true, revealedBy: null });
   });
 });
+
+describe('removing a member', () => {
+  it('gives their lists and saved searches to an owner or admin chosen by the remover; leaving keeps one’s own', async () => {
+    const owner = await ctx.signedInAgent({ tier: 'basic' });
+    await owner.agent.post('/api/team', { name: 'Heirs' });
+    await setSeats(owner.user.id, 4);
+    const join = async (email: string, role: 'admin' | 'member') => {
+      await owner.agent.post('/api/team/invitations', { email, role });
+      const joined = await ctx.signedInAgent({ email });
+      await joined.agent.post('/api/team/invitations/accept', { token: await invitationToken(email) });
+      return joined;
+    };
+    const admin = await join('ida@heirs.example', 'admin');
+    const leaver = await join('lea@heirs.example', 'member');
+    const removed = await join('rex@heirs.example', 'member');
+    for (const member of [leaver, removed]) {
+      await ctx.db.sql.query(`INSERT INTO physician_lists (user_id, name) VALUES ($1, 'Reno cardiologists')`, [member.user.id]);
+      await ctx.db.sql.query(`INSERT INTO saved_searches (user_id, name, params) VALUES ($1, 'Reno', '{"query":"reno"}')`, [member.user.id]);
+    }
+    const ownedBy = async (userId: string) =>
+      (
+        await ctx.db.sql.query<{ lists: number; searches: number }>(
+          `SELECT (SELECT count(*)::int FROM physician_lists WHERE user_id = $1) AS lists, (SELECT count(*)::int FROM saved_searches WHERE user_id = $1) AS searches`,
+          [userId],
+        )
+      ).rows[0];
+
+    // Not to a plain member, nor to the one removed.
+    const toMember = await owner.agent.delete(`/api/team/members/${removed.user.id}?transferTo=${leaver.user.id}`);
+    expect(toMember.status).toBe(400);
+    expect(toMember.body.error.fields.transferTo).toBe('Their lists and saved searches go to an owner or admin of the team.');
+    const gone = await owner.agent.delete(`/api/team/members/${removed.user.id}?transferTo=${admin.user.id}`);
+    expect(gone.status).toBe(200);
+    expect(await ownedBy(removed.user.id)).toEqual({ lists: 0, searches: 0 });
+    expect(await ownedBy(admin.user.id)).toEqual({ lists: 1, searches: 1 });
+    expect((await admin.agent.get('/api/lists')).body.lists.map((l: { name: string }) => l.name)).toEqual(['Reno cardiologists']);
+
+    // Leaving, Lea keeps hers.
+    expect((await leaver.agent.delete(`/api/team/members/${leaver.user.id}`)).body).toEqual({ team: null });
+    expect(await ownedBy(leaver.user.id)).toEqual({ lists: 1, searches: 1 });
+  });
+});

@@ -53,7 +53,11 @@ export const useUpdateMember = () =>
   );
 export const useRemoveMember = () =>
   useTeamChange(
-    (userId: string) => apiFetch(path(`/members/${encodeURIComponent(userId)}`), { method: 'DELETE', schema: TeamResponse }),
+    ({ userId, transferTo }: { userId: string; transferTo?: string }) =>
+      apiFetch(`${path(`/members/${encodeURIComponent(userId)}`)}${transferTo ? `?transferTo=${encodeURIComponent(transferTo)}` : ''}`, {
+        method: 'DELETE',
+        schema: TeamResponse,
+      }),
     { refreshMe: true },
   );
 export const useTransferOwnership = () =>

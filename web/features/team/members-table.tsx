@@ -14,6 +14,8 @@ import {
 } from '@web/components/ui/alert-dialog';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { FormField } from '@web/components/ui/form-field';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { formatDate, formatNumber, pluralize } from '@web/lib/utils';
@@ -39,6 +41,10 @@ export function MembersTable({ team }: { team: Team }) {
   const remove = useRemoveMember();
   const handOver = useTransferOwnership();
   const [pending, setPending] = useState<Pending>(null);
+  // Who receives a removed member's lists and saved searches: an owner or admin, the caller first.
+  const [heir, setHeir] = useState<string | null>(null);
+  const heirs = team.members.filter((m) => (m.role === 'owner' || m.role === 'admin') && m.userId !== pending?.member.userId);
+  const chosenHeir = heir ?? me.user?.id ?? '';
   const manager = team.myRole === 'owner' || team.myRole === 'admin';
   const nameOf = (m: TeamMember) => m.name ?? m.email;
 
@@ -52,7 +58,7 @@ export function MembersTable({ team }: { team: Team }) {
         onError: failed('Could not hand the team over'),
       });
     } else {
-      remove.mutate(member.userId, {
+      remove.mutate({ userId: member.userId, transferTo: kind === 'remove' ? chosenHeir : undefined }, {
         onSuccess: () => {
           if (kind === 'leave') {
             toast.success('You left the team');
@@ -104,7 +110,15 @@ export function MembersTable({ team }: { team: Team }) {
                     <Button variant="outline" size="sm" onClick={() => setRole(member, member.role === 'admin' ? 'member' : 'admin')} aria-label={`${member.role === 'admin' ? 'Make member' : 'Make admin'}: ${nameOf(member)}`}>
                       {member.role === 'admin' ? 'Make member' : 'Make admin'}
                     </Button>
-                    <Button variant="outline" size="sm" onClick={() => setPending({ kind: 'remove', member })} aria-label={`Remove ${nameOf(member)}`}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => {
+                        setHeir(null);
+                        setPending({ kind: 'remove', member });
+                      }}
+                      aria-label={`Remove ${nameOf(member)}`}
+                    >
                       Remove
                     </Button>
                   </>
@@ -139,9 +153,25 @@ export function MembersTable({ team }: { team: Team }) {
                 ? 'They become the owner and pay for the team’s subscription from now on; you become an admin.'
                 : pending?.kind === 'leave'
                   ? 'You lose the team’s plan at once and keep your own account.'
-                  : 'Their access under the team ends at once and their seat is free; what they revealed and exported stays in the team’s history.'}
+                  : 'Their access under the team ends at once and their seat is free; their lists and saved searches stay with the team, and what they revealed and exported stays in its history.'}
             </AlertDialogDescription>
           </AlertDialogHeader>
+          {pending?.kind === 'remove' && (
+            <FormField label="Give their lists and saved searches to" id="team-heir">
+              <Select value={chosenHeir} onValueChange={setHeir}>
+                <SelectTrigger id="team-heir">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {heirs.map((m) => (
+                    <SelectItem key={m.userId} value={m.userId}>
+                      {m.userId === me.user?.id ? `${nameOf(m)} (you)` : nameOf(m)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </FormField>
+          )}
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
             <AlertDialogAction onClick={confirm}>

@@ -162,9 +162,9 @@ function InviteForm({ full, owner }: { full: boolean; owner: boolean }) {
         <FormField label="Email" error={fields?.email ?? null} className="flex-1">
           <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} placeholder="recruiter@agency.com" />
         </FormField>
-        <FormField label="Role" className="sm:w-36">
+        <FormField label="Role" className="sm:w-36" id="invite-role">
           <Select value={role} onValueChange={(next) => setRole(next as InvitableRole)}>
-            <SelectTrigger>
+            <SelectTrigger id="invite-role">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
