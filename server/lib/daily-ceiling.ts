@@ -13,6 +13,16 @@ export function nextUtcMidnight(now: Date): Date {
   return new Date(startOfUtcDay(now).getTime() + 86_400_000);
 }
 
+/** Midnight UTC on the first of `now`'s month: where a monthly cap counts from (ADR 061). */
+export function startOfUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Midnight UTC on the first of the next month: when a monthly cap starts again. */
+export function nextUtcMonth(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+}
+
 /** 'in 3 hours 12 minutes', 'in 45 minutes', 'in less than a minute'. */
 export function timeUntil(then: Date, now: Date): string {
   const minutes = Math.floor((then.getTime() - now.getTime()) / 60_000);

@@ -13,7 +13,7 @@ import {
 } from '../../../contract/contacts';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
-import { nextUtcMidnight, resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
+import { nextUtcMidnight, nextUtcMonth, resetSentence, startOfUtcDay, startOfUtcMonth } from '../../lib/daily-ceiling';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo';
 import { requestVerification } from '../verification';
@@ -22,12 +22,6 @@ import { shownContact, type ShownValue } from './shown-value';
 const DAY_MS = 86_400_000;
 
 const RESOLUTIONS = { reverify: 'reverified', confirm: 'confirmed', remove: 'removed' } as const;
-
-/** The first moment of the next calendar month (UTC): when a monthly cap starts again. */
-function nextUtcMonth(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-}
-const startOfUtcMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /** The day's ceiling of this user: theirs, or in a team the team's (per seat, times its seats). */
 const ceilingOf = (state: repo.AllowanceState, dailyLimit: number) => (state.teamId ? dailyLimit * Math.max(1, state.seats) : dailyLimit);

@@ -201,16 +201,6 @@ export async function removeMember(db: Db, teamId: string, userId: string, remov
   );
 }
 
-/** The user's subscription row, if any, and whether it entitles them now. */
-export async function ownSubscription(db: Db, userId: string): Promise<{ live: boolean; cancelAtPeriodEnd: boolean } | undefined> {
-  const { rows } = await db.sql.query<{ live: boolean; cancel_at_period_end: boolean }>(
-    `SELECT (status IN ('active', 'trialing') OR (status = 'past_due' AND grace_until > now())) AS live, cancel_at_period_end
-       FROM subscriptions WHERE user_id = $1`,
-    [userId],
-  );
-  return rows[0] ? { live: rows[0].live, cancelAtPeriodEnd: rows[0].cancel_at_period_end } : undefined;
-}
-
 /** Whether the user has billing rows of their own (a subscription, ended or not, or a provider customer). */
 export async function hasBilling(db: Db, userId: string): Promise<boolean> {
   const { rows } = await db.sql.query<{ has: boolean }>(

@@ -87,8 +87,8 @@ export async function createTeam(deps: TeamDeps, { user, name }: { user: Current
     if (await repo.findMembership(tx, user.id)) {
       throw new AppError('conflict', 'You are already in a team. Leave it first to start another.');
     }
-    const own = await repo.ownSubscription(tx, user.id);
-    if (!own?.live) {
+    // Outside a team the session's plan is the caller's own (the owner pays: payerIdOf).
+    if (!user.subscription.subscribed) {
       throw new AppError('subscription_required', 'A team runs on a Monthly or Annual plan: subscribe first, then invite your recruiters.', {
         requiredTier: 'basic',
       });
@@ -232,8 +232,8 @@ export async function acceptInvitation(deps: TeamDeps, { user, token }: { user: 
           : 'This account already belongs to a team. Leave it first to join another.',
       );
     }
-    const own = await repo.ownSubscription(tx, user.id);
-    if (own?.live && !own.cancelAtPeriodEnd) {
+    // Not in a team (just checked): the session's plan is the caller's own.
+    if (user.subscription.subscribed && !user.subscription.cancelAtPeriodEnd) {
       throw new AppError(
         'conflict',
         'You have a subscription of your own. Cancel it under Account Settings, Subscription, then accept: the team’s plan covers you and you would pay twice.',

@@ -6,7 +6,8 @@ import type { PhysicianSummary } from '@contract/directory';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@web/components/ui/table';
 import { latestValidCheckWords } from '@contract/verification-words';
-import { cn, formatDate } from '@web/lib/utils';
+import { cn } from '@web/lib/utils';
+import { teamRevealText } from '@web/features/contacts/team-reveal-badge';
 import { Highlighted, HighlightedSpecialty } from '@web/features/physicians/highlight';
 import {
   displayLocation,
@@ -64,7 +65,7 @@ export function ResultsTable({
   const teamReveal = (id: number) => {
     const reveal = teamReveals.find((r) => r.physicianId === id);
     if (!reveal) return null;
-    const text = `Revealed by ${reveal.name}, ${formatDate(reveal.at)}`;
+    const text = teamRevealText(reveal);
     return (
       <span title={text} className="ml-1.5 inline-flex align-middle text-brand-teal">
         <UsersRound aria-hidden className="size-3.5" />

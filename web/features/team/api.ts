@@ -6,7 +6,8 @@ import {
   type InvitableRole,
 } from '@contract/team';
 import { useMe, useRefreshMe } from '@web/app/session';
-import { apiFetch } from '@web/lib/api';
+import { apiFetch, isApiError } from '@web/lib/api';
+import { toast } from '@web/components/ui/toast';
 
 export const teamQueryKey = ['team'] as const;
 
@@ -76,3 +77,7 @@ export function useInvitationPreview(token: string | null) {
     retry: false,
   });
 }
+
+/** The toast of a team change the server refused: its own words (the seat message, the owner's rules). */
+export const toastTeamError = (title: string) => (error: unknown) =>
+  toast.error(title, { description: isApiError(error) ? error.message : 'Try again in a moment.' });

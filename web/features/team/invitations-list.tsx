@@ -2,12 +2,8 @@ import type { TeamInvitation } from '@contract/team';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { toast } from '@web/components/ui/toast';
-import { isApiError } from '@web/lib/api';
 import { formatDate } from '@web/lib/utils';
-import { useResendInvitation, useRevokeInvitation } from './api';
-
-const failed = (title: string) => (error: unknown) =>
-  toast.error(title, { description: isApiError(error) ? error.message : 'Try again in a moment.' });
+import { toastTeamError, useResendInvitation, useRevokeInvitation } from './api';
 
 /** Open invitations (owners and admins): pending ones hold a seat until they expire. */
 export function InvitationsList({ invitations }: { invitations: TeamInvitation[] }) {
@@ -44,7 +40,7 @@ export function InvitationsList({ invitations }: { invitations: TeamInvitation[]
                   onClick={() =>
                     resend.mutate(invitation.id, {
                       onSuccess: () => toast.success('Invitation sent again', { description: `A new link went to ${invitation.email}.` }),
-                      onError: failed('Could not send the invitation again'),
+                      onError: toastTeamError('Could not send the invitation again'),
                     })
                   }
                 >
@@ -57,7 +53,7 @@ export function InvitationsList({ invitations }: { invitations: TeamInvitation[]
                   onClick={() =>
                     revoke.mutate(invitation.id, {
                       onSuccess: () => toast.success('Invitation revoked', { description: 'Its link no longer works and its seat is free.' }),
-                      onError: failed('Could not revoke the invitation'),
+                      onError: toastTeamError('Could not revoke the invitation'),
                     })
                   }
                 >

@@ -17,9 +17,8 @@ import { Button } from '@web/components/ui/button';
 import { FormField } from '@web/components/ui/form-field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
 import { toast } from '@web/components/ui/toast';
-import { isApiError } from '@web/lib/api';
 import { formatDate, formatNumber, pluralize } from '@web/lib/utils';
-import { useRemoveMember, useTransferOwnership, useUpdateMember } from './api';
+import { toastTeamError, useRemoveMember, useTransferOwnership, useUpdateMember } from './api';
 import { RevealCapDialog } from './reveal-cap-dialog';
 
 const ROLE_BADGE = {
@@ -29,9 +28,6 @@ const ROLE_BADGE = {
 } as const;
 
 type Pending = { kind: 'remove' | 'leave' | 'handover'; member: TeamMember } | null;
-
-const failed = (title: string) => (error: unknown) =>
-  toast.error(title, { description: isApiError(error) ? error.message : 'Try again in a moment.' });
 
 /** The team's members: roles, and what the caller may do to each (the server decides; this mirrors it). */
 export function MembersTable({ team }: { team: Team }) {
@@ -55,7 +51,7 @@ export function MembersTable({ team }: { team: Team }) {
     if (kind === 'handover') {
       handOver.mutate(member.userId, {
         onSuccess: () => toast.success('Team handed over', { description: `${nameOf(member)} owns the team and its subscription now.` }),
-        onError: failed('Could not hand the team over'),
+        onError: toastTeamError('Could not hand the team over'),
       });
     } else {
       remove.mutate({ userId: member.userId, transferTo: kind === 'remove' ? chosenHeir : undefined }, {
@@ -65,7 +61,7 @@ export function MembersTable({ team }: { team: Team }) {
             void navigate('/account?tab=team', { replace: true });
           } else toast.success('Member removed', { description: `${nameOf(member)} no longer uses a seat of your team.` });
         },
-        onError: failed(kind === 'leave' ? 'Could not leave the team' : 'Could not remove the member'),
+        onError: toastTeamError(kind === 'leave' ? 'Could not leave the team' : 'Could not remove the member'),
       });
     }
   }
@@ -75,7 +71,7 @@ export function MembersTable({ team }: { team: Team }) {
       { userId: member.userId, role },
       {
         onSuccess: () => toast.success('Role changed', { description: `${nameOf(member)} is ${role === 'admin' ? 'an admin' : 'a member'} now.` }),
-        onError: failed('Could not change the role'),
+        onError: toastTeamError('Could not change the role'),
       },
     );
 
