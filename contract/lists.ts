@@ -4,7 +4,8 @@ import { LIST_PAGE_SIZE, SELECT_ALL_MAX } from './limits';
 
 /*
  * Physician lists (docs/rules.md#lists): the Add to Physician List dialog, My Lists and
- * list detail. Lists are private to their owner: another user's list is answered 404.
+ * list detail. A list is private to its creator, or shared with the creator's team
+ * (docs/decisions/061-teams.md); any other list is answered 404.
  */
 
 export const LIST_NAME_MAX = 100;
@@ -47,6 +48,12 @@ export const PhysicianList = z.object({
   physicianCount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Shared with the team: every member sees it and adds to it. */
+  shared: z.boolean(),
+  /** The creator's name (or email). */
+  createdBy: z.string(),
+  /** The caller may rename, delete or (un)share it: its creator, or an owner or admin of its team. */
+  canManage: z.boolean(),
 });
 export type PhysicianList = z.infer<typeof PhysicianList>;
 
@@ -55,10 +62,14 @@ export const ListListsResponse = z.object({ lists: z.array(PhysicianList) });
 export type ListListsResponse = z.infer<typeof ListListsResponse>;
 
 /** POST /api/lists: 'Create New List' (optionally with the selected physicians). */
+const listShared = z.boolean({ error: 'shared must be true or false' });
+
 export const CreateListRequest = z.object({
   name: listName,
   description: listDescription.optional(),
   physicianIds: PhysicianIds.optional(),
+  /** Share with the caller's team (default: private). */
+  shared: listShared.optional(),
 });
 export type CreateListRequest = z.input<typeof CreateListRequest>;
 
@@ -69,11 +80,11 @@ export const ListChangeResponse = z.object({
 });
 export type ListChangeResponse = z.infer<typeof ListChangeResponse>;
 
-/** PATCH /api/lists/{listId}: rename and/or edit the description. */
+/** PATCH /api/lists/{listId}: rename, edit the description and/or share with the team or stop sharing. */
 export const UpdateListRequest = z
-  .object({ name: listName.optional(), description: listDescription.optional() })
-  .refine((v) => v.name !== undefined || v.description !== undefined, {
-    message: 'Give a name or a description to change',
+  .object({ name: listName.optional(), description: listDescription.optional(), shared: listShared.optional() })
+  .refine((v) => v.name !== undefined || v.description !== undefined || v.shared !== undefined, {
+    message: 'Give a name, a description or shared to change',
     path: ['name'],
   });
 export type UpdateListRequest = z.input<typeof UpdateListRequest>;

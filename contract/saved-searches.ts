@@ -50,6 +50,8 @@ export const CreateSavedSearchRequest = z.object({
         .max(SAVED_SEARCH_NAME_MAX, `name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
     ),
   params: SavedSearchParams,
+  /** Share with the caller's team (default: private). */
+  shared: z.boolean({ error: 'shared must be true or false' }).optional(),
 });
 export type CreateSavedSearchRequest = z.input<typeof CreateSavedSearchRequest>;
 
@@ -70,6 +72,14 @@ export const SavedSearch = z.object({
   alert: AlertFrequency,
   /** When the last digest was sent, or null. */
   alertSentAt: z.string().nullable(),
+  /** Shared with the team (docs/decisions/061-teams.md): every member sees and runs it. */
+  shared: z.boolean(),
+  /** The creator's name (or email). */
+  createdBy: z.string(),
+  /** The caller may change its alert, share or delete it: its creator, or an owner or admin of its team. */
+  canManage: z.boolean(),
+  /** The caller gets its alert's digests: the creator always, a teammate while following it. */
+  following: z.boolean(),
 });
 export type SavedSearch = z.infer<typeof SavedSearch>;
 
@@ -77,15 +87,31 @@ export type SavedSearch = z.infer<typeof SavedSearch>;
 export const ListSavedSearchesResponse = z.object({ savedSearches: z.array(SavedSearch) });
 export type ListSavedSearchesResponse = z.infer<typeof ListSavedSearchesResponse>;
 
-/** PATCH /api/saved-searches/{id}: turn the new-match alert on (daily, weekly) or off. */
-export const UpdateSavedSearchRequest = z.object({ alert: AlertFrequency });
+/** PATCH /api/saved-searches/{id}: turn the new-match alert on (daily, weekly) or off; share it or stop. */
+export const UpdateSavedSearchRequest = z
+  .object({
+    alert: AlertFrequency.optional(),
+    shared: z.boolean({ error: 'shared must be true or false' }).optional(),
+  })
+  .refine((v) => v.alert !== undefined || v.shared !== undefined, {
+    message: 'Give alert or shared to change',
+    path: ['alert'],
+  });
 export type UpdateSavedSearchRequest = z.infer<typeof UpdateSavedSearchRequest>;
+
+/** PUT /api/saved-searches/{id}/following: a teammate follows a shared search (gets its alert) or stops. */
+export const FollowSavedSearchRequest = z.object({
+  following: z.boolean({ error: 'following must be true or false' }),
+});
+export type FollowSavedSearchRequest = z.infer<typeof FollowSavedSearchRequest>;
 
 /** POST /api/saved-searches/{id}/unsubscribe: the one-click link of a digest email (no sign-in). */
 export const UnsubscribeAlertRequest = z.object({
   signature: z
     .string({ error: 'signature is required' })
     .regex(/^[A-Za-z0-9_-]{43}$/, 'signature is not a valid unsubscribe signature'),
+  /** A teammate's digest of a shared search: that follower stops following (the alert stays on for the rest). */
+  follower: z.uuid({ error: 'follower is not a valid id' }).optional(),
 });
 export type UnsubscribeAlertRequest = z.infer<typeof UnsubscribeAlertRequest>;
 export const UnsubscribeAlertResponse = z.object({ name: z.string() });

@@ -105,20 +105,25 @@ export async function findExportRecords(
   return { records: ids.flatMap((id) => byId.get(id) ?? []), used: rows[0].used };
 }
 
+/** Who exports a list: the user and the team of their session (a shared list is the team's). */
+export type ListReader = { userId: string; teamId: string | null };
+
 /**
- * The physician ids of a list owned by `userId`, oldest member first; null when there is no such
- * list or it belongs to someone else (the caller answers 404 either way). Reads up to `limit`.
+ * The physician ids of a list the reader sees (theirs, or shared with their team), oldest member
+ * first; null when there is no such list or the reader does not see it (the caller answers 404
+ * either way). Reads up to `limit`.
  */
 export async function findListMemberIds(
   db: Db,
   listId: string,
-  userId: string,
+  reader: ListReader,
   limit: number,
 ): Promise<{ ids: number[]; total: number } | null> {
   const list = await db.sql.query<{ total: number }>(
     `SELECT (SELECT count(*)::int FROM list_members m WHERE m.list_id = l.id) AS total
-       FROM physician_lists l WHERE l.id = $1 AND l.user_id = $2`,
-    [listId, userId],
+       FROM physician_lists l
+      WHERE l.id = $1 AND (l.user_id = $2 OR (l.team_id IS NOT NULL AND l.team_id = $3::uuid))`,
+    [listId, reader.userId, reader.teamId],
   );
   if (list.rows.length === 0) return null;
   const { rows } = await db.sql.query<{ physician_id: number }>(

@@ -90,6 +90,7 @@ export const exportsRoutes = new OpenAPIHono<AppEnv>()
     const file = await exports.createExport({
       db,
       userId: user.id,
+      teamId: user.teamId,
       request: c.req.valid('json'),
       dailyLimit: env.EXPORT_DAILY_LIMIT,
       ip: clientIp(c, env.TRUST_PROXY),

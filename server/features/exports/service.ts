@@ -21,11 +21,11 @@ export function exportFileName(prefix: string, format: ExportFormat, now: Date):
 }
 
 /** The ids to export: the selection, a list's members, or the selected members of a list. */
-async function resolveIds(db: Db, userId: string, request: CreateExportRequest): Promise<number[]> {
+async function resolveIds(db: Db, reader: repo.ListReader, request: CreateExportRequest): Promise<number[]> {
   const selected = request.physicianIds ? [...new Set(request.physicianIds)] : null;
   if (request.listId) {
     // Read one past the maximum to tell a too-long list from a full one.
-    const list = await repo.findListMemberIds(db, request.listId, userId, selected ? 10_000 : EXPORT_MAX + 1);
+    const list = await repo.findListMemberIds(db, request.listId, reader, selected ? 10_000 : EXPORT_MAX + 1);
     if (!list) throw new AppError('not_found', 'List not found');
     if (!selected) {
       if (list.ids.length === 0)
@@ -123,6 +123,8 @@ function refusePastCeiling(count: number, used: number, dailyLimit: number, now:
 export async function createExport(options: {
   db: Db;
   userId: string;
+  /** The caller's team: a list shared with it may be exported (docs/decisions/061-teams.md). */
+  teamId: string | null;
   request: CreateExportRequest;
   dailyLimit: number;
   ip: string | null;
@@ -130,7 +132,7 @@ export async function createExport(options: {
 }): Promise<ExportFile> {
   const { db, userId, request } = options;
   const now = options.now ?? new Date();
-  const ids = await resolveIds(db, userId, request);
+  const ids = await resolveIds(db, { userId, teamId: options.teamId }, request);
   const { records, used } = await repo.findExportRecords(db, ids, { userId, since: startOfUtcDay(now) });
   // Cheap check before building the file; logExport checks again under the lock.
   refusePastCeiling(ids.length, used, options.dailyLimit, now);

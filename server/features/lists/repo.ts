@@ -3,9 +3,13 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 
 /*
- * The lists' SQL. Every statement that reads or changes a list names its owner too, so a list
- * of another user behaves exactly like a missing one.
+ * The lists' SQL. Every statement that reads or changes a list names its reader too: a list is
+ * seen by its creator and, when shared, by the members of its team (docs/decisions/061-teams.md);
+ * any other list behaves exactly like a missing one.
  */
+
+/** Who asks: the user and the team they are an active member of (the session's), or null. */
+export type Reader = { userId: string; teamId: string | null };
 
 type ListRow = {
   id: string;
@@ -14,7 +18,21 @@ type ListRow = {
   physician_count: number;
   created_at: Date | string;
   updated_at: Date | string;
+  shared: boolean;
+  created_by: string | null;
+  can_manage: boolean;
 };
+
+/** The reader sees the list: theirs, or shared with their team. `u` and `t` are SQL parameters. */
+const canSee = (u: string, t: string) => `(l.user_id = ${u} OR (l.team_id IS NOT NULL AND l.team_id = ${t}))`;
+/** The reader may rename, delete or (un)share it: its creator, or an owner or admin of its team. */
+const canManage = (u: string, t: string) => `(l.user_id = ${u} OR (l.team_id IS NOT NULL AND l.team_id = ${t} AND EXISTS (
+  SELECT 1 FROM team_members tm WHERE tm.team_id = l.team_id AND tm.user_id = ${u} AND tm.removed_at IS NULL
+     AND tm.role IN ('owner', 'admin'))))`;
+/** The team-aware columns of a list row `l`, for the reader in parameters `u` and `t`. */
+const readerColumns = (u: string, t: string) => `l.team_id IS NOT NULL AS shared,
+  (SELECT coalesce(nullif(trim(cu.name), ''), cu.email) FROM users cu WHERE cu.id = l.user_id) AS created_by,
+  ${canManage(u, t)} AS can_manage`;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -26,60 +44,78 @@ function toList(row: ListRow): PhysicianList {
     physicianCount: Number(row.physician_count),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
+    shared: row.shared,
+    createdBy: row.created_by ?? '',
+    canManage: row.can_manage,
   };
 }
 
-const LIST_COLUMNS = `l.id, l.name, l.description, l.created_at, l.updated_at,
-  (SELECT count(*)::int FROM list_members m WHERE m.list_id = l.id) AS physician_count`;
+/** A list row's columns for the reader in parameters `u` (user) and `t` (team). */
+const listColumns = (u: string, t: string) => `l.id, l.name, l.description, l.created_at, l.updated_at,
+  (SELECT count(*)::int FROM list_members m WHERE m.list_id = l.id) AS physician_count,
+  ${readerColumns(u, t)}`;
+/** The columns for the reader in $2 and $3 (after the list's id in $1). */
+const LIST_COLUMNS = listColumns('$2', '$3::uuid');
 
-/** The user's lists, newest first. */
-export async function findLists(db: Db, userId: string): Promise<PhysicianList[]> {
+/** The lists the reader sees (theirs and their team's shared ones), newest first. */
+export async function findLists(db: Db, reader: Reader): Promise<PhysicianList[]> {
   const { rows } = await db.sql.query<ListRow>(
-    `SELECT ${LIST_COLUMNS} FROM physician_lists l WHERE l.user_id = $1 ORDER BY l.created_at DESC, l.id DESC`,
-    [userId],
+    `SELECT ${listColumns('$1', '$2::uuid')} FROM physician_lists l WHERE ${canSee('$1', '$2::uuid')}
+      ORDER BY l.created_at DESC, l.id DESC`,
+    [reader.userId, reader.teamId],
   );
   return rows.map(toList);
 }
 
-export async function findList(db: Db, userId: string, listId: string): Promise<PhysicianList | null> {
+export async function findList(db: Db, reader: Reader, listId: string): Promise<PhysicianList | null> {
   const { rows } = await db.sql.query<ListRow>(
-    `SELECT ${LIST_COLUMNS} FROM physician_lists l WHERE l.id = $1 AND l.user_id = $2`,
-    [listId, userId],
+    `SELECT ${LIST_COLUMNS} FROM physician_lists l WHERE l.id = $1 AND ${canSee('$2', '$3::uuid')}`,
+    [listId, reader.userId, reader.teamId],
   );
   return rows[0] ? toList(rows[0]) : null;
 }
 
 /**
- * Locks the user's list for the rest of the transaction (concurrent adds then count members one
- * after the other, so the capacity holds). False when the user has no such list.
+ * Locks a list the reader sees for the rest of the transaction (concurrent adds then count members
+ * one after the other, so the capacity holds). Null when the reader sees no such list; otherwise
+ * whether they may manage it (rename, delete, share).
  */
-export async function lockList(tx: Db, userId: string, listId: string): Promise<boolean> {
-  const { rows } = await tx.sql.query(
-    preparedStatement('lock_list', 'SELECT id FROM physician_lists WHERE id = $1 AND user_id = $2 FOR UPDATE'),
-    [listId, userId],
+export async function lockList(tx: Db, reader: Reader, listId: string): Promise<{ canManage: boolean } | null> {
+  const { rows } = await tx.sql.query<{ can_manage: boolean }>(
+    preparedStatement(
+      'lock_list',
+      `SELECT ${canManage('$2', '$3::uuid')} AS can_manage FROM physician_lists l
+        WHERE l.id = $1 AND ${canSee('$2', '$3::uuid')} FOR UPDATE OF l`,
+    ),
+    [listId, reader.userId, reader.teamId],
   );
-  return rows.length === 1;
+  return rows[0] ? { canManage: rows[0].can_manage } : null;
 }
 
 export async function insertList(
   tx: Db,
-  input: { userId: string; name: string; description: string | null },
+  input: { userId: string; teamId: string | null; name: string; description: string | null },
 ): Promise<string> {
   const { rows } = await tx.sql.query<{ id: string }>(
-    'INSERT INTO physician_lists (user_id, name, description) VALUES ($1, $2, $3) RETURNING id',
-    [input.userId, input.name, input.description],
+    'INSERT INTO physician_lists (user_id, team_id, name, description) VALUES ($1, $2, $3, $4) RETURNING id',
+    [input.userId, input.teamId, input.name, input.description],
   );
   return rows[0].id;
 }
 
-/** Changes the name and/or description, or with no changes marks the list changed; returns it. */
+/**
+ * Changes the name, description and/or sharing (teamId: the reader's team to share, null to make
+ * it private to its creator), or with no changes marks the list changed; returns it as the reader
+ * sees it.
+ */
 export async function updateList(
   tx: Db,
+  reader: Reader,
   listId: string,
-  changes: { name?: string; description?: string | null },
+  changes: { name?: string; description?: string | null; teamId?: string | null },
 ): Promise<PhysicianList> {
   const sets: string[] = ['updated_at = now()'];
-  const params: unknown[] = [listId];
+  const params: unknown[] = [listId, reader.userId, reader.teamId];
   if (changes.name !== undefined) {
     params.push(changes.name);
     sets.push(`name = $${params.length}`);
@@ -88,6 +124,10 @@ export async function updateList(
     params.push(changes.description);
     sets.push(`description = $${params.length}`);
   }
+  if (changes.teamId !== undefined) {
+    params.push(changes.teamId);
+    sets.push(`team_id = $${params.length}::uuid`);
+  }
   const { rows } = await tx.sql.query<ListRow>(
     `UPDATE physician_lists l SET ${sets.join(', ')} WHERE l.id = $1 RETURNING ${LIST_COLUMNS}`,
     params,
@@ -95,17 +135,10 @@ export async function updateList(
   return toList(rows[0]);
 }
 
-/** Deletes the memberships first, then the list (docs/rules.md#lists); false when absent. */
-export async function deleteList(tx: Db, userId: string, listId: string): Promise<boolean> {
-  await tx.sql.query(
-    'DELETE FROM list_members WHERE list_id = (SELECT id FROM physician_lists WHERE id = $1 AND user_id = $2)',
-    [listId, userId],
-  );
-  const { rows } = await tx.sql.query(
-    'DELETE FROM physician_lists WHERE id = $1 AND user_id = $2 RETURNING id',
-    [listId, userId],
-  );
-  return rows.length === 1;
+/** Deletes the memberships first, then the (locked) list (docs/rules.md#lists). */
+export async function deleteList(tx: Db, listId: string): Promise<void> {
+  await tx.sql.query('DELETE FROM list_members WHERE list_id = $1', [listId]);
+  await tx.sql.query('DELETE FROM physician_lists WHERE id = $1', [listId]);
 }
 
 /**
@@ -114,14 +147,14 @@ export async function deleteList(tx: Db, userId: string, listId: string): Promis
  */
 export async function findListWithMemberIds(
   db: Db,
-  userId: string,
+  reader: Reader,
   listId: string,
 ): Promise<{ list: PhysicianList; memberIds: number[] } | null> {
   const { rows } = await db.sql.query<Omit<ListRow, 'physician_count'> & { ids: string | null }>(
-    `SELECT l.id, l.name, l.description, l.created_at, l.updated_at,
+    `SELECT l.id, l.name, l.description, l.created_at, l.updated_at, ${readerColumns('$2', '$3::uuid')},
        (SELECT string_agg(m.physician_id::text, ',') FROM list_members m WHERE m.list_id = l.id) AS ids
-     FROM physician_lists l WHERE l.id = $1 AND l.user_id = $2`,
-    [listId, userId],
+     FROM physician_lists l WHERE l.id = $1 AND ${canSee('$2', '$3::uuid')}`,
+    [listId, reader.userId, reader.teamId],
   );
   const row = rows[0];
   if (!row) return null;
@@ -158,23 +191,25 @@ export async function readAddState(
  */
 export async function insertMembers(
   tx: Db,
+  reader: Reader,
   listId: string,
   ids: readonly number[],
   current: number,
 ): Promise<{ added: number; list: PhysicianList }> {
   const { rows } = await tx.sql.query<Omit<ListRow, 'physician_count'> & { added: number }>(
     preparedStatement('insert_list_members', `WITH added AS (
-       INSERT INTO list_members (list_id, physician_id) SELECT $1, unnest($2::int[])
+       INSERT INTO list_members (list_id, physician_id, added_by) SELECT $1, unnest($4::int[]), $2
        ON CONFLICT DO NOTHING RETURNING 1),
      touched AS (
        UPDATE physician_lists SET updated_at = now() WHERE id = $1 AND EXISTS (SELECT 1 FROM added)
-       RETURNING id, name, description, created_at, updated_at)
-     SELECT (SELECT count(*)::int FROM added) AS added, l.* FROM (
+       RETURNING id, name, description, created_at, updated_at, user_id, team_id)
+     SELECT (SELECT count(*)::int FROM added) AS added, l.id, l.name, l.description, l.created_at, l.updated_at,
+            ${readerColumns('$2', '$3::uuid')} FROM (
        SELECT * FROM touched
        UNION ALL
-       SELECT id, name, description, created_at, updated_at FROM physician_lists
+       SELECT id, name, description, created_at, updated_at, user_id, team_id FROM physician_lists
         WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM touched)) l`),
-    [listId, ids],
+    [listId, reader.userId, reader.teamId, ids],
   );
   const { added, ...row } = rows[0];
   return { added, list: toList({ ...row, physician_count: current + added }) };

@@ -84,13 +84,14 @@ const updateList = createRoute({
   operationId: 'updateList',
   middleware: capabilityGuard('lists:use'),
   tags: ['lists'],
-  summary: 'Rename a list or edit its description',
+  summary: "Rename a list, edit its description, or share it with the team or stop (the creator, the team's owners and admins)",
   security: signedInOrApiKey,
   request: { params: listParams, ...jsonBody(UpdateListRequest) },
   responses: {
     200: { description: 'The list', ...json(PhysicianList) },
     ...errors.badRequest,
     ...errors.unauthenticated,
+    ...errors.forbidden,
     ...errors.notFound,
     ...errors.rateLimited,
   },
@@ -102,12 +103,13 @@ const deleteList = createRoute({
   operationId: 'deleteList',
   middleware: capabilityGuard('lists:use'),
   tags: ['lists'],
-  summary: 'Delete a list and its memberships (one transaction)',
+  summary: "Delete a list and its memberships (one transaction; the creator, the team's owners and admins)",
   security: signedInOrApiKey,
   request: { params: listParams },
   responses: {
     204: { description: 'Deleted' },
     ...errors.unauthenticated,
+    ...errors.forbidden,
     ...errors.notFound,
     ...errors.rateLimited,
   },
@@ -158,13 +160,13 @@ const removeListMembers = createRoute({
 export const listsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listLists, async (c) => {
     const user = c.var.user;
-    return c.json({ lists: await lists.listLists({ db: c.var.deps.db, userId: user.id }) }, 200);
+    return c.json({ lists: await lists.listLists({ db: c.var.deps.db, userId: user.id, teamId: user.teamId }) }, 200);
   })
   .openapi(createList, async (c) => {
     const user = c.var.user;
     await limitWrites(c, user.id);
     const body = c.req.valid('json');
-    const result = await lists.createList({ db: c.var.deps.db, userId: user.id, ...body });
+    const result = await lists.createList({ db: c.var.deps.db, userId: user.id, teamId: user.teamId, ...body });
     return c.json(result, 201);
   })
   .openapi(getList, async (c) => {
@@ -174,6 +176,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
       db: c.var.deps.db,
       directory: c.var.deps.services.directory,
       userId: user.id,
+      teamId: user.teamId,
       listId: c.req.valid('param').listId,
       query,
       page,
@@ -187,6 +190,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     const list = await lists.updateList({
       db: c.var.deps.db,
       userId: user.id,
+      teamId: user.teamId,
       listId: c.req.valid('param').listId,
       ...c.req.valid('json'),
     });
@@ -198,6 +202,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     await lists.deleteList({
       db: c.var.deps.db,
       userId: user.id,
+      teamId: user.teamId,
       listId: c.req.valid('param').listId,
       ip: clientIp(c, c.var.deps.env.TRUST_PROXY),
     });
@@ -209,6 +214,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     const result = await lists.addMembers({
       db: c.var.deps.db,
       userId: user.id,
+      teamId: user.teamId,
       listId: c.req.valid('param').listId,
       physicianIds: c.req.valid('json').physicianIds,
     });
@@ -220,6 +226,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     const result = await lists.removeMembers({
       db: c.var.deps.db,
       userId: user.id,
+      teamId: user.teamId,
       listId: c.req.valid('param').listId,
       physicianIds: c.req.valid('json').physicianIds,
     });

@@ -12,10 +12,15 @@ import type { DirectoryService } from '../directory';
 import * as repo from './repo';
 
 /*
- * Physician lists: private to their owner (another user's list is 'not found', never
- * 'forbidden', so ids reveal nothing), at most 10,000 physicians each, adds idempotent.
+ * Physician lists: private to their creator or shared with the creator's team (docs/decisions/
+ * 061-teams.md); a list the caller cannot see is 'not found', never 'forbidden', so ids reveal
+ * nothing. At most 10,000 physicians each, adds idempotent. Every member of the team adds to a
+ * shared list; its creator and the team's owners and admins rename, delete or unshare it.
  * Capabilities are checked by the routes; these functions enforce the data rules.
  */
+
+/** The caller: their id and the team of their session (null outside a team). */
+type Reader = repo.Reader;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,9 +32,9 @@ function checkListId(listId: string): void {
   if (!UUID.test(listId)) throw listNotFound();
 }
 
-async function requireList(db: Db, userId: string, listId: string): Promise<PhysicianList> {
+async function requireList(db: Db, reader: Reader, listId: string): Promise<PhysicianList> {
   checkListId(listId);
-  const list = await repo.findList(db, userId, listId);
+  const list = await repo.findList(db, reader, listId);
   if (!list) throw listNotFound();
   return list;
 }
@@ -48,6 +53,7 @@ function unknownPhysicians(unknown: readonly number[]): AppError {
  */
 async function addToLockedList(
   tx: Db,
+  reader: Reader,
   listId: string,
   ids: readonly number[],
 ): Promise<ListChangeResponse> {
@@ -62,29 +68,50 @@ async function addToLockedList(
       `A list holds up to ${LIST_CAPACITY.toLocaleString('en-US')} physicians: this one has ${current.toLocaleString('en-US')}, so at most ${room.toLocaleString('en-US')} more can be added.`,
     );
   }
-  return repo.insertMembers(tx, listId, unique, current);
+  return repo.insertMembers(tx, reader, listId, unique, current);
 }
 
-export function listLists(input: { db: Db; userId: string }): Promise<PhysicianList[]> {
-  return repo.findLists(input.db, input.userId);
+const readerOf = (input: { userId: string; teamId?: string | null }): Reader => ({
+  userId: input.userId,
+  teamId: input.teamId ?? null,
+});
+
+/** The team to share with: the caller's; sharing outside a team is refused, naming `shared`. */
+function sharingTeam(reader: Reader, shared: boolean | undefined): string | null | undefined {
+  if (shared === undefined) return undefined;
+  if (!shared) return null;
+  if (!reader.teamId) throw fieldError('shared', 'Start or join a team to share a list (Account, Team).');
+  return reader.teamId;
+}
+
+const notManager = () =>
+  new AppError('forbidden', "Only the list's creator or an owner or admin of the team can rename, share or delete it.");
+
+export function listLists(input: { db: Db; userId: string; teamId?: string | null }): Promise<PhysicianList[]> {
+  return repo.findLists(input.db, readerOf(input));
 }
 
 export async function createList(input: {
   db: Db;
   userId: string;
+  teamId?: string | null;
   name: string;
   description?: string | null;
   physicianIds?: readonly number[];
+  shared?: boolean;
 }): Promise<ListChangeResponse> {
+  const reader = readerOf(input);
+  const teamId = sharingTeam(reader, input.shared) ?? null;
   return input.db.transaction(async (tx) => {
     const listId = await repo.insertList(tx, {
       userId: input.userId,
+      teamId,
       name: input.name,
       description: input.description ?? null,
     });
     return input.physicianIds?.length
-      ? addToLockedList(tx, listId, input.physicianIds)
-      : { list: await requireList(tx, input.userId, listId), added: 0 };
+      ? addToLockedList(tx, reader, listId, input.physicianIds)
+      : { list: await requireList(tx, reader, listId), added: 0 };
   });
 }
 
@@ -92,12 +119,13 @@ export async function getList(input: {
   db: Db;
   directory: DirectoryService;
   userId: string;
+  teamId?: string | null;
   listId: string;
   query?: string;
   page?: number;
 }): Promise<ListDetailResponse> {
   checkListId(input.listId);
-  const found = await repo.findListWithMemberIds(input.db, input.userId, input.listId);
+  const found = await repo.findListWithMemberIds(input.db, readerOf(input), input.listId);
   if (!found) throw listNotFound();
   const { list, memberIds } = found;
   // Members ordered by name, narrowed by the text query with the directory search's own rules.
@@ -119,14 +147,20 @@ export async function getList(input: {
 export async function updateList(input: {
   db: Db;
   userId: string;
+  teamId?: string | null;
   listId: string;
   name?: string;
   description?: string | null;
+  shared?: boolean;
 }): Promise<PhysicianList> {
   checkListId(input.listId);
+  const reader = readerOf(input);
   return input.db.transaction(async (tx) => {
-    if (!(await repo.lockList(tx, input.userId, input.listId))) throw listNotFound();
-    return repo.updateList(tx, input.listId, { name: input.name, description: input.description });
+    const lock = await repo.lockList(tx, reader, input.listId);
+    if (!lock) throw listNotFound();
+    if (!lock.canManage) throw notManager();
+    const teamId = sharingTeam(reader, input.shared);
+    return repo.updateList(tx, reader, input.listId, { name: input.name, description: input.description, teamId });
   });
 }
 
@@ -134,20 +168,24 @@ export async function updateList(input: {
 export async function deleteList(input: {
   db: Db;
   userId: string;
+  teamId?: string | null;
   listId: string;
   ip?: string | null;
 }): Promise<void> {
   checkListId(input.listId);
+  const reader = readerOf(input);
   await input.db.transaction(async (tx) => {
-    const list = await repo.findList(tx, input.userId, input.listId);
-    if (!list) throw listNotFound();
-    await repo.deleteList(tx, input.userId, input.listId);
+    const lock = await repo.lockList(tx, reader, input.listId);
+    if (!lock) throw listNotFound();
+    if (!lock.canManage) throw notManager();
+    const list = await requireList(tx, reader, input.listId);
+    await repo.deleteList(tx, input.listId);
     await recordAudit(tx, {
       action: 'list.deleted',
       actorUserId: input.userId,
       targetType: 'physician_list',
       targetId: input.listId,
-      details: { name: list.name, physicianCount: list.physicianCount },
+      details: { name: list.name, physicianCount: list.physicianCount, shared: list.shared },
       ip: input.ip ?? null,
     });
   });
@@ -156,30 +194,34 @@ export async function deleteList(input: {
 export async function addMembers(input: {
   db: Db;
   userId: string;
+  teamId?: string | null;
   listId: string;
   physicianIds: readonly number[];
 }): Promise<ListChangeResponse> {
   checkListId(input.listId);
+  const reader = readerOf(input);
   return input.db.transaction(async (tx) => {
-    if (!(await repo.lockList(tx, input.userId, input.listId))) throw listNotFound();
-    return addToLockedList(tx, input.listId, input.physicianIds);
+    if (!(await repo.lockList(tx, reader, input.listId))) throw listNotFound();
+    return addToLockedList(tx, reader, input.listId, input.physicianIds);
   });
 }
 
 export async function removeMembers(input: {
   db: Db;
   userId: string;
+  teamId?: string | null;
   listId: string;
   physicianIds: readonly number[];
 }): Promise<RemoveMembersResponse> {
   checkListId(input.listId);
+  const reader = readerOf(input);
   return input.db.transaction(async (tx) => {
-    if (!(await repo.lockList(tx, input.userId, input.listId))) throw listNotFound();
+    if (!(await repo.lockList(tx, reader, input.listId))) throw listNotFound();
     const removed = await repo.deleteMembers(tx, input.listId, [...new Set(input.physicianIds)]);
     const list =
       removed > 0
-        ? await repo.updateList(tx, input.listId, {})
-        : await requireList(tx, input.userId, input.listId);
+        ? await repo.updateList(tx, reader, input.listId, {})
+        : await requireList(tx, reader, input.listId);
     return { list, removed };
   });
 }

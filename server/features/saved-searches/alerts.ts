@@ -21,6 +21,8 @@ import * as repo from './repo';
  */
 
 export const ALERT_LINK_PURPOSE = 'alert-unsubscribe';
+/** What a follower's unsubscribe link signs: the search and the follower (it stops their following only). */
+export const followerLinkId = (savedSearchId: string, userId: string) => `${savedSearchId}:follower:${userId}`;
 /** Alerts claimed per transaction. */
 const BATCH = 500;
 /**
@@ -65,12 +67,19 @@ export async function runAlertDigests(deps: AlertDeps, now = new Date()): Promis
       // One query for the listed rows, one insert for the emails, one update: per batch, not per digest.
       const listed = await repo.findDigestRows(tx, [...new Set(found.flatMap(({ ids }) => ids))]);
       const sign = await linkSigner(tx, ALERT_LINK_PURPOSE);
+      // The creator's digest, and one per follower of a shared search, with a link that ends only theirs.
       await enqueueEmails(
         tx,
-        found.map(({ alert, total, ids }) => ({
-          to: alert.email,
-          ...digestEmail(deps, alert, total, ids, listed, sign(alert.id)),
-        })),
+        found.flatMap(({ alert, total, ids }) => [
+          { to: alert.email, ...digestEmail(deps, alert, total, ids, listed, { signature: sign(alert.id) }) },
+          ...alert.followers.map((follower) => ({
+            to: follower.email,
+            ...digestEmail(deps, alert, total, ids, listed, {
+              signature: sign(followerLinkId(alert.id, follower.userId)),
+              follower: follower.userId,
+            }),
+          })),
+        ]),
       );
       await repo.markAlertsSent(
         tx,
@@ -113,13 +122,16 @@ function digestEmail(
   count: number,
   ids: number[],
   rows: Map<number, repo.DigestRow>,
-  signature: string,
+  link: { signature: string; follower?: string },
 ) {
   const base = deps.env.APP_URL.replace(/\/+$/, '');
   const listed = ids.flatMap((id) => rows.get(id) ?? []);
   const date = alert.since.toISOString().slice(0, 10);
   const search = new URLSearchParams({ ...alert.params, changedSince: alert.since.toISOString() });
-  const unsubscribe = `${base}/alerts/${alert.id}/unsubscribe?signature=${signature}`;
+  const unsubscribe = `${base}/alerts/${alert.id}/unsubscribe?${new URLSearchParams({
+    signature: link.signature,
+    ...(link.follower ? { follower: link.follower } : {}),
+  })}`;
   // Names, places and the search's name were typed by people (resumes, the recruiter): user text.
   const lines = listed.map((row) =>
     userText(`${row.name}: ${[row.specialty && formatSpecialty(row.specialty), row.location].filter(Boolean).join(', ')}`, {
@@ -135,7 +147,9 @@ function digestEmail(
       url: `${base}/search?${search}`,
     },
     after: [
-      `You receive this because the ${alert.alert} alert is on for this saved search. Unsubscribe with one click: ${unsubscribe}`,
+      link.follower
+        ? `You receive this because you follow this saved search of your team. Stop following it with one click: ${unsubscribe}`
+        : `You receive this because the ${alert.alert} alert is on for this saved search. Unsubscribe with one click: ${unsubscribe}`,
       `Or change your alerts under Account, Notifications: ${base}/account?tab=notifications`,
     ],
   });

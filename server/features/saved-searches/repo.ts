@@ -3,6 +3,9 @@ import type { Db } from '../../db/client';
 import { entitledSubscription } from '../auth';
 import { payerIdOf } from '../team';
 
+/** Who asks: the user and the team of their session (a shared search is the team's). */
+export type Reader = { userId: string; teamId: string | null };
+
 type SavedSearchRow = {
   id: string;
   name: string;
@@ -10,9 +13,28 @@ type SavedSearchRow = {
   created_at: Date | string;
   alert: AlertFrequency;
   alert_sent_at: Date | string | null;
+  shared: boolean;
+  created_by: string | null;
+  can_manage: boolean;
+  following: boolean;
 };
 
-const COLUMNS = 'id, name, params, created_at, alert, alert_sent_at';
+/*
+ * A saved search is seen by its creator and, when shared (team_id set), by the members of its
+ * team; its creator and the team's owners and admins manage it (docs/decisions/061-teams.md).
+ * `u` and `t` are the SQL parameters holding the reader's user and team.
+ */
+const canSee = (u: string, t: string) => `(s.user_id = ${u} OR (s.team_id IS NOT NULL AND s.team_id = ${t}))`;
+const canManage = (u: string, t: string) => `(s.user_id = ${u} OR (s.team_id IS NOT NULL AND s.team_id = ${t} AND EXISTS (
+  SELECT 1 FROM team_members tm WHERE tm.team_id = s.team_id AND tm.user_id = ${u} AND tm.removed_at IS NULL
+     AND tm.role IN ('owner', 'admin'))))`;
+const columns = (u: string, t: string) => `s.id, s.name, s.params, s.created_at, s.alert, s.alert_sent_at,
+  s.team_id IS NOT NULL AS shared,
+  (SELECT coalesce(nullif(trim(cu.name), ''), cu.email) FROM users cu WHERE cu.id = s.user_id) AS created_by,
+  ${canManage(u, t)} AS can_manage,
+  (s.user_id = ${u} OR EXISTS (SELECT 1 FROM saved_search_followers f WHERE f.saved_search_id = s.id AND f.user_id = ${u})) AS following`;
+/** The columns for the reader in $2 and $3 (after the search's id in $1). */
+const COLUMNS = columns('$2', '$3::uuid');
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const paramsOf = (params: Record<string, string> | string): Record<string, string> =>
@@ -26,16 +48,40 @@ function toSavedSearch(row: SavedSearchRow): SavedSearch {
     createdAt: iso(row.created_at),
     alert: row.alert,
     alertSentAt: row.alert_sent_at === null ? null : iso(row.alert_sent_at),
+    shared: row.shared,
+    createdBy: row.created_by ?? '',
+    canManage: row.can_manage,
+    following: row.following,
   };
 }
 
-/** The user's saved searches, newest first. */
-export async function findSavedSearches(db: Db, userId: string): Promise<SavedSearch[]> {
+/** The saved searches the reader sees (theirs and their team's shared ones), newest first. */
+export async function findSavedSearches(db: Db, reader: Reader): Promise<SavedSearch[]> {
   const { rows } = await db.sql.query<SavedSearchRow>(
-    `SELECT ${COLUMNS} FROM saved_searches WHERE user_id = $1 ORDER BY created_at DESC, id DESC`,
-    [userId],
+    `SELECT ${columns('$1', '$2::uuid')} FROM saved_searches s WHERE ${canSee('$1', '$2::uuid')}
+      ORDER BY s.created_at DESC, s.id DESC`,
+    [reader.userId, reader.teamId],
   );
   return rows.map(toSavedSearch);
+}
+
+/** One saved search as the reader sees it, or null when they do not see it. */
+export async function findSavedSearch(db: Db, reader: Reader, id: string): Promise<SavedSearch | null> {
+  const { rows } = await db.sql.query<SavedSearchRow>(
+    `SELECT ${COLUMNS} FROM saved_searches s WHERE s.id = $1 AND ${canSee('$2', '$3::uuid')}`,
+    [id, reader.userId, reader.teamId],
+  );
+  return rows[0] ? toSavedSearch(rows[0]) : null;
+}
+
+/** Null when the reader does not see it; else whether they may manage it. */
+export async function findAccess(db: Db, reader: Reader, id: string): Promise<{ canManage: boolean; shared: boolean; creatorId: string } | null> {
+  const { rows } = await db.sql.query<{ can_manage: boolean; shared: boolean; user_id: string }>(
+    `SELECT ${canManage('$2', '$3::uuid')} AS can_manage, s.team_id IS NOT NULL AS shared, s.user_id
+       FROM saved_searches s WHERE s.id = $1 AND ${canSee('$2', '$3::uuid')} FOR UPDATE OF s`,
+    [id, reader.userId, reader.teamId],
+  );
+  return rows[0] ? { canManage: rows[0].can_manage, shared: rows[0].shared, creatorId: rows[0].user_id } : null;
 }
 
 export async function countSavedSearches(db: Db, userId: string): Promise<number> {
@@ -48,40 +94,56 @@ export async function countSavedSearches(db: Db, userId: string): Promise<number
 
 export async function insertSavedSearch(
   db: Db,
-  input: { userId: string; name: string; params: Record<string, string> },
-): Promise<SavedSearch> {
-  const { rows } = await db.sql.query<SavedSearchRow>(
-    `INSERT INTO saved_searches (user_id, name, params) VALUES ($1, $2, $3::jsonb) RETURNING ${COLUMNS}`,
-    [input.userId, input.name, JSON.stringify(input.params)],
+  input: { userId: string; teamId: string | null; name: string; params: Record<string, string> },
+): Promise<string> {
+  const { rows } = await db.sql.query<{ id: string }>(
+    `INSERT INTO saved_searches (user_id, team_id, name, params) VALUES ($1, $2, $3, $4::jsonb) RETURNING id`,
+    [input.userId, input.teamId, input.name, JSON.stringify(input.params)],
   );
-  return toSavedSearch(rows[0]);
+  return rows[0].id;
 }
 
-/** False when the user has no such saved search. */
-export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<boolean> {
-  const { rows } = await db.sql.query(
-    'DELETE FROM saved_searches WHERE id = $1 AND user_id = $2 RETURNING id',
+export async function deleteSavedSearch(db: Db, id: string): Promise<void> {
+  await db.sql.query('DELETE FROM saved_searches WHERE id = $1', [id]);
+}
+
+/** Shares the search with `teamId`, or makes it private to its creator (null; its followers go). */
+export async function setShared(db: Db, id: string, teamId: string | null): Promise<void> {
+  await db.sql.query('UPDATE saved_searches SET team_id = $2::uuid WHERE id = $1', [id, teamId]);
+  if (teamId === null) await db.sql.query('DELETE FROM saved_search_followers WHERE saved_search_id = $1', [id]);
+}
+
+export async function setFollowing(db: Db, id: string, userId: string, following: boolean): Promise<void> {
+  await db.sql.query(
+    following
+      ? 'INSERT INTO saved_search_followers (saved_search_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING'
+      : 'DELETE FROM saved_search_followers WHERE saved_search_id = $1 AND user_id = $2',
     [id, userId],
   );
-  return rows.length === 1;
+}
+
+/** The one-click link of a follower's digest: they stop following. False when they were not. */
+export async function unfollow(db: Db, id: string, userId: string): Promise<{ name: string } | null> {
+  const { rows } = await db.sql.query<{ name: string }>(
+    `WITH gone AS (DELETE FROM saved_search_followers WHERE saved_search_id = $1 AND user_id = $2 RETURNING saved_search_id)
+     SELECT s.name FROM saved_searches s WHERE s.id = $1`,
+    [id, userId],
+  );
+  return rows[0] ?? null;
 }
 
 /**
  * Sets the alert. Turning it on (or changing how often) starts the window of changes now, so
  * what already matched is never 'new'; a frequency that stays the same keeps its window.
  */
-export async function updateAlert(
-  db: Db,
-  input: { userId: string; id: string; alert: AlertFrequency; now: Date },
-): Promise<SavedSearch | null> {
-  const { rows } = await db.sql.query<SavedSearchRow>(
+export async function updateAlert(db: Db, input: { id: string; alert: AlertFrequency; now: Date }): Promise<void> {
+  await db.sql.query(
     `UPDATE saved_searches SET
-       alert_checked_at = CASE WHEN $3 = 'off' THEN NULL WHEN alert = $3 THEN alert_checked_at ELSE $4::timestamptz END,
-       alert = $3
-     WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
-    [input.id, input.userId, input.alert, input.now],
+       alert_checked_at = CASE WHEN $2 = 'off' THEN NULL WHEN alert = $2 THEN alert_checked_at ELSE $3::timestamptz END,
+       alert = $2
+     WHERE id = $1`,
+    [input.id, input.alert, input.now],
   );
-  return rows[0] ? toSavedSearch(rows[0]) : null;
 }
 
 /** The unsubscribe link: the alert goes off. Null when the saved search no longer exists. */
@@ -99,6 +161,11 @@ export type DueAlert = {
   params: Record<string, string>;
   alert: AlertFrequency;
   email: string;
+  /**
+   * The teammates following a shared search (active members of its team with a verified email),
+   * who get the same digest with a link that stops their following.
+   */
+  followers: Array<{ userId: string; email: string }>;
   /** The start of this alert's window (exclusive). */
   since: Date;
   /** The user has the paid tier's full results now (or is an admin); free users get the free cap. */
@@ -121,6 +188,7 @@ export async function claimDueAlerts(
     params: Record<string, string> | string;
     alert: AlertFrequency;
     email: string;
+    followers: Array<{ userId: string; email: string }> | string | null;
     since: Date | string;
     paid: boolean;
   }>(
@@ -140,6 +208,11 @@ export async function claimDueAlerts(
        FROM due, users u
       WHERE s.id = due.id AND u.id = s.user_id
      RETURNING s.id, s.name, s.params, s.alert, u.email, due.since,
+               (SELECT json_agg(json_build_object('userId', fu.id, 'email', fu.email) ORDER BY fu.email)
+                  FROM saved_search_followers f
+                  JOIN users fu ON fu.id = f.user_id AND fu.email_verified_at IS NOT NULL
+                  JOIN team_members tm ON tm.user_id = f.user_id AND tm.team_id = s.team_id AND tm.removed_at IS NULL
+                 WHERE f.saved_search_id = s.id AND f.user_id <> s.user_id) AS followers,
                -- The tier as a session sees it (auth/session.ts entitledSubscription: the team
                -- owner's plan for a member), or admin.
                (u.role = 'admin' OR EXISTS (
@@ -152,6 +225,7 @@ export async function claimDueAlerts(
     params: paramsOf(r.params),
     alert: r.alert,
     email: r.email,
+    followers: (typeof r.followers === 'string' ? JSON.parse(r.followers) : r.followers) ?? [],
     since: r.since instanceof Date ? r.since : new Date(r.since),
     paid: r.paid,
   }));

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   CreateSavedSearchRequest,
+  FollowSavedSearchRequest,
   ListSavedSearchesResponse,
   SavedSearch,
   UnsubscribeAlertRequest,
@@ -16,6 +17,7 @@ import * as savedSearches from './service';
 
 const guard = capabilityGuard('lists:use');
 const unauthenticated = { 401: errorResponse('Not signed in') };
+const forbidden = { 403: errorResponse('A teammate’s shared search: only its creator or an owner or admin of the team may change or delete it') };
 const rateLimited = { 429: errorResponse('Too many saved-search changes: wait (Retry-After) and try again') };
 
 /** Every save and delete counts against the caller's allowance (saved-searches/rate-limits.ts). */
@@ -29,7 +31,7 @@ const listSavedSearches = createRoute({
   operationId: 'listSavedSearches',
   middleware: guard,
   tags: ['saved-searches'],
-  summary: 'The signed-in user’s saved searches, newest first',
+  summary: 'The signed-in user’s saved searches and those shared with their team, newest first',
   security: signedIn,
   responses: {
     200: { description: 'Saved searches', ...json(ListSavedSearchesResponse) },
@@ -43,7 +45,7 @@ const createSavedSearch = createRoute({
   operationId: 'createSavedSearch',
   middleware: guard,
   tags: ['saved-searches'],
-  summary: 'Save the current search (query, every filter, sort) under a name',
+  summary: 'Save the current search (query, every filter, sort) under a name, private or shared with the team',
   security: signedIn,
   request: jsonBody(CreateSavedSearchRequest),
   responses: {
@@ -60,13 +62,14 @@ const deleteSavedSearch = createRoute({
   operationId: 'deleteSavedSearch',
   middleware: guard,
   tags: ['saved-searches'],
-  summary: 'Delete one of the signed-in user’s saved searches',
+  summary: 'Delete a saved search (its creator, or an owner or admin of the team it is shared with)',
   security: signedIn,
   request: { params: z.object({ id: z.string().max(64) }) },
   responses: {
     204: { description: 'Deleted' },
     ...unauthenticated,
-    404: errorResponse('No such saved search among the caller’s own'),
+    ...forbidden,
+    404: errorResponse('No such saved search among those the caller sees'),
     ...rateLimited,
   },
 });
@@ -77,14 +80,33 @@ const updateSavedSearch = createRoute({
   operationId: 'updateSavedSearch',
   middleware: guard,
   tags: ['saved-searches'],
-  summary: 'Turn the new-match alert of one of the signed-in user’s saved searches on (daily, weekly) or off',
+  summary: 'Turn a saved search’s new-match alert on (daily, weekly) or off; share it with the team or stop',
   security: signedIn,
   request: { params: z.object({ id: z.string().max(64) }), ...jsonBody(UpdateSavedSearchRequest) },
   responses: {
     200: { description: 'The saved search', ...json(SavedSearch) },
     400: errorResponse('A bad field (named in error.fields)'),
     ...unauthenticated,
-    404: errorResponse('No such saved search among the caller’s own'),
+    ...forbidden,
+    404: errorResponse('No such saved search among those the caller sees'),
+    ...rateLimited,
+  },
+});
+
+const followSavedSearch = createRoute({
+  method: 'put',
+  path: '/saved-searches/{id}/following',
+  operationId: 'followSavedSearch',
+  middleware: guard,
+  tags: ['saved-searches'],
+  summary: 'Follow a saved search shared with the team (its alert’s digests come to the caller too) or stop',
+  security: signedIn,
+  request: { params: z.object({ id: z.string().max(64) }), ...jsonBody(FollowSavedSearchRequest) },
+  responses: {
+    200: { description: 'The saved search', ...json(SavedSearch) },
+    400: errorResponse('A bad field (named in error.fields), or the caller created it (error.fields.following)'),
+    ...unauthenticated,
+    404: errorResponse('No such saved search among those the caller sees'),
     ...rateLimited,
   },
 });
@@ -105,26 +127,28 @@ const unsubscribeAlert = createRoute({
   },
 });
 
-/** Any signed-in user, free included, saves, applies and deletes their own searches. */
+/** Any signed-in user, free included, saves, applies and deletes their own searches (and, in a team, shared ones). */
 export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listSavedSearches, async (c) => {
     const user = c.var.user;
     return c.json(
-      { savedSearches: await savedSearches.listSavedSearches({ db: c.var.deps.db, userId: user.id }) },
+      { savedSearches: await savedSearches.listSavedSearches({ db: c.var.deps.db, userId: user.id, teamId: user.teamId }) },
       200,
     );
   })
   .openapi(createSavedSearch, async (c) => {
     const user = c.var.user;
     await limitWrites(c, user.id);
-    const { name, params } = c.req.valid('json');
+    const { name, params, shared } = c.req.valid('json');
     return c.json(
       await savedSearches.createSavedSearch({
         db: c.var.deps.db,
         userId: user.id,
+        teamId: user.teamId,
         capabilities: user.capabilities,
         name,
         params,
+        shared,
       }),
       201,
     );
@@ -133,11 +157,26 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
     const user = c.var.user;
     await limitWrites(c, user.id);
     return c.json(
-      await savedSearches.setAlert({
+      await savedSearches.updateSavedSearch({
         db: c.var.deps.db,
         userId: user.id,
+        teamId: user.teamId,
         id: c.req.valid('param').id,
-        alert: c.req.valid('json').alert,
+        ...c.req.valid('json'),
+      }),
+      200,
+    );
+  })
+  .openapi(followSavedSearch, async (c) => {
+    const user = c.var.user;
+    await limitWrites(c, user.id);
+    return c.json(
+      await savedSearches.setFollowing({
+        db: c.var.deps.db,
+        userId: user.id,
+        teamId: user.teamId,
+        id: c.req.valid('param').id,
+        following: c.req.valid('json').following,
       }),
       200,
     );
@@ -148,7 +187,7 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
       await savedSearches.unsubscribeAlert({
         db: c.var.deps.db,
         id: c.req.valid('param').id,
-        signature: c.req.valid('json').signature,
+        ...c.req.valid('json'),
       }),
       200,
     );
@@ -159,6 +198,7 @@ export const savedSearchesRoutes = new OpenAPIHono<AppEnv>()
     await savedSearches.deleteSavedSearch({
       db: c.var.deps.db,
       userId: user.id,
+      teamId: user.teamId,
       id: c.req.valid('param').id,
     });
     return c.body(null, 204);

@@ -188,10 +188,30 @@ export async function setRevealCap(db: Db, teamId: string, userId: string, cap: 
 }
 
 /** Gives `from`'s lists and saved searches to `to`; how many of each moved. */
-export async function moveSharedWork(db: Db, from: string, to: string): Promise<{ lists: number; savedSearches: number }> {
-  const lists = await db.sql.query(`UPDATE physician_lists SET user_id = $2, updated_at = now() WHERE user_id = $1`, [from, to]);
-  const saved = await db.sql.query(`UPDATE saved_searches SET user_id = $2 WHERE user_id = $1`, [from, to]);
+/**
+ * Gives `from`'s lists and saved searches to `to`: all of them, or (sharedWith) only those shared
+ * with that team (docs/decisions/061-teams.md: removal moves everything, leaving only the shared).
+ */
+export async function moveWork(
+  db: Db,
+  from: string,
+  to: string,
+  options: { sharedWith?: string } = {},
+): Promise<{ lists: number; savedSearches: number }> {
+  const only = options.sharedWith ? ' AND team_id = $3' : '';
+  const params = options.sharedWith ? [from, to, options.sharedWith] : [from, to];
+  const lists = await db.sql.query(`UPDATE physician_lists SET user_id = $2, updated_at = now() WHERE user_id = $1${only}`, params);
+  const saved = await db.sql.query(`UPDATE saved_searches SET user_id = $2 WHERE user_id = $1${only}`, params);
   return { lists: lists.rowCount ?? 0, savedSearches: saved.rowCount ?? 0 };
+}
+
+/** A member who leaves or is removed stops following the team's shared saved searches. */
+export async function endFollowing(db: Db, teamId: string, userId: string): Promise<void> {
+  await db.sql.query(
+    `DELETE FROM saved_search_followers f USING saved_searches s
+      WHERE f.saved_search_id = s.id AND s.team_id = $1 AND f.user_id = $2`,
+    [teamId, userId],
+  );
 }
 
 export async function removeMember(db: Db, teamId: string, userId: string, removedBy: string): Promise<void> {

@@ -317,8 +317,12 @@ export async function removeMember(
       if (!heir || heir.userId === userId || !managers.includes(heir.role)) {
         throw fieldError('transferTo', 'Their lists and saved searches go to an owner or admin of the team.');
       }
-      moved = await repo.moveSharedWork(tx, userId, heir.userId);
+      moved = await repo.moveWork(tx, userId, heir.userId);
+    } else {
+      // One who leaves keeps their private work; what they shared stays with the team, under its owner.
+      moved = await repo.moveWork(tx, userId, membership.ownerId, { sharedWith: membership.teamId });
     }
+    await repo.endFollowing(tx, membership.teamId, userId);
     await repo.removeMember(tx, membership.teamId, userId, user.id);
     await recordAudit(tx, {
       action: leaving ? 'team.member_left' : 'team.member_removed',

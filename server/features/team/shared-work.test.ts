@@ -1,0 +1,207 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestAgent } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
+import { maintenanceDeps } from '../../jobs';
+import { ALERT_SETTLE_MS, runAlertDigests } from '../saved-searches/alerts';
+
+/*
+ * Shared work (docs/decisions/061-teams.md) on a real database: a list or saved search private to
+ * its creator or shared with the team; every member sees and adds to a shared list; the creator,
+ * owners and admins rename, share or delete; a shared search's alert goes to its followers; a
+ * member who leaves leaves what they shared with the team; another team sees nothing.
+ */
+
+const ctx = await createTestContext();
+afterAll(() => ctx.close());
+
+const [reno, tahoe, elko] = await insertPhysicians(ctx.db, [
+  { firstName: 'Ada', lastName: 'Renoir', specialty: 'Cardiology', city: 'Reno', state: 'NV' },
+  { firstName: 'Ben', lastName: 'Tahoma', specialty: 'Cardiology', city: 'Carson City', state: 'NV' },
+  { firstName: 'Cy', lastName: 'Elkins', specialty: 'Pediatrics', city: 'Elko', state: 'NV' },
+]);
+// Older than any alert window below: only the physician added later is new.
+await ctx.db.sql.query(`UPDATE physicians SET updated_at = now() - interval '5 days'`);
+await ctx.deps.services.directory.directoryChanged({ ids: [reno, tahoe, elko] });
+
+async function invitationToken(to: string): Promise<string> {
+  const { rows } = await ctx.db.sql.query<{ text_body: string }>(
+    `SELECT text_body FROM email_outbox WHERE to_address = $1 AND subject LIKE 'Join %' ORDER BY id DESC LIMIT 1`,
+    [to],
+  );
+  const match = /\/team\/join\?token=([\w%-]+)/.exec(rows[0]?.text_body ?? '');
+  if (!match) throw new Error(`no invitation emailed to ${to}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** A premium owner's team of `seats`, and a function that brings a recruiter in with a role. */
+async function team(name: string, domain: string) {
+  const owner = await ctx.signedInAgent({ tier: 'premium', email: `owner@${domain}` });
+  expect((await owner.agent.post('/api/team', { name })).status).toBe(201);
+  await ctx.db.sql.query('UPDATE subscriptions SET seats = 5 WHERE user_id = $1', [owner.user.id]);
+  const join = async (local: string, role: 'admin' | 'member') => {
+    const email = `${local}@${domain}`;
+    expect((await owner.agent.post('/api/team/invitations', { email, role })).status).toBe(200);
+    const joined = await ctx.signedInAgent({ email });
+    expect((await joined.agent.post('/api/team/invitations/accept', { token: await invitationToken(email) })).status).toBe(200);
+    return joined;
+  };
+  return { owner, join };
+}
+
+const names = async (agent: TestAgent, path: string, key: 'lists' | 'savedSearches') =>
+  ((await agent.get(path)).body[key] as Array<{ name: string }>).map((item) => item.name);
+
+describe('shared lists', () => {
+  it('every member sees and adds; the creator, owners and admins manage; another team sees nothing', async () => {
+    const north = await team('North', 'north.example');
+    const admin = await north.join('ida', 'admin');
+    const ann = await north.join('ann', 'member');
+    const bob = await north.join('bob', 'member');
+    const south = await team('South', 'south.example');
+    const outsider = await ctx.signedInAgent({ tier: 'premium' });
+
+    // Ann shares one list and keeps another private.
+    const shared = await ann.agent.post('/api/lists', { name: 'Nevada cardiology', shared: true, physicianIds: [reno] });
+    expect(shared.status).toBe(201);
+    expect(shared.body.list).toMatchObject({ shared: true, createdBy: ann.user.email, canManage: true, physicianCount: 1 });
+    const listId = shared.body.list.id as string;
+    const mine = await ann.agent.post('/api/lists', { name: 'Ann private' });
+    expect(mine.body.list).toMatchObject({ shared: false, canManage: true });
+
+    expect(await names(ann.agent, '/api/lists', 'lists')).toEqual(['Ann private', 'Nevada cardiology']);
+    expect(await names(bob.agent, '/api/lists', 'lists')).toEqual(['Nevada cardiology']);
+    expect(await names(north.owner.agent, '/api/lists', 'lists')).toEqual(['Nevada cardiology']);
+    expect(await names(south.owner.agent, '/api/lists', 'lists')).toEqual([]);
+    expect((await bob.agent.get(`/api/lists/${mine.body.list.id}`)).status).toBe(404);
+    for (const stranger of [south.owner.agent, outsider.agent]) {
+      expect((await stranger.get(`/api/lists/${listId}`)).status).toBe(404);
+      expect((await stranger.post(`/api/lists/${listId}/members`, { physicianIds: [elko] })).status).toBe(404);
+      expect((await stranger.request('PATCH', `/api/lists/${listId}`, { body: { name: 'Mine now' } })).status).toBe(404);
+      expect((await stranger.post('/api/exports', { format: 'csv', listId })).status).toBe(404);
+    }
+
+    // Bob, a plain member, adds (and is recorded as the one who added) but may not rename or delete.
+    const bobView = await bob.agent.get(`/api/lists/${listId}`);
+    expect(bobView.body.list).toMatchObject({ shared: true, canManage: false, createdBy: ann.user.email });
+    const added = await bob.agent.post(`/api/lists/${listId}/members`, { physicianIds: [tahoe, reno] });
+    expect(added.body).toMatchObject({ added: 1, list: { physicianCount: 2, canManage: false } });
+    const { rows: hands } = await ctx.db.sql.query<{ physician_id: number; added_by: string }>(
+      'SELECT physician_id, added_by FROM list_members WHERE list_id = $1 ORDER BY physician_id',
+      [listId],
+    );
+    expect(hands).toEqual([
+      { physician_id: reno, added_by: ann.user.id },
+      { physician_id: tahoe, added_by: bob.user.id },
+    ]);
+    const rename = await bob.agent.request('PATCH', `/api/lists/${listId}`, { body: { name: 'Bob’s now' } });
+    expect(rename.status).toBe(403);
+    expect(rename.body.error.message).toBe("Only the list's creator or an owner or admin of the team can rename, share or delete it.");
+    expect((await bob.agent.delete(`/api/lists/${listId}`)).status).toBe(403);
+    // Bob exports the team's list (the owner's premium plan is his).
+    const exported = await bob.agent.post('/api/exports', { format: 'csv', listId });
+    expect(exported.status).toBe(200);
+    expect(exported.text.split('\n').filter((line) => line.trim()).length).toBe(3);
+
+    // The admin renames it; the owner sees it as manageable.
+    const renamed = await admin.agent.request('PATCH', `/api/lists/${listId}`, { body: { name: 'NV cardiology' } });
+    expect(renamed.body).toMatchObject({ name: 'NV cardiology', canManage: true, shared: true });
+
+    // Sharing needs a team; making it private again hides it from the team.
+    const lone = await outsider.agent.post('/api/lists', { name: 'Alone', shared: true });
+    expect(lone.status).toBe(400);
+    expect(lone.body.error.fields.shared).toBe('Start or join a team to share a list (Account, Team).');
+    const priv = await ann.agent.request('PATCH', `/api/lists/${mine.body.list.id}`, { body: { shared: true } });
+    expect(priv.body).toMatchObject({ shared: true });
+    expect(await names(bob.agent, '/api/lists', 'lists')).toEqual(['Ann private', 'NV cardiology']);
+    await ann.agent.request('PATCH', `/api/lists/${mine.body.list.id}`, { body: { shared: false } });
+    expect(await names(bob.agent, '/api/lists', 'lists')).toEqual(['NV cardiology']);
+
+    // Ann leaves: what she shared stays with the team (under its owner), her private list goes with her.
+    expect((await ann.agent.delete(`/api/team/members/${ann.user.id}`)).status).toBe(200);
+    expect(await names(ann.agent, '/api/lists', 'lists')).toEqual(['Ann private']);
+    expect((await ann.agent.get(`/api/lists/${listId}`)).status).toBe(404);
+    const kept = await north.owner.agent.get(`/api/lists/${listId}`);
+    expect(kept.body.list).toMatchObject({ name: 'NV cardiology', createdBy: north.owner.user.email, physicianCount: 2 });
+    expect(await names(bob.agent, '/api/lists', 'lists')).toEqual(['NV cardiology']);
+
+    // The owner deletes the shared list.
+    expect((await north.owner.agent.delete(`/api/lists/${listId}`)).status).toBe(204);
+    expect(await names(bob.agent, '/api/lists', 'lists')).toEqual([]);
+  });
+});
+
+describe('shared saved searches', () => {
+  it('are seen by the team, managed by the creator, owners and admins, and alert their followers', async () => {
+    const west = await team('West', 'west.example');
+    const cara = await west.join('cara', 'member');
+    const dan = await west.join('dan', 'member');
+    const east = await team('East', 'east.example');
+
+    const created = await cara.agent.post('/api/saved-searches', {
+      name: 'NV cardiology',
+      params: { specialty: 'Cardiology', state: 'NV' },
+      shared: true,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ shared: true, createdBy: cara.user.email, canManage: true, following: true });
+    const id = created.body.id as string;
+    await cara.agent.post('/api/saved-searches', { name: 'Cara private', params: { query: 'pediatrics' } });
+
+    expect(await names(dan.agent, '/api/saved-searches', 'savedSearches')).toEqual(['NV cardiology']);
+    expect(await names(east.owner.agent, '/api/saved-searches', 'savedSearches')).toEqual([]);
+    expect((await east.owner.agent.request('PUT', `/api/saved-searches/${id}/following`, { body: { following: true } })).status).toBe(404);
+    expect((await east.owner.agent.delete(`/api/saved-searches/${id}`)).status).toBe(404);
+
+    // Dan may not change the alert or delete; he follows. The creator cannot 'follow' her own.
+    expect((await dan.agent.request('PATCH', `/api/saved-searches/${id}`, { body: { alert: 'daily' } })).status).toBe(403);
+    expect((await dan.agent.delete(`/api/saved-searches/${id}`)).status).toBe(403);
+    const followed = await dan.agent.request('PUT', `/api/saved-searches/${id}/following`, { body: { following: true } });
+    expect(followed.body).toMatchObject({ following: true, canManage: false });
+    const own = await cara.agent.request('PUT', `/api/saved-searches/${id}/following`, { body: { following: true } });
+    expect(own.body.error.fields.following).toBe('You created this search: its alert comes to you while it is on.');
+
+    // The owner turns the alert on; a new Nevada cardiologist gives Cara and Dan one digest each.
+    const on = await west.owner.agent.request('PATCH', `/api/saved-searches/${id}`, { body: { alert: 'daily' } });
+    expect(on.body).toMatchObject({ alert: 'daily', canManage: true });
+    await ctx.db.sql.query(`UPDATE saved_searches SET alert_checked_at = now() - interval '2 days' WHERE id = $1`, [id]);
+    const [newcomer] = await insertPhysicians(ctx.db, [
+      { firstName: 'Dora', lastName: 'Vegas', specialty: 'Cardiology', city: 'Las Vegas', state: 'NV' },
+    ]);
+    await ctx.deps.services.directory.directoryChanged({ ids: [newcomer] });
+    const run = await runAlertDigests(maintenanceDeps(ctx.deps), new Date(Date.now() + ALERT_SETTLE_MS + 1000));
+    expect(run).toMatchObject({ digests: 1, newMatches: 1 });
+    const mail = async (to: string) =>
+      (
+        await ctx.db.sql.query<{ text_body: string }>(
+          `SELECT text_body FROM email_outbox WHERE to_address = $1 AND subject LIKE '%NV cardiology%' ORDER BY id`,
+          [to],
+        )
+      ).rows;
+    expect(await mail(cara.user.email)).toHaveLength(1);
+    const [danDigest] = await mail(dan.user.email);
+    expect(danDigest.text_body).toContain('Dora Vegas');
+    expect(danDigest.text_body).toContain('you follow this saved search of your team');
+    expect(await mail(west.owner.user.email)).toHaveLength(0);
+
+    // Dan's one-click link ends his following only; the alert stays on for Cara.
+    const link = /\/alerts\/([\w-]+)\/unsubscribe\?signature=([\w-]+)&follower=([\w-]+)/.exec(danDigest.text_body);
+    expect(link?.[1]).toBe(id);
+    const stopped = await ctx.agent().post(
+      `/api/saved-searches/${id}/unsubscribe`,
+      { signature: link![2], follower: link![3] },
+    );
+    expect(stopped.status).toBe(200);
+    const danView = (await dan.agent.get('/api/saved-searches')).body.savedSearches[0];
+    expect(danView).toMatchObject({ following: false, alert: 'daily' });
+    // Dan's link does not serve for Cara.
+    const forged = await dan.agent.post(`/api/saved-searches/${id}/unsubscribe`, { signature: link![2], follower: cara.user.id });
+    expect(forged.status).toBe(400);
+
+    // Removed, Dan follows nothing of the team's and sees none of it.
+    await dan.agent.request('PUT', `/api/saved-searches/${id}/following`, { body: { following: true } });
+    await west.owner.agent.delete(`/api/team/members/${dan.user.id}`);
+    const { rows } = await ctx.db.sql.query('SELECT 1 FROM saved_search_followers WHERE user_id = $1', [dan.user.id]);
+    expect(rows).toHaveLength(0);
+    expect(await names(dan.agent, '/api/saved-searches', 'savedSearches')).toEqual([]);
+  });
+});
