@@ -29,6 +29,8 @@ export const SessionUser = z.object({
   email: z.string(),
   name: z.string().nullable(),
   role: Role,
+  /** The team the user is an active member of (docs/decisions/061-teams.md): lists and searches may be shared with it. */
+  teamId: z.string().nullable().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

@@ -77,7 +77,8 @@ type SidePanelItemHeaderProps = {
   meta: ReactNode;
   /** The delete button's accessible name, e.g. 'Delete list Cardiology'. */
   deleteLabel: string;
-  onDelete: () => void;
+  /** Absent: no delete button (a teammate's shared item, which only its managers delete). */
+  onDelete?: () => void;
   deleting: boolean;
 };
 
@@ -97,16 +98,18 @@ export function SidePanelItemHeader({
         </p>
         <p className="mt-0.5 flex items-center gap-1.5 text-xs text-muted-foreground">{meta}</p>
       </div>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="-mt-1 -mr-1 shrink-0 text-muted-foreground hover:text-destructive"
-        aria-label={deleteLabel}
-        disabled={deleting}
-        onClick={onDelete}
-      >
-        <Trash2 className="size-4" aria-hidden />
-      </Button>
+      {onDelete && (
+        <Button
+          variant="ghost"
+          size="icon"
+          className="-mt-1 -mr-1 shrink-0 text-muted-foreground hover:text-destructive"
+          aria-label={deleteLabel}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          <Trash2 className="size-4" aria-hidden />
+        </Button>
+      )}
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function meResponseFor(user: CurrentUser | null): MeResponse {
     };
   }
   return {
-    user: { id: user.id, email: user.email, name: user.name, role: user.role },
+    user: { id: user.id, email: user.email, name: user.name, role: user.role, teamId: user.teamId },
     subscription: user.subscription,
     capabilities: user.capabilities,
   };

@@ -58,7 +58,7 @@ function AddToListForm({
   const createList = useCreateList();
   const addToList = useAddToList();
   const [mode, setMode] = useState<Mode>('new');
-  const [fields, setFields] = useState<ListFieldValues>({ name: '', description: '' });
+  const [fields, setFields] = useState<ListFieldValues>({ name: '', description: '', shared: false });
   const [chosenId, setChosenId] = useState<string | null>(null);
 
   const hasLists = (lists.data?.length ?? 0) > 0;
@@ -81,6 +81,7 @@ function AddToListForm({
           name: fields.name,
           description: fields.description.trim() ? fields.description : undefined,
           physicianIds,
+          ...(fields.shared ? { shared: true } : {}),
         });
         toast.success('List Created', {
           description: `Created list "${result.list.name}" with ${physicians(result.added)}`,

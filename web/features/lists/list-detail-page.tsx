@@ -26,6 +26,7 @@ import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
 import { useListDetail, useRemoveFromList, useUpdateList } from './api';
 import { ListFields, type ListFieldValues } from './list-fields';
+import { SharedBadge } from '@web/components/team-sharing';
 import { DeleteListDialog } from './my-lists-page';
 import { physicianCount } from './saved-lists-panel';
 
@@ -144,9 +145,12 @@ export function ListDetailPage() {
             {list.name}
           </h1>
           {list.description && <p className="mt-1 text-slate-700">{list.description}</p>}
-          <p className="mt-1 text-sm text-muted-foreground">{physicianCount(list.physicianCount)}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {physicianCount(list.physicianCount)}
+            {list.shared && <> · <SharedBadge createdBy={list.createdBy} /></>}
+          </p>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className={list.canManage ? 'flex shrink-0 gap-2' : 'hidden'}>
           <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
             <Pencil aria-hidden />
             Edit
@@ -309,13 +313,15 @@ function EditListForm({ list, onClose }: { list: PhysicianList; onClose: () => v
   const [fields, setFields] = useState<ListFieldValues>({
     name: list.name,
     description: list.description ?? '',
+    shared: list.shared,
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!fields.name.trim() || update.isPending) return;
     try {
-      await update.mutateAsync({ listId: list.id, ...fields });
+      const { shared, ...text } = fields;
+      await update.mutateAsync({ listId: list.id, ...text, ...(shared !== list.shared ? { shared } : {}) });
       toast.success('List Updated', { description: 'Your changes have been saved.' });
       onClose();
     } catch (error) {

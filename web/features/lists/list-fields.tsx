@@ -1,9 +1,10 @@
 import { LIST_DESCRIPTION_MAX, LIST_NAME_MAX } from '@contract/lists';
+import { ShareWithTeam } from '@web/components/team-sharing';
 import { FormField } from '@web/components/ui/form-field';
 import { Input } from '@web/components/ui/input';
 import { Textarea } from '@web/components/ui/textarea';
 
-export type ListFieldValues = { name: string; description: string };
+export type ListFieldValues = { name: string; description: string; shared: boolean };
 
 type ListFieldsProps = {
   values: ListFieldValues;
@@ -11,10 +12,12 @@ type ListFieldsProps = {
   /** Creating a list suggests a name; editing shows the current one. */
   namePlaceholder?: string;
   autoFocus?: boolean;
+  /** Whether the caller may change the sharing (a shared list's creator, owners and admins). */
+  canShare?: boolean;
 };
 
 /** A list's name (required) and description (optional): Add to Physician List and Edit List. */
-export function ListFields({ values, onChange, namePlaceholder, autoFocus = false }: ListFieldsProps) {
+export function ListFields({ values, onChange, namePlaceholder, autoFocus = false, canShare = true }: ListFieldsProps) {
   return (
     <div className="flex flex-col gap-4">
       <FormField label="List name">
@@ -41,6 +44,7 @@ export function ListFields({ values, onChange, namePlaceholder, autoFocus = fals
           rows={3}
         />
       </FormField>
+      {canShare && <ShareWithTeam checked={values.shared} onChange={(shared) => onChange({ ...values, shared })} what="list" />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Eye, FolderHeart, Trash2 } from 'lucide-react';
+import { SharedBadge } from '@web/components/team-sharing';
 import { toast } from '@web/components/ui/toast';
 import type { PhysicianList } from '@contract/lists';
 import {
@@ -39,7 +40,7 @@ export function MyListsPage() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-foreground sm:text-3xl">My Lists</h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            Shortlists of physicians you built from the directory.
+            Shortlists of physicians you built from the directory, and those your team shares.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -85,6 +86,11 @@ export function MyListsPage() {
                       <Link to={`/lists/${list.id}`} className="block truncate hover:text-primary" title={list.name}>
                         {list.name}
                       </Link>
+                      {list.shared && (
+                        <span className="block text-xs font-normal">
+                          <SharedBadge createdBy={list.createdBy} />
+                        </span>
+                      )}
                       <span className="block text-xs font-normal text-muted-foreground sm:hidden">
                         {physicianCount(list.physicianCount)} · {formatListDate(list.createdAt)}
                       </span>
@@ -103,15 +109,17 @@ export function MyListsPage() {
                             <span className="hidden sm:inline">View</span>
                           </Link>
                         </Button>
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="text-muted-foreground hover:text-destructive"
-                          aria-label={`Delete ${list.name}`}
-                          onClick={() => setToDelete(list)}
-                        >
-                          <Trash2 className="size-4" aria-hidden />
-                        </Button>
+                        {list.canManage && (
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            className="text-muted-foreground hover:text-destructive"
+                            aria-label={`Delete ${list.name}`}
+                            onClick={() => setToDelete(list)}
+                          >
+                            <Trash2 className="size-4" aria-hidden />
+                          </Button>
+                        )}
                       </div>
                     </TableCell>
                   </TableRow>

@@ -10,10 +10,11 @@ import {
 } from '@contract/saved-searches';
 import { Button } from '@web/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@web/components/ui/select';
+import { Switch } from '@web/components/ui/switch';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { errorMessage } from '@web/features/auth/form-errors';
 import { SettingsCard } from '@web/components/settings-card';
-import { useSavedSearches, useUpdateSavedSearchAlert } from './api';
+import { useSavedSearches, useUpdateSavedSearchAlert, useFollowSavedSearch } from './api';
 import { savedSearchSummary } from './saved-searches-panel';
 
 /**
@@ -63,6 +64,7 @@ function AlertRow({ search }: { search: SavedSearch }) {
   const id = useId();
   const update = useUpdateSavedSearchAlert();
   const summary = savedSearchSummary(search.params);
+  if (!search.canManage) return <FollowRow search={search} summary={summary} />;
 
   function change(next: string) {
     const alert = next as AlertFrequency;
@@ -115,6 +117,55 @@ function AlertRow({ search }: { search: SavedSearch }) {
           ))}
         </SelectContent>
       </Select>
+    </li>
+  );
+}
+
+/**
+ * A teammate's shared search (docs/decisions/061-teams.md): its alert is set by its creator (or an
+ * owner or admin); a member follows it to get the same digests.
+ */
+function FollowRow({ search, summary }: { search: SavedSearch; summary: string[] }) {
+  const id = useId();
+  const follow = useFollowSavedSearch();
+  const how = search.alert === 'off' ? 'its alert is off' : `${ALERT_FREQUENCY_LABELS[search.alert].toLowerCase()} alert`;
+  function change(following: boolean) {
+    follow.mutate(
+      { id: search.id, following },
+      {
+        onSuccess: () =>
+          toast.success('Preference updated', {
+            description: following
+              ? `You follow "${search.name}": its new-match emails come to you too.`
+              : `You no longer follow "${search.name}".`,
+          }),
+        onError: (error) => toast.error('Error', { description: errorMessage(error, 'Could not change following. Please try again.') }),
+      },
+    );
+  }
+  return (
+    <li className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={id} className="flex items-center gap-2 text-sm font-medium text-foreground">
+          {search.following && search.alert !== 'off' && <BellRing aria-hidden className="size-4 shrink-0 text-primary" />}
+          <span className="truncate">{search.name}</span>
+        </label>
+        <p id={`${id}-description`} className="truncate text-[13px] leading-snug text-muted-foreground">
+          Shared by {search.createdBy} ({how}){summary.length ? ` · ${summary.join(' · ')}` : ''}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        <span className="text-sm text-muted-foreground" aria-hidden>
+          {search.following ? 'Following' : 'Follow'}
+        </span>
+        <Switch
+          id={id}
+          checked={search.following}
+          onCheckedChange={change}
+          disabled={follow.isPending}
+          aria-describedby={`${id}-description`}
+        />
+      </div>
     </li>
   );
 }

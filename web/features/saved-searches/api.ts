@@ -50,11 +50,27 @@ export function useUpdateSavedSearchAlert() {
   });
 }
 
-/** POST /api/saved-searches/{id}/unsubscribe: the digest's signed one-click link. */
-export function unsubscribeAlert(id: string, signature: string) {
+/** PUT /api/saved-searches/{id}/following: a teammate follows a shared search's alert, or stops. */
+export function useFollowSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, following }: { id: string; following: boolean }) =>
+      apiFetch(`/api/saved-searches/${encodeURIComponent(id)}/following`, { method: 'PUT', body: { following }, schema: SavedSearch }),
+    onSuccess: (updated) =>
+      queryClient.setQueryData<ListSavedSearchesResponse>(savedSearchKeys.all, (data) =>
+        data ? { savedSearches: data.savedSearches.map((s) => (s.id === updated.id ? updated : s)) } : data,
+      ),
+  });
+}
+
+/**
+ * POST /api/saved-searches/{id}/unsubscribe: the digest's signed one-click link (a follower's link
+ * names the follower, whose following it ends).
+ */
+export function unsubscribeAlert(id: string, signature: string, follower?: string) {
   return apiFetch(`/api/saved-searches/${encodeURIComponent(id)}/unsubscribe`, {
     method: 'POST',
-    body: { signature },
+    body: follower ? { signature, follower } : { signature },
     schema: UnsubscribeAlertResponse,
   });
 }

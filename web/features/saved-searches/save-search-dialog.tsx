@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { ShareWithTeam } from '@web/components/team-sharing';
 import { Link } from 'react-router';
 import { toast } from '@web/components/ui/toast';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearchParams } from '@contract/saved-searches';
@@ -27,6 +28,7 @@ type SaveSearchDialogProps = {
 export function SaveSearchDialog({ open, onOpenChange, params }: SaveSearchDialogProps) {
   const id = useId();
   const [name, setName] = useState('');
+  const [shared, setShared] = useState(false);
   const save = useCreateSavedSearch();
 
   const submit = async (event: FormEvent) => {
@@ -37,7 +39,7 @@ export function SaveSearchDialog({ open, onOpenChange, params }: SaveSearchDialo
       return;
     }
     try {
-      await save.mutateAsync({ name, params });
+      await save.mutateAsync({ name, params, ...(shared ? { shared: true } : {}) });
       toast.success('Search saved', { description: 'Your search has been saved successfully.' });
       setName('');
       onOpenChange(false);
@@ -75,6 +77,7 @@ export function SaveSearchDialog({ open, onOpenChange, params }: SaveSearchDialo
               required
             />
           </div>
+          <ShareWithTeam checked={shared} onChange={setShared} what="search" />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel

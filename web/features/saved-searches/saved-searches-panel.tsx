@@ -5,6 +5,7 @@ import type { SavedSearch } from '@contract/saved-searches';
 import { SidePanelItemHeader, SidePanelList } from '@web/components/side-panel-list';
 import { Button } from '@web/components/ui/button';
 import { activeFilterChips, splitList } from '@web/lib/search-params';
+import { SharedBadge } from '@web/components/team-sharing';
 import { useDeleteSavedSearch, useSavedSearches } from './api';
 
 /** 'Nov 23, 2026 at 1:05 PM': date and 12-hour time (docs/rules.md#saved-searches). */
@@ -86,11 +87,12 @@ export function SavedSearchesPanel({ onClose }: { onClose: () => void }) {
                 <>
                   <Clock className="size-3.5" aria-hidden />
                   {formatSavedAt(search.createdAt)}
+                  {search.shared && <> · <SharedBadge createdBy={search.createdBy} /></>}
                 </>
               }
               deleteLabel={`Delete saved search ${search.name}`}
               deleting={remove.isPending && remove.variables === search.id}
-              onDelete={() => void onDelete(search)}
+              onDelete={search.canManage ? () => void onDelete(search) : undefined}
             />
             {chips.length > 0 && (
               <ul className="flex flex-wrap gap-1.5" aria-label="Search criteria">
