@@ -4,7 +4,8 @@ import { createFreeAccount, CSRF, expect, forgiveFailedRequests, screenshotBoth,
 /*
  * Teams (ADR 061, ADR 062): a subscriber adds a seat, starts a team and invites a recruiter; the
  * recruiter opens the emailed link (read from the development mailbox), joins and has the team's
- * plan; the owner makes them an admin, then removes them, and their plan ends.
+ * plan; both see the list the recruiter shared; the owner makes them an admin, then removes them,
+ * their plan ends and their lists are the owner's.
  */
 
 const PASSWORD = 'team-password-1';
@@ -55,7 +56,8 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
   await expect(tab.getByText('2 of 2 seats used')).toBeVisible();
   // A third recruiter does not fit: the message offers a seat.
   await invite.getByLabel('Email').fill(`e2e-team-third-${stamp}@example.com`);
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  // Enter submits the form: the toasts of the steps before may still slide over the button.
+  await invite.getByLabel('Email').press('Enter');
   await expect(invite.getByRole('alert')).toContainText('All 2 seats are taken. Add a seat on the Subscription tab to invite another recruiter.');
   forgiveFailedRequests(consoleErrors, [409]);
   await screenshotBoth(page, 'team-owner');
@@ -106,8 +108,23 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
     const again = await recruiter.request.post(`/api/physicians/${target.id}/contact`, { headers: CSRF });
     expect(await again.json()).toMatchObject({ counted: false, revealedBy: { name: OWNER } });
 
+    // Shared work: the recruiter shares a list with the team (and keeps one private); the owner sees
+    // the shared one, marked with who made it, and adds to it.
+    const shareList = async (name: string, shared: boolean) =>
+      recruiter.request.post('/api/lists', { headers: CSRF, data: { name, shared, physicianIds: [target.id] } });
+    expect((await shareList('Team cardiology', true)).status()).toBe(201);
+    expect((await shareList('My own shortlist', false)).status()).toBe(201);
+    await page.goto('/lists');
+    const sharedRow = page.getByRole('row').filter({ hasText: 'Team cardiology' });
+    await expect(sharedRow).toContainText(new RegExp(`Shared with team\\s*· by ${RECRUITER}`));
+    await expect(page.getByRole('row').filter({ hasText: 'My own shortlist' })).toHaveCount(0);
+    await screenshotBoth(page, 'team-shared-list');
+    await recruiter.goto('/lists');
+    await expect(recruiter.getByRole('row').filter({ hasText: 'Team cardiology' })).toBeVisible();
+    await expect(recruiter.getByRole('row').filter({ hasText: 'My own shortlist' })).toBeVisible();
+
     // The owner makes them an admin, then removes them: the team's plan is theirs no more.
-    await page.reload();
+    await page.goto('/account?tab=team');
     const members = tab.getByRole('list', { name: 'Team members' });
     await expect(members).toContainText(RECRUITER);
     // A monthly cap for the recruiter, and what they used this month beside it.
@@ -124,6 +141,12 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
     await expect(page.getByText('Member removed')).toBeVisible();
     await expect(members).not.toContainText(RECRUITER);
     expect(await tierOf(recruiter)).toBe('free');
+    // Their lists, the private one too, are the owner's now; the recruiter sees none of them.
+    await page.goto('/lists');
+    await expect(page.getByRole('row').filter({ hasText: 'Team cardiology' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'My own shortlist' })).toBeVisible();
+    await recruiter.goto('/lists');
+    await expect(recruiter.getByText('You have no saved lists yet.')).toBeVisible();
   } finally {
     await recruiterContext.close();
   }

@@ -6,10 +6,12 @@ import { Checkbox } from '@web/components/ui/checkbox';
 /** 'Shared with team · by Ann' on a list the team sees (docs/decisions/061-teams.md). */
 export function SharedBadge({ createdBy }: { createdBy: string }) {
   return (
-    <span className="inline-flex items-center gap-1 text-primary">
-      <Users className="size-3.5" aria-hidden />
-      Shared with team
-      <span className="text-muted-foreground">· by {createdBy}</span>
+    <span className="inline-flex flex-wrap items-center gap-x-1 text-primary">
+      <span className="inline-flex items-center gap-1 whitespace-nowrap">
+        <Users className="size-3.5" aria-hidden />
+        Shared with team
+      </span>
+      <span className="min-w-0 break-all text-muted-foreground">· by {createdBy}</span>
     </span>
   );
 }
