@@ -423,6 +423,11 @@ export const PhysicianProfile = PhysicianSummary.extend({
   sources: z.object({ location: FieldSource.nullable(), phone: FieldSource.nullable() }),
   /** The latest changes imports made (newest first, at most RECENT_CHANGES_MAX). */
   recentChanges: z.array(PhysicianChange),
+  /**
+   * A teammate revealed this contact in the last 30 days: 'Revealed by <name>, <date>', free for
+   * the caller (docs/decisions/061-teams.md). Null outside a team or when nobody did.
+   */
+  teamReveal: TeamReveal.nullable(),
 });
 export type PhysicianProfile = z.infer<typeof PhysicianProfile>;
 

@@ -105,6 +105,9 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
     const card = recruiter.getByRole('article', { name: new RegExp(target.lastName) }).first();
     await expect(card.getByText(new RegExp(`^Revealed by ${OWNER}, `))).toBeVisible();
     await screenshotBoth(recruiter, 'team-revealed-by');
+    // The profile says so too.
+    await recruiter.goto(`/physician/${target.id}`);
+    await expect(recruiter.getByText(new RegExp(`^Revealed by ${OWNER}, `))).toBeVisible();
     const again = await recruiter.request.post(`/api/physicians/${target.id}/contact`, { headers: CSRF });
     expect(await again.json()).toMatchObject({ counted: false, revealedBy: { name: OWNER } });
 

@@ -189,7 +189,7 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
     const raw = c.req.valid('param').id;
     // A non-numeric id names no physician: the same 404 as an unknown one.
     const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-    const profile = await c.var.deps.services.directory.getProfile(id);
+    const profile = await c.var.deps.services.directory.getProfile(id, c.var.currentUser);
     return c.json(profile, 200);
   })
   .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))

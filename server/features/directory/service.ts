@@ -455,13 +455,15 @@ export async function createDirectoryService({
       return findSummariesByIds(db, unique);
     },
 
-    async getProfile(id: number): Promise<PhysicianProfile> {
+    /** The profile; for a member of a team, with the teammate's reveal of the last 30 days, if any. */
+    async getProfile(id: number, viewer?: { id: string; teamId: string | null } | null): Promise<PhysicianProfile> {
       const profile =
         Number.isInteger(id) && id > 0 && id <= 2_147_483_647
           ? await findProfile(db, id, currentYear())
           : null;
       if (!profile) throw new AppError('not_found', 'Physician Not Found');
-      return profile;
+      const teamReveal = viewer?.teamId ? ((await teamReveals({ db, userId: viewer.id, physicianIds: [id] }))[0] ?? null) : null;
+      return { ...profile, teamReveal };
     },
 
     /**

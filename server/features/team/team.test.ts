@@ -227,12 +227,15 @@ describe('already contacted by my team', () => {
     const found = await gus.agent.get('/api/physicians?query=Okafor');
     expect(found.body.results.map((r: { id: number }) => r.id)).toEqual([id]);
     expect(found.body.teamReveals).toEqual([{ physicianId: id, name: 'Olivia Owner', at: expect.any(String) }]);
+    // ...and on the profile.
+    expect((await gus.agent.get(`/api/physicians/${id}`)).body.teamReveal).toEqual({ physicianId: id, name: 'Olivia Owner', at: expect.any(String) });
     const free = await gus.agent.post(`/api/physicians/${id}/contact`);
     expect(free.body).toMatchObject({ email: 'hana.okafor@example.org', counted: false, revealedBy: { name: 'Olivia Owner' } });
     // Nothing more of the team's day: the one unit used is Olivia's, shared by the team.
     expect(free.body.allowance).toMatchObject({ dailyLimit: 500, remaining: 499, team: true });
     // Someone outside the team pays, and sees nobody's name.
     expect((await outsider.agent.get('/api/physicians?query=Okafor')).body.teamReveals).toEqual([]);
+    expect((await outsider.agent.get(`/api/physicians/${id}`)).body.teamReveal).toBeNull();
     expect((await outsider.agent.post(`/api/physicians/${id}/contact`)).body).toMatchObject({ counted: true, revealedBy: null });
 
     // Thirty days on, the team pays again.

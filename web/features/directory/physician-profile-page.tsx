@@ -28,6 +28,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import { usePhysician } from './api';
+import { TeamRevealBadge } from '@web/features/contacts/team-reveal-badge';
 import { ContactStatus } from '@web/features/contacts/contact-status';
 import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
 import { useExportProfile } from '@web/features/exports/api';
@@ -194,6 +195,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                   </span>
                 )}
                 {physician.inTraining && <Badge variant="info">In training</Badge>}
+                {physician.teamReveal && <TeamRevealBadge reveal={physician.teamReveal} />}
                 {recentlyMoved(physician.movedOn) && (
                   <Badge variant="warning" title={`Practice location changed on ${physician.movedOn}`}>
                     Moved
