@@ -81,6 +81,12 @@ export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'
  * the query as typed, without reading a misspelt word as the word it resembles).
  */
 export const VIEW_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection', 'changedSince'] as const;
+/**
+ * Filters on the caller's team's own work, not on the directory's data (docs/decisions/061-teams.md):
+ * 'notRevealedByTeam=true' leaves out the contacts a teammate (or the caller) revealed in the last
+ * 30 days. Not among the searchable parameters (FILTER_KEYS); ignored outside a team.
+ */
+export const TEAM_FILTER_KEYS = ['notRevealedByTeam'] as const;
 /** Every query parameter that filters (the pricing page's "41 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,
@@ -269,6 +275,9 @@ export const SearchPhysiciansQuery = z.object({
     })
     .transform(Number)
     .optional(),
+  notRevealedByTeam: flag('notRevealedByTeam').describe(
+    'true: leave out the physicians whose contact the caller’s team revealed in the last 30 days (members of a team only)',
+  ),
   changedSince: z
     .string()
     .refine(

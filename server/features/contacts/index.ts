@@ -3,4 +3,4 @@
 // imports out).
 export { CONTACT_VALUE_COLUMNS, contactValuesOf } from './repo';
 export { shownContact } from './shown-value';
-export { teamReveals } from './service';
+export { teamRevealedIds, teamReveals } from './service';

@@ -251,6 +251,17 @@ export async function teamRevealsOf(
   return rows.map((r) => ({ physicianId: r.physician_id, name: r.name, at: r.at }));
 }
 
+/** The physicians whose contact anyone of `userId`'s team (them included) revealed at or after `since`. */
+export async function teamRevealedIds(db: Db, userId: string, since: Date): Promise<Int32Array> {
+  const { rows } = await db.sql.query<{ ids: string | null }>(
+    `SELECT string_agg(DISTINCT physician_id::text, ',') AS ids FROM contact_reveals
+      WHERE team_id = ${teamIdOf('$1')} AND counted AND created_at >= $2`,
+    [userId, since.toISOString()],
+  );
+  const text = rows[0]?.ids;
+  return text ? Int32Array.from(text.split(','), Number) : new Int32Array(0);
+}
+
 /** Reveals credited back to the user at or after `since` (the daily ceiling of credits). */
 export async function countCreditsSince(db: Db, userId: string, since: Date): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>(

@@ -285,6 +285,12 @@ export async function resolveContactReport(options: {
 }
 
 /** The physicians of a result page a teammate revealed in the last 30 days (free for the caller). */
+/** 'Not yet revealed by my team': the ids to leave out, the team's reveals of the last 30 days. */
+export function teamRevealedIds(options: { db: Db; userId: string; now?: Date }): Promise<Int32Array> {
+  const now = options.now ?? new Date();
+  return repo.teamRevealedIds(options.db, options.userId, new Date(now.getTime() - FREE_REVEAL_DAYS * DAY_MS));
+}
+
 export async function teamReveals(options: { db: Db; userId: string; physicianIds: readonly number[]; now?: Date }): Promise<TeamReveal[]> {
   const now = options.now ?? new Date();
   const found = await repo.teamRevealsOf(options.db, options.userId, options.physicianIds, new Date(now.getTime() - FREE_REVEAL_DAYS * DAY_MS));

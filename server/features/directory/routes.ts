@@ -166,7 +166,7 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
   .openapi(selectAllPhysicians, async (c) => {
     const query = c.req.valid('query');
     const { ids, total } = await withinSearchAllowance(c, query, (meter) =>
-      c.var.deps.services.directory.selectAllIdsInSlices(query, meter),
+      c.var.deps.services.directory.selectAllIdsInSlices(query, meter, c.var.currentUser),
     );
     c.header('Cache-Control', 'private, no-store');
     return c.json({ ids, total, limit: SELECT_ALL_MAX }, 200);

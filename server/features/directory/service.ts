@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
-import { teamReveals } from '../contacts';
+import { teamRevealedIds, teamReveals } from '../contacts';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
 import {
@@ -32,6 +32,7 @@ import {
 import {
   correctQuery,
   DirectoryIndex,
+  ExcludedIds,
   resolveSort,
   runInSlices,
   searchTerm,
@@ -55,6 +56,10 @@ const isSoldSpecialty = (value: string) => SOLD.has(value.trim().toLowerCase());
 
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[]; id?: string; teamId?: string | null } | null;
+
+/** The criteria leaving out `excluded` (when there is such a set). */
+const withExclusions = (criteria: SearchCriteria, excluded: ExcludedIds | null): SearchCriteria =>
+  excluded ? { ...criteria, excludedIds: excluded } : criteria;
 
 /** Adds up the index work (ms, pauses excluded) of the calls it is given to (a rate limit's cost). */
 export type WorkMeter = { busyMs: number };
@@ -254,6 +259,15 @@ export async function createDirectoryService({
   };
 
   /**
+   * 'Not yet revealed by my team' (docs/decisions/061-teams.md): the team's reveals of the last 30
+   * days, read once per call, for a member of a team who asked; null otherwise (ignored).
+   */
+  const teamExclusions = async (request: SearchPhysiciansRequest, viewer: Viewer): Promise<ExcludedIds | null> =>
+    request.notRevealedByTeam && viewer?.teamId && viewer.id
+      ? new ExcludedIds(await teamRevealedIds({ db, userId: viewer.id }))
+      : null;
+
+  /**
    * The request as the search answers it: corrected when the query as typed finds nothing and the
    * corrected one finds something (the search's rule), so that facets and Select All count and
    * pick the physicians the page shows.
@@ -342,7 +356,8 @@ export async function createDirectoryService({
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
       let page = full ? (request.page ?? 1) : 1;
       const limit = full ? PAGE_SIZE : FREE_RESULT_CAP;
-      let criteria = toCriteria(request, currentYear());
+      const teamFilter = await teamExclusions(request, viewer);
+      let criteria = withExclusions(toCriteria(request, currentYear()), teamFilter);
       let sort = resolveSort(request, criteria);
       let { total, ids } = await sliced(
         (ws) => index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }, ws),
@@ -354,7 +369,7 @@ export async function createDirectoryService({
       if (total === 0) {
         const corrected = correctedRequest(request);
         if (corrected) {
-          const correctedCriteria = toCriteria(corrected, currentYear());
+          const correctedCriteria = withExclusions(toCriteria(corrected, currentYear()), teamFilter);
           const correctedSort = resolveSort(corrected, correctedCriteria);
           const found = await sliced(
             (ws) =>
@@ -412,8 +427,12 @@ export async function createDirectoryService({
     async selectAllIdsInSlices(
       request: SearchPhysiciansRequest,
       meter?: WorkMeter,
+      viewer?: Viewer,
     ): Promise<{ ids: number[]; total: number }> {
-      const criteria = toCriteria(await asSearched(request, meter), currentYear());
+      const criteria = withExclusions(
+        toCriteria(await asSearched(request, meter), currentYear()),
+        await teamExclusions(request, viewer ?? null),
+      );
       const options = { ...resolveSort(request, criteria), offset: 0, limit: SELECT_ALL_MAX };
       return sliced((ws) => index.searchSteps(criteria, options, ws), meter);
     },
@@ -488,7 +507,8 @@ export async function createDirectoryService({
     ): Promise<FacetsResponse> {
       refuseNpiPrefix(request, viewer);
       const searched = await asSearched(request, meter);
-      return sliced((ws) => index.facetsSteps(toCriteria(searched, currentYear()), ws), meter);
+      const criteria = withExclusions(toCriteria(searched, currentYear()), await teamExclusions(request, viewer));
+      return sliced((ws) => index.facetsSteps(criteria, ws), meter);
     },
 
     /** After a write to physicians commits: patches those ids, or reloads everything (see above). */

@@ -127,3 +127,39 @@ describe('shared lists', () => {
     expect(await names(bob.agent, '/api/lists', 'lists')).toEqual([]);
   });
 });
+
+describe("'Not yet revealed by my team'", () => {
+  it('leaves out what the team revealed in the last 30 days from the search, its facets and Select All; ignored outside a team', async () => {
+    const east = await team('Eastfield', 'eastfield.example');
+    const eve = await east.join('eve', 'member');
+    const outsider = await ctx.signedInAgent({ tier: 'premium' });
+    const teamId = (await ctx.db.sql.query<{ team_id: string }>('SELECT team_id FROM team_members WHERE user_id = $1', [eve.user.id])).rows[0].team_id;
+    // The owner revealed Ada Renoir a week ago, Eve revealed Cy Elkins; Ben Tahoma two months ago (free again).
+    const reveal = (userId: string, physicianId: number, daysAgo: number) =>
+      ctx.db.sql.query(
+        `INSERT INTO contact_reveals (user_id, physician_id, team_id, counted, created_at) VALUES ($1, $2, $3, true, now() - ($4 || ' days')::interval)`,
+        [userId, physicianId, teamId, String(daysAgo)],
+      );
+    await reveal(east.owner.user.id, reno, 7);
+    await reveal(eve.user.id, elko, 1);
+    await reveal(east.owner.user.id, tahoe, 60);
+
+    const ids = async (agent: TestAgent, path: string) => ((await agent.get(path)).body.results as Array<{ id: number }>).map((r) => r.id).sort();
+    expect(await ids(eve.agent, '/api/physicians?state=NV')).toEqual([reno, tahoe, elko].sort());
+    expect(await ids(eve.agent, '/api/physicians?state=NV&notRevealedByTeam=true')).toEqual([tahoe]);
+    // The owner's view is the team's too.
+    expect(await ids(east.owner.agent, '/api/physicians?state=NV&notRevealedByTeam=true')).toEqual([tahoe]);
+    const all = await eve.agent.get('/api/physicians/select-all?state=NV&notRevealedByTeam=true');
+    expect(all.body).toMatchObject({ ids: [tahoe], total: 1 });
+    const facets = await eve.agent.get('/api/directory/facets?state=NV&notRevealedByTeam=true');
+    expect(facets.body.specialty).toEqual([
+      { value: 'Cardiology', count: 1 },
+      { value: 'Pediatrics', count: 0 },
+    ]);
+    // Outside a team the flag changes nothing; a bad value names the field.
+    expect(await ids(outsider.agent, '/api/physicians?state=NV&notRevealedByTeam=true')).toEqual([reno, tahoe, elko].sort());
+    const bad = await eve.agent.get('/api/physicians?notRevealedByTeam=yes');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.notRevealedByTeam).toBe('notRevealedByTeam must be true or false');
+  });
+});

@@ -89,7 +89,34 @@ export type SearchCriteria = {
   changedSince: number | null;
   /** moved_on on or after this day (days since 1970, UTC): today minus movedWithinDays (ADR 035). */
   movedSince: number | null;
+  /**
+   * Physicians left out by id: 'Not yet revealed by my team' (docs/decisions/061-teams.md), the
+   * contacts the caller's team revealed in the last 30 days. Set by the directory service, which
+   * reads them; toCriteria leaves it null.
+   */
+  excludedIds?: ExcludedIds | null;
 };
+
+/**
+ * A set of physician ids to leave out, named by a digest of its ids: the criteria's JSON (the
+ * result caches' key) holds the digest, not the ids.
+ */
+export class ExcludedIds {
+  readonly key: string;
+  constructor(readonly ids: Int32Array) {
+    ids.sort();
+    // FNV-1a over the sorted ids, and their count: equal sets give equal keys.
+    let h = 0x811c9dc5;
+    for (const id of ids) {
+      h ^= id;
+      h = Math.imul(h, 0x01000193) >>> 0;
+    }
+    this.key = `${ids.length}:${h.toString(36)}`;
+  }
+  toJSON(): string {
+    return this.key;
+  }
+}
 
 /**
  * A specialty phrase: the physician's specialty or sub-specialty is one of these (lower case), or

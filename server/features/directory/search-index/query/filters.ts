@@ -238,6 +238,26 @@ export const FILTERS: readonly Filter[] = [
   { clauses: (c) => since('verifiedAt', c.verifiedSince) },
   { clauses: (c) => since('createdAt', c.addedSince) },
   {
+    // 'Not yet revealed by my team': every row but those of the ids (a marker per id, built once per set).
+    clauses: (c) => {
+      const excluded = c.excludedIds;
+      if (!excluded || excluded.ids.length === 0) return [];
+      return [
+        {
+          key: `notin:${excluded.key}`,
+          make(s) {
+            const ids = s.cols.ids;
+            let max = 0;
+            for (const id of excluded.ids) if (id > max) max = id;
+            const marked = new Uint8Array(max + 1);
+            for (const id of excluded.ids) marked[id] = 1;
+            return rowClause((i) => ids[i] > max || marked[ids[i]] === 0, s.aliveCount, s.cols.length);
+          },
+        },
+      ];
+    },
+  },
+  {
     // Strictly after: the alert digest's link lists what changed after its last run.
     clauses: (c) => {
       const at = c.changedSince;
