@@ -87,6 +87,7 @@ export const VIEW_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection
  * 30 days. Not among the searchable parameters (FILTER_KEYS); ignored outside a team.
  */
 export const TEAM_FILTER_KEYS = ['notRevealedByTeam'] as const;
+export type TeamFilterKey = (typeof TEAM_FILTER_KEYS)[number];
 /** Every query parameter that filters (the pricing page's "41 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,

@@ -2,6 +2,7 @@ import { isCalendarDay } from './dates';
 import {
   FILTER_KEYS,
   FLAG_FILTER_KEYS,
+  TEAM_FILTER_KEYS,
   LIST_FILTER_KEYS,
   MOVED_WITHIN_OPTIONS,
   RADIUS_OPTIONS,
@@ -16,7 +17,7 @@ import {
  */
 
 const LIST_KEYS: ReadonlySet<string> = new Set(LIST_FILTER_KEYS);
-const FLAG_KEYS: ReadonlySet<string> = new Set(FLAG_FILTER_KEYS);
+const FLAG_KEYS: ReadonlySet<string> = new Set([...FLAG_FILTER_KEYS, ...TEAM_FILTER_KEYS]);
 
 /** 'a, b,,c' -> ['a', 'b', 'c']. */
 export function splitList(value: string | null | undefined): string[] {
@@ -66,7 +67,7 @@ function isAcceptable(key: string, value: string): boolean {
 }
 
 // changedSince: the alert digest's link (physicians added or changed since its window began).
-const API_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS, 'changedSince'] as const;
+const API_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection', ...FILTER_KEYS, ...TEAM_FILTER_KEYS, 'changedSince'] as const;
 
 /**
  * The GET /api/physicians query string for the page URL: the same keys (the tab is the page's

@@ -3,6 +3,7 @@ import {
   activeFilterChips,
   apiSearchString,
   countActiveFilters,
+  filterSearchString,
   hasQueryOrFilter,
   nextSort,
   readList,
@@ -237,5 +238,17 @@ describe('active filter chips', () => {
     const [cardiology, , location] = activeFilterChips(params);
     expect(withoutChip(params, cardiology).toString()).toBe('specialty=OBGYN&location=Boston');
     expect(withoutChip(params, location).toString()).toBe('specialty=Cardiology%2COBGYN');
+  });
+});
+
+describe("'Not yet revealed by my team' (docs/decisions/061-teams.md)", () => {
+  it('is a filter of the panel: counted, kept in the filter string, a chip, cleared with the rest, sent to the API', () => {
+    const params = new URLSearchParams('query=heart&state=NV&notRevealedByTeam=true');
+    expect(countActiveFilters(params)).toBe(2);
+    expect(filterSearchString(params)).toBe('state=NV&notRevealedByTeam=true');
+    expect(activeFilterChips(params).map((chip) => chip.label)).toContain('Not yet revealed by my team');
+    expect(apiSearchString(params)).toContain('notRevealedByTeam=true');
+    expect(apiSearchString(new URLSearchParams('notRevealedByTeam=yes'))).toBe('');
+    expect(withFilter(params, 'notRevealedByTeam', null).get('notRevealedByTeam')).toBeNull();
   });
 });

@@ -5,7 +5,9 @@ import {
   RADIUS_OPTIONS,
   LIST_FILTER_KEYS,
   SORT_KEYS,
+  TEAM_FILTER_KEYS,
   type FilterKey,
+  type TeamFilterKey,
   type SortDirection,
   type SortKey,
 } from '@contract/directory';
@@ -89,7 +91,7 @@ export function readTab(params: URLSearchParams): string {
   return params.get('tab') || DEFAULT_TAB;
 }
 
-export function readFlag(params: URLSearchParams, key: FlagFilterKey): boolean | null {
+export function readFlag(params: URLSearchParams, key: FlagFilterKey | TeamFilterKey): boolean | null {
   const raw = params.get(key);
   if (raw === 'true') return true;
   if (raw === 'false') return false;
@@ -104,11 +106,15 @@ function resetPaging(params: URLSearchParams): void {
 
 export type FilterValue = string | string[] | boolean | null | undefined;
 
+/** The keys the filter panel writes: the directory's filters and the team's own (docs/decisions/061-teams.md). */
+export type PanelFilterKey = FilterKey | TeamFilterKey;
+const PANEL_FILTER_KEYS: readonly PanelFilterKey[] = [...FILTER_KEYS, ...TEAM_FILTER_KEYS];
+
 /**
  * Sets (or, for an empty value, removes) one filter. Changing a filter resets the page to 1
  * and the tab to results (docs/rules.md#results).
  */
-export function withFilter(params: URLSearchParams, key: FilterKey, value: FilterValue): URLSearchParams {
+export function withFilter(params: URLSearchParams, key: PanelFilterKey, value: FilterValue): URLSearchParams {
   const next = new URLSearchParams(params);
   const encoded = Array.isArray(value)
     ? uniqueCaseInsensitive(value.map((item) => item.trim()).filter(Boolean)).join(',')
@@ -144,7 +150,7 @@ export function withExactSpelling(params: URLSearchParams): URLSearchParams {
 /** 'Clear All': every filter goes; the search text and the sort stay. */
 export function withoutFilters(params: URLSearchParams): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of FILTER_KEYS) next.delete(key);
+  for (const key of PANEL_FILTER_KEYS) next.delete(key);
   resetPaging(next);
   return next;
 }
@@ -225,7 +231,7 @@ function uniqueCaseInsensitive(values: string[]): string[] {
 /** How many filters are set (a multi-value filter counts each value). */
 export function countActiveFilters(params: URLSearchParams): number {
   let count = 0;
-  for (const key of FILTER_KEYS) {
+  for (const key of PANEL_FILTER_KEYS) {
     const raw = params.get(key);
     if (!raw?.trim()) continue;
     count += isListFilterKey(key) ? splitList(raw).length : 1;
@@ -240,7 +246,7 @@ export function countActiveFilters(params: URLSearchParams): number {
  */
 export function filterSearchString(params: URLSearchParams): string {
   const out = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
+  for (const key of PANEL_FILTER_KEYS) {
     const raw = params.get(key);
     if (raw !== null) out.set(key, raw);
   }
@@ -361,7 +367,7 @@ const FILTER_NAMES: Record<FilterKey, string> = {
 };
 
 export type FilterChip = {
-  key: FilterKey;
+  key: PanelFilterKey;
   /** For list filters: the one value this chip removes. */
   value: string | null;
   label: string;
@@ -402,6 +408,8 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
       chips.push({ key, value: null, label: `${name}: ${raw}` });
     }
   }
+  if (params.get('notRevealedByTeam')?.trim() === 'true')
+    chips.push({ key: 'notRevealedByTeam', value: null, label: 'Not yet revealed by my team' });
   return chips;
 }
 

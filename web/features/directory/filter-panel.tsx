@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useMe } from '@web/app/session';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import {
@@ -34,6 +35,7 @@ import {
   withFilter,
   withNear,
   type FilterValue,
+  type PanelFilterKey,
   type FlagFilterKey,
   type ListFilterKey,
 } from '@web/lib/search-params';
@@ -150,7 +152,8 @@ const RECORD_FLAGS = [
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {
-  const set = (key: FilterKey) => (value: FilterValue) =>
+  const inTeam = Boolean(useMe().user?.teamId);
+  const set = (key: PanelFilterKey) => (value: FilterValue) =>
     update((previous) => withFilter(previous, key, value));
   const list = (key: ListFilterKey) => readList(params, key);
   const moreActive = MORE_KEYS.some((key) => readText(params, key) !== '');
@@ -341,10 +344,19 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
         <FilterSection
           value="record"
           title="Contact & record"
-          count={RECORD_KEYS.filter((key) => readText(params, key) !== '').length}
+          count={RECORD_KEYS.filter((key) => readText(params, key) !== '').length + (readFlag(params, 'notRevealedByTeam') ? 1 : 0)}
           className="border-b-0"
         >
           <div className="flex flex-col gap-5">
+            {inTeam && (
+              <SubGroup title="My team">
+                <FlagFilter
+                  label="Not yet revealed by my team"
+                  checked={readFlag(params, 'notRevealedByTeam') === true}
+                  onChange={(v) => set('notRevealedByTeam')(v || null)}
+                />
+              </SubGroup>
+            )}
             <SubGroup title="Contact details">{RECORD_FLAGS.map(flag)}</SubGroup>
             <ChoiceFilter
               label="Verified valid"
