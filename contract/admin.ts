@@ -46,6 +46,7 @@ export const AUDIT_ACTION_LABELS = {
   'team.member_joined': 'Joined a team',
   'team.role_changed': 'Team role changed',
   'team.cap_changed': 'Monthly reveal cap changed',
+  'team.export_cap_changed': 'Monthly export cap changed',
   'team.member_removed': 'Removed from a team',
   'team.member_left': 'Left a team',
   'team.ownership_transferred': 'Team ownership handed over',

@@ -33,6 +33,10 @@ export const TeamMember = z.object({
   revealCap: z.number().int().nullable(),
   /** Counted reveals the member made under the team this calendar month (UTC). */
   revealsThisMonth: z.number().int(),
+  /** The member's monthly cap of exported contacts, or null (none). */
+  exportCap: z.number().int().nullable(),
+  /** Contacts the member exported under the team this calendar month (UTC). */
+  exportsThisMonth: z.number().int(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 
@@ -85,10 +89,20 @@ export const RevealCap = z
   .max(100_000, 'revealCap must be at most 100,000')
   .nullable();
 
-/** PATCH /api/team/members/{userId}: a role, a monthly reveal cap, or both. */
+const ExportCap = z
+  .number({ error: 'exportCap must be a whole number or null' })
+  .int('exportCap must be a whole number')
+  .min(0, 'exportCap must be 0 or more')
+  .max(1_000_000, 'exportCap must be at most 1,000,000')
+  .nullable();
+
+/** PATCH /api/team/members/{userId}: a role, a monthly reveal cap, a monthly export cap, or several. */
 export const UpdateMemberRequest = z
-  .object({ role: InvitableRole.optional(), revealCap: RevealCap.optional() })
-  .refine((body) => body.role !== undefined || body.revealCap !== undefined, { message: 'Send a role, a revealCap or both', path: ['role'] });
+  .object({ role: InvitableRole.optional(), revealCap: RevealCap.optional(), exportCap: ExportCap.optional() })
+  .refine((body) => body.role !== undefined || body.revealCap !== undefined || body.exportCap !== undefined, {
+    message: 'Send a role, a revealCap or an exportCap',
+    path: ['role'],
+  });
 export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequest>;
 
 /**

@@ -17,3 +17,9 @@ CREATE TABLE saved_search_followers (
   PRIMARY KEY (saved_search_id, user_id)
 );
 CREATE INDEX saved_search_followers_user_idx ON saved_search_followers (user_id);
+
+-- The fair-use ceiling of exported contacts is the team's, scaled by its seats, and an owner or
+-- admin may cap a member's exported contacts per calendar month (as reveals: migration 0058).
+ALTER TABLE export_logs ADD COLUMN team_id uuid REFERENCES teams (id) ON DELETE SET NULL;
+CREATE INDEX export_logs_team_idx ON export_logs (team_id, export_date) WHERE team_id IS NOT NULL;
+ALTER TABLE team_members ADD COLUMN export_cap integer CHECK (export_cap >= 0);

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
+import { payerIdOf, teamIdOf } from '../team';
 
 /** A contact value as it leaves: the text, how it stands (ADR 022) and its last check (ADR 032). */
 export type LeavingValue = { value: string; status: ContactStatus; verification: ContactVerification };
@@ -65,18 +66,10 @@ function withContact(row: Record<string, unknown>): ExportRecord {
   };
 }
 
-/** The contacts the user `userId` (SQL) exported at or after `since` (SQL): the daily ceiling's count. */
-const EXPORTED_SINCE_SQL = (userId: string, since: string) =>
-  `SELECT coalesce(sum(export_count), 0)::int FROM export_logs WHERE user_id = ${userId} AND export_date >= ${since}`;
-
-/**
- * The rows of an export as one JSON text, and the contacts user $2 exported at or after $3 (the
- * ceiling's check before the file is built): one round trip, planned once per connection.
- */
+/** The rows of an export as one JSON text: one round trip, planned once per connection. */
 const EXPORT_RECORDS = preparedStatement(
   'export_records',
-  `SELECT (${EXPORTED_SINCE_SQL('$2', '$3')}) AS used,
-          json_agg(r)::text AS data FROM (
+  `SELECT json_agg(r)::text AS data FROM (
      SELECT p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.credential, p.title, p.specialty,
             p.sub_specialty, p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.zip, p.skills,
             p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
@@ -86,23 +79,12 @@ const EXPORT_RECORDS = preparedStatement(
       WHERE p.id = ANY($1::int[])) r`,
 );
 
-/**
- * The physicians with these ids, in the order given (unknown ids are absent), and the contacts
- * `userId` exported at or after `since` (exportedSince), in one statement.
- */
-export async function findExportRecords(
-  db: Db,
-  ids: readonly number[],
-  exportedBy: { userId: string; since: Date },
-): Promise<{ records: ExportRecord[]; used: number }> {
-  const { rows } = await db.sql.query<{ data: string | null; used: number }>(EXPORT_RECORDS, [
-    ids,
-    exportedBy.userId,
-    exportedBy.since.toISOString(),
-  ]);
+/** The physicians with these ids, in the order given (unknown ids are absent). */
+export async function findExportRecords(db: Db, ids: readonly number[]): Promise<{ records: ExportRecord[] }> {
+  const { rows } = await db.sql.query<{ data: string | null }>(EXPORT_RECORDS, [ids]);
   const records: ExportRecord[] = rows[0].data ? (JSON.parse(rows[0].data) as Array<Record<string, unknown>>).map(withContact) : [];
   const byId = new Map(records.map((r) => [r.id, r]));
-  return { records: ids.flatMap((id) => byId.get(id) ?? []), used: rows[0].used };
+  return { records: ids.flatMap((id) => byId.get(id) ?? []) };
 }
 
 /** Who exports a list: the user and the team of their session (a shared list is the team's). */
@@ -133,40 +115,71 @@ export async function findListMemberIds(
   return { ids: rows.map((r) => r.physician_id), total: list.rows[0].total };
 }
 
-/** Serialises one user's exports until the transaction ends (so two cannot both pass the ceiling). */
+/**
+ * Serialises the exports of one user, or of their whole team (its ceiling is shared: ADR 061),
+ * until the transaction ends, so two cannot both pass the ceiling.
+ */
 export async function lockUserExports(db: Db, userId: string): Promise<void> {
-  await db.sql.query(preparedStatement('lock_user_exports', `SELECT pg_advisory_xact_lock(hashtext('export_logs:' || $1))`), [userId]);
-}
-
-/** Contacts exported by the user at or after `since`. */
-export async function exportedSince(db: Db, userId: string, since: Date): Promise<number> {
-  const { rows } = await db.sql.query<{ n: number }>(
-    preparedStatement('exported_since', `SELECT (${EXPORTED_SINCE_SQL('$1', '$2')}) AS n`),
-    [userId, since.toISOString()],
+  await db.sql.query(
+    preparedStatement(
+      'lock_user_exports',
+      `SELECT pg_advisory_xact_lock(hashtext('export_logs:' || coalesce(${teamIdOf('$1::uuid')}::text, $1::text)))`,
+    ),
+    [userId],
   );
-  return rows[0].n;
 }
 
 /**
- * Under the user's lock (lockUserExports): writes the export_logs row and its audit row only if
- * the contacts exported since `since` plus this export's stay within `dailyLimit`, in one
- * statement; returns what was used before it and whether it was written.
+ * What the export ceiling reads for user $1 (ADR 061), from `m`, their active membership (or no
+ * row): the contacts exported since $2 (the user's, or their whole team's), the seats of the plan,
+ * the member's monthly cap and their contacts exported under the team since $3.
+ */
+const EXPORT_ALLOWANCE = `SELECT
+    CASE WHEN m.team_id IS NULL THEN (${`SELECT coalesce(sum(export_count), 0) FROM export_logs WHERE user_id = $1 AND export_date >= $2`})
+         ELSE (SELECT coalesce(sum(export_count), 0) FROM export_logs WHERE team_id = m.team_id AND export_date >= $2) END::int AS used,
+    m.team_id AS "teamId",
+    coalesce((SELECT seats FROM subscriptions WHERE user_id = ${payerIdOf('$1::uuid')}), 1) AS seats,
+    m.export_cap AS cap,
+    CASE WHEN m.export_cap IS NULL THEN 0 ELSE
+      (SELECT coalesce(sum(export_count), 0) FROM export_logs WHERE user_id = $1 AND team_id = m.team_id AND export_date >= $3)::int END AS "monthUsed"
+  FROM (SELECT 1) one LEFT JOIN team_members m ON m.user_id = $1::uuid AND m.removed_at IS NULL`;
+
+export type ExportAllowance = { used: number; teamId: string | null; seats: number; cap: number | null; monthUsed: number };
+
+/** The user's export allowance: the day's use (theirs or their team's), the seats and their monthly cap. */
+export async function exportAllowance(db: Db, userId: string, dayStart: Date, monthStart: Date): Promise<ExportAllowance> {
+  const { rows } = await db.sql.query<ExportAllowance>(preparedStatement('export_allowance', EXPORT_ALLOWANCE), [
+    userId,
+    dayStart.toISOString(),
+    monthStart.toISOString(),
+  ]);
+  return rows[0];
+}
+
+/**
+ * Under the export lock (lockUserExports): writes the export_logs row (with the user's team) and
+ * its audit row only if the export stays within the day's ceiling (`dailyLimit` per seat for a
+ * team) and the member's monthly cap, in one statement; returns the allowance read before it and
+ * whether it was written.
  */
 export async function insertExportLogWithin(
   db: Db,
   row: { userId: string; count: number; format: ExportFormat; at: Date },
-  ceiling: { since: Date; dailyLimit: number },
+  ceiling: { dayStart: Date; monthStart: Date; dailyLimit: number },
   audit: AuditEvent,
-): Promise<{ used: number; logged: boolean }> {
-  const { sql, params } = auditInsert(audit, 7, 'EXISTS (SELECT 1 FROM log)');
-  const { rows } = await db.sql.query<{ used: number; logged: boolean }>(
-    `WITH used AS (SELECT (${EXPORTED_SINCE_SQL('$1', '$5')}) AS n),
+): Promise<ExportAllowance & { logged: boolean }> {
+  const { sql, params } = auditInsert(audit, 8, 'EXISTS (SELECT 1 FROM log)');
+  const { rows } = await db.sql.query<ExportAllowance & { logged: boolean }>(
+    `WITH a AS (${EXPORT_ALLOWANCE.replaceAll('$2', '$5').replaceAll('$3', '$6')}),
      log AS (
-       INSERT INTO export_logs (user_id, export_date, export_count, format)
-       SELECT $1, $2, $3, $4 FROM used WHERE used.n + $3 <= $6 RETURNING 1),
+       INSERT INTO export_logs (user_id, team_id, export_date, export_count, format)
+       SELECT $1, a."teamId", $2, $3, $4 FROM a
+        WHERE a.used + $3 <= $7 * (CASE WHEN a."teamId" IS NULL THEN 1 ELSE a.seats END)
+          AND (a.cap IS NULL OR a."monthUsed" + $3 <= a.cap)
+       RETURNING 1),
      audit AS (${sql})
-     SELECT n AS used, EXISTS (SELECT 1 FROM log) AS logged FROM used`,
-    [row.userId, row.at.toISOString(), row.count, row.format, ceiling.since.toISOString(), ceiling.dailyLimit, ...params],
+     SELECT a.*, EXISTS (SELECT 1 FROM log) AS logged FROM a`,
+    [row.userId, row.at.toISOString(), row.count, row.format, ceiling.dayStart.toISOString(), ceiling.monthStart.toISOString(), ceiling.dailyLimit, ...params],
   );
   return rows[0];
 }

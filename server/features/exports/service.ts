@@ -3,7 +3,7 @@ import { EXPORT_MAX } from '../../../contract/limits';
 import { dedupeSkills } from '../../../contract/skills';
 import { latestValidCheckWords } from '../../../contract/verification-words';
 import type { Db } from '../../db/client';
-import { resetSentence, startOfUtcDay } from '../../lib/daily-ceiling';
+import { nextUtcMonth, resetSentence, startOfUtcDay, startOfUtcMonth } from '../../lib/daily-ceiling';
 import { AppError, fieldError } from '../../lib/errors';
 import { writeCsv } from '../../lib/exporters/csv';
 import { writePdfProfile, writePdfTable } from '../../lib/exporters/pdf';
@@ -60,20 +60,40 @@ async function render(
   );
 }
 
-/** 429: the export would pass today's ceiling; says how many are left and when it resets. */
-function ceilingError(count: number, used: number, dailyLimit: number, now: Date): AppError {
-  const left = Math.max(0, dailyLimit - used);
-  return new AppError(
-    'rate_limited',
-    `This export of ${formatNumber(count)} contacts would pass today's limit of ${formatNumber(dailyLimit)} exported contacts (${formatNumber(left)} left). ${resetSentence(now)}`,
-  );
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/**
+ * 429 when `count` more exported contacts would pass the day's ceiling (the user's, or their
+ * team's: `dailyLimit` per seat, ADR 061) or the member's monthly cap; says how many are left and
+ * when it resets. Nothing when it fits.
+ */
+function refusePastAllowance(count: number, allowance: repo.ExportAllowance, dailyLimit: number, now: Date): void {
+  const team = allowance.teamId !== null;
+  const ceiling = team ? dailyLimit * allowance.seats : dailyLimit;
+  if (allowance.used + count > ceiling) {
+    const left = Math.max(0, ceiling - allowance.used);
+    throw new AppError(
+      'rate_limited',
+      team
+        ? `This export of ${formatNumber(count)} contacts would pass your team's limit today of ${formatNumber(ceiling)} exported contacts (${formatNumber(dailyLimit)} per seat; ${formatNumber(left)} left). ${resetSentence(now)}`
+        : `This export of ${formatNumber(count)} contacts would pass today's limit of ${formatNumber(dailyLimit)} exported contacts (${formatNumber(left)} left). ${resetSentence(now)}`,
+    );
+  }
+  if (allowance.cap !== null && allowance.monthUsed + count > allowance.cap) {
+    const left = Math.max(0, allowance.cap - allowance.monthUsed);
+    throw new AppError(
+      'rate_limited',
+      `This export of ${formatNumber(count)} contacts would pass your monthly cap of ${formatNumber(allowance.cap)} exported contacts, set by your team's owner or admins (${formatNumber(left)} left). It starts again on ${monthFormat.format(nextUtcMonth(now))}.`,
+    );
+  }
 }
 
 /**
  * Checks the daily ceiling and writes the export_logs row and the audit row, in one transaction
  * that runs only after the file was built: a failed export leaves no log row. Every file of
  * contacts goes through here (this feature's exports, the matches feature's enriched download):
- * the row counts against EXPORT_DAILY_LIMIT and ends the money-back guarantee (billing).
+ * the row counts against EXPORT_DAILY_LIMIT (per seat for a team) and ends the money-back
+ * guarantee (billing).
  */
 export async function logExport(options: {
   db: Db;
@@ -88,11 +108,11 @@ export async function logExport(options: {
   const { userId, count, dailyLimit, now } = options;
   await options.db.transaction(async (tx) => {
     await repo.lockUserExports(tx, userId);
-    // Read after the lock (the statement's snapshot starts after it): written only within the ceiling.
-    const { used, logged } = await repo.insertExportLogWithin(
+    // Read after the lock (the statement's snapshot starts after it): written only within the ceiling and cap.
+    const { logged, ...allowance } = await repo.insertExportLogWithin(
       tx,
       { userId, count, format: options.format, at: now },
-      { since: startOfUtcDay(now), dailyLimit },
+      { dayStart: startOfUtcDay(now), monthStart: startOfUtcMonth(now), dailyLimit },
       {
         action: 'export.created',
         actorUserId: userId,
@@ -101,18 +121,16 @@ export async function logExport(options: {
         ip: options.ip,
       },
     );
-    if (!logged) throw ceilingError(count, used, dailyLimit, now);
+    if (!logged) {
+      refusePastAllowance(count, allowance, dailyLimit, now);
+      throw new AppError('rate_limited', `This export would pass today's limit of exported contacts. ${resetSentence(now)}`);
+    }
   });
 }
 
-/** The cheap check before a file is built (logExport checks again under the lock): 429 past the ceiling. */
+/** The cheap check before a file is built (logExport checks again under the lock): 429 past the ceiling or cap. */
 export async function checkExportCeiling(db: Db, userId: string, count: number, dailyLimit: number, now: Date): Promise<void> {
-  refusePastCeiling(count, await repo.exportedSince(db, userId, startOfUtcDay(now)), dailyLimit, now);
-}
-
-/** The check before a file is built, on a count already read: 429 when `count` more would pass the ceiling. */
-function refusePastCeiling(count: number, used: number, dailyLimit: number, now: Date): void {
-  if (used + count > dailyLimit) throw ceilingError(count, used, dailyLimit, now);
+  refusePastAllowance(count, await repo.exportAllowance(db, userId, startOfUtcDay(now), startOfUtcMonth(now)), dailyLimit, now);
 }
 
 /**
@@ -133,9 +151,9 @@ export async function createExport(options: {
   const { db, userId, request } = options;
   const now = options.now ?? new Date();
   const ids = await resolveIds(db, { userId, teamId: options.teamId }, request);
-  const { records, used } = await repo.findExportRecords(db, ids, { userId, since: startOfUtcDay(now) });
   // Cheap check before building the file; logExport checks again under the lock.
-  refusePastCeiling(ids.length, used, options.dailyLimit, now);
+  await checkExportCeiling(db, userId, ids.length, options.dailyLimit, now);
+  const { records } = await repo.findExportRecords(db, ids);
   if (records.length !== ids.length) {
     const found = new Set(records.map((r) => r.id));
     const unknown = ids.filter((id) => !found.has(id));
@@ -172,11 +190,10 @@ export async function exportProfilePdf(options: {
   const now = options.now ?? new Date();
   const {
     records: [r],
-    used,
-  } = await repo.findExportRecords(options.db, [options.physicianId], { userId: options.userId, since: startOfUtcDay(now) });
+  } = await repo.findExportRecords(options.db, [options.physicianId]);
   if (!r) throw new AppError('not_found', 'Physician Not Found');
   // Cheap check before building the file; logExport checks again under the lock.
-  refusePastCeiling(1, used, options.dailyLimit, now);
+  await checkExportCeiling(options.db, options.userId, 1, options.dailyLimit, now);
   const yesNo = (value: boolean | null) => (value === null ? 'Not specified' : value ? 'Yes' : 'No');
   const text = (value: string | null | undefined) => (value && value.trim() ? value : 'Not specified');
   const list = (values: string[] | null) => (values && values.length ? values.join(', ') : 'Not specified');

@@ -60,6 +60,8 @@ export type MemberRow = {
   joinedAt: Date;
   revealCap: number | null;
   revealsThisMonth: number;
+  exportCap: number | null;
+  exportsThisMonth: number;
 };
 
 export async function listMembers(db: Db, teamId: string): Promise<MemberRow[]> {
@@ -67,7 +69,11 @@ export async function listMembers(db: Db, teamId: string): Promise<MemberRow[]> 
     `SELECT u.id AS "userId", u.name, u.email, m.role, m.joined_at AS "joinedAt", m.reveal_cap AS "revealCap",
             (SELECT count(*)::int FROM contact_reveals r
               WHERE r.user_id = m.user_id AND r.team_id = m.team_id AND r.counted
-                AND r.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "revealsThisMonth"
+                AND r.created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "revealsThisMonth",
+            m.export_cap AS "exportCap",
+            (SELECT coalesce(sum(e.export_count), 0)::int FROM export_logs e
+              WHERE e.user_id = m.user_id AND e.team_id = m.team_id
+                AND e.export_date >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "exportsThisMonth"
        FROM team_members m JOIN users u ON u.id = m.user_id
       WHERE m.team_id = $1 AND m.removed_at IS NULL
       ORDER BY CASE m.role WHEN 'owner' THEN 0 WHEN 'admin' THEN 1 ELSE 2 END, lower(coalesce(u.name, u.email))`,
@@ -185,6 +191,10 @@ export async function setRole(db: Db, teamId: string, userId: string, role: Team
 
 export async function setRevealCap(db: Db, teamId: string, userId: string, cap: number | null): Promise<void> {
   await db.sql.query(`UPDATE team_members SET reveal_cap = $3 WHERE team_id = $1 AND user_id = $2 AND removed_at IS NULL`, [teamId, userId, cap]);
+}
+
+export async function setExportCap(db: Db, teamId: string, userId: string, cap: number | null): Promise<void> {
+  await db.sql.query(`UPDATE team_members SET export_cap = $3 WHERE team_id = $1 AND user_id = $2 AND removed_at IS NULL`, [teamId, userId, cap]);
 }
 
 /** Gives `from`'s lists and saved searches to `to`; how many of each moved. */

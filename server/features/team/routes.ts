@@ -248,8 +248,8 @@ export const teamRoutes = new OpenAPIHono<AppEnv>()
   .openapi(changeRole, async (c) => {
     await limit(c, 'changesPerUser', c.var.user.id);
     const { userId } = c.req.valid('param');
-    const { role, revealCap } = c.req.valid('json');
-    return c.json(await team.updateMember(teamDeps(c.var.deps), { user: c.var.user, userId, role, revealCap }), 200);
+    const { role, revealCap, exportCap } = c.req.valid('json');
+    return c.json(await team.updateMember(teamDeps(c.var.deps), { user: c.var.user, userId, role, revealCap, exportCap }), 200);
   })
   .openapi(removeMember, async (c) => {
     await limit(c, 'changesPerUser', c.var.user.id);

@@ -265,7 +265,13 @@ async function memberOf(tx: Db, membership: repo.Membership, userId: string): Pr
  */
 export function updateMember(
   deps: TeamDeps,
-  { user, userId, role, revealCap }: { user: CurrentUser; userId: string; role?: InvitableRole; revealCap?: number | null },
+  {
+    user,
+    userId,
+    role,
+    revealCap,
+    exportCap,
+  }: { user: CurrentUser; userId: string; role?: InvitableRole; revealCap?: number | null; exportCap?: number | null },
 ): Promise<TeamResponse> {
   return changeTeam(deps, user, async (tx, membership) => {
     requireManager(membership);
@@ -285,6 +291,16 @@ export function updateMember(
         targetType: 'user',
         targetId: userId,
         details: { teamId: membership.teamId, from: member.revealCap, to: revealCap },
+      });
+    }
+    if (exportCap !== undefined && exportCap !== member.exportCap) {
+      await repo.setExportCap(tx, membership.teamId, userId, exportCap);
+      await recordAudit(tx, {
+        action: 'team.export_cap_changed',
+        actorUserId: user.id,
+        targetType: 'user',
+        targetId: userId,
+        details: { teamId: membership.teamId, from: member.exportCap, to: exportCap },
       });
     }
   });

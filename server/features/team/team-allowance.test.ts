@@ -6,10 +6,10 @@ import { insertPhysician } from '../../test/support/physicians';
  * A team's pooled reveal allowance and per-recruiter caps (docs/decisions/061-teams.md): the day's
  * ceiling is the per-seat ceiling (REVEAL_DAILY_LIMIT, 2 here) times the seats, shared by the
  * members; an owner or admin may cap a member's counted reveals per month; every member reads what
- * is left.
+ * is left. Exported contacts the same way (EXPORT_DAILY_LIMIT, 3 here, per seat; a monthly cap).
  */
 
-const ctx = await createTestContext({ env: { REVEAL_DAILY_LIMIT: '2' } });
+const ctx = await createTestContext({ env: { REVEAL_DAILY_LIMIT: '2', EXPORT_DAILY_LIMIT: '3' } });
 afterAll(() => ctx.close());
 
 const ids: number[] = [];
@@ -19,6 +19,18 @@ for (let i = 1; i <= 6; i++) {
   ids.push(id);
 }
 await ctx.deps.services.directory.directoryChanged();
+
+async function teamOfTwo(tier: 'basic' | 'premium', name: string, memberEmail: string) {
+  const owner = await ctx.signedInAgent({ tier });
+  await owner.agent.post('/api/team', { name });
+  await ctx.db.sql.query('UPDATE subscriptions SET seats = 2 WHERE user_id = $1', [owner.user.id]);
+  await owner.agent.post('/api/team/invitations', { email: memberEmail, role: 'member' });
+  const { rows } = await ctx.db.sql.query<{ text_body: string }>(`SELECT text_body FROM email_outbox WHERE to_address = $1`, [memberEmail]);
+  const token = decodeURIComponent(/token=([\w%-]+)/.exec(rows[0].text_body)![1]);
+  const member = await ctx.signedInAgent({ email: memberEmail });
+  await member.agent.post('/api/team/invitations/accept', { token });
+  return { owner, member };
+}
 
 const reveal = (agent: TestAgent, n: number) => agent.post(`/api/physicians/${ids[n - 1]}/contact`);
 
@@ -69,6 +81,49 @@ describe('a team’s reveals', () => {
     expect(members.map((m: { role: string; revealsThisMonth: number }) => [m.role, m.revealsThisMonth])).toEqual([
       ['owner', 3],
       ['member', 1],
+    ]);
+  });
+});
+
+describe('a team’s exports', () => {
+  it('share one ceiling of the per-seat limit times the seats, within each member’s monthly export cap', async () => {
+    const { owner, member: ivy } = await teamOfTwo('premium', 'Exporters', 'ivy@exporters.example');
+    const exportOf = (agent: TestAgent, ns: number[]) =>
+      agent.post('/api/exports', { format: 'csv', physicianIds: ns.map((n) => ids[n - 1]) });
+
+    // The owner caps Ivy at 2 exported contacts a month; the field is checked.
+    const capped = await owner.agent.patch(`/api/team/members/${ivy.user.id}`, { exportCap: 2 });
+    expect(capped.body.team.members.find((m: { userId: string }) => m.userId === ivy.user.id)).toMatchObject({ exportCap: 2, exportsThisMonth: 0 });
+    expect((await owner.agent.patch(`/api/team/members/${ivy.user.id}`, { exportCap: 1.5 })).body.error.fields.exportCap).toBe('exportCap must be a whole number');
+    expect((await ivy.agent.patch(`/api/team/members/${ivy.user.id}`, { exportCap: null })).status).toBe(403);
+
+    expect((await exportOf(ivy.agent, [1, 2])).status).toBe(200);
+    const overCap = await exportOf(ivy.agent, [3]);
+    expect(overCap.status).toBe(429);
+    expect(overCap.body.error.message).toMatch(
+      /^This export of 1 contacts would pass your monthly cap of 2 exported contacts, set by your team's owner or admins \(0 left\)\. It starts again on /,
+    );
+
+    // The team's day is 3 x 2 seats = 6: the owner exports 4 more (one past her own 3), then the ceiling.
+    expect((await exportOf(owner.agent, [3, 4, 5, 6])).status).toBe(200);
+    const overTeam = await exportOf(owner.agent, [1]);
+    expect(overTeam.status).toBe(429);
+    expect(overTeam.body.error.message).toMatch(/^This export of 1 contacts would pass your team's limit today of 6 exported contacts \(3 per seat; 0 left\)\./);
+    const { rows } = await ctx.db.sql.query<{ n: number }>(
+      `SELECT sum(export_count)::int AS n FROM export_logs WHERE team_id = (SELECT team_id FROM team_members WHERE user_id = $1)`,
+      [owner.user.id],
+    );
+    expect(rows[0].n).toBe(6);
+
+    // Outside a team the day is one's own 3.
+    const outsider = await ctx.signedInAgent({ tier: 'premium' });
+    expect((await exportOf(outsider.agent, [1, 2, 3])).status).toBe(200);
+    expect((await exportOf(outsider.agent, [4])).status).toBe(429);
+
+    const members = (await owner.agent.get('/api/team')).body.team.members;
+    expect(members.map((m: { role: string; exportsThisMonth: number }) => [m.role, m.exportsThisMonth])).toEqual([
+      ['owner', 4],
+      ['member', 2],
     ]);
   });
 });
