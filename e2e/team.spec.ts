@@ -133,9 +133,12 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
     // A monthly cap for the recruiter, and what they used this month beside it.
     await members.getByRole('button', { name: `Monthly reveal cap of ${RECRUITER}` }).click();
     await page.getByRole('dialog').getByLabel('Reveals a month').fill('5');
+    await page.getByRole('dialog').getByLabel('Exported contacts a month').fill('40');
     await page.getByRole('dialog').getByRole('button', { name: 'Save cap' }).click();
-    await expect(page.getByText(`${RECRUITER} may reveal 5 contacts a month.`)).toBeVisible();
-    await expect(members.getByRole('listitem').filter({ hasText: RECRUITER })).toContainText('0 reveals this month of a 5 cap');
+    await expect(page.getByText(`${RECRUITER} may reveal 5 contacts a month. ${RECRUITER} may export 40 contacts a month.`)).toBeVisible();
+    const recruiterRow = members.getByRole('listitem').filter({ hasText: RECRUITER });
+    await expect(recruiterRow).toContainText('0 reveals this month of a 5 cap');
+    await expect(recruiterRow).toContainText('0 exported contacts of a 40 cap');
     await members.getByRole('button', { name: `Make admin: ${RECRUITER}` }).click();
     await expect(page.getByText(`${RECRUITER} is an admin now.`)).toBeVisible();
     await members.getByRole('button', { name: `Remove ${RECRUITER}` }).click();

@@ -49,7 +49,7 @@ export const useResendInvitation = () =>
 export const useRevokeInvitation = () =>
   useTeamChange((id: string) => apiFetch(path(`/invitations/${encodeURIComponent(id)}`), { method: 'DELETE', schema: TeamResponse }));
 export const useUpdateMember = () =>
-  useTeamChange(({ userId, ...body }: { userId: string; role?: InvitableRole; revealCap?: number | null }) =>
+  useTeamChange(({ userId, ...body }: { userId: string; role?: InvitableRole; revealCap?: number | null; exportCap?: number | null }) =>
     apiFetch(path(`/members/${encodeURIComponent(userId)}`), { method: 'PATCH', body, schema: TeamResponse }),
   );
 export const useRemoveMember = () =>

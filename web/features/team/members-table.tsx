@@ -97,6 +97,9 @@ export function MembersTable({ team }: { team: Team }) {
                 <p className="text-sm text-muted-foreground">
                   {pluralize(member.revealsThisMonth, 'reveal')} this month
                   {member.revealCap !== null && ` of a ${formatNumber(member.revealCap)} cap`}
+                  {' · '}
+                  {pluralize(member.exportsThisMonth, 'exported contact')}
+                  {member.exportCap !== null && ` of a ${formatNumber(member.exportCap)} cap`}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">

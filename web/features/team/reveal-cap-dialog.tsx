@@ -8,22 +8,35 @@ import { toast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useUpdateMember } from './api';
 
-/** An owner or admin sets a member's monthly cap of counted contact reveals (empty: no cap). */
+const capText = (cap: number | null) => (cap === null ? '' : String(cap));
+const capValue = (text: string) => (text.trim() === '' ? null : Number(text));
+
+/**
+ * An owner or admin sets a member's monthly caps (ADR 061): counted contact reveals and exported
+ * contacts per calendar month (empty: no cap).
+ */
 export function RevealCapDialog({ member, name }: { member: TeamMember; name: string }) {
   const [open, setOpen] = useState(false);
-  const [value, setValue] = useState('');
+  const [reveals, setReveals] = useState('');
+  const [exports, setExports] = useState('');
   const update = useUpdateMember();
-  const fieldError = update.error && isApiError(update.error) ? (update.error.fields?.revealCap ?? update.error.message) : null;
+  const fields = update.error && isApiError(update.error) ? update.error.fields : undefined;
+  const otherError = update.error && !fields?.revealCap && !fields?.exportCap ? (update.error.message ?? null) : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const revealCap = value.trim() === '' ? null : Number(value);
+    const revealCap = capValue(reveals);
+    const exportCap = capValue(exports);
     update.mutate(
-      { userId: member.userId, revealCap },
+      { userId: member.userId, revealCap, exportCap },
       {
         onSuccess: () => {
           setOpen(false);
-          toast.success('Cap saved', { description: revealCap === null ? `${name} has no monthly cap.` : `${name} may reveal ${revealCap} contacts a month.` });
+          const said = [
+            revealCap !== null && `${name} may reveal ${revealCap} contacts a month.`,
+            exportCap !== null && `${name} may export ${exportCap} contacts a month.`,
+          ].filter(Boolean);
+          toast.success('Cap saved', { description: said.length ? said.join(' ') : `${name} has no monthly cap.` });
         },
       },
     );
@@ -35,26 +48,32 @@ export function RevealCapDialog({ member, name }: { member: TeamMember; name: st
       onOpenChange={(next) => {
         setOpen(next);
         // The field starts from the saved cap each time the dialog opens.
-        if (next) setValue(member.revealCap === null ? '' : String(member.revealCap));
+        if (next) {
+          setReveals(capText(member.revealCap));
+          setExports(capText(member.exportCap));
+        }
         update.reset();
       }}
     >
       <DialogTrigger asChild>
         <Button variant="outline" size="sm" aria-label={`Monthly reveal cap of ${name}`}>
-          {member.revealCap === null ? 'Set cap' : 'Change cap'}
+          {member.revealCap === null && member.exportCap === null ? 'Set cap' : 'Change cap'}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <DialogHeader>
-            <DialogTitle>Monthly reveal cap for {name}</DialogTitle>
+            <DialogTitle>Monthly caps for {name}</DialogTitle>
             <DialogDescription>
-              The contacts {name} may reveal each calendar month, within your team’s daily allowance. Reveals a teammate
-              already paid for do not count. Leave it empty for no cap.
+              The contacts {name} may reveal and export each calendar month, within your team’s daily allowance. Reveals a
+              teammate already paid for do not count. Leave a field empty for no cap.
             </DialogDescription>
           </DialogHeader>
-          <FormField label="Reveals a month" error={fieldError}>
-            <Input type="number" inputMode="numeric" min={0} step={1} value={value} onChange={(event) => setValue(event.target.value)} placeholder="No cap" />
+          <FormField label="Reveals a month" error={fields?.revealCap ?? otherError}>
+            <Input type="number" inputMode="numeric" min={0} step={1} value={reveals} onChange={(event) => setReveals(event.target.value)} placeholder="No cap" />
+          </FormField>
+          <FormField label="Exported contacts a month" error={fields?.exportCap ?? null}>
+            <Input type="number" inputMode="numeric" min={0} step={1} value={exports} onChange={(event) => setExports(event.target.value)} placeholder="No cap" />
           </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
