@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email } from './auth';
+import { isCalendarDay } from './dates';
 
 /*
  * Teams (docs/decisions/061-teams.md): an owner who pays, admins and members; seats are the owner's
@@ -132,3 +133,52 @@ export type InvitationPreview = z.infer<typeof InvitationPreview>;
 /** POST /api/team/invitations/accept */
 export const AcceptInvitationRequest = z.object({ token: Token });
 export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;
+
+/** The longest period the usage page reads (days, both ends counted). */
+export const USAGE_MAX_DAYS = 366;
+
+const usageDay = (field: 'from' | 'to') =>
+  z
+    .string()
+    .refine(isCalendarDay, `${field} must be a date (YYYY-MM-DD)`)
+    .optional();
+
+/** GET /api/team/usage: a period of UTC days, both ends included (default: this calendar month); CSV or JSON. */
+export const TeamUsageQuery = z.object({
+  from: usageDay('from'),
+  to: usageDay('to'),
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+});
+export type TeamUsageQuery = z.infer<typeof TeamUsageQuery>;
+
+export const MemberUsage = z.object({
+  userId: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  /** The member's role, or 'removed' for one who left or was removed (their history stays the team's). */
+  role: z.enum(['owner', 'admin', 'member', 'removed']),
+  searches: z.number().int(),
+  reveals: z.number().int(),
+  exports: z.number().int(),
+  listAdds: z.number().int(),
+  lastActiveAt: z.string().nullable(),
+});
+export type MemberUsage = z.infer<typeof MemberUsage>;
+
+export const DayUsage = z.object({
+  day: z.string(),
+  searches: z.number().int(),
+  reveals: z.number().int(),
+  exports: z.number().int(),
+  listAdds: z.number().int(),
+});
+export type DayUsage = z.infer<typeof DayUsage>;
+
+/** The team's usage per member (owners and admins) for the period, and per day for the chart. */
+export const TeamUsageResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  members: z.array(MemberUsage),
+  days: z.array(DayUsage),
+});
+export type TeamUsageResponse = z.infer<typeof TeamUsageResponse>;

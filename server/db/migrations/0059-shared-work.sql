@@ -23,3 +23,15 @@ CREATE INDEX saved_search_followers_user_idx ON saved_search_followers (user_id)
 ALTER TABLE export_logs ADD COLUMN team_id uuid REFERENCES teams (id) ON DELETE SET NULL;
 CREATE INDEX export_logs_team_idx ON export_logs (team_id, export_date) WHERE team_id IS NOT NULL;
 ALTER TABLE team_members ADD COLUMN export_cap integer CHECK (export_cap >= 0);
+
+-- A team's usage page (docs/decisions/061-teams.md): searches and physicians added to lists per
+-- member and UTC day, counted for members of a team only (one upsert per search or add). Reveals
+-- and exports are read from their own logs (team_id); last active from the sessions.
+CREATE TABLE usage_daily (
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  day date NOT NULL,
+  searches integer NOT NULL DEFAULT 0,
+  list_adds integer NOT NULL DEFAULT 0,
+  PRIMARY KEY (user_id, day)
+);
+CREATE INDEX contact_reveals_team_day ON contact_reveals (team_id, created_at) WHERE team_id IS NOT NULL AND counted;

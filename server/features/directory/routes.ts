@@ -23,6 +23,7 @@ import {
   signedInOrApiKey,
 } from '../../lib/openapi';
 import { capabilityGuard } from '../../lib/guards';
+import { recordUsage } from '../team';
 import { searchUpfrontCost, searchWorkCharge, typingWorkCharge } from './rate-limits';
 import type { WorkMeter } from './service';
 import { continuedTyping, filtersKey, typingToken } from './typing';
@@ -138,7 +139,7 @@ async function withinSearchAllowance<T, E extends AppEnv>(
   c: Context<E>,
   query: Record<string, unknown> & { query?: string },
   work: (meter: WorkMeter) => Promise<T>,
-  typing?: { token: string | undefined },
+  typing?: { token: string | undefined; countSearch?: boolean },
 ): Promise<T> {
   const { db, services, env } = c.var.deps;
   const limits = services.directoryRateLimits;
@@ -158,6 +159,8 @@ async function withinSearchAllowance<T, E extends AppEnv>(
   if (typing) {
     c.header(SEARCH_TYPING_HEADER, await typingToken(db, { ...call, issuedAt: call.now, hops: (hops ?? -1) + 1 }));
   }
+  // A team's usage page counts searches: a new one, not each key of a typed query (ADR 061).
+  if (typing?.countSearch && hops === null && user?.teamId) await recordUsage(db, user.id, { searches: 1 });
   return value;
 }
 
@@ -177,7 +180,7 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
       c,
       query,
       (meter) => c.var.deps.services.directory.search(query, c.var.currentUser, meter),
-      { token: c.req.valid('header')[SEARCH_TYPING_HEADER] },
+      { token: c.req.valid('header')[SEARCH_TYPING_HEADER], countSearch: true },
     );
     // The rows depend on who asks (free callers see 20), so no shared cache may keep them.
     c.header('Cache-Control', 'private, no-store');

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryService } from '../directory';
+import { recordUsage } from '../team';
 import * as repo from './repo';
 
 /*
@@ -68,7 +69,10 @@ async function addToLockedList(
       `A list holds up to ${LIST_CAPACITY.toLocaleString('en-US')} physicians: this one has ${current.toLocaleString('en-US')}, so at most ${room.toLocaleString('en-US')} more can be added.`,
     );
   }
-  return repo.insertMembers(tx, reader, listId, unique, current);
+  const result = await repo.insertMembers(tx, reader, listId, unique, current);
+  // A team's usage page counts physicians added to lists (ADR 061), in the add's transaction.
+  if (reader.teamId && result.added > 0) await recordUsage(tx, reader.userId, { listAdds: result.added });
+  return result;
 }
 
 const readerOf = (input: { userId: string; teamId?: string | null }): Reader => ({

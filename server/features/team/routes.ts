@@ -10,6 +10,8 @@ import {
   MemberParams,
   RemoveMemberQuery,
   TeamResponse,
+  TeamUsageQuery,
+  TeamUsageResponse,
   TransferOwnershipRequest,
   UpdateMemberRequest,
 } from '../../../contract/team';
@@ -17,7 +19,9 @@ import type { AppDeps, AppEnv } from '../../lib/context';
 import { signedInGuard } from '../../lib/guards';
 import { errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
 import { enforceRateLimits } from '../../lib/rate-limit';
+import { writeCsv } from '../../lib/exporters/csv';
 import * as team from './service';
+import { usageTable } from './usage';
 
 /*
  * Teams (docs/decisions/061-teams.md): session calls only (an API key acts for one recruiter, not
@@ -40,6 +44,25 @@ const guarded = { security: signedIn, middleware: signedInGuard, tags: ['team'] 
 function limit<E extends AppEnv>(c: Context<E>, rule: 'invitationsPerUser' | 'acceptsPerUser' | 'changesPerUser', userId: string) {
   return enforceRateLimits([[c.var.deps.services.teamRateLimits[rule], userId]]);
 }
+
+const getUsage = createRoute({
+  method: 'get',
+  path: '/team/usage',
+  operationId: 'getTeamUsage',
+  summary: 'The team’s usage per member and day (searches, reveals, exported contacts, list adds, last active) for a period; owners and admins; format=csv for the file',
+  ...guarded,
+  request: { query: TeamUsageQuery },
+  responses: {
+    200: {
+      description: 'The usage (JSON), or one row per member (CSV)',
+      content: { 'application/json': { schema: TeamUsageResponse }, 'text/csv': { schema: { type: 'string', format: 'binary' } } },
+    },
+    ...errors.badRequest,
+    ...errors.unauthenticated,
+    ...errors.forbidden,
+    ...errors.notFound,
+  },
+});
 
 const getTeam = createRoute({
   method: 'get',
@@ -212,6 +235,21 @@ const transferOwnership = createRoute({
 });
 
 export const teamRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getUsage, async (c) => {
+    const { from, to, format } = c.req.valid('query');
+    const usage = await team.getUsage(teamDeps(c.var.deps), { user: c.var.user, from, to });
+    c.header('Cache-Control', 'private, no-store');
+    if (format !== 'csv') return c.json(usage, 200);
+    const body = writeCsv(usageTable(usage));
+    return new Response(new Uint8Array(body), {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="team-usage-${usage.from}-to-${usage.to}.csv"`,
+        'Cache-Control': 'private, no-store',
+      },
+    }) as never;
+  })
   .openapi(getTeam, async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await team.getTeam(teamDeps(c.var.deps), { user: c.var.user }), 200);

@@ -1,4 +1,11 @@
-import { INVITATION_DAYS, type InvitableRole, type InvitationPreview, type Team, type TeamResponse } from '../../../contract/team';
+import {
+  INVITATION_DAYS,
+  type InvitableRole,
+  type InvitationPreview,
+  type Team,
+  type TeamResponse,
+  type TeamUsageResponse,
+} from '../../../contract/team';
 import type { Db } from '../../db/client';
 import type { Env } from '../../lib/env';
 import type { CurrentUser } from '../../lib/current-user';
@@ -8,6 +15,7 @@ import { enqueueEmail } from '../../lib/mail-queue';
 import { hashToken, newToken } from '../../lib/tokens';
 import { invitationEmail } from './emails';
 import * as repo from './repo';
+import { teamUsage, usagePeriod } from './usage';
 
 /*
  * Teams (docs/decisions/061-teams.md). Every change runs in one transaction that first locks the
@@ -78,6 +86,21 @@ async function changeTeam(
 /** GET /api/team */
 export function getTeam(deps: TeamDeps, { user }: { user: CurrentUser }): Promise<TeamResponse> {
   return responseFor(deps.db, user.id);
+}
+
+/**
+ * GET /api/team/usage: the team's usage per member and day for a period (owners and admins; a
+ * member's usage is their manager's to read, as Lusha and ZoomInfo do).
+ */
+export async function getUsage(
+  deps: TeamDeps,
+  { user, from, to }: { user: CurrentUser; from?: string; to?: string },
+): Promise<TeamUsageResponse> {
+  const period = usagePeriod({ from, to });
+  const membership = await repo.findMembership(deps.db, user.id);
+  if (!membership) throw notInTeam();
+  if (!managers.includes(membership.role)) throw new AppError('forbidden', 'Only the team’s owner and admins can see its usage.');
+  return teamUsage(deps.db, membership.teamId, period);
 }
 
 /** POST /api/team: a subscriber starts a team and owns it (their subscription is its plan). */

@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestContext } from '../../test/harness';
+import { insertPhysicians } from '../../test/support/physicians';
+
+/*
+ * A team's usage (docs/decisions/061-teams.md) on a real database: searches (a new one, not each
+ * key of a typed query) and list adds counted for members of a team, reveals and exports from their
+ * logs, per member and per day; owners and admins only; another team's usage never shows; a CSV.
+ */
+
+const ctx = await createTestContext();
+afterAll(() => ctx.close());
+
+const [a, b, c] = await insertPhysicians(ctx.db, [
+  { firstName: 'Una', lastName: 'Usage', specialty: 'Cardiology', state: 'OH' },
+  { firstName: 'Vic', lastName: 'Usage', specialty: 'Cardiology', state: 'OH' },
+  { firstName: 'Wes', lastName: 'Usage', specialty: 'Pediatrics', state: 'OH' },
+]);
+await ctx.deps.services.directory.directoryChanged({ ids: [a, b, c] });
+
+async function team(name: string, domain: string) {
+  const owner = await ctx.signedInAgent({ tier: 'premium', email: `owner@${domain}` });
+  await owner.agent.post('/api/team', { name });
+  await ctx.db.sql.query('UPDATE subscriptions SET seats = 4 WHERE user_id = $1', [owner.user.id]);
+  const join = async (local: string, role: 'admin' | 'member') => {
+    const email = `${local}@${domain}`;
+    await owner.agent.post('/api/team/invitations', { email, role });
+    const { rows } = await ctx.db.sql.query<{ text_body: string }>(`SELECT text_body FROM email_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
+    const token = decodeURIComponent(/token=([\w%-]+)/.exec(rows[0].text_body)![1]);
+    const joined = await ctx.signedInAgent({ email });
+    expect((await joined.agent.post('/api/team/invitations/accept', { token })).status).toBe(200);
+    return joined;
+  };
+  const teamId = (await ctx.db.sql.query<{ team_id: string }>('SELECT team_id FROM team_members WHERE user_id = $1', [owner.user.id])).rows[0].team_id;
+  return { owner, join, teamId };
+}
+
+describe('a team’s usage', () => {
+  it('counts each member’s searches, reveals, exports and list adds per day; owners and admins read it; a CSV', async () => {
+    const north = await team('Usage North', 'usage-north.example');
+    const mia = await north.join('mia', 'member');
+    const ada = await north.join('ada', 'admin');
+    const south = await team('Usage South', 'usage-south.example');
+    const today = new Date().toISOString().slice(0, 10);
+
+    // Mia: two searches (and a typed continuation of one, which is no new search), a list of two.
+    const first = await mia.agent.get('/api/physicians?query=Usa');
+    const token = first.headers.get('x-search-typing');
+    expect(token).toBeTruthy();
+    await mia.agent.request('GET', '/api/physicians?query=Usage', { headers: { 'x-search-typing': token! } });
+    await mia.agent.get('/api/physicians?state=OH');
+    await mia.agent.post('/api/lists', { name: 'Ohio', physicianIds: [a, b] });
+    // Reveals and exports as their logs hold them (one reveal yesterday, outside a one-day period).
+    await ctx.db.sql.query(
+      `INSERT INTO contact_reveals (user_id, physician_id, team_id, counted, created_at) VALUES
+         ($1, $3, $2, true, now()), ($1, $4, $2, true, now() - interval '1 day'), ($1, $5, $2, false, now())`,
+      [mia.user.id, north.teamId, a, b, c],
+    );
+    await ctx.db.sql.query(`INSERT INTO export_logs (user_id, team_id, export_count, format) VALUES ($1, $2, 25, 'csv')`, [
+      mia.user.id,
+      north.teamId,
+    ]);
+    // South's member searches too: never in North's usage.
+    const sam = await south.join('sam', 'member');
+    await sam.agent.get('/api/physicians?state=OH');
+
+    const usage = await north.owner.agent.get(`/api/team/usage?from=${today}&to=${today}`);
+    expect(usage.status).toBe(200);
+    expect(usage.body.from).toBe(today);
+    const byEmail = Object.fromEntries(
+      (usage.body.members as Array<{ email: string }>).map(({ email, ...rest }) => [email, rest]),
+    );
+    expect(Object.keys(byEmail).sort()).toEqual(['ada@usage-north.example', 'mia@usage-north.example', 'owner@usage-north.example']);
+    expect(byEmail['mia@usage-north.example']).toMatchObject({ role: 'member', searches: 2, reveals: 1, exports: 25, listAdds: 2 });
+    expect(byEmail['mia@usage-north.example'].lastActiveAt).toEqual(expect.any(String));
+    expect(byEmail['ada@usage-north.example']).toMatchObject({ role: 'admin', searches: 0, reveals: 0, exports: 0, listAdds: 0 });
+    expect(usage.body.days).toEqual([{ day: today, searches: 2, reveals: 1, exports: 25, listAdds: 2 }]);
+    // This month so far (the default) includes yesterday's reveal when yesterday is in this month.
+    const month = await ada.agent.get('/api/team/usage');
+    expect(month.status).toBe(200);
+    const monthStart = `${today.slice(0, 7)}-01`;
+    expect(month.body.from).toBe(monthStart);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const miaMonth = month.body.members.find((m: { email: string }) => m.email === 'mia@usage-north.example');
+    expect(miaMonth.reveals).toBe(yesterday >= monthStart ? 2 : 1);
+
+    // Members do not read it; outside a team there is none; bad periods name the field.
+    expect((await mia.agent.get('/api/team/usage')).status).toBe(403);
+    const outsider = await ctx.signedInAgent({ tier: 'premium' });
+    expect((await outsider.agent.get('/api/team/usage')).status).toBe(404);
+    expect((await north.owner.agent.get('/api/team/usage?from=2026-02-30')).body.error.fields.from).toBe('from must be a date (YYYY-MM-DD)');
+    expect((await north.owner.agent.get(`/api/team/usage?from=${today}&to=2020-01-01`)).body.error.fields.from).toBe('from must be on or before to');
+    expect((await north.owner.agent.get('/api/team/usage?from=2020-01-01&to=2022-01-01')).body.error.fields.from).toBe('The period is at most 366 days');
+    const southUsage = await south.owner.agent.get(`/api/team/usage?from=${today}&to=${today}`);
+    expect(southUsage.body.members.map((m: { email: string; searches: number }) => [m.email, m.searches]).sort()).toEqual([
+      ['owner@usage-south.example', 0],
+      ['sam@usage-south.example', 1],
+    ]);
+
+    // A removed member's history stays the team's, marked removed.
+    await north.owner.agent.delete(`/api/team/members/${mia.user.id}`);
+    const after = await north.owner.agent.get(`/api/team/usage?from=${today}&to=${today}`);
+    expect(after.body.members.find((m: { email: string }) => m.email === 'mia@usage-north.example')).toMatchObject({ role: 'removed', reveals: 1 });
+
+    // The CSV: a row per member, cells neutralised.
+    const csv = await north.owner.agent.get(`/api/team/usage?from=${today}&to=${today}&format=csv`);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="team-usage-${today}-to-${today}.csv"`);
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe(`Name,Email,Role,Searches ${today} to ${today},Reveals,Exported contacts,List adds,Last active (UTC)`);
+    expect(lines.find((line) => line.includes('mia@usage-north.example'))).toMatch(/^,mia@usage-north\.example,removed,2,1,25,2,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+});
