@@ -139,6 +139,16 @@ test('an owner invites a recruiter, who joins from the emailed link; the owner m
     const recruiterRow = members.getByRole('listitem').filter({ hasText: RECRUITER });
     await expect(recruiterRow).toContainText('0 reveals this month of a 5 cap');
     await expect(recruiterRow).toContainText('0 exported contacts of a 40 cap');
+    // The usage: the owner's reveal, the recruiter's two list adds, in the table and the CSV.
+    const usage = tab.getByRole('region', { name: 'Usage' });
+    const usageTable = usage.getByRole('table', { name: 'Usage per member' });
+    await expect(usageTable.getByRole('row').filter({ hasText: OWNER }).getByRole('cell').nth(2)).toHaveText('1');
+    await expect(usageTable.getByRole('row').filter({ hasText: RECRUITER }).getByRole('cell').nth(4)).toHaveText('2');
+    await expect(usage.getByRole('img', { name: /^Reveals and searches per day; the most reveals, 1, on / })).toBeVisible();
+    await usageTable.scrollIntoViewIfNeeded();
+    await screenshotBoth(page, 'team-usage');
+    const csv = await page.request.get(await usage.getByRole('link', { name: 'Download CSV' }).getAttribute('href') ?? '');
+    expect(await csv.text()).toContain(RECRUITER);
     await members.getByRole('button', { name: `Make admin: ${RECRUITER}` }).click();
     await expect(page.getByText(`${RECRUITER} is an admin now.`)).toBeVisible();
     await members.getByRole('button', { name: `Remove ${RECRUITER}` }).click();

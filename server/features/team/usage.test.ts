@@ -67,7 +67,7 @@ describe('a team’s usage', () => {
     const usage = await north.owner.agent.get(`/api/team/usage?from=${today}&to=${today}`);
     expect(usage.status).toBe(200);
     expect(usage.body.from).toBe(today);
-    const byEmail = Object.fromEntries(
+    const byEmail: Record<string, Record<string, unknown>> = Object.fromEntries(
       (usage.body.members as Array<{ email: string }>).map(({ email, ...rest }) => [email, rest]),
     );
     expect(Object.keys(byEmail).sort()).toEqual(['ada@usage-north.example', 'mia@usage-north.example', 'owner@usage-north.example']);

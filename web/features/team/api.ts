@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   InvitationPreview,
   TeamResponse,
+  TeamUsageResponse,
   type CreateInvitationRequest,
   type InvitableRole,
 } from '@contract/team';
@@ -40,6 +41,8 @@ function useTeamChange<Input>(call: (input: Input) => Promise<TeamResponse>, opt
 
 const path = (suffix = '') => `/api/team${suffix}`;
 
+export const useRenameTeam = () =>
+  useTeamChange((name: string) => apiFetch(path(), { method: 'PATCH', body: { name }, schema: TeamResponse }));
 export const useCreateTeam = () =>
   useTeamChange((name: string) => apiFetch(path(), { method: 'POST', body: { name }, schema: TeamResponse }));
 export const useInviteMember = () =>
@@ -67,6 +70,20 @@ export const useAcceptInvitation = () =>
   useTeamChange((token: string) => apiFetch(path('/invitations/accept'), { method: 'POST', body: { token }, schema: TeamResponse }), {
     refreshMe: true,
   });
+
+/** The GET /api/team/usage query string for a period (the CSV link adds format=csv). */
+export const usageSearch = (period: { from: string; to: string }, format?: 'csv') =>
+  new URLSearchParams({ from: period.from, to: period.to, ...(format ? { format } : {}) }).toString();
+
+/** GET /api/team/usage: the team's usage per member and day (owners and admins). */
+export function useTeamUsage(period: { from: string; to: string }) {
+  return useQuery({
+    // Not under teamQueryKey: a team change writes its answer into every query under that key.
+    queryKey: ['team-usage', period.from, period.to],
+    queryFn: ({ signal }) => apiFetch(`${path('/usage')}?${usageSearch(period)}`, { schema: TeamUsageResponse, signal }),
+    placeholderData: (previous) => previous,
+  });
+}
 
 /** GET /api/team/invitations/preview: the join page's invitation (anyone holding the link). */
 export function useInvitationPreview(token: string | null) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Loader2, Send, UsersRound } from 'lucide-react';
+import { Loader2, Pencil, Send, UsersRound } from 'lucide-react';
 import { TEAM_NAME_MAX, type InvitableRole, type Team } from '@contract/team';
 import { useMe } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
@@ -12,9 +12,10 @@ import { toast } from '@web/components/ui/toast';
 import { SettingsCard } from '@web/components/settings-card';
 import { isApiError } from '@web/lib/api';
 import { pluralize } from '@web/lib/utils';
-import { useCreateTeam, useInviteMember, useTeam } from './api';
+import { useCreateTeam, useInviteMember, useRenameTeam, useTeam } from './api';
 import { InvitationsList } from './invitations-list';
 import { MembersTable } from './members-table';
+import { UsageSection } from './usage-section';
 
 /** Account -> Team (docs/decisions/061-teams.md): start a team, or run the one you are in. */
 export function TeamTab() {
@@ -102,8 +103,8 @@ function TeamDetails({ team }: { team: Team }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 rounded-lg border bg-primary-soft/40 p-5 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <p className="text-lg font-semibold text-foreground">{team.name}</p>
+        <div className="min-w-0">
+          {manager ? <TeamName name={team.name} /> : <p className="text-lg font-semibold text-foreground">{team.name}</p>}
           <p className="text-sm text-muted-foreground">You are its {ROLE_LABEL[team.myRole].toLowerCase()}.</p>
         </div>
         <div className="flex min-w-48 flex-col gap-1.5">
@@ -132,7 +133,59 @@ function TeamDetails({ team }: { team: Team }) {
       {manager && <InviteForm full={team.seatsUsed >= team.seats} owner={team.myRole === 'owner'} />}
       <MembersTable team={team} />
       {manager && <InvitationsList invitations={team.invitations} />}
+      {manager && <UsageSection />}
     </div>
+  );
+}
+
+/** The team's name, and for owners and admins a 'Rename' that edits it in place. */
+function TeamName({ name }: { name: string }) {
+  const rename = useRenameTeam();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(name);
+  const fieldError = rename.error && isApiError(rename.error) ? (rename.error.fields?.name ?? rename.error.message) : null;
+  if (!editing) {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-lg font-semibold break-words text-foreground">{name}</p>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setValue(name);
+            rename.reset();
+            setEditing(true);
+          }}
+        >
+          <Pencil aria-hidden />
+          Rename
+        </Button>
+      </div>
+    );
+  }
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    rename.mutate(value, {
+      onSuccess: (answer) => {
+        setEditing(false);
+        toast.success('Team renamed', { description: `Your team is ${answer.team?.name ?? value.trim()} now.` });
+      },
+    });
+  }
+  return (
+    <form onSubmit={submit} aria-label="Rename the team" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <FormField label="Team name" error={fieldError} className="flex-1">
+        <Input value={value} maxLength={TEAM_NAME_MAX} onChange={(event) => setValue(event.target.value)} autoFocus />
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={rename.isPending}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => setEditing(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 
