@@ -17,7 +17,8 @@
  * worst query allowed (10 random one-letter words, so no cache helps, with broad filters). Beside
  * every scenario, the normal mix included: GET /api/health latency (a probe every 20 ms) and the
  * server's event-loop delay (monitorEventLoopDelay in the server, read through
- * EVENT_LOOP_STATS_FILE). `--no-mix` runs the hostile scenarios only, `--no-pglite` PostgreSQL only.
+ * EVENT_LOOP_STATS_FILE). `--no-mix` runs the hostile scenarios only, `--no-hostile` the mix only,
+ * `--no-pglite` PostgreSQL only.
  *
  * On PostgreSQL the mix runs once per entry of BENCH_LOAD_PROCESSES (default '1,2'): the server
  * with WEB_CONCURRENCY processes on one port (ADR 038); the event-loop delay is then the worst of
@@ -55,10 +56,18 @@ const HOSTILE_SECONDS = Number(process.env.BENCH_HOSTILE_SECONDS ?? 20);
 const HOSTILE_CONNECTIONS = Number(process.env.BENCH_HOSTILE_CONNECTIONS ?? 20);
 const RUN_MIX = !process.argv.includes('--no-mix');
 const RUN_PGLITE = !process.argv.includes('--no-pglite');
+const RUN_HOSTILE = !process.argv.includes('--no-hostile');
 const PROCESSES = (process.env.BENCH_LOAD_PROCESSES ?? '1,2').split(',').map(Number);
 
 type Prepared = { engine: string; serverEnv: Record<string, string>; drop(): Promise<void> };
-type Recruiter = { cookie: string; listId: string };
+type Recruiter = { cookie: string; listId: string; team: boolean };
+/**
+ * BENCH_LOAD_TEAM_SIZE (0: off): the second half of the recruiters work in teams of that many (an
+ * owner whose plan has that many seats, the rest members, each list shared with the team: ADR
+ * 061), the first half alone. Their calls are timed apart ('reveal (team)'...), in the same run:
+ * what the team rules (the pooled day, the caps, the teammate's free reveal, usage counts) cost.
+ */
+const TEAM_SIZE = Number(process.env.BENCH_LOAD_TEAM_SIZE ?? 0);
 
 async function prepare(
   engine: 'PGlite' | 'PostgreSQL',
@@ -71,14 +80,24 @@ async function prepare(
   });
   const prepared: Prepared = { engine, serverEnv, drop };
   const recruiters: Recruiter[] = [];
+  let teamId: string | null = null;
   for (let i = 0; i < USERS; i++) {
     const user = await createTestUser(db, { tier: 'premium', email: `load-${i}-${Date.now()}@example.com` });
     const { token } = await createSession(db, user.id);
+    const inTeam = TEAM_SIZE > 0 && i >= Math.floor(USERS / 2);
+    if (inTeam) {
+      const place = (i - Math.floor(USERS / 2)) % TEAM_SIZE;
+      if (place === 0) {
+        teamId = (await db.sql.query<{ id: string }>(`INSERT INTO teams (name) VALUES ($1) RETURNING id`, [`Load team ${i}`])).rows[0].id;
+        await db.sql.query('UPDATE subscriptions SET seats = $2 WHERE user_id = $1', [user.id, TEAM_SIZE]);
+      }
+      await db.sql.query('INSERT INTO team_members (team_id, user_id, role) VALUES ($1, $2, $3)', [teamId, user.id, place === 0 ? 'owner' : 'member']);
+    }
     const { rows } = await db.sql.query<{ id: string }>(
-      'INSERT INTO physician_lists (user_id, name) VALUES ($1, $2) RETURNING id::text AS id',
-      [user.id, `Load list ${i}`],
+      'INSERT INTO physician_lists (user_id, name, team_id) VALUES ($1, $2, $3) RETURNING id::text AS id',
+      [user.id, `Load list ${i}`, inTeam ? teamId : null],
     );
-    recruiters.push({ cookie: `${SESSION_COOKIE}=${token}`, listId: rows[0].id });
+    recruiters.push({ cookie: `${SESSION_COOKIE}=${token}`, listId: rows[0].id, team: inTeam });
   }
   const { rows } = await db.sql.query<{ max: number }>('SELECT max(id)::int AS max FROM physicians');
   await driver.close();
@@ -286,7 +305,7 @@ async function resetActivity(engine: 'PGlite' | 'PostgreSQL', serverEnv: Record<
       ? await (await import('../server/db/pglite-driver')).openPgliteDriver({ dataDir: join(serverEnv.DATA_DIR, 'pglite') })
       : (await import('../server/db/pg-driver')).openPgDriver({ connectionString: serverEnv.DATABASE_URL, max: 1 });
   try {
-    await driver.exec('TRUNCATE list_members, contact_reports, contact_reveals, export_logs, audit_events, rate_limit_hits');
+    await driver.exec('TRUNCATE list_members, contact_reports, contact_reveals, export_logs, audit_events, rate_limit_hits, usage_daily');
   } finally {
     await driver.close();
   }
@@ -320,7 +339,10 @@ async function run(
   );
   const memory = async () => (await Promise.all([server.child.pid!, ...(processes > 1 ? pid : [])].map(rssMb))).reduce((a, b) => a + b, 0);
   const scenarios: ScenarioResult[] = [];
-  const latencies = new Map<Kind, number[]>(MIX.map(([kind]) => [kind, []]));
+  // Per kind of call, and with BENCH_LOAD_TEAM_SIZE per kind for the recruiters in teams.
+  const latencies = new Map<string, number[]>(
+    MIX.flatMap(([kind]): Array<[string, number[]]> => (TEAM_SIZE > 0 ? [[kind, []], [`${kind} (team)`, []]] : [[kind, []]])),
+  );
   const statuses = new Map<string, number>();
   const id = () => 1 + Math.floor(Math.random() * maxId);
   let measuring = false;
@@ -335,6 +357,7 @@ async function run(
           context.kind = kind;
           context.start = performance.now();
           const who = pick(recruiters);
+          context.team = who.team;
           const headers = {
             ...request.headers,
             cookie: who.cookie,
@@ -383,7 +406,7 @@ async function run(
         onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
           if (!measuring) return;
           const kind = context.kind as Kind;
-          latencies.get(kind)?.push(performance.now() - (context.start as number));
+          latencies.get(context.team ? `${kind} (team)` : kind)?.push(performance.now() - (context.start as number));
           const key = `${kind} ${status}`;
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
         },
@@ -429,7 +452,7 @@ async function run(
       }
       mix = MIX;
     }
-    if (processes === 1) for (const scenario of HOSTILE) scenarios.push(await hostile(server.url, pid, statsFile, scenario));
+    if (processes === 1 && RUN_HOSTILE) for (const scenario of HOSTILE) scenarios.push(await hostile(server.url, pid, statsFile, scenario));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssAfter = await memory();
     const failed = [...statuses].filter(([key]) => !/ 2\d\d$/.test(key));

@@ -332,6 +332,21 @@ export const UserDetail = z.object({
       createdAt: z.string(),
     }),
   ),
+  /**
+   * The team the user is in (docs/decisions/061-teams.md), its owner and seats, and its latest
+   * changes from the audit log; null outside a team.
+   */
+  team: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      role: z.enum(['owner', 'admin', 'member']),
+      ownerEmail: z.string(),
+      seats: z.number().int(),
+      members: z.number().int(),
+      events: z.array(z.object({ action: z.string(), label: z.string(), actorEmail: z.string().nullable(), createdAt: z.string() })),
+    })
+    .nullable(),
 });
 export type UserDetail = z.infer<typeof UserDetail>;
 

@@ -25,6 +25,8 @@ export function billingJobDeps({ db, env, logger, services }: AppDeps): BillingD
  */
 export function registerJobs(runner: JobRunner, deps: AppDeps): void {
   runner.register(deps.services.mailWorker);
+  // Every process writes the searches it counted (counts add up, so no lease): ADR 061.
+  runner.register({ name: 'usage-counts', every: 5_000, runOnce: () => deps.services.searchCounts.flush(deps.db) });
   runner.register(createMatchWorker({ db: deps.db, logger: deps.logger, index: deps.services.directory.index }));
   runner.register(maintenanceJob(maintenanceDeps(deps)));
   runner.register(verificationJob(maintenanceDeps(deps)));

@@ -237,6 +237,8 @@ async function main() {
     // After the last request (one may have woken a job), before the database closes: every pass
     // in flight sees its signal abort and ends its batch or slice; nothing is scheduled after.
     await runningServices.jobs.stop();
+    // The searches counted since the last 'usage-counts' pass (ADR 061).
+    await runningServices.searchCounts.flush(deps.db).catch(() => undefined);
     runningServices.mailer.close();
     // An upload being imported is not resumable from its temporary copy: remove it.
     runningServices.importJobs.removeUploads();

@@ -24,6 +24,7 @@ import { createMetrics } from './lib/metrics';
 import { countMailQueue } from './lib/mail-queue';
 import { MATCH_RATE_LIMITS } from './features/matches/rate-limits';
 import { TEAM_RATE_LIMITS } from './features/team/rate-limits';
+import { SearchCounts } from './features/team';
 import { createJobRunner } from './lib/jobs';
 import { createContactVerifier, DEMO_MAIL_DOMAINS } from './lib/verification/create-verifier';
 import { demoDataPlan } from './db/seed/demo';
@@ -85,6 +86,8 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
     teamRateLimits: createRateLimiters('team', TEAM_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     /** This process's upload folder and its uploads waiting for the 'import' job (their state: import_uploads). */
     importJobs,
+    /** Searches of team members, counted here and written every few seconds (the usage page: ADR 061). */
+    searchCounts: new SearchCounts(),
     metrics,
     /**
      * Whether this process should get traffic (GET /api/ready): main.ts sets `stopping` when a

@@ -10,6 +10,7 @@ import type {
   UserStats,
   UserSummary,
 } from '../../../contract/admin';
+import { AUDIT_ACTION_LABELS, type AuditAction } from '../../../contract/admin';
 import type { Role } from '../../../contract/account';
 import { planName } from '../../../contract/billing';
 import type { Db } from '../../db/client';
@@ -430,6 +431,43 @@ export async function readUserDetail(db: Sql, id: string, idleSince: Date): Prom
       physicianId: Number(r.physician_id),
       physicianName: r.first_name || r.last_name ? [r.first_name, r.last_name].filter(Boolean).join(' ') : null,
       createdAt: isoRequired(r.created_at),
+    })),
+    team: await findUserTeam(db, id),
+  };
+}
+
+/** The user's active team, its owner and seats, and its 10 latest changes in the audit log. */
+async function findUserTeam(db: Sql, userId: string): Promise<UserDetail['team']> {
+  const { rows } = await db.sql.query<{ id: string; name: string; role: 'owner' | 'admin' | 'member'; owner_email: string; seats: number; members: number }>(
+    `SELECT t.id, t.name, m.role, o.email AS owner_email,
+            coalesce((SELECT seats FROM subscriptions WHERE user_id = om.user_id), 1) AS seats,
+            (SELECT count(*)::int FROM team_members x WHERE x.team_id = t.id AND x.removed_at IS NULL) AS members
+       FROM team_members m JOIN teams t ON t.id = m.team_id
+       JOIN team_members om ON om.team_id = t.id AND om.role = 'owner' AND om.removed_at IS NULL
+       JOIN users o ON o.id = om.user_id
+      WHERE m.user_id = $1 AND m.removed_at IS NULL`,
+    [userId],
+  );
+  const team = rows[0];
+  if (!team) return null;
+  const events = await db.sql.query<{ action: AuditAction; email: string | null; created_at: Date }>(
+    `SELECT a.action, u.email, a.created_at FROM audit_events a LEFT JOIN users u ON u.id = a.actor_user_id
+      WHERE a.action LIKE 'team.%' AND (a.target_id = $1 OR a.details->>'teamId' = $1)
+      ORDER BY a.created_at DESC, a.id DESC LIMIT 10`,
+    [team.id],
+  );
+  return {
+    id: team.id,
+    name: team.name,
+    role: team.role,
+    ownerEmail: team.owner_email,
+    seats: Number(team.seats),
+    members: team.members,
+    events: events.rows.map((e) => ({
+      action: e.action,
+      label: AUDIT_ACTION_LABELS[e.action] ?? e.action,
+      actorEmail: e.email,
+      createdAt: isoRequired(e.created_at),
     })),
   };
 }

@@ -23,7 +23,6 @@ import {
   signedInOrApiKey,
 } from '../../lib/openapi';
 import { capabilityGuard } from '../../lib/guards';
-import { recordUsage } from '../team';
 import { searchUpfrontCost, searchWorkCharge, typingWorkCharge } from './rate-limits';
 import type { WorkMeter } from './service';
 import { continuedTyping, filtersKey, typingToken } from './typing';
@@ -160,7 +159,7 @@ async function withinSearchAllowance<T, E extends AppEnv>(
     c.header(SEARCH_TYPING_HEADER, await typingToken(db, { ...call, issuedAt: call.now, hops: (hops ?? -1) + 1 }));
   }
   // A team's usage page counts searches: a new one, not each key of a typed query (ADR 061).
-  if (typing?.countSearch && hops === null && user?.teamId) await recordUsage(db, user.id, { searches: 1 });
+  if (typing?.countSearch && hops === null && user?.teamId) services.searchCounts.add(user.id);
   return value;
 }
 

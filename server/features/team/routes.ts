@@ -28,7 +28,7 @@ import { usageTable } from './usage';
  * for the team's administration). Every answer is the caller's team as they may see it.
  */
 
-const teamDeps = ({ db, env }: AppDeps): team.TeamDeps => ({ db, env });
+const teamDeps = ({ db, env, services }: AppDeps): team.TeamDeps => ({ db, env, searchCounts: services.searchCounts });
 
 const errors = {
   badRequest: { 400: errorResponse('A bad field (named in error.fields)') },

@@ -15,7 +15,7 @@ import { enqueueEmail } from '../../lib/mail-queue';
 import { hashToken, newToken } from '../../lib/tokens';
 import { invitationEmail } from './emails';
 import * as repo from './repo';
-import { teamUsage, usagePeriod } from './usage';
+import { teamUsage, usagePeriod, type SearchCounts } from './usage';
 
 /*
  * Teams (docs/decisions/061-teams.md). Every change runs in one transaction that first locks the
@@ -24,7 +24,12 @@ import { teamUsage, usagePeriod } from './usage';
  */
 
 /** What the team calls use of the app (ADR 060). */
-export type TeamDeps = { db: Db; env: Pick<Env, 'APP_URL'> };
+export type TeamDeps = {
+  db: Db;
+  env: Pick<Env, 'APP_URL'>;
+  /** This process's counted searches, written before a usage read (usage.ts). */
+  searchCounts?: Pick<SearchCounts, 'flush'>;
+};
 
 const DAY_MS = 86_400_000;
 const notInTeam = () => new AppError('not_found', 'You are not in a team.');
@@ -97,6 +102,7 @@ export async function getUsage(
   { user, from, to }: { user: CurrentUser; from?: string; to?: string },
 ): Promise<TeamUsageResponse> {
   const period = usagePeriod({ from, to });
+  await deps.searchCounts?.flush(deps.db);
   const membership = await repo.findMembership(deps.db, user.id);
   if (!membership) throw notInTeam();
   if (!managers.includes(membership.role)) throw new AppError('forbidden', 'Only the team’s owner and admins can see its usage.');

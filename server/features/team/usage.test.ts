@@ -109,5 +109,14 @@ describe('a team’s usage', () => {
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(`Name,Email,Role,Searches ${today} to ${today},Reveals,Exported contacts,List adds,Last active (UTC)`);
     expect(lines.find((line) => line.includes('mia@usage-north.example'))).toMatch(/^,mia@usage-north\.example,removed,2,1,25,2,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+
+    // The operators' user detail shows the team and its latest changes from the audit log.
+    const operator = await ctx.signedInAgent({ role: 'admin' });
+    const detail = await operator.agent.get(`/api/admin/users/${ada.user.id}`);
+    expect(detail.body.team).toMatchObject({ name: 'Usage North', role: 'admin', ownerEmail: 'owner@usage-north.example', seats: 4, members: 2 });
+    expect(detail.body.team.events.map((e: { label: string }) => e.label)).toEqual(
+      expect.arrayContaining(['Removed from a team', 'Joined a team', 'Team invitation sent']),
+    );
+    expect((await operator.agent.get(`/api/admin/users/${mia.user.id}`)).body.team).toBeNull();
   });
 });

@@ -41,7 +41,7 @@ export function UserDetailPage() {
       </div>
     );
   }
-  const { user, subscription, sessions, recentExports, recentReveals, totalExports, totalReveals } = detail.data;
+  const { user, subscription, sessions, recentExports, recentReveals, totalExports, totalReveals, team } = detail.data;
   const isSelf = me.user?.id === user.id;
 
   function changeRole(role: 'admin' | 'user') {
@@ -129,6 +129,42 @@ export function UserDetailPage() {
             </CardContent>
           </Card>
         </div>
+
+        {team && (
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Team</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-6 md:grid-cols-2">
+              <dl className="divide-y">
+                <Field label="Team">{team.name}</Field>
+                <Field label="Role">{team.role === 'owner' ? 'Owner (pays)' : team.role === 'admin' ? 'Admin' : 'Member'}</Field>
+                <Field label="Owner">{team.ownerEmail}</Field>
+                <Field label="Seats">
+                  {team.members} of {pluralize(team.seats, 'seat')} taken by members
+                </Field>
+              </dl>
+              <div>
+                <p className="mb-2 text-sm font-medium text-foreground">Latest team changes</p>
+                {team.events.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">None recorded.</p>
+                ) : (
+                  <ul className="divide-y text-sm" aria-label="Latest team changes">
+                    {team.events.map((e, i) => (
+                      <li key={i} className="py-1.5">
+                        <span className="font-medium">{e.label}</span>
+                        <span className="text-muted-foreground">
+                          {' '}
+                          · {e.actorEmail ?? 'system'} · {formatDateTime(e.createdAt)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </CardContent>
+          </Card>
+        )}
 
         <Card>
           <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
