@@ -24,14 +24,21 @@ ALTER TABLE export_logs ADD COLUMN team_id uuid REFERENCES teams (id) ON DELETE 
 CREATE INDEX export_logs_team_idx ON export_logs (team_id, export_date) WHERE team_id IS NOT NULL;
 ALTER TABLE team_members ADD COLUMN export_cap integer CHECK (export_cap >= 0);
 
--- A team's usage page (docs/decisions/061-teams.md): searches and physicians added to lists per
--- member and UTC day, counted for members of a team only (one upsert per search or add). Reveals
--- and exports are read from their own logs (team_id); last active from the sessions.
+-- A team's usage page (docs/decisions/061-teams.md): per team, member and UTC day, the searches,
+-- counted reveals, exported contacts and physicians added to lists, kept as counters written with
+-- each (one upsert beside the reveal's or export's own row, in its statement), so the page reads at
+-- most members x days rows however many reveals there were. Counted for members of a team only.
 CREATE TABLE usage_daily (
+  team_id uuid NOT NULL REFERENCES teams (id) ON DELETE CASCADE,
   user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   day date NOT NULL,
   searches integer NOT NULL DEFAULT 0,
+  reveals integer NOT NULL DEFAULT 0,
+  exports integer NOT NULL DEFAULT 0,
   list_adds integer NOT NULL DEFAULT 0,
-  PRIMARY KEY (user_id, day)
+  PRIMARY KEY (team_id, day, user_id)
 );
-CREATE INDEX contact_reveals_team_day ON contact_reveals (team_id, created_at) WHERE team_id IS NOT NULL AND counted;
+-- The team reveals made before the counters (migration 0057 recorded their team).
+INSERT INTO usage_daily (team_id, user_id, day, reveals)
+SELECT team_id, user_id, (created_at AT TIME ZONE 'UTC')::date, count(*)::int
+  FROM contact_reveals WHERE team_id IS NOT NULL AND counted GROUP BY 1, 2, 3;

@@ -480,9 +480,15 @@ export async function insertReveal(
   audit: AuditEvent,
 ): Promise<void> {
   const { sql, params } = auditInsert(audit, 5);
+  // A team member's counted reveal also adds to the team's usage counters (docs/decisions/061-teams.md).
   await db.sql.query(
     `WITH reveal AS (
-       INSERT INTO contact_reveals (user_id, physician_id, counted, created_at, team_id) VALUES ($1, $2, $3, $4, ${teamIdOf('$1::uuid')}))
+       INSERT INTO contact_reveals (user_id, physician_id, counted, created_at, team_id) VALUES ($1, $2, $3, $4, ${teamIdOf('$1::uuid')})
+       RETURNING team_id),
+     usage AS (
+       INSERT INTO usage_daily (team_id, user_id, day, reveals)
+       SELECT team_id, $1, ($4::timestamptz AT TIME ZONE 'UTC')::date, 1 FROM reveal WHERE team_id IS NOT NULL AND $3
+       ON CONFLICT (team_id, day, user_id) DO UPDATE SET reveals = usage_daily.reveals + 1)
      ${sql}`,
     [row.userId, row.physicianId, row.counted, row.at.toISOString(), ...params],
   );

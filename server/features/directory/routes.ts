@@ -159,7 +159,7 @@ async function withinSearchAllowance<T, E extends AppEnv>(
     c.header(SEARCH_TYPING_HEADER, await typingToken(db, { ...call, issuedAt: call.now, hops: (hops ?? -1) + 1 }));
   }
   // A team's usage page counts searches: a new one, not each key of a typed query (ADR 061).
-  if (typing?.countSearch && hops === null && user?.teamId) services.searchCounts.add(user.id);
+  if (typing?.countSearch && hops === null && user?.teamId) services.searchCounts.add({ userId: user.id, teamId: user.teamId });
   return value;
 }
 

@@ -176,7 +176,12 @@ export async function insertExportLogWithin(
        SELECT $1, a."teamId", $2, $3, $4 FROM a
         WHERE a.used + $3 <= $7 * (CASE WHEN a."teamId" IS NULL THEN 1 ELSE a.seats END)
           AND (a.cap IS NULL OR a."monthUsed" + $3 <= a.cap)
-       RETURNING 1),
+       RETURNING team_id),
+     -- A team member's export adds to the team's usage counters (ADR 061).
+     usage AS (
+       INSERT INTO usage_daily (team_id, user_id, day, exports)
+       SELECT team_id, $1, ($2::timestamptz AT TIME ZONE 'UTC')::date, $3 FROM log WHERE team_id IS NOT NULL
+       ON CONFLICT (team_id, day, user_id) DO UPDATE SET exports = usage_daily.exports + excluded.exports),
      audit AS (${sql})
      SELECT a.*, EXISTS (SELECT 1 FROM log) AS logged FROM a`,
     [row.userId, row.at.toISOString(), row.count, row.format, ceiling.dayStart.toISOString(), ceiling.monthStart.toISOString(), ceiling.dailyLimit, ...params],

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryService } from '../directory';
-import { recordUsage } from '../team';
+import { recordListAdds } from '../team';
 import * as repo from './repo';
 
 /*
@@ -71,7 +71,7 @@ async function addToLockedList(
   }
   const result = await repo.insertMembers(tx, reader, listId, unique, current);
   // A team's usage page counts physicians added to lists (ADR 061), in the add's transaction.
-  if (reader.teamId && result.added > 0) await recordUsage(tx, reader.userId, { listAdds: result.added });
+  if (reader.teamId && result.added > 0) await recordListAdds(tx, { userId: reader.userId, teamId: reader.teamId }, result.added);
   return result;
 }
 

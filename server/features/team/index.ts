@@ -2,4 +2,4 @@
 // owner's subscription) for the queries that decide a caller's tier, and the seats a team uses.
 export { payerIdOf, teamIdOf } from './repo';
 export { seatsInUse } from './service';
-export { recordUsage, SearchCounts } from './usage';
+export { recordListAdds, SearchCounts } from './usage';

@@ -4,8 +4,8 @@ import { insertPhysicians } from '../../test/support/physicians';
 
 /*
  * A team's usage (docs/decisions/061-teams.md) on a real database: searches (a new one, not each
- * key of a typed query) and list adds counted for members of a team, reveals and exports from their
- * logs, per member and per day; owners and admins only; another team's usage never shows; a CSV.
+ * key of a typed query), counted reveals, exported contacts and list adds of members of a team, per
+ * member and per day; owners and admins only; another team's usage never shows; a CSV.
  */
 
 const ctx = await createTestContext();
@@ -16,6 +16,7 @@ const [a, b, c] = await insertPhysicians(ctx.db, [
   { firstName: 'Vic', lastName: 'Usage', specialty: 'Cardiology', state: 'OH' },
   { firstName: 'Wes', lastName: 'Usage', specialty: 'Pediatrics', state: 'OH' },
 ]);
+for (const id of [a, b, c]) await ctx.db.sql.query(`INSERT INTO physician_contacts (physician_id, work_email) VALUES ($1, $2)`, [id, `p${id}@example.org`]);
 await ctx.deps.services.directory.directoryChanged({ ids: [a, b, c] });
 
 async function team(name: string, domain: string) {
@@ -50,16 +51,12 @@ describe('a team’s usage', () => {
     await mia.agent.request('GET', '/api/physicians?query=Usage', { headers: { 'x-search-typing': token! } });
     await mia.agent.get('/api/physicians?state=OH');
     await mia.agent.post('/api/lists', { name: 'Ohio', physicianIds: [a, b] });
-    // Reveals and exports as their logs hold them (one reveal yesterday, outside a one-day period).
-    await ctx.db.sql.query(
-      `INSERT INTO contact_reveals (user_id, physician_id, team_id, counted, created_at) VALUES
-         ($1, $3, $2, true, now()), ($1, $4, $2, true, now() - interval '1 day'), ($1, $5, $2, false, now())`,
-      [mia.user.id, north.teamId, a, b, c],
-    );
-    await ctx.db.sql.query(`INSERT INTO export_logs (user_id, team_id, export_count, format) VALUES ($1, $2, 25, 'csv')`, [
-      mia.user.id,
-      north.teamId,
-    ]);
+    // Two counted reveals and a free one (a teammate's), and an export of three.
+    expect((await mia.agent.post(`/api/physicians/${a}/contact`)).body.counted).toBe(true);
+    expect((await mia.agent.post(`/api/physicians/${b}/contact`)).body.counted).toBe(true);
+    expect((await north.owner.agent.post(`/api/physicians/${c}/contact`)).body.counted).toBe(true);
+    expect((await mia.agent.post(`/api/physicians/${c}/contact`)).body.counted).toBe(false);
+    expect((await mia.agent.post('/api/exports', { format: 'csv', physicianIds: [a, b, c] })).status).toBe(200);
     // South's member searches too: never in North's usage.
     const sam = await south.join('sam', 'member');
     await sam.agent.get('/api/physicians?state=OH');
@@ -71,18 +68,16 @@ describe('a team’s usage', () => {
       (usage.body.members as Array<{ email: string }>).map(({ email, ...rest }) => [email, rest]),
     );
     expect(Object.keys(byEmail).sort()).toEqual(['ada@usage-north.example', 'mia@usage-north.example', 'owner@usage-north.example']);
-    expect(byEmail['mia@usage-north.example']).toMatchObject({ role: 'member', searches: 2, reveals: 1, exports: 25, listAdds: 2 });
+    expect(byEmail['mia@usage-north.example']).toMatchObject({ role: 'member', searches: 2, reveals: 2, exports: 3, listAdds: 2 });
+    expect(byEmail['owner@usage-north.example']).toMatchObject({ role: 'owner', reveals: 1 });
     expect(byEmail['mia@usage-north.example'].lastActiveAt).toEqual(expect.any(String));
     expect(byEmail['ada@usage-north.example']).toMatchObject({ role: 'admin', searches: 0, reveals: 0, exports: 0, listAdds: 0 });
-    expect(usage.body.days).toEqual([{ day: today, searches: 2, reveals: 1, exports: 25, listAdds: 2 }]);
-    // This month so far (the default) includes yesterday's reveal when yesterday is in this month.
+    expect(usage.body.days).toEqual([{ day: today, searches: 2, reveals: 3, exports: 3, listAdds: 2 }]);
+    // This month so far is the default; an admin reads it too.
     const month = await ada.agent.get('/api/team/usage');
     expect(month.status).toBe(200);
-    const monthStart = `${today.slice(0, 7)}-01`;
-    expect(month.body.from).toBe(monthStart);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const miaMonth = month.body.members.find((m: { email: string }) => m.email === 'mia@usage-north.example');
-    expect(miaMonth.reveals).toBe(yesterday >= monthStart ? 2 : 1);
+    expect(month.body).toMatchObject({ from: `${today.slice(0, 7)}-01`, to: today });
+    expect(month.body.members.find((m: { email: string }) => m.email === 'mia@usage-north.example')).toMatchObject({ reveals: 2, exports: 3 });
 
     // Members do not read it; outside a team there is none; bad periods name the field.
     expect((await mia.agent.get('/api/team/usage')).status).toBe(403);
@@ -100,7 +95,7 @@ describe('a team’s usage', () => {
     // A removed member's history stays the team's, marked removed.
     await north.owner.agent.delete(`/api/team/members/${mia.user.id}`);
     const after = await north.owner.agent.get(`/api/team/usage?from=${today}&to=${today}`);
-    expect(after.body.members.find((m: { email: string }) => m.email === 'mia@usage-north.example')).toMatchObject({ role: 'removed', reveals: 1 });
+    expect(after.body.members.find((m: { email: string }) => m.email === 'mia@usage-north.example')).toMatchObject({ role: 'removed', reveals: 2 });
 
     // The CSV: a row per member, cells neutralised.
     const csv = await north.owner.agent.get(`/api/team/usage?from=${today}&to=${today}&format=csv`);
@@ -108,7 +103,7 @@ describe('a team’s usage', () => {
     expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="team-usage-${today}-to-${today}.csv"`);
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe(`Name,Email,Role,Searches ${today} to ${today},Reveals,Exported contacts,List adds,Last active (UTC)`);
-    expect(lines.find((line) => line.includes('mia@usage-north.example'))).toMatch(/^,mia@usage-north\.example,removed,2,1,25,2,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(lines.find((line) => line.includes('mia@usage-north.example'))).toMatch(/^,mia@usage-north\.example,removed,2,2,3,2,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
     // The operators' user detail shows the team and its latest changes from the audit log.
     const operator = await ctx.signedInAgent({ role: 'admin' });

@@ -4,25 +4,22 @@ import { fieldError } from '../../lib/errors';
 import type { ExportTable } from '../../lib/exporters/table';
 
 /*
- * A team's usage (docs/decisions/061-teams.md): per member and per day, searches and physicians
- * added to lists (usage_daily, counted for members of a team), counted reveals and exported
- * contacts under the team (their logs' team_id), and the last time each was active. One grouped
- * query per source over the period, filtered by the team: a 50-member team with 100,000 reveals
- * reads in a few milliseconds (bench/team-usage.ts).
+ * A team's usage (docs/decisions/061-teams.md): per member and per day, searches, counted reveals,
+ * exported contacts and physicians added to lists, kept as counters in usage_daily (written with
+ * each reveal, export and list add, and every few seconds for searches), and the last time each
+ * member was active. The page reads at most members x days rows, however many reveals there were
+ * (bench/team-usage.bench.ts).
  */
 
 const DAY_MS = 86_400_000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-/**
- * Adds to the caller's counters of today (UTC) when they are in a team: a search, or physicians
- * added to a list. A failure is the caller's to log: it must never fail the search or the add.
- */
-export async function recordUsage(db: Db, userId: string, counts: { searches?: number; listAdds?: number }): Promise<void> {
+/** Adds physicians added to a list to the member's counters of today (UTC), in the add's transaction. */
+export async function recordListAdds(db: Db, member: { userId: string; teamId: string }, added: number): Promise<void> {
   await db.sql.query(
-    `INSERT INTO usage_daily (user_id, day, searches, list_adds) VALUES ($1, (now() AT TIME ZONE 'UTC')::date, $2, $3)
-     ON CONFLICT (user_id, day) DO UPDATE SET searches = usage_daily.searches + $2, list_adds = usage_daily.list_adds + $3`,
-    [userId, counts.searches ?? 0, counts.listAdds ?? 0],
+    `INSERT INTO usage_daily (team_id, user_id, day, list_adds) VALUES ($1, $2, (now() AT TIME ZONE 'UTC')::date, $3)
+     ON CONFLICT (team_id, day, user_id) DO UPDATE SET list_adds = usage_daily.list_adds + excluded.list_adds`,
+    [member.teamId, member.userId, added],
   );
 }
 
@@ -34,10 +31,12 @@ export async function recordUsage(db: Db, userId: string, counts: { searches?: n
  * searches on the usage page (ADR 061).
  */
 export class SearchCounts {
+  /** Counts by team and user ('<team> <user>'). */
   private pending = new Map<string, number>();
 
-  add(userId: string): void {
-    this.pending.set(userId, (this.pending.get(userId) ?? 0) + 1);
+  add(member: { userId: string; teamId: string }): void {
+    const key = `${member.teamId} ${member.userId}`;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
   }
 
   /** Writes what was counted; what fails to write is counted again for the next flush. */
@@ -46,14 +45,15 @@ export class SearchCounts {
     const batch = this.pending;
     this.pending = new Map();
     try {
+      const keys = [...batch.keys()].map((key) => key.split(' '));
       await db.sql.query(
-        `INSERT INTO usage_daily (user_id, day, searches)
-         SELECT u, (now() AT TIME ZONE 'UTC')::date, n FROM unnest($1::uuid[], $2::int[]) AS t(u, n)
-         ON CONFLICT (user_id, day) DO UPDATE SET searches = usage_daily.searches + excluded.searches`,
-        [[...batch.keys()], [...batch.values()]],
+        `INSERT INTO usage_daily (team_id, user_id, day, searches)
+         SELECT t, u, (now() AT TIME ZONE 'UTC')::date, n FROM unnest($1::uuid[], $2::uuid[], $3::int[]) AS x(t, u, n)
+         ON CONFLICT (team_id, day, user_id) DO UPDATE SET searches = usage_daily.searches + excluded.searches`,
+        [keys.map(([team]) => team), keys.map(([, user]) => user), [...batch.values()]],
       );
     } catch (error) {
-      for (const [userId, n] of batch) this.pending.set(userId, (this.pending.get(userId) ?? 0) + n);
+      for (const [key, n] of batch) this.pending.set(key, (this.pending.get(key) ?? 0) + n);
       throw error;
     }
     return batch.size;
@@ -70,7 +70,8 @@ export function usagePeriod(input: { from?: string; to?: string }, now = new Dat
   return { from, to };
 }
 
-type Row = { user_id: string; day: string; searches: number; reveals: number; exports: number; list_adds: number };
+/** A member's sums (day null) or a day's (user_id null). */
+type Row = { user_id: string | null; day: string | null; searches: number; reveals: number; exports: number; list_adds: number };
 
 /**
  * The team's usage from `from` to `to` (UTC days, both included): every member who is in the team
@@ -79,32 +80,23 @@ type Row = { user_id: string; day: string; searches: number; reveals: number; ex
 export async function teamUsage(db: Db, teamId: string, period: { from: string; to: string }): Promise<TeamUsageResponse> {
   const start = `${period.from}T00:00:00Z`;
   const end = new Date(Date.parse(`${period.to}T00:00:00Z`) + DAY_MS).toISOString();
-  // Members: active ones, and removed ones whose membership overlapped the period.
-  const members = await db.sql.query<{ user_id: string; name: string | null; email: string; role: string; removed: boolean; last_active: Date | null }>(
-    `SELECT DISTINCT ON (m.user_id) m.user_id, u.name, u.email, m.role, m.removed_at IS NOT NULL AS removed,
-            (SELECT max(s.last_seen_at) FROM sessions s WHERE s.user_id = m.user_id) AS last_active
-       FROM team_members m JOIN users u ON u.id = m.user_id
-      WHERE m.team_id = $1 AND m.joined_at < $3 AND (m.removed_at IS NULL OR m.removed_at >= $2)
-      ORDER BY m.user_id, m.removed_at IS NULL DESC, m.joined_at DESC`,
-    [teamId, start, end],
-  );
-  const ids = members.rows.map((m) => m.user_id);
-  // One grouped query over the three sources, per member and day.
+  // The counters of the period summed per member and per day in one statement (a row per member and
+  // one per day: PGlite hands rows over slowly, so 50 x 90 of them had cost 100 ms), and the members:
+  // those in the team during the period, and anyone with counts in it.
   const { rows } = await db.sql.query<Row>(
     `SELECT user_id, day::text AS day, sum(searches)::int AS searches, sum(reveals)::int AS reveals,
-            sum(exports)::int AS exports, sum(list_adds)::int AS list_adds FROM (
-       SELECT user_id, day, searches, 0 AS reveals, 0 AS exports, list_adds FROM usage_daily
-        WHERE user_id = ANY($2::uuid[]) AND day >= $3::date AND day <= $5::date
-       UNION ALL
-       SELECT user_id, (created_at AT TIME ZONE 'UTC')::date, 0, count(*), 0, 0 FROM contact_reveals
-        WHERE team_id = $1 AND counted AND created_at >= $3::timestamptz AND created_at < $4::timestamptz
-        GROUP BY 1, 2
-       UNION ALL
-       SELECT user_id, (export_date AT TIME ZONE 'UTC')::date, 0, 0, sum(export_count), 0 FROM export_logs
-        WHERE team_id = $1 AND export_date >= $3::timestamptz AND export_date < $4::timestamptz
-        GROUP BY 1, 2
-     ) u GROUP BY user_id, day`,
-    [teamId, ids, start, end, period.to],
+            sum(exports)::int AS exports, sum(list_adds)::int AS list_adds FROM usage_daily
+      WHERE team_id = $1 AND day >= $2::date AND day <= $3::date
+      GROUP BY GROUPING SETS ((user_id), (day))`,
+    [teamId, period.from, period.to],
+  );
+  const members = await db.sql.query<{ user_id: string; name: string | null; email: string; role: string; removed: boolean; last_active: Date | null }>(
+    `SELECT DISTINCT ON (u.id) u.id AS user_id, u.name, u.email, coalesce(m.role, 'member') AS role, m.removed_at IS NOT NULL OR m.user_id IS NULL AS removed,
+            (SELECT max(s.last_seen_at) FROM sessions s WHERE s.user_id = u.id) AS last_active
+       FROM users u LEFT JOIN team_members m ON m.user_id = u.id AND m.team_id = $1
+      WHERE (m.team_id = $1 AND m.joined_at < $3 AND (m.removed_at IS NULL OR m.removed_at >= $2)) OR u.id = ANY($4::uuid[])
+      ORDER BY u.id, m.removed_at IS NULL DESC, m.joined_at DESC`,
+    [teamId, start, end, rows.flatMap((r) => (r.user_id ? [r.user_id] : []))],
   );
   const perMember = new Map<string, Omit<MemberUsage, 'userId' | 'name' | 'email' | 'role' | 'lastActiveAt'>>();
   const perDay = new Map<string, DayUsage>();
@@ -113,19 +105,9 @@ export async function teamUsage(db: Db, teamId: string, period: { from: string; 
     perDay.set(d, { day: d, searches: 0, reveals: 0, exports: 0, listAdds: 0 });
   }
   for (const row of rows) {
-    const m = perMember.get(row.user_id) ?? { searches: 0, reveals: 0, exports: 0, listAdds: 0 };
-    m.searches += row.searches;
-    m.reveals += row.reveals;
-    m.exports += row.exports;
-    m.listAdds += row.list_adds;
-    perMember.set(row.user_id, m);
-    const d = perDay.get(row.day);
-    if (d) {
-      d.searches += row.searches;
-      d.reveals += row.reveals;
-      d.exports += row.exports;
-      d.listAdds += row.list_adds;
-    }
+    const counts = { searches: row.searches, reveals: row.reveals, exports: row.exports, listAdds: row.list_adds };
+    if (row.user_id) perMember.set(row.user_id, counts);
+    else if (row.day && perDay.has(row.day)) perDay.set(row.day, { day: row.day, ...counts });
   }
   const rank = { owner: 0, admin: 1, member: 2, removed: 3 } as const;
   const list: MemberUsage[] = members.rows
