@@ -32,12 +32,15 @@ export const TeamMember = z.object({
   joinedAt: z.string(),
   /** The member's monthly cap of counted reveals, or null (none). */
   revealCap: z.number().int().nullable(),
-  /** Counted reveals the member made under the team this calendar month (UTC). */
-  revealsThisMonth: z.number().int(),
+  /**
+   * Counted reveals the member made under the team this calendar month (UTC); null: another
+   * member's, which only owners and admins read (ADR 061).
+   */
+  revealsThisMonth: z.number().int().nullable(),
   /** The member's monthly cap of exported contacts, or null (none). */
   exportCap: z.number().int().nullable(),
-  /** Contacts the member exported under the team this calendar month (UTC). */
-  exportsThisMonth: z.number().int(),
+  /** Contacts the member exported under the team this calendar month (UTC); null as for reveals. */
+  exportsThisMonth: z.number().int().nullable(),
 });
 export type TeamMember = z.infer<typeof TeamMember>;
 

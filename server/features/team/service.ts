@@ -42,7 +42,8 @@ function requireManager(membership: repo.Membership): void {
 }
 
 /** The team as the caller sees it (members see no invitations). */
-async function teamOf(db: Db, membership: repo.Membership): Promise<Team> {
+/** The team as `viewerId` (a member of it) may see it. */
+async function teamOf(db: Db, membership: repo.Membership, viewerId: string): Promise<Team> {
   const [members, invitations, seats, seatsUsed] = await Promise.all([
     repo.listMembers(db, membership.teamId),
     managers.includes(membership.role) ? repo.listOpenInvitations(db, membership.teamId) : Promise.resolve([]),
@@ -50,13 +51,20 @@ async function teamOf(db: Db, membership: repo.Membership): Promise<Team> {
     repo.seatsUsed(db, membership.teamId),
   ]);
   const now = Date.now();
+  // A member reads their own month's counts; the others' are their managers' (ADR 061).
+  const reads = (userId: string) => managers.includes(membership.role) || userId === viewerId;
   return {
     id: membership.teamId,
     name: membership.teamName,
     myRole: membership.role,
     seats,
     seatsUsed,
-    members: members.map((m) => ({ ...m, joinedAt: m.joinedAt.toISOString() })),
+    members: members.map((m) => ({
+      ...m,
+      joinedAt: m.joinedAt.toISOString(),
+      revealsThisMonth: reads(m.userId) ? m.revealsThisMonth : null,
+      exportsThisMonth: reads(m.userId) ? m.exportsThisMonth : null,
+    })),
     invitations: invitations.map((i) => ({
       id: i.id,
       email: i.email,
@@ -71,7 +79,7 @@ async function teamOf(db: Db, membership: repo.Membership): Promise<Team> {
 
 async function responseFor(db: Db, userId: string): Promise<TeamResponse> {
   const membership = await repo.findMembership(db, userId);
-  return { team: membership ? await teamOf(db, membership) : null };
+  return { team: membership ? await teamOf(db, membership, userId) : null };
 }
 
 /** Runs `change` in a transaction holding the caller's team (locked); answers the team after it. */

@@ -79,8 +79,26 @@ describe('a team’s usage', () => {
     expect(month.body).toMatchObject({ from: `${today.slice(0, 7)}-01`, to: today });
     expect(month.body.members.find((m: { email: string }) => m.email === 'mia@usage-north.example')).toMatchObject({ reveals: 2, exports: 3 });
 
-    // Members do not read it; outside a team there is none; bad periods name the field.
+    // Members do not read it, nor their teammates' month on the Team tab (their own they do);
+    // outside a team there is none; bad periods name the field.
     expect((await mia.agent.get('/api/team/usage')).status).toBe(403);
+    const monthOf = async (agent: typeof mia.agent) =>
+      Object.fromEntries(
+        ((await agent.get('/api/team')).body.team.members as Array<{ email: string; revealsThisMonth: number | null; exportsThisMonth: number | null }>).map(
+          (m) => [m.email, [m.revealsThisMonth, m.exportsThisMonth]],
+        ),
+      );
+    const miaMonthCounts = [yesterday >= monthStart ? 2 : 1, 25];
+    expect(await monthOf(mia.agent)).toEqual({
+      'owner@usage-north.example': [null, null],
+      'ada@usage-north.example': [null, null],
+      'mia@usage-north.example': miaMonthCounts,
+    });
+    expect(await monthOf(ada.agent)).toEqual({
+      'owner@usage-north.example': [0, 0],
+      'ada@usage-north.example': [0, 0],
+      'mia@usage-north.example': miaMonthCounts,
+    });
     const outsider = await ctx.signedInAgent({ tier: 'premium' });
     expect((await outsider.agent.get('/api/team/usage')).status).toBe(404);
     expect((await north.owner.agent.get('/api/team/usage?from=2026-02-30')).body.error.fields.from).toBe('from must be a date (YYYY-MM-DD)');

@@ -94,13 +94,16 @@ export function MembersTable({ team }: { team: Team }) {
                 <p className="truncate text-sm text-muted-foreground">
                   {member.name ? `${member.email} · ` : ''}joined {formatDate(member.joinedAt)}
                 </p>
-                <p className="text-sm text-muted-foreground">
-                  {pluralize(member.revealsThisMonth, 'reveal')} this month
-                  {member.revealCap !== null && ` of a ${formatNumber(member.revealCap)} cap`}
-                  {' · '}
-                  {pluralize(member.exportsThisMonth, 'exported contact')}
-                  {member.exportCap !== null && ` of a ${formatNumber(member.exportCap)} cap`}
-                </p>
+                {/* Another member's month is their managers' to read (null here): ADR 061. */}
+                {member.revealsThisMonth !== null && member.exportsThisMonth !== null && (
+                  <p className="text-sm text-muted-foreground">
+                    {pluralize(member.revealsThisMonth, 'reveal')} this month
+                    {member.revealCap !== null && ` of a ${formatNumber(member.revealCap)} cap`}
+                    {' · '}
+                    {pluralize(member.exportsThisMonth, 'exported contact')}
+                    {member.exportCap !== null && ` of a ${formatNumber(member.exportCap)} cap`}
+                  </p>
+                )}
               </div>
               <div className="flex flex-wrap gap-2">
                 {manager && <RevealCapDialog member={member} name={nameOf(member)} />}
