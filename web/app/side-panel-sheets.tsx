@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { SavedListsPanel } from '@web/features/lists/saved-lists-panel';
 import { SavedSearchesPanel } from '@web/features/saved-searches/saved-searches-panel';
 import { Sheet, SheetBody, SheetContent, SheetHeader, SheetTitle } from '@web/components/ui/sheet';
-import { useSidePanels, type SidePanel } from './side-panels';
+import { useSidePanels, type SidePanel } from './side-panels-context';
 
 /** The Saved Searches and Saved Lists side panels (side-panels.tsx loads this on first use). */
 export function SidePanelSheets() {

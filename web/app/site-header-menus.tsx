@@ -18,7 +18,7 @@ import { BrandLink } from './brand';
 import { LoginLink, StartTrialSignupLink } from './login-link';
 import { adminMobileNavItems, primaryNavItems, type NavItem } from './nav-items';
 import { useMe, useSignOut } from './session';
-import { useSidePanels } from './side-panels';
+import { useSidePanels } from './side-panels-context';
 
 /*
  * The header's menus (the account menu with its tooltips, the phone's drawer): their Radix

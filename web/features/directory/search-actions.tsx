@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { SavedSearchParams } from '@contract/saved-searches';
 import { SELECT_ALL_MAX } from '@contract/limits';
-import { useSidePanels } from '@web/app/side-panels';
+import { useSidePanels } from '@web/app/side-panels-context';
 import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from './api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
