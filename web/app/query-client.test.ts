@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@web/lib/api';
-import { retryDelay, shouldRetry } from './query-client';
+import { createQueryClient, retryDelay, shouldRetry } from './query-client';
 
 const limited = (retryAfterMs?: number) =>
   new ApiError({ status: 429, code: 'rate_limited', message: 'Too many attempts.', retryAfterMs });
@@ -19,5 +19,26 @@ describe('retries (ADR 051: a limit met while searching is waited out)', () => {
     expect(shouldRetry(0, new ApiError({ status: 400, code: 'bad_request', message: 'x' }))).toBe(false);
     expect(shouldRetry(0, new ApiError({ status: 503, code: 'service_unavailable', message: 'x' }))).toBe(true);
     expect(retryDelay(2)).toBe(4000);
+  });
+});
+
+describe("a query's declared error toast", () => {
+  const failing = () => Promise.reject(new ApiError({ status: 400, code: 'bad_request', message: 'No such page.' }));
+
+  it('shows once per failed fetch, after the retries, with the words the query gives the error', async () => {
+    const shown: Array<[string, string]> = [];
+    const client = createQueryClient({ showError: (title, { description }) => shown.push([title, description]) });
+    const errorToast = { title: 'Error Fetching Data', description: (error: unknown) => `said: ${(error as Error).message}` };
+    await expect(client.fetchQuery({ queryKey: ['x'], queryFn: failing, retry: false, meta: { errorToast } })).rejects.toThrow();
+    expect(shown).toEqual([['Error Fetching Data', 'said: No such page.']]);
+    await expect(client.fetchQuery({ queryKey: ['x'], queryFn: failing, retry: false, meta: { errorToast } })).rejects.toThrow();
+    expect(shown).toHaveLength(2);
+  });
+
+  it('shows nothing for a query that declares none', async () => {
+    const shown: string[] = [];
+    const client = createQueryClient({ showError: (title) => shown.push(title) });
+    await expect(client.fetchQuery({ queryKey: ['y'], queryFn: failing, retry: false })).rejects.toThrow();
+    expect(shown).toEqual([]);
   });
 });

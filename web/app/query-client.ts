@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type Query } from '@tanstack/react-query';
+import { toast } from '@web/components/ui/toast';
 import { ApiError } from '@web/lib/api';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
@@ -27,8 +28,35 @@ export function retryDelay(attemptIndex: number, error?: unknown): number {
   return Math.min(FIRST_RETRY_DELAY_MS * 2 ** attemptIndex, MAX_RETRY_DELAY_MS);
 }
 
-export function createQueryClient(): QueryClient {
+/**
+ * A toast a query declares for its failures (`meta: { errorToast }`): shown once per failed fetch,
+ * after the retries, with the error's words. The query says what it means to fail; no component
+ * watches its error to toast it.
+ */
+export type ErrorToast = { title: string; description: (error: unknown) => string };
+
+declare module '@tanstack/react-query' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- TanStack's Register is an interface to merge into
+  interface Register {
+    queryMeta: { errorToast?: ErrorToast };
+  }
+}
+
+type ShowError = (title: string, options: { description: string }) => void;
+
+/**
+ * The query's declared toast for `error`. Its meta is the options last given to the query: the
+ * page's own query (the one the page watches) declares it, a search started ahead of the page
+ * does not, so a failure nobody looks at toasts nothing.
+ */
+function toastFailure(error: unknown, query: Query<unknown, unknown, unknown>, showError: ShowError): void {
+  const errorToast = query.meta?.errorToast;
+  if (errorToast) showError(errorToast.title, { description: errorToast.description(error) });
+}
+
+export function createQueryClient({ showError = toast.error }: { showError?: ShowError } = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => toastFailure(error, query, showError) }),
     defaultOptions: {
       queries: {
         staleTime: FIVE_MINUTES_MS,

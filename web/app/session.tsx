@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@web/components/ui/toast';
@@ -32,6 +32,51 @@ function fetchMe(signal: AbortSignal): Promise<MeResponse> {
 }
 
 /**
+ * Who the answers of GET /api/me make the visitor: a failed check silently means free (with no
+ * earlier answer the visitor looks anonymous; after a failed re-check the user stays signed in
+ * but is treated as free until the next successful check).
+ */
+function meOf(data: MeResponse | undefined, failed: boolean): MeResponse {
+  const me = data ?? ANONYMOUS;
+  if (!failed || !me.user) return me;
+  return {
+    user: me.user,
+    subscription: FREE_SUBSCRIPTION,
+    capabilities: capabilitiesFor({ signedIn: true, role: me.user.role, tier: 'free' }),
+  };
+}
+
+/**
+ * The visitor once GET /api/me has answered (or failed), as useMe will say it: for work started
+ * before then that must know for whom it was done (the search page's cold start, directory/api.ts).
+ * Rejects when `signal` aborts first.
+ */
+export function settledMe(client: QueryClient, signal: AbortSignal): Promise<MeResponse> {
+  const cache = client.getQueryCache();
+  return new Promise((resolve, reject) => {
+    const settle = (): boolean => {
+      const state = cache.find<MeResponse>({ queryKey: meQueryKey })?.state;
+      if (!state || state.status === 'pending') return false;
+      resolve(meOf(state.data, state.status === 'error'));
+      return true;
+    };
+    if (settle()) return;
+    const stop = () => {
+      unsubscribe();
+      signal.removeEventListener('abort', aborted);
+    };
+    const aborted = () => {
+      stop();
+      reject(signal.reason);
+    };
+    const unsubscribe = cache.subscribe(() => {
+      if (settle()) stop();
+    });
+    signal.addEventListener('abort', aborted);
+  });
+}
+
+/**
  * Who is signed in, their subscription and capabilities (the server decides; the UI mirrors).
  * Re-checked every 5 minutes and when the tab becomes visible again if the last check is older
  * than that (TanStack's focus refetch honours staleTime). A failed check silently means free:
@@ -52,15 +97,7 @@ export function useMe(): Me {
     initialData: () => takeBootAnswer('/api/me') as MeResponse | undefined,
   });
 
-  let me: MeResponse = query.data ?? ANONYMOUS;
-  if (query.isError && me.user) {
-    me = {
-      user: me.user,
-      subscription: FREE_SUBSCRIPTION,
-      capabilities: capabilitiesFor({ signedIn: true, role: me.user.role, tier: 'free' }),
-    };
-  }
-
+  const me = meOf(query.data, query.isError);
   return {
     user: me.user,
     subscription: me.subscription,

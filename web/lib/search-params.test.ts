@@ -10,7 +10,7 @@ import {
   readPage,
   readSort,
   readTab,
-  searchParamsFromNavigationState,
+  searchParamsFor,
   toggleListValue,
   withFilter,
   withoutFilters,
@@ -183,15 +183,15 @@ describe('the API query string', () => {
   });
 });
 
-describe('navigation state', () => {
+describe('a specialty or saved search sent to the search', () => {
   it('applies a specialty from the specialties overview', () => {
-    const next = searchParamsFromNavigationState({ specialty: ['Cardiology'] }, url('page=3&query=x'));
+    const next = searchParamsFor({ specialty: ['Cardiology'] }, url('page=3&query=x'));
     expect(next?.get('specialty')).toBe('Cardiology');
     expect(next?.has('page')).toBe(false);
   });
 
   it('replaces filters and query with a saved search (flat or nested filters)', () => {
-    const next = searchParamsFromNavigationState(
+    const next = searchParamsFor(
       {
         searchParams: {
           query: 'heart',
@@ -206,9 +206,9 @@ describe('navigation state', () => {
   });
 
   it('ignores anything else', () => {
-    expect(searchParamsFromNavigationState(null, url(''))).toBeNull();
-    expect(searchParamsFromNavigationState({ from: '/x' }, url(''))).toBeNull();
-    expect(searchParamsFromNavigationState({ specialty: [] }, url(''))).toBeNull();
+    expect(searchParamsFor(null, url(''))).toBeNull();
+    expect(searchParamsFor({ from: '/x' }, url(''))).toBeNull();
+    expect(searchParamsFor({ specialty: [] }, url(''))).toBeNull();
   });
 });
 

@@ -258,16 +258,15 @@ export function hasQueryOrFilter(params: URLSearchParams): boolean {
 }
 
 /**
- * Navigation state a page may arrive with: { specialty: [...] } from the specialties overview,
- * or { searchParams: {...} } from a saved search (filters and query, flat or under `filters`).
- * Returns the URL to search with (page 1, tab results), or null when the state carries nothing.
+ * What another page sends to the search: { specialty: [...] } from the specialties overview, or
+ * { searchParams: {...} } from a saved search (filters and query, flat or under `filters`).
+ * Returns the URL to search with (page 1, tab results; sort kept from `current` unless the saved
+ * search has one), or null when it carries nothing. The sender links to that URL: the URL is
+ * the only place the search page reads its state from (ADR 007).
  */
-export function searchParamsFromNavigationState(
-  state: unknown,
-  current: URLSearchParams,
-): URLSearchParams | null {
-  if (!state || typeof state !== 'object') return null;
-  const record = state as Record<string, unknown>;
+export function searchParamsFor(sent: unknown, current: URLSearchParams = new URLSearchParams()): URLSearchParams | null {
+  if (!sent || typeof sent !== 'object') return null;
+  const record = sent as Record<string, unknown>;
 
   if (Array.isArray(record.specialty) || typeof record.specialty === 'string') {
     const specialties = toStringList(record.specialty);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MeResponse } from '@contract/account';
 import {
   FacetsResponse,
   PhysicianProfile,
@@ -10,15 +11,26 @@ import {
   type SpecialtyCount,
 } from '@contract/directory';
 import { physiciansSearchPath } from '@contract/search-url';
+import { settledMe } from '@web/app/session';
 import { afterNextPaint } from '@web/lib/after-paint';
 import { apiFetch } from '@web/lib/api';
 import { takeBootAnswer } from '@web/lib/boot-data';
-import { FACETS_SETTLE_MS } from '@web/lib/search-params';
+import { apiSearchString, FACETS_SETTLE_MS, readPage, withPage } from '@web/lib/search-params';
+import { SEARCH_ERROR_TOAST } from './search-errors';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
-/** The search's viewer before /api/me answers: whoever the session cookie is (search-page.tsx). */
+/**
+ * The search's viewer before /api/me answers: whoever the session cookie is. A cold load sends
+ * its search with /api/me, not after it (use-arriving-search.ts); the answer is kept under this
+ * key and handed to the viewer's own key once /api/me is in (searchAnswer).
+ */
 export const SESSION_VIEWER = 'session';
+
+/** Whom a search's rows are for (part of its key): free and paid callers get different rows. */
+export function searchViewerOf(me: Pick<MeResponse, 'user' | 'subscription'>): string {
+  return `${me.user?.id ?? 'anonymous'}:${me.subscription.tier}:${me.user?.role === 'admin' ? 'admin' : 'user'}`;
+}
 
 export const directoryKeys = {
   all: ['directory'] as const,
@@ -53,14 +65,42 @@ function typingOptions() {
 export function searchQueryOptions(apiSearch: string, viewer: string) {
   return queryOptions({
     queryKey: directoryKeys.search(apiSearch, viewer),
-    queryFn: ({ signal }) =>
-      apiFetch(physiciansSearchPath(apiSearch), {
-        schema: SearchPhysiciansResponse,
-        signal,
-        ...typingOptions(),
-      }),
+    queryFn: ({ client, signal }) => searchAnswer(client, apiSearch, viewer, signal),
     staleTime: 60_000,
   });
+}
+
+/**
+ * The answer of one search, also kept under the other keys it answers, so the page finds it
+ * there when it gets to them instead of asking again (in the query, not in an effect that copies
+ * cache entries after a render):
+ * - a page past the last comes back as the last page (page 1 for free callers): the same answer
+ *   is the corrected page's (the page's URL then follows, use-directory-search.ts);
+ * - a search sent before /api/me answered (SESSION_VIEWER) waits for it, then is the viewer's: the
+ *   server answered for this same cookie. The first results then paint after the slower of the
+ *   two calls, not their sum. Its answer may already be in the page (ADR 025).
+ */
+async function searchAnswer(client: QueryClient, apiSearch: string, viewer: string, signal: AbortSignal) {
+  const embedded = viewer === SESSION_VIEWER ? bootSearch(apiSearch) : undefined;
+  const answer =
+    embedded ??
+    (await apiFetch(physiciansSearchPath(apiSearch), { schema: SearchPhysiciansResponse, signal, ...typingOptions() }));
+  const viewers = viewer === SESSION_VIEWER ? [viewer, searchViewerOf(await settledMe(client, signal))] : [viewer];
+  const searches = [apiSearch, correctedSearch(apiSearch, answer.page)].filter((search) => search !== null);
+  for (const search of searches) {
+    for (const each of viewers) {
+      if (search !== apiSearch || each !== viewer) client.setQueryData(directoryKeys.search(search, each), answer);
+    }
+  }
+  return answer;
+}
+
+/** The search of the page the server answered with, when it is not the page asked for; else null. */
+function correctedSearch(apiSearch: string, answeredPage: number): string | null {
+  const params = new URLSearchParams(apiSearch);
+  if (answeredPage === readPage(params)) return null;
+  const corrected = withPage(params, answeredPage, answeredPage);
+  return corrected ? apiSearchString(corrected) : null;
 }
 
 /**
@@ -89,14 +129,19 @@ export function useSearchAhead(): (apiSearch: string, viewer: string) => void {
   }).current;
 }
 
-/** The search's results. The previous page stays on screen while the next one loads, so the layout does not jump. */
-export function useSearchPhysicians(apiSearch: string, viewer: string, enabled = true) {
+/**
+ * The page's search: the previous page stays on screen while the next one loads, so the layout
+ * does not jump; a failure (after the retries) toasts (query-client.ts reads the meta). Searches
+ * started ahead of the page declare no toast: a failure nobody looks at says nothing.
+ */
+export function useSearchPhysicians(apiSearch: string, viewer: string) {
   return useQuery({
     ...searchQueryOptions(apiSearch, viewer),
     placeholderData: keepPreviousData,
-    enabled,
-    // On a cold load the server put this search's answer in the page (ADR 025).
-    initialData: () => bootSearch(apiSearch),
+    meta: { errorToast: SEARCH_ERROR_TOAST },
+    // On a cold load the server put this search's answer in the page (ADR 025). A search for the
+    // session (before /api/me answered) takes it in its query function, which hands it on.
+    initialData: viewer === SESSION_VIEWER ? undefined : () => bootSearch(apiSearch),
   });
 }
 

@@ -4,7 +4,7 @@ import { toast } from '@web/components/ui/toast';
 import type { SavedSearch } from '@contract/saved-searches';
 import { SidePanelItemHeader, SidePanelList } from '@web/components/side-panel-list';
 import { Button } from '@web/components/ui/button';
-import { activeFilterChips, splitList } from '@web/lib/search-params';
+import { activeFilterChips, searchParamsFor, splitList } from '@web/lib/search-params';
 import { SharedBadge } from '@web/components/team-sharing';
 import { useDeleteSavedSearch, useSavedSearches } from './api';
 
@@ -54,8 +54,8 @@ export function SavedSearchesPanel({ onClose }: { onClose: () => void }) {
   const remove = useDeleteSavedSearch();
 
   const apply = (search: SavedSearch) => {
-    // The search page reads the saved values from navigation state (page 1, tab results).
-    void navigate('/search', { state: { searchParams: search.params } });
+    // The saved values as the search page's URL (page 1, tab results).
+    void navigate({ pathname: '/search', search: searchParamsFor({ searchParams: search.params })?.toString() ?? '' });
     onClose();
     toast.success('Search Applied', { description: `Loaded search: ${search.name || 'Untitled Search'}` });
   };

@@ -4,6 +4,7 @@ import { SAMPLE_SPECIALTY_COUNTS } from '@contract/directory';
 import { StartTrialButton } from '@web/features/billing/start-trial-button';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { searchParamsFor } from '@web/lib/search-params';
 import { formatNumber, pluralize } from '@web/lib/utils';
 import { useSpecialtyCounts } from '@web/features/directory/api';
 import { specialtyOptions, type FilterOption } from '@web/features/directory/filter-options';
@@ -124,8 +125,7 @@ function SpecialtyCard({ option, max, total }: { option: FilterOption; max: numb
   const share = total > 0 ? (count / total) * 100 : 0;
   return (
     <Link
-      to="/directory"
-      state={{ specialty: [option.value] }}
+      to={{ pathname: '/search', search: searchParamsFor({ specialty: [option.value] })?.toString() ?? '' }}
       className="group flex h-full flex-col gap-3 rounded-xl border bg-card p-5 shadow-xs transition-[border-color,box-shadow,transform] hover:-translate-y-0.5 hover:border-primary/30 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
     >
       <div className="flex items-start justify-between gap-3">
