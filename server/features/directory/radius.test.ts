@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILTER_KEYS, SearchPhysiciansQuery, VIEW_KEYS } from '../../../contract/directory';
+import { FILTER_KEYS, SearchPhysiciansQuery, TEAM_FILTER_KEYS, VIEW_KEYS } from '../../../contract/directory';
 import { PLANS } from '../../../contract/billing';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
@@ -197,9 +197,10 @@ describe('the searchable parameters', () => {
   it('the OpenAPI document lists as many filtering query parameters as the pricing page promises', async () => {
     const doc = (await ctx.agent().get('/api/openapi.json')).body;
     const params: { name: string; in: string }[] = doc.paths['/api/physicians'].get.parameters;
-    const filters = params
-      .filter((p) => p.in === 'query' && !(VIEW_KEYS as readonly string[]).includes(p.name))
-      .map((p) => p.name);
+    // The team's own filter (ADR 061) is about the team's work, not the directory's data.
+    const notData: readonly string[] = [...VIEW_KEYS, ...TEAM_FILTER_KEYS];
+    const filters = params.filter((p) => p.in === 'query' && !notData.includes(p.name)).map((p) => p.name);
+    expect(params.map((p) => p.name)).toEqual(expect.arrayContaining([...TEAM_FILTER_KEYS]));
     const promised = PLANS.flatMap((plan) => plan.features)
       .map((feature) => /^(\d+) searchable parameters$/.exec(feature)?.[1])
       .filter(Boolean);
