@@ -11,6 +11,7 @@ import {
   type SpecialtyCount,
 } from '@contract/directory';
 import { physiciansSearchPath } from '@contract/search-url';
+import { shouldRetry } from '@web/app/query-client';
 import { settledMe } from '@web/app/session';
 import { afterNextPaint } from '@web/lib/after-paint';
 import { apiFetch } from '@web/lib/api';
@@ -115,8 +116,13 @@ export function useSearchAhead(): (apiSearch: string, viewer: string) => void {
   const state = useRef<{ running: boolean; next: [string, string] | null }>({ running: false, next: null });
   const start = useRef((apiSearch: string, viewer: string) => {
     state.current.running = true;
-    // No retry here: a search ahead that meets a limit gives way to the page's own (which waits it out).
-    void queryClient.prefetchQuery({ ...searchQueryOptions(apiSearch, viewer), retry: false }).finally(() => {
+    // No retry of its own: a search ahead that meets a limit gives way to the page's own (which
+    // waits it out). Unless the page already watches this very request (the text it typed last):
+    // then it is the page's search, and waits like it rather than fail in its place (ADR 051).
+    const options = searchQueryOptions(apiSearch, viewer);
+    const watched = () => (queryClient.getQueryCache().find({ queryKey: options.queryKey, exact: true })?.getObserversCount() ?? 0) > 0;
+    const retry = (failureCount: number, error: unknown) => watched() && shouldRetry(failureCount, error);
+    void queryClient.prefetchQuery({ ...options, retry }).finally(() => {
       state.current.running = false;
       const next = state.current.next;
       state.current.next = null;
