@@ -133,11 +133,7 @@ export function SearchPage() {
           </p>
         </header>
 
-        <SearchBox
-          query={query}
-          onType={onType}
-          onSearch={searchFor}
-        />
+        <SearchBox query={query} onType={onType} onSearch={searchFor} />
         {waitingMs !== undefined && <RateLimitNotice waitMs={waitingMs} />}
 
         {/* Wide results column: the actions as a row of buttons; narrower: one Actions menu in the toolbar. */}

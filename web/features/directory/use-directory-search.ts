@@ -73,8 +73,9 @@ export function useDirectorySearch() {
 /**
  * A page past the last comes back as the last page (page 1 for free callers): the address bar
  * follows, once that answer is the one on screen. Its answer is already kept under the corrected
- * search (api.ts), so the new URL asks for nothing. The one effect of the search: the address bar
- * is the router's, outside React's state, and can only be told after the answer is in.
+ * search (api.ts), so the new URL asks for nothing. The one effect of the search, and no copy of
+ * state: the address bar (the browser's history) is outside React, and can only be told after
+ * the answer is in.
  */
 function useUrlFollowsAnsweredPage(
   search: ReturnType<typeof useSearchPhysicians>,
