@@ -133,3 +133,21 @@ describe('a team’s usage', () => {
     expect((await operator.agent.get(`/api/admin/users/${mia.user.id}`)).body.team).toBeNull();
   });
 });
+
+describe('searches counted in the process', () => {
+  it('are dropped for an account deleted before they were written, and the rest are written', async () => {
+    const { SearchCounts } = await import('./usage');
+    const west = await team('Usage West', 'usage-west.example');
+    const kim = await west.join('kim', 'member');
+    const gone = await west.join('gone', 'member');
+    const counts = new SearchCounts();
+    counts.add({ userId: kim.user.id, teamId: west.teamId });
+    counts.add({ userId: kim.user.id, teamId: west.teamId });
+    counts.add({ userId: gone.user.id, teamId: west.teamId });
+    await ctx.db.sql.query('DELETE FROM users WHERE id = $1', [gone.user.id]);
+    expect(await counts.flush(ctx.db)).toBe(2);
+    const { rows } = await ctx.db.sql.query<{ user_id: string; searches: number }>('SELECT user_id, searches FROM usage_daily WHERE team_id = $1', [west.teamId]);
+    expect(rows).toEqual([{ user_id: kim.user.id, searches: 2 }]);
+    expect(await counts.flush(ctx.db)).toBe(0);
+  });
+});

@@ -49,6 +49,8 @@ export class SearchCounts {
       await db.sql.query(
         `INSERT INTO usage_daily (team_id, user_id, day, searches)
          SELECT t, u, (now() AT TIME ZONE 'UTC')::date, n FROM unnest($1::uuid[], $2::uuid[], $3::int[]) AS x(t, u, n)
+          -- An account or team deleted since its searches were counted: its counts go with it.
+          WHERE EXISTS (SELECT 1 FROM users WHERE id = x.u) AND EXISTS (SELECT 1 FROM teams WHERE id = x.t)
          ON CONFLICT (team_id, day, user_id) DO UPDATE SET searches = usage_daily.searches + excluded.searches`,
         [keys.map(([team]) => team), keys.map(([, user]) => user), [...batch.values()]],
       );
