@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
+import { startTeam } from '../../test/support/teams';
 import { maintenanceDeps } from '../../jobs';
 import { ALERT_SETTLE_MS, runAlertDigests } from './alerts';
 
@@ -22,40 +23,17 @@ const [reno, tahoe, elko] = await insertPhysicians(ctx.db, [
 await ctx.db.sql.query(`UPDATE physicians SET updated_at = now() - interval '5 days'`);
 await ctx.deps.services.directory.directoryChanged({ ids: [reno, tahoe, elko] });
 
-async function invitationToken(to: string): Promise<string> {
-  const { rows } = await ctx.db.sql.query<{ text_body: string }>(
-    `SELECT text_body FROM email_outbox WHERE to_address = $1 AND subject LIKE 'Join %' ORDER BY id DESC LIMIT 1`,
-    [to],
-  );
-  const match = /\/team\/join\?token=([\w%-]+)/.exec(rows[0]?.text_body ?? '');
-  if (!match) throw new Error(`no invitation emailed to ${to}`);
-  return decodeURIComponent(match[1]);
-}
 
-/** A premium owner's team of `seats`, and a function that brings a recruiter in with a role. */
-async function team(name: string, domain: string) {
-  const owner = await ctx.signedInAgent({ tier: 'premium', email: `owner@${domain}` });
-  expect((await owner.agent.post('/api/team', { name })).status).toBe(201);
-  await ctx.db.sql.query('UPDATE subscriptions SET seats = 5 WHERE user_id = $1', [owner.user.id]);
-  const join = async (local: string, role: 'admin' | 'member') => {
-    const email = `${local}@${domain}`;
-    expect((await owner.agent.post('/api/team/invitations', { email, role })).status).toBe(200);
-    const joined = await ctx.signedInAgent({ email });
-    expect((await joined.agent.post('/api/team/invitations/accept', { token: await invitationToken(email) })).status).toBe(200);
-    return joined;
-  };
-  return { owner, join };
-}
 
 const names = async (agent: TestAgent, path: string, key: 'lists' | 'savedSearches') =>
   ((await agent.get(path)).body[key] as Array<{ name: string }>).map((item) => item.name);
 
 describe('shared saved searches', () => {
   it('are seen by the team, managed by the creator, owners and admins, and alert their followers', async () => {
-    const west = await team('West', 'west.example');
+    const west = await startTeam(ctx, 'West', 'west.example', 5);
     const cara = await west.join('cara', 'member');
     const dan = await west.join('dan', 'member');
-    const east = await team('East', 'east.example');
+    const east = await startTeam(ctx, 'East', 'east.example', 5);
 
     const created = await cara.agent.post('/api/saved-searches', {
       name: 'NV cardiology',

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
+import { startTeam } from '../../test/support/teams';
 
 /*
  * Shared lists (docs/decisions/061-teams.md) on a real database: a list private to its creator or
@@ -21,41 +22,18 @@ const [reno, tahoe, elko] = await insertPhysicians(ctx.db, [
 await ctx.db.sql.query(`UPDATE physicians SET updated_at = now() - interval '5 days'`);
 await ctx.deps.services.directory.directoryChanged({ ids: [reno, tahoe, elko] });
 
-async function invitationToken(to: string): Promise<string> {
-  const { rows } = await ctx.db.sql.query<{ text_body: string }>(
-    `SELECT text_body FROM email_outbox WHERE to_address = $1 AND subject LIKE 'Join %' ORDER BY id DESC LIMIT 1`,
-    [to],
-  );
-  const match = /\/team\/join\?token=([\w%-]+)/.exec(rows[0]?.text_body ?? '');
-  if (!match) throw new Error(`no invitation emailed to ${to}`);
-  return decodeURIComponent(match[1]);
-}
 
-/** A premium owner's team of `seats`, and a function that brings a recruiter in with a role. */
-async function team(name: string, domain: string) {
-  const owner = await ctx.signedInAgent({ tier: 'premium', email: `owner@${domain}` });
-  expect((await owner.agent.post('/api/team', { name })).status).toBe(201);
-  await ctx.db.sql.query('UPDATE subscriptions SET seats = 5 WHERE user_id = $1', [owner.user.id]);
-  const join = async (local: string, role: 'admin' | 'member') => {
-    const email = `${local}@${domain}`;
-    expect((await owner.agent.post('/api/team/invitations', { email, role })).status).toBe(200);
-    const joined = await ctx.signedInAgent({ email });
-    expect((await joined.agent.post('/api/team/invitations/accept', { token: await invitationToken(email) })).status).toBe(200);
-    return joined;
-  };
-  return { owner, join };
-}
 
 const names = async (agent: TestAgent, path: string, key: 'lists' | 'savedSearches') =>
   ((await agent.get(path)).body[key] as Array<{ name: string }>).map((item) => item.name);
 
 describe('shared lists', () => {
   it('every member sees and adds; the creator, owners and admins manage; another team sees nothing', async () => {
-    const north = await team('North', 'north.example');
+    const north = await startTeam(ctx, 'North', 'north.example', 5);
     const admin = await north.join('ida', 'admin');
     const ann = await north.join('ann', 'member');
     const bob = await north.join('bob', 'member');
-    const south = await team('South', 'south.example');
+    const south = await startTeam(ctx, 'South', 'south.example', 5);
     const outsider = await ctx.signedInAgent({ tier: 'premium' });
 
     // Ann shares one list and keeps another private.
@@ -130,10 +108,10 @@ describe('shared lists', () => {
 
 describe("'Not yet revealed by my team'", () => {
   it('leaves out what the team revealed in the last 30 days from the search, its facets and Select All; ignored outside a team', async () => {
-    const east = await team('Eastfield', 'eastfield.example');
+    const east = await startTeam(ctx, 'Eastfield', 'eastfield.example', 5);
     const eve = await east.join('eve', 'member');
     const outsider = await ctx.signedInAgent({ tier: 'premium' });
-    const teamId = (await ctx.db.sql.query<{ team_id: string }>('SELECT team_id FROM team_members WHERE user_id = $1', [eve.user.id])).rows[0].team_id;
+    const teamId = east.teamId;
     // The owner revealed Ada Renoir a week ago, Eve revealed Cy Elkins; Ben Tahoma two months ago (free again).
     const reveal = (userId: string, physicianId: number, daysAgo: number) =>
       ctx.db.sql.query(

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
+import { invitationToken } from '../../test/support/teams';
 
 /*
  * Teams (docs/decisions/061-teams.md) through the API on a real database: a subscriber's team, its
@@ -15,16 +16,6 @@ async function setSeats(userId: string, seats: number) {
   await ctx.db.sql.query('UPDATE subscriptions SET seats = $2 WHERE user_id = $1', [userId, seats]);
 }
 
-/** The token of the last invitation emailed to `to` (read from the outbox the app wrote). */
-async function invitationToken(to: string): Promise<string> {
-  const { rows } = await ctx.db.sql.query<{ text_body: string }>(
-    `SELECT text_body FROM email_outbox WHERE to_address = $1 AND subject LIKE 'Join %' ORDER BY id DESC LIMIT 1`,
-    [to],
-  );
-  const match = /\/team\/join\?token=([\w%-]+)/.exec(rows[0]?.text_body ?? '');
-  if (!match) throw new Error(`no invitation emailed to ${to}`);
-  return decodeURIComponent(match[1]);
-}
 
 async function tierOf(agent: TestAgent) {
   const me = (await agent.get('/api/me')).body;
@@ -96,7 +87,7 @@ describe('seats, invitations, joining, roles, handing over, removal', () => {
     expect(listed.invitations.find((i: { email: string }) => i.email === 'cy@northwind.example').status).toBe('expired');
 
     // The emailed link: a preview for the join page, then the invitee signs in and accepts.
-    const token = await invitationToken('ann@northwind.example');
+    const token = await invitationToken(ctx.db, 'ann@northwind.example');
     const preview = await ctx.agent().get(`/api/team/invitations/preview?token=${encodeURIComponent(token)}`);
     expect(preview.body).toEqual({ teamName: 'Northwind', invitedByName: 'owner@northwind.example', role: 'member', email: 'ann@northwind.example', state: 'pending' });
     const stranger = await ctx.signedInAgent({ email: 'someone@else.example' });
@@ -172,7 +163,7 @@ describe('two teams', () => {
 
     await a.agent.post('/api/team/invitations', { email: 'dana@a.example', role: 'member' });
     const dana = await ctx.signedInAgent({ email: 'dana@a.example' });
-    await dana.agent.post('/api/team/invitations/accept', { token: await invitationToken('dana@a.example') });
+    await dana.agent.post('/api/team/invitations/accept', { token: await invitationToken(ctx.db, 'dana@a.example') });
     const aTeam = (await a.agent.post('/api/team/invitations', { email: 'eve@a.example', role: 'member' })).body.team;
     const eveInvitation = aTeam.invitations.find((i: { email: string }) => i.email === 'eve@a.example').id;
 
@@ -188,7 +179,7 @@ describe('two teams', () => {
 
     // B invites A's member: she is told she is in a team and stays in A.
     await b.agent.post('/api/team/invitations', { email: 'dana@a.example', role: 'admin' });
-    const moved = await dana.agent.post('/api/team/invitations/accept', { token: await invitationToken('dana@a.example') });
+    const moved = await dana.agent.post('/api/team/invitations/accept', { token: await invitationToken(ctx.db, 'dana@a.example') });
     expect(moved.status).toBe(409);
     expect(moved.body.error.message).toBe('This account already belongs to a team. Leave it first to join another.');
     expect((await dana.agent.get('/api/team')).body.team.name).toBe('Team A');
@@ -198,7 +189,7 @@ describe('two teams', () => {
     expect(left.body).toEqual({ team: null });
     const subscriber = await ctx.signedInAgent({ tier: 'basic', email: 'frank@b.example' });
     await b.agent.post('/api/team/invitations', { email: 'frank@b.example', role: 'member' });
-    const paying = await subscriber.agent.post('/api/team/invitations/accept', { token: await invitationToken('frank@b.example') });
+    const paying = await subscriber.agent.post('/api/team/invitations/accept', { token: await invitationToken(ctx.db, 'frank@b.example') });
     expect(paying.status).toBe(409);
     expect(paying.body.error.message).toMatch(/^You have a subscription of your own/);
   });
@@ -216,7 +207,7 @@ describe('already contacted by my team', () => {
     await setSeats(owner.user.id, 2);
     await owner.agent.post('/api/team/invitations', { email: 'gus@reno.example', role: 'member' });
     const gus = await ctx.signedInAgent({ email: 'gus@reno.example' });
-    await gus.agent.post('/api/team/invitations/accept', { token: await invitationToken('gus@reno.example') });
+    await gus.agent.post('/api/team/invitations/accept', { token: await invitationToken(ctx.db, 'gus@reno.example') });
     const outsider = await ctx.signedInAgent({ tier: 'basic' });
 
     const first = await owner.agent.post(`/api/physicians/${id}/contact`);
@@ -252,7 +243,7 @@ describe('removing a member', () => {
     const join = async (email: string, role: 'admin' | 'member') => {
       await owner.agent.post('/api/team/invitations', { email, role });
       const joined = await ctx.signedInAgent({ email });
-      await joined.agent.post('/api/team/invitations/accept', { token: await invitationToken(email) });
+      await joined.agent.post('/api/team/invitations/accept', { token: await invitationToken(ctx.db, email) });
       return joined;
     };
     const admin = await join('ida@heirs.example', 'admin');

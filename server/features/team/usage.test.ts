@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestContext } from '../../test/harness';
 import { insertPhysicians } from '../../test/support/physicians';
+import { startTeam } from '../../test/support/teams';
 
 /*
  * A team's usage (docs/decisions/061-teams.md) on a real database: searches (a new one, not each
@@ -19,29 +20,13 @@ const [a, b, c] = await insertPhysicians(ctx.db, [
 for (const id of [a, b, c]) await ctx.db.sql.query(`INSERT INTO physician_contacts (physician_id, work_email) VALUES ($1, $2)`, [id, `p${id}@example.org`]);
 await ctx.deps.services.directory.directoryChanged({ ids: [a, b, c] });
 
-async function team(name: string, domain: string) {
-  const owner = await ctx.signedInAgent({ tier: 'premium', email: `owner@${domain}` });
-  await owner.agent.post('/api/team', { name });
-  await ctx.db.sql.query('UPDATE subscriptions SET seats = 4 WHERE user_id = $1', [owner.user.id]);
-  const join = async (local: string, role: 'admin' | 'member') => {
-    const email = `${local}@${domain}`;
-    await owner.agent.post('/api/team/invitations', { email, role });
-    const { rows } = await ctx.db.sql.query<{ text_body: string }>(`SELECT text_body FROM email_outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1`, [email]);
-    const token = decodeURIComponent(/token=([\w%-]+)/.exec(rows[0].text_body)![1]);
-    const joined = await ctx.signedInAgent({ email });
-    expect((await joined.agent.post('/api/team/invitations/accept', { token })).status).toBe(200);
-    return joined;
-  };
-  const teamId = (await ctx.db.sql.query<{ team_id: string }>('SELECT team_id FROM team_members WHERE user_id = $1', [owner.user.id])).rows[0].team_id;
-  return { owner, join, teamId };
-}
 
 describe('a team’s usage', () => {
   it('counts each member’s searches, reveals, exports and list adds per day; owners and admins read it; a CSV', async () => {
-    const north = await team('Usage North', 'usage-north.example');
+    const north = await startTeam(ctx, 'Usage North', 'usage-north.example', 4);
     const mia = await north.join('mia', 'member');
     const ada = await north.join('ada', 'admin');
-    const south = await team('Usage South', 'usage-south.example');
+    const south = await startTeam(ctx, 'Usage South', 'usage-south.example', 4);
     const today = new Date().toISOString().slice(0, 10);
 
     // Mia: two searches (and a typed continuation of one, which is no new search), a list of two.
@@ -137,7 +122,7 @@ describe('a team’s usage', () => {
 describe('searches counted in the process', () => {
   it('are dropped for an account deleted before they were written, and the rest are written', async () => {
     const { SearchCounts } = await import('./usage');
-    const west = await team('Usage West', 'usage-west.example');
+    const west = await startTeam(ctx, 'Usage West', 'usage-west.example', 4);
     const kim = await west.join('kim', 'member');
     const gone = await west.join('gone', 'member');
     const counts = new SearchCounts();
