@@ -7,8 +7,9 @@ import { isCalendarDay } from './dates';
  * GET /api/admin/imports/{id} for progress and the summary.
  */
 
-export const IMPORT_KINDS = ['nppes', 'dac'] as const;
-export const ImportKindName = z.enum(IMPORT_KINDS, { error: 'kind must be nppes or dac' });
+/** NPPES and Doctors and Clinicians (physicians); hospitals and facility affiliations (ADR 063). */
+export const IMPORT_KINDS = ['nppes', 'dac', 'hospitals', 'affiliations'] as const;
+export const ImportKindName = z.enum(IMPORT_KINDS, { error: `kind must be one of ${IMPORT_KINDS.join(', ')}` });
 export type ImportKindName = z.infer<typeof ImportKindName>;
 
 /** The upload's file types: the NPPES monthly .zip or a data .csv (DAC: .csv). */
@@ -18,13 +19,14 @@ export const StartImportQuery = z.object({
   kind: ImportKindName,
   /**
    * The date of a Doctors and Clinicians file's values (its release day), for freshest-wins
-   * against NPPES's dated records; default: the day of the upload. NPPES takes none.
+   * against NPPES's dated records; default: the day of the upload. Also the date of the changes a
+   * Facility Affiliation file makes. NPPES and hospitals take none.
    */
   fileDate: z
     .string()
     .refine(isCalendarDay, 'fileDate must be a date (YYYY-MM-DD)')
     .optional()
-    .describe("DAC only: the file's date (YYYY-MM-DD); default the upload's day"),
+    .describe("DAC and affiliations only: the file's date (YYYY-MM-DD); default the upload's day"),
   fileName: z
     .string({ error: 'fileName is required' })
     .trim()
@@ -74,6 +76,12 @@ export const ImportSummary = z.object({
     /** ...and those codes with their counts (at most 50 codes). */
     unlistedCodes: z.record(z.string(), z.number().int()),
     unknownSpecialty: z.number().int(),
+    /** Affiliations: facilities the hospitals file does not hold (kept with their CCN). */
+    unknownFacilities: z.number().int(),
+    /** Affiliations: physicians whose affiliations ended (a whole file no longer lists them). */
+    affiliationsEnded: z.number().int(),
+    /** Affiliations: why ended ones were not ended (a cut-off file, unreadable lines), or null. */
+    affiliationsNotEnded: z.string().nullable(),
   }),
   encoding: z.string(),
   /** DAC: the date its values were given (the option, or the file's modification day); NPPES: null. */

@@ -1,13 +1,18 @@
 // Imports the public CMS files:  npm run import -- nppes <npidata_pfile.csv | NPPES .zip>
 //                                npm run import -- dac <DAC_NationalDownloadableFile.csv> [--file-date YYYY-MM-DD]
+//                                npm run import -- hospitals <Hospital_General_Information.csv>
+//                                npm run import -- affiliations <Facility_Affiliation.csv> [--file-date YYYY-MM-DD]
 // --file-date: the date of a DAC file's values (its release), for freshest-wins against NPPES
-// (docs/decisions/035-freshest-source-and-move-signals.md); default: the file's modification day.
+// (docs/decisions/035-freshest-source-and-move-signals.md), and of the changes an affiliations
+// file makes (ADR 063); default: the file's modification day. Import hospitals before
+// affiliations: an affiliation names its facility by number, and the hospitals file gives the name.
 // Opens the same database as the server (DATABASE_URL, else the embedded one in DATA_DIR).
 // Exit codes: 0 every line was read; 3 some lines were skipped as malformed (the summary lists
 // them); 2 the file cannot be read (missing, not a zip, corrupt, not the expected layout);
 // 1 anything else (configuration, database).
 import { existsSync } from 'node:fs';
 import { isCalendarDay } from '../contract/dates';
+import { IMPORT_KINDS as IMPORT_KIND_NAMES, type ImportKindName } from '../contract/import';
 import { ConfigError, loadEnv } from '../server/lib/env';
 import { openCliDatabase } from './cli-database';
 import { IMPORT_KINDS, runImport } from '../server/features/import/service';
@@ -16,10 +21,12 @@ import { ImportFileError } from '../server/features/import/types';
 
 const USAGE =
   'Usage: npm run import -- nppes <npidata_pfile_*.csv | NPPES_Data_Dissemination_*.zip>\n' +
-  '       npm run import -- dac <DAC_NationalDownloadableFile.csv> [--file-date YYYY-MM-DD]';
+  '       npm run import -- dac <DAC_NationalDownloadableFile.csv> [--file-date YYYY-MM-DD]\n' +
+  '       npm run import -- hospitals <Hospital_General_Information.csv>\n' +
+  '       npm run import -- affiliations <Facility_Affiliation.csv> [--file-date YYYY-MM-DD]';
 
 /** The arguments, or null when they are not a command this script runs. */
-function parseImportArgs(args: string[]): { kind: 'nppes' | 'dac'; file: string; fileDate?: string } | null {
+function parseImportArgs(args: string[]): { kind: ImportKindName; file: string; fileDate?: string } | null {
   const rest = [...args];
   let fileDate: string | undefined;
   const at = rest.findIndex((arg) => arg === '--file-date' || arg.startsWith('--file-date='));
@@ -29,10 +36,10 @@ function parseImportArgs(args: string[]): { kind: 'nppes' | 'dac'; file: string;
     if (!fileDate || !isCalendarDay(fileDate)) return null;
   }
   const [kind, file, ...extra] = rest;
-  if ((kind !== 'nppes' && kind !== 'dac') || !file || extra.length) return null;
-  // NPPES records carry their own dates.
-  if (fileDate && kind !== 'dac') return null;
-  return { kind, file, fileDate };
+  if (!(IMPORT_KIND_NAMES as readonly string[]).includes(kind) || !file || extra.length) return null;
+  // NPPES records carry their own dates; a hospitals file dates nothing.
+  if (fileDate && !IMPORT_KINDS[kind as ImportKindName].datedByFile) return null;
+  return { kind: kind as ImportKindName, file, fileDate };
 }
 
 async function main(args: string[]): Promise<number> {

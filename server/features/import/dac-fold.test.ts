@@ -137,7 +137,7 @@ describe('DAC: one fold per NPI per file', () => {
 function foldDacRows(): DacRow[] {
   const map = DAC.mapper(DAC_HEADER.split(','), {
     repairs: { phonesLost: 0 } as never,
-    notes: { inTraining: 0, unlistedTaxonomy: 0, unlistedCodes: {}, unknownSpecialty: 0 },
+    notes: { inTraining: 0, unlistedTaxonomy: 0, unlistedCodes: {}, unknownSpecialty: 0, unknownFacilities: 0, affiliationsEnded: 0, affiliationsNotEnded: null },
   });
   return SPLIT.map((line) => {
     const fields = line.trimEnd().split(',');

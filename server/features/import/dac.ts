@@ -342,6 +342,7 @@ export async function writeDacBatch(tx: Db, rows: DacRow[], context: BatchContex
 
 export const DAC: ImportKind<DacRow> = {
   kind: 'dac',
+  physicians: true,
   // Its records have no date: the file's (ADR 035).
   datedByFile: true,
   filePattern: /^DAC_NationalDownloadableFile.*\.csv$/i,

@@ -335,6 +335,7 @@ export async function writeNppesBatch(tx: Db, rows: NppesRow[], deactivated: Dea
 
 export const NPPES: ImportKind<NppesRow> = {
   kind: 'nppes',
+  physicians: true,
   // Each record has its Last Update Date.
   datedByFile: false,
   filePattern: /^npidata_pfile.*\.csv$/i,

@@ -85,7 +85,40 @@ export function olderThanStoredText(count: number): string {
   return `${int(count)} ${count === 1 ? "record older than the directory's was" : "records older than the directory's were"} left as they are`;
 }
 
+/** The summary of a hospitals or affiliations file (its physician counts mean other things). */
+function facilitySummaryLines(s: ImportSummary): string[] {
+  const header = `${s.kind.toUpperCase()} import ${s.resumed ? '(resumed) ' : ''}finished in ${duration(s.seconds)} (${s.seconds.toFixed(1)} s, ${int(s.read / Math.max(s.seconds, 0.1))} rows/s)` +
+    (s.skipped.malformed ? ` with ${int(s.skipped.malformed)} lines skipped` : '');
+  const lines =
+    s.kind === 'hospitals'
+      ? [
+          header,
+          `  read        ${int(s.read)}  (encoding ${s.encoding})`,
+          `  added       ${int(s.inserted)} hospitals`,
+          `  updated     ${int(s.updated)}`,
+          `  unchanged   ${int(s.unchanged)}`,
+          `  repaired    ${int(s.repaired.codes + s.repaired.zips + s.repaired.phones)} (spreadsheet-saved CCNs, ZIPs, phones)`,
+          `  malformed   ${int(s.skipped.malformed)}`,
+        ]
+      : [
+          header,
+          `  read        ${int(s.read)}  (encoding ${s.encoding})`,
+          ...(s.fileDate ? [`  file date   ${fileDateText(s.fileDate)}`] : []),
+          `  changed     ${int(s.updated)} physicians (of them ${int(s.notes.affiliationsEnded)} whose affiliations ended: no longer in the file)`,
+          `  unchanged   ${int(s.unchanged)} physicians`,
+          `  not in the directory ${int(s.skipped.notPhysician)} NPIs (counted, not stored)`,
+          `  unknown facilities   ${int(s.notes.unknownFacilities)} affiliations name a CCN the hospitals file does not hold (kept with the number)`,
+          `  suppressed  ${int(s.skipped.suppressed)} (removal list)`,
+          `  malformed   ${int(s.skipped.malformed)}`,
+        ];
+  for (const m of s.malformed.slice(0, 20)) lines.push(`      line ${m.line}: ${m.reason}`);
+  if (s.skipped.malformed > 20) lines.push(`      ... and ${int(s.skipped.malformed - 20)} more`);
+  if (s.notes.affiliationsNotEnded) lines.push(`  affiliations no longer in the file were not ended: ${s.notes.affiliationsNotEnded}`);
+  return lines;
+}
+
 export function summaryText(s: ImportSummary): string {
+  if (s.kind === 'hospitals' || s.kind === 'affiliations') return facilitySummaryLines(s).join('\n');
   const repaired = s.repaired.dates + s.repaired.zips + s.repaired.codes + s.repaired.phones;
   const lines = [
     `${s.kind.toUpperCase()} import ${s.resumed ? '(resumed) ' : ''}finished in ${duration(s.seconds)} (${s.seconds.toFixed(1)} s, ${int(s.read / Math.max(s.seconds, 0.1))} rows/s)` +

@@ -48,7 +48,15 @@ export type ImportOptions = {
 type Counts = Omit<ImportSummary, 'kind' | 'malformed' | 'resumed' | 'seconds' | 'encoding' | 'fileDate'>;
 
 function emptyNotes(): Counts['notes'] {
-  return { inTraining: 0, unlistedTaxonomy: 0, unlistedCodes: {}, unknownSpecialty: 0 };
+  return {
+    inTraining: 0,
+    unlistedTaxonomy: 0,
+    unlistedCodes: {},
+    unknownSpecialty: 0,
+    unknownFacilities: 0,
+    affiliationsEnded: 0,
+    affiliationsNotEnded: null,
+  };
 }
 
 function emptyCounts(): Counts {
@@ -105,6 +113,16 @@ const LAYOUTS: Record<ImportKind<unknown>['kind'], { label: string; expected: st
     label: 'Doctors and Clinicians',
     expected:
       'expected the Doctors and Clinicians layout (DAC_NationalDownloadableFile.csv): columns separated by commas, starting NPI,Ind_PAC_ID,Ind_enrl_ID,Provider Last Name',
+  },
+  hospitals: {
+    label: 'Hospital General Information',
+    expected:
+      'expected the Hospital General Information layout (Hospital_General_Information.csv): columns separated by commas, starting "Facility ID","Facility Name","Address","City/Town","State"',
+  },
+  affiliations: {
+    label: 'Facility Affiliation',
+    expected:
+      'expected the Facility Affiliation layout (Facility_Affiliation.csv): columns separated by commas, starting NPI,Ind_PAC_ID,Provider Last Name,Provider First Name',
   },
 };
 
@@ -166,6 +184,31 @@ async function stoppedPartWay(db: Db, runId: number, error: ImportFileError): Pr
 }
 
 /**
+ * A kind's end-of-file step (spec.finish), in one transaction named for the change trigger like
+ * the batches'. A file cut off or with malformed lines is not whole: the step is told so, and the
+ * summary says why nothing was ended (ADR 063).
+ */
+async function finishFile<Row>(db: Db, spec: ImportKind<Row>, runId: number, counts: Counts, truncated: boolean, fileDate: string | null) {
+  const whole = !truncated && !counts.skipped.malformed;
+  if (!whole) {
+    counts.notes.affiliationsNotEnded = truncated
+      ? 'the file is cut off (its last line is incomplete): import a whole download to end the affiliations it no longer lists'
+      : `${counts.skipped.malformed.toLocaleString('en-US')} lines could not be read: import a whole, clean file to end the affiliations it no longer lists`;
+  }
+  await db.transaction(async (tx) => {
+    await tx.sql.query(
+      `SELECT set_config('physiciandirect.directory_notify', 'off', true),
+              set_config('physiciandirect.change_source', $1, true),
+              set_config('physiciandirect.change_date', $2, true)`,
+      [spec.kind, fileDate ?? ''],
+    );
+    const ended = await spec.finish!(tx, { runId, fileDate, whole });
+    counts.notes.affiliationsEnded += ended;
+    counts.updated += ended;
+  });
+}
+
+/**
  * Streams one public file into the directory. Records are mapped and filtered as they are parsed;
  * every `batchSize` accepted rows, one transaction writes them (staging COPY + upsert), the
  * deactivated NPIs' removals and the checkpoint (the last file line done, and the counts so far).
@@ -208,7 +251,7 @@ export async function runImport<Row>(
   }
   // Which run of this file an interrupted one was: by name, size and time, or what the caller says.
   const fileKey = options.fileKey ?? source.fileKey;
-  const isSuppressed = await loadSuppressionMatcher(db);
+  const isSuppressed = spec.physicians ? await loadSuppressionMatcher(db) : () => false;
   const fileDate: ImportSummary['fileDate'] = !spec.datedByFile
     ? null
     : options.fileDate
@@ -239,6 +282,8 @@ export async function runImport<Row>(
   let deactivated: Deactivation[] = [];
   let lastLine = skipThrough;
   let recordsSinceCheckpoint = 0;
+  /** The file's last record was cut off (a broken download): the file is not whole. */
+  let truncated = false;
 
   /**
    * Writes the rows gathered so far as one transaction, with the checkpoint as of the last line
@@ -268,7 +313,7 @@ export async function runImport<Row>(
                 set_config('physiciandirect.change_date', $2, true)`,
         [spec.kind, fileDate?.date ?? ''],
       );
-      const result = await spec.writeBatch(tx, batch, npis, { fileDate: fileDate?.date ?? null });
+      const result = await spec.writeBatch(tx, batch, npis, { fileDate: fileDate?.date ?? null, runId });
       const { inserted, updated, written } = result;
       const notPhysician = result.notPhysician ?? 0;
       for (const target of [counts, checkpoint]) {
@@ -278,6 +323,7 @@ export async function runImport<Row>(
         target.olderThanStored += result.olderThanStored ?? 0;
         target.unchanged += written - inserted - updated - notPhysician - (result.olderThanStored ?? 0);
         target.removed += result.removed;
+        target.notes.unknownFacilities += result.unknownFacilities ?? 0;
       }
       await tx.sql.query(
         `UPDATE import_runs SET records_done = $2, counts = $3::jsonb, malformed = $4::jsonb, updated_at = now() WHERE id = $1`,
@@ -333,12 +379,12 @@ export async function runImport<Row>(
     counts.read++;
     recordsSinceCheckpoint++;
     if ('error' in record) {
+      if (record.error === TRUNCATED) truncated = true;
       malformedRecord(record.line, record.error);
     } else if (record.fields.length !== columns) {
-      malformedRecord(
-        record.line,
-        record.lastInFile && record.fields.length < columns ? TRUNCATED : `expected ${columns} fields, found ${record.fields.length}`,
-      );
+      const cut = record.lastInFile && record.fields.length < columns;
+      if (cut) truncated = true;
+      malformedRecord(record.line, cut ? TRUNCATED : `expected ${columns} fields, found ${record.fields.length}`);
     } else {
       const outcome = map(record.fields);
       if (outcome.kind === 'row') {
@@ -413,6 +459,7 @@ export async function runImport<Row>(
     held.clear();
     await flush();
     await writing;
+    if (spec.finish) await finishFile(db, spec, runId, counts, truncated, fileDate?.date ?? null);
   } catch (error) {
     if (!(error instanceof ImportStoppedError)) throw error;
     await writing;

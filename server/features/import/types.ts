@@ -1,3 +1,4 @@
+import type { ImportKindName } from '../../../contract/import';
 import type { Db } from '../../db/client';
 import type { Repairs } from './text';
 
@@ -22,6 +23,12 @@ export type ImportNotes = {
   unlistedCodes: Record<string, number>;
   /** DAC specialty values neither table holds: kept as 'Other'. */
   unknownSpecialty: number;
+  /** Affiliations: facilities the hospitals file does not hold (kept with their CCN). */
+  unknownFacilities: number;
+  /** Affiliations: physicians whose affiliations ended because a whole file no longer named them. */
+  affiliationsEnded: number;
+  /** Affiliations: why ended affiliations were not ended (a cut-off file, malformed lines), or null. */
+  affiliationsNotEnded: string | null;
 };
 
 /** How many distinct unlisted codes the notes name; the count above goes on past them. */
@@ -60,8 +67,10 @@ export type BatchResult = {
   olderThanStored?: number;
   /** Rows handed to the batch (after folding). */
   written: number;
-  /** Of those, rows not written because they turned out not to be physicians (DAC: unknown NPI, other specialty). */
+  /** Of those, rows not written because they turned out not to be physicians (DAC: unknown NPI, other specialty; affiliations: an NPI the directory does not hold). */
   notPhysician?: number;
+  /** Affiliations whose facility the hospitals file does not hold. */
+  unknownFacilities?: number;
 };
 
 /** What every batch of one run shares. */
@@ -71,11 +80,22 @@ export type BatchContext = {
    * (DAC); null for NPPES, whose records carry their own Last Update Date.
    */
   fileDate: string | null;
+  /** The run (import_runs.id): the same across a resumed run's batches. */
+  runId: number | null;
 };
+
+/** What a kind's end-of-file step is told: the run, the file's date, and whether the file was read whole. */
+export type FinishContext = { runId: number; fileDate: string | null; whole: boolean };
+
 
 /** One public file's import: how to read its records and how to write a batch. */
 export type ImportKind<Row> = {
-  kind: 'nppes' | 'dac';
+  kind: ImportKindName;
+  /**
+   * Its rows are physicians' (NPI-keyed: the removal list's suppressed NPIs are skipped); false for
+   * a file of facilities (hospitals).
+   */
+  physicians: boolean;
   /** Its records carry no date of their own: the run dates them by the file (BatchContext). */
   datedByFile: boolean;
   /** The data CSV's name inside a .zip download. */
@@ -100,10 +120,15 @@ export type ImportKind<Row> = {
     npiOf(row: Row): string;
   };
   writeBatch(tx: Db, rows: Row[], deactivated: Deactivation[], context: BatchContext): Promise<BatchResult>;
+  /**
+   * After the last batch: what the absence of a record from a file read whole (not cut off, no
+   * malformed line) means (affiliations: ended). Returns the physicians it changed.
+   */
+  finish?(tx: Db, context: FinishContext): Promise<number>;
 };
 
 export type ImportSummary = {
-  kind: 'nppes' | 'dac';
+  kind: ImportKindName;
   /** Data records read (the header not counted). */
   read: number;
   inserted: number;

@@ -152,8 +152,8 @@ export async function startUploadedImport(
   },
 ): Promise<ImportJob> {
   const { importJobs } = deps;
-  if (input.fileDate && input.kind !== 'dac') {
-    throw fieldError('fileDate', 'fileDate is for a Doctors and Clinicians (DAC) file: NPPES records carry their own dates');
+  if (input.fileDate && !IMPORT_KINDS[input.kind].datedByFile) {
+    throw fieldError('fileDate', 'fileDate is for a Doctors and Clinicians (DAC) or Facility Affiliation file: NPPES records carry their own dates, and a hospitals file dates nothing');
   }
   const maxBytes = deps.env.IMPORT_MAX_BYTES;
   if (input.declaredBytes !== undefined && input.declaredBytes > maxBytes) throw tooLarge(maxBytes);

@@ -34,6 +34,8 @@ export type PhysicianRow = {
   boardCertified?: boolean | null;
   hospitalAffiliation?: string | null;
   licenseStates?: string[];
+  /** CMS facility affiliations, stored as jsonb: [{ ccn, type, parent }] (ADR 063). */
+  affiliations?: { ccn: string; type: string; parent: string | null }[] | null;
   acceptingNewPatients?: boolean | null;
   acceptingMedicaid?: boolean | null;
   telehealth?: boolean | null;
@@ -75,6 +77,7 @@ const COLUMNS: Record<keyof PhysicianRow, [column: string, type: string]> = {
   boardCertified: ['board_certified', 'boolean'],
   hospitalAffiliation: ['hospital_affiliation', 'text'],
   licenseStates: ['license_states', 'text[]'],
+  affiliations: ['affiliations', 'jsonb'],
   acceptingNewPatients: ['accepting_new_patients', 'boolean'],
   acceptingMedicaid: ['accepting_medicaid', 'boolean'],
   telehealth: ['telehealth', 'boolean'],
@@ -108,7 +111,7 @@ export async function insertPhysicians(db: Pick<Db, 'sql'>, rows: PhysicianRow[]
       const cells = fields.map((field) => {
         const value = row[field];
         if (value === undefined) return 'DEFAULT';
-        params.push(field === 'education' && value !== null ? JSON.stringify(value) : value);
+        params.push((field === 'education' || field === 'affiliations') && value !== null ? JSON.stringify(value) : value);
         return `$${params.length}::${COLUMNS[field][1]}`;
       });
       return `(${cells.join(', ')})`;

@@ -17,7 +17,12 @@ import { importStatusText, importStatusVariant } from './status-text';
 const KINDS: { value: ImportKindName; label: string; hint: string }[] = [
   { value: 'nppes', label: 'NPPES', hint: 'npidata_pfile_*.csv, or the monthly NPPES .zip as downloaded' },
   { value: 'dac', label: 'Doctors and Clinicians', hint: 'DAC_NationalDownloadableFile.csv (after NPPES)' },
+  { value: 'hospitals', label: 'Hospitals', hint: 'Hospital_General_Information.csv (names the facilities of the affiliations)' },
+  { value: 'affiliations', label: 'Facility affiliations', hint: 'Facility_Affiliation.csv (after hospitals)' },
 ];
+
+/** The kinds whose files carry no dates of their own: the file's date dates their values. */
+const DATED_BY_FILE: ImportKindName[] = ['dac', 'affiliations'];
 
 /**
  * /admin/import: an admin uploads a public CMS file and the server imports it, as
@@ -44,7 +49,7 @@ export function ImportPage() {
     if (!IMPORT_FILE_PATTERN.test(file.name)) return setFileError('The file must be a .csv or a .zip.');
     setFileError(null);
     start.mutate(
-      { kind, file, fileDate: kind === 'dac' && fileDate ? fileDate : undefined },
+      { kind, file, fileDate: DATED_BY_FILE.includes(kind) && fileDate ? fileDate : undefined },
       {
         onSuccess: (result) => setJobId(result.import.id),
         onError: (error) => toast.error('Import not started', { description: error.message }),
@@ -108,7 +113,7 @@ export function ImportPage() {
                   </p>
                 )}
               </div>
-              {kind === 'dac' && (
+              {DATED_BY_FILE.includes(kind) && (
                 <div className="space-y-2">
                   <Label htmlFor="import-file-date">File date</Label>
                   <Input
@@ -121,7 +126,9 @@ export function ImportPage() {
                     className="w-full sm:w-48"
                   />
                   <p id="import-file-date-hint" className="text-sm text-muted-foreground">
-                    When CMS released the file. Its addresses and phones replace NPPES&apos;s only where they are newer.
+                    {kind === 'dac'
+                      ? 'When CMS released the file. Its addresses and phones replace NPPES’s only where they are newer.'
+                      : 'When CMS released the file: the date of the new and ended affiliations it records.'}
                   </p>
                 </div>
               )}
@@ -188,15 +195,40 @@ function ImportProgress({ job }: { job: ImportJob }) {
               again to finish it.
             </p>
           )}
-          {job.summary && <SummaryTable summary={job.summary} />}
+          {job.summary && <SummaryTable summary={job.summary} kind={job.kind} />}
         </CardContent>
       </Card>
     </section>
   );
 }
 
-function SummaryTable({ summary }: { summary: ImportSummary }) {
-  const rows: [string, number][] = [
+/** What a hospitals or affiliations summary counts (its physician counts mean other things). */
+function facilityRows(summary: ImportSummary, kind: ImportKindName): [string, number][] | null {
+  if (kind === 'hospitals')
+    return [
+      ['Rows read', summary.read],
+      ['Hospitals added', summary.inserted],
+      ['Hospitals updated', summary.updated],
+      ['Unchanged', summary.unchanged],
+      ['Repaired (spreadsheet-saved CCNs, ZIPs, phones)', summary.repaired.zips + summary.repaired.codes + summary.repaired.phones],
+      ['Skipped: malformed', summary.skipped.malformed],
+    ];
+  if (kind === 'affiliations')
+    return [
+      ['Rows read', summary.read],
+      ['Physicians whose affiliations changed', summary.updated],
+      ['Of those, affiliations ended (no longer in the file)', summary.notes.affiliationsEnded],
+      ['Physicians unchanged', summary.unchanged],
+      ['NPIs not in the directory (counted, not stored)', summary.skipped.notPhysician],
+      ['Affiliations with a facility the hospitals file does not hold (kept with its CCN)', summary.notes.unknownFacilities],
+      ['Skipped: on the removal list', summary.skipped.suppressed],
+      ['Skipped: malformed', summary.skipped.malformed],
+    ];
+  return null;
+}
+
+function SummaryTable({ summary, kind }: { summary: ImportSummary; kind: ImportKindName }) {
+  const rows: [string, number][] = facilityRows(summary, kind) ?? [
     ['Rows read', summary.read],
     ['Physicians inserted', summary.inserted],
     ['Physicians updated', summary.updated],
@@ -239,6 +271,11 @@ function SummaryTable({ summary }: { summary: ImportSummary }) {
             .map(([code, count]) => `${code} (${formatNumber(count)})`)
             .join(', ') || formatNumber(summary.notes.unlistedTaxonomy)}
           .
+        </p>
+      )}
+      {summary.notes.affiliationsNotEnded && (
+        <p role="alert" className="text-sm text-warning">
+          Affiliations no longer in the file were not ended: {summary.notes.affiliationsNotEnded}.
         </p>
       )}
       {summary.advice && (

@@ -167,3 +167,25 @@ export function zipOf(files: Record<string, string | Buffer>): Buffer {
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, ...centrals, end]);
 }
+
+/** CMS Hospital_General_Information.csv's header (its first columns, then some of the measures' that follow). */
+export const HOSPITALS_HEADER =
+  '"Facility ID","Facility Name","Address","City/Town","State","ZIP Code","County/Parish","Telephone Number","Hospital Type","Hospital Ownership","Emergency Services","Meets criteria for birthing friendly designation","Hospital overall rating","Hospital overall rating footnote","MORT Group Measure Count"';
+
+/** One hospital record, every value quoted as CMS writes them. */
+export function hospitalLine(v: Record<string, string>): string {
+  return (
+    HOSPITALS_HEADER.split(',')
+      .map((quoted) => '"' + (v[quoted.slice(1, -1)] ?? '').replaceAll('"', '""') + '"')
+      .join(',') + '\n'
+  );
+}
+
+/** CMS Facility_Affiliation.csv's header. */
+export const AFFILIATIONS_HEADER =
+  'NPI,Ind_PAC_ID,Provider Last Name,Provider First Name,Provider Middle Name,suff,facility_type,Facility Affiliations Certification Number,Facility Type Certification Number';
+
+/** One affiliation record: NPI, names, facility type, the facility's CCN and its parent's (units). */
+export function affiliationLine(npi: string, last: string, first: string, type: string, ccn: string, parent = ''): string {
+  return [npi, '1234567890', last, first, '', '', type, ccn, parent].join(',') + '\n';
+}
