@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './limits';
 import { isCalendarDay } from './dates';
 import { TeamReveal } from './contacts';
+import { CCN_PATTERN, FACILITY_TYPES, HospitalAffiliation, IMLC_CAVEAT, IMLC_ISSUING_STATES } from './affiliations';
 
 /**
  * The directory API. The same keys name the filters in the page URL and in the API query string
@@ -35,6 +36,9 @@ export const LIST_FILTER_KEYS = [
   'licenseState',
   'language',
   'credential',
+  // hospital affiliations from CMS (ADR 063): CCNs, and facility types
+  'affiliatedWith',
+  'facilityType',
   // radius search and its companions (ADR 023)
   'subSpecialty',
   'secondarySpecialty',
@@ -73,7 +77,8 @@ export const FLAG_FILTER_KEYS = [
 /** Radius search: within `radius` miles of `near` (a ZIP or 'City, ST'); `zip`: a ZIP or its first digits. */
 export const GEO_FILTER_KEYS = ['near', 'radius', 'zip'] as const;
 /** movedWithinDays: a change of the practice location within the last N days (ADR 035). */
-export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince', 'movedWithinDays'] as const;
+/** imlcEligibleFor: 'Likely IMLC-eligible for <state>' (ADR 063). */
+export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince', 'movedWithinDays', 'imlcEligibleFor'] as const;
 /**
  * Query parameters that shape the view rather than the search: the sidebar offers none of them
  * and saved searches keep none ('changedSince' is the alert digest's link: physicians added or
@@ -88,7 +93,7 @@ export const VIEW_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection
  */
 export const TEAM_FILTER_KEYS = ['notRevealedByTeam'] as const;
 export type TeamFilterKey = (typeof TEAM_FILTER_KEYS)[number];
-/** Every query parameter that filters (the pricing page's "41 searchable parameters"). */
+/** Every query parameter that filters (the pricing page's "44 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,
   ...TEXT_FILTER_KEYS,
@@ -224,6 +229,16 @@ export const SearchPhysiciansQuery = z.object({
   companyIndustry: list('companyIndustry'),
   state: list('state'),
   licenseState: list('licenseState'),
+  affiliatedWith: list('affiliatedWith')
+    .refine((v) => !v || v.every((ccn) => CCN_PATTERN.test(ccn.toUpperCase())), 'affiliatedWith must be CMS Certification Numbers (6 letters or digits each)')
+    .describe('Hospitals and other facilities by CMS Certification Number (GET /api/directory/hospitals finds them by name): any of them'),
+  facilityType: list('facilityType').describe(`Any of the physician’s CMS facility affiliations is of one of these types: ${FACILITY_TYPES.join(', ')}`),
+  imlcEligibleFor: z
+    .enum(IMLC_ISSUING_STATES as [string, ...string[]], {
+      error: `imlcEligibleFor must be a state that issues licences through the Interstate Medical Licensure Compact: ${IMLC_ISSUING_STATES.join(', ')}`,
+    })
+    .describe(`Likely IMLC-eligible for this state: ${IMLC_CAVEAT} (a licence in another compact state that can be the State of Principal Licence)`)
+    .optional(),
   language: list('language'),
   credential: list('credential'),
   location: text('location'),
@@ -268,7 +283,7 @@ export const SearchPhysiciansQuery = z.object({
       error: `movedWithinDays must be one of ${MOVED_WITHIN_OPTIONS.join(', ')}`,
     })
     .transform(Number)
-    .describe("Physicians whose practice city, state or ZIP changed in the last N days (the source's date)")
+    .describe("Physicians whose practice city, state or ZIP, or whose hospital affiliations (CMS), changed in the last N days (the source's date)")
     .optional(),
   verifiedWithinMonths: z
     .enum(VERIFIED_WITHIN_OPTIONS, {
@@ -345,13 +360,13 @@ export const FIELD_SOURCES = ['nppes', 'dac', 'resume'] as const;
 export const FieldSource = z.object({ source: z.enum(FIELD_SOURCES), date: z.string() });
 export type FieldSource = z.infer<typeof FieldSource>;
 
-export const CHANGE_FIELDS = ['city', 'state', 'zip', 'organization', 'licenseStates'] as const;
+export const CHANGE_FIELDS = ['city', 'state', 'zip', 'organization', 'licenseStates', 'hospitals'] as const;
 /** One change an import made (a move signal, ADR 035). */
 export const PhysicianChange = z.object({
   field: z.enum(CHANGE_FIELDS),
   oldValue: z.string(),
   newValue: z.string().nullable(),
-  source: z.enum(['nppes', 'dac']),
+  source: z.enum(['nppes', 'dac', 'affiliations']),
   /** The source's date for the new value (YYYY-MM-DD). */
   date: z.string(),
 });
@@ -426,6 +441,8 @@ export const PhysicianProfile = PhysicianSummary.extend({
   boardCertified: z.boolean().nullable(),
   hospitalAffiliation: z.string().nullable(),
   licenseStates: z.array(z.string()),
+  /** CMS facility affiliations (ADR 063): hospitals first, then by name. */
+  hospitalAffiliations: z.array(HospitalAffiliation),
   acceptingNewPatients: z.boolean().nullable(),
   acceptingMedicaid: z.boolean().nullable(),
   telehealth: z.boolean().nullable(),
@@ -478,6 +495,8 @@ export const FacetsResponse = z.object({
   subSpecialtyBySpecialty: z.array(SubSpecialtyFacetValue),
   secondarySpecialty: z.array(FacetValue),
   source: z.array(FacetValue),
+  /** The facility types of the physicians' CMS affiliations (ADR 063). */
+  facilityType: z.array(FacetValue),
   graduationYear: z.object({ min: z.number().int().nullable(), max: z.number().int().nullable() }),
 });
 export type FacetsResponse = z.infer<typeof FacetsResponse>;

@@ -1,5 +1,6 @@
 import { CONTACT_VALUE_ORDER } from './contact-checks';
 import type { GeneratedPhysician } from './generator';
+import type { DemoHospital } from './demo-affiliations';
 
 /**
  * Lines for `COPY ... FROM STDIN WITH (FORMAT csv)`. In that format an unquoted empty field is
@@ -46,7 +47,15 @@ export const PHYSICIAN_COPY_COLUMNS = [
   'moved_on',
   'location_source',
   'location_source_date',
+  'affiliations',
 ] as const;
+
+export const HOSPITAL_COPY_COLUMNS = ['ccn', 'name', 'city', 'state', 'zip', 'phone', 'hospital_type', 'ownership', 'emergency_services'] as const;
+
+/** One demo hospital's line. */
+export function hospitalCopyLine(h: DemoHospital): string {
+  return [text(h.ccn), text(h.name), text(h.city), text(h.state), h.zip ? text(h.zip) : '', h.phone ? text(h.phone) : '', text(h.hospitalType), text(h.ownership), bool(h.emergencyServices)].join(',') + '\n';
+}
 
 export const CONTACT_COPY_COLUMNS = [
   'physician_id',
@@ -144,7 +153,8 @@ export function physicianCopyLine(p: GeneratedPhysician): string {
     bool(p.inTraining),
     p.movedOn ?? '',
     p.source === 'resume' ? '"resume"' : p.movedOn ? '"nppes"' : '',
-    (p.locationSourceDate ?? '') + '\n',
+    p.locationSourceDate ?? '',
+    (p.affiliations ? text(JSON.stringify(p.affiliations)) : '') + '\n',
   ].join(',');
 }
 

@@ -6,12 +6,14 @@ import { revokeAllApiKeys } from '../../features/api-keys/service';
 import { recordAudit } from '../../lib/audit';
 import type { Logger } from '../../lib/logger';
 import { createDemoReports } from './demo-reports';
-import { DEFAULT_SEED, generatePhysicians } from './generator';
+import { DEFAULT_SEED, demoFacilityTables, generatePhysicians } from './generator';
 import {
   CHANGE_COPY_COLUMNS,
   changeCopyLines,
   CONTACT_COPY_COLUMNS,
   contactCopyLine,
+  HOSPITAL_COPY_COLUMNS,
+  hospitalCopyLine,
   PHYSICIAN_COPY_COLUMNS,
   physicianCopyLine,
 } from './copy-rows';
@@ -41,6 +43,10 @@ export async function loadDemoDirectory(
   await driver.transaction(async (tx) => {
     // One bulk change (as an import's batches): the journal says 'everything', no per-row entries.
     await tx.query(`SELECT set_config('physiciandirect.directory_notify', 'off', true)`);
+    // The hospitals the affiliations name (ADR 063); a second load keeps those there.
+    await tx.exec(`CREATE TEMP TABLE demo_hospitals (LIKE hospitals INCLUDING DEFAULTS) ON COMMIT DROP`);
+    await tx.copyFrom('demo_hospitals', HOSPITAL_COPY_COLUMNS, demoFacilityTables().hospitals.map(hospitalCopyLine).join(''));
+    await tx.exec(`INSERT INTO hospitals SELECT * FROM demo_hospitals ON CONFLICT (ccn) DO NOTHING`);
     let physicianCsv = '';
     let contactCsv = '';
     let changeCsv = '';
@@ -69,7 +75,7 @@ export async function loadDemoDirectory(
     await tx.query(
       "SELECT setval(pg_get_serial_sequence('physicians', 'id'), GREATEST((SELECT max(id) FROM physicians), 1))",
     );
-    await tx.exec('ANALYZE physicians; ANALYZE physician_contacts; ANALYZE physician_changes');
+    await tx.exec('ANALYZE physicians; ANALYZE physician_contacts; ANALYZE physician_changes; ANALYZE hospitals');
     // Servers already running on this database reload once, at commit.
     await tx.query(`SELECT pg_notify('directory_changed', '*')`);
   });

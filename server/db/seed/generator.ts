@@ -36,6 +36,7 @@ import {
 import { CONTACT_VALUE_ORDER, type ContactFreshness, demoEmailCheck, demoPhoneCheck, DISPOSABLE_DOMAINS } from './contact-checks';
 import { demoSignals, type LocationChange } from './demo-signals';
 import { createRandom, mix32, pick, weightedTable, type Random, type WeightedTable } from './random';
+import { demoAffiliations, demoFacilities, type DemoAffiliation, type DemoFacilities } from './demo-affiliations';
 import { SUB_SPECIALTY_PHYSICIANS } from './sub-specialty-shares';
 
 export type GeneratedPhysician = {
@@ -95,11 +96,14 @@ export type GeneratedPhysician = {
   selfReportedEmail: string | null;
   selfReportedPhone: string | null;
   selfReportedAt: Date | null;
+  /** CMS facility affiliations (demo-affiliations.ts, ADR 063), drawn last; null: none. */
+  affiliations: DemoAffiliation[] | null;
 };
 
 export const DEFAULT_SEED = 20_261_101;
 /** Mixed into the seed of the contact freshness stream (contactFreshnessOf). */
 const FRESHNESS_STREAM = 0x2545f491;
+const AFFILIATION_STREAM = 0x6a09e667;
 
 /**
  * Everything time-like is measured from this fixed date, never from the clock, so the same seed
@@ -903,6 +907,7 @@ function buildPhysician(id: number, random: Random, t: Tables): GeneratedPhysici
     selfReportedEmail: null,
     selfReportedPhone: null,
     selfReportedAt: null,
+    affiliations: null,
   };
 }
 
@@ -949,6 +954,13 @@ function contactFreshnessOf(p: GeneratedPhysician, random: Random, loadedAt: num
  * slice of ids can be generated on its own (or in parallel) and matches the same slice of a full
  * run.
  */
+let facilityTables: DemoFacilities | null = null;
+
+/** The demo's hospitals (the same every run): the hospitals table of a demo directory. */
+export function demoFacilityTables(): DemoFacilities {
+  return (facilityTables ??= demoFacilities(tables().city));
+}
+
 export function* generatePhysicians(options: {
   count: number;
   seed?: number;
@@ -974,6 +986,8 @@ export function* generatePhysicians(options: {
   const random = createRandom();
   const freshnessRandom = createRandom();
   const signalRandom = createRandom();
+  const affiliationRandom = createRandom();
+  const facilities = demoFacilityTables();
   const signals = demoSignals({ places: t.city, placeTable: t.cities }, { seed, loadedAt });
   for (let i = 0; i < count; i++) {
     const id = startId + i;
@@ -982,6 +996,10 @@ export function* generatePhysicians(options: {
     freshnessRandom.reseed(seed ^ FRESHNESS_STREAM, id);
     physician.contactFreshness = contactFreshnessOf(physician, freshnessRandom, loadedAt);
     if (withSignals) signals.apply(physician, signalRandom);
+    // Their own stream, after the signals (a mover's hospitals are the new city's): drawing them
+    // changes none of the values above.
+    affiliationRandom.reseed(seed ^ AFFILIATION_STREAM, id);
+    physician.affiliations = demoAffiliations(physician, affiliationRandom, facilities);
     yield physician;
   }
 }

@@ -42,6 +42,8 @@ type Fixture = {
   industry?: string | null;
   email?: boolean;
   phone?: boolean;
+  /** CMS facility affiliations (ADR 063). */
+  aff?: { ccn: string; type: string; parent?: string }[];
 };
 
 /** Read at use (a run that crosses New Year must not compare with a stale year). */
@@ -49,15 +51,15 @@ const currentYear = () => new Date().getUTCFullYear();
 
 // prettier-ignore
 const PHYSICIANS: Fixture[] = [
-  { id: 1, first: 'John', last: 'Smith', title: 'Cardiologist', specialty: 'Cardiology', org: 'Heart Center', city: 'Houston', state: 'TX', skills: ['Leadership', 'Research'], degrees: ['MD', 'BS'], credential: 'MD', school: 'Baylor College of Medicine', year: 2000, gender: 'M', languages: ['English', 'Spanish'], board: true, hospital: 'Houston Methodist', licenses: ['TX'], accepting: true, telehealth: false, npi: '1234567890', size: '5000+', revenue: '$1B+', industry: 'Hospital & Health Care', email: true, phone: true },
-  { id: 2, first: 'Jane', last: 'Smithson', title: 'Pediatrician', specialty: 'Pediatrics', org: 'Kids First Clinic', city: 'Boston', state: 'MA', skills: ['Patient Care', 'Teaching'], degrees: ['MD'], credential: 'MD', school: 'Harvard Medical School', year: 2010, gender: 'F', languages: ['English'], board: true, hospital: "Boston Children's Hospital", licenses: ['MA', 'NH'], accepting: true, telehealth: true, npi: '1234500001', size: '100 to 499', revenue: '$10M to <$50M', industry: 'Medical Practice', email: true },
+  { id: 1, aff: [{ ccn: '450358', type: 'Hospital' }], first: 'John', last: 'Smith', title: 'Cardiologist', specialty: 'Cardiology', org: 'Heart Center', city: 'Houston', state: 'TX', skills: ['Leadership', 'Research'], degrees: ['MD', 'BS'], credential: 'MD', school: 'Baylor College of Medicine', year: 2000, gender: 'M', languages: ['English', 'Spanish'], board: true, hospital: 'Houston Methodist', licenses: ['TX'], accepting: true, telehealth: false, npi: '1234567890', size: '5000+', revenue: '$1B+', industry: 'Hospital & Health Care', email: true, phone: true },
+  { id: 2, aff: [{ ccn: '220086', type: 'Hospital' }, { ccn: '225123', type: 'Nursing home' }], first: 'Jane', last: 'Smithson', title: 'Pediatrician', specialty: 'Pediatrics', org: 'Kids First Clinic', city: 'Boston', state: 'MA', skills: ['Patient Care', 'Teaching'], degrees: ['MD'], credential: 'MD', school: 'Harvard Medical School', year: 2010, gender: 'F', languages: ['English'], board: true, hospital: "Boston Children's Hospital", licenses: ['MA', 'NH'], accepting: true, telehealth: true, npi: '1234500001', size: '100 to 499', revenue: '$10M to <$50M', industry: 'Medical Practice', email: true },
   { id: 3, first: 'Smith', last: 'Johnson', title: 'Family Physician', specialty: 'Family Medicine', org: 'Prairie Health', city: 'Omaha', state: 'NE', skills: ['Patient Care'], degrees: ['DO'], credential: 'DO', school: 'Kansas City University', year: 1990, gender: 'M', languages: ['English'], board: false, licenses: ['NE', 'IA'], accepting: false, telehealth: false, npi: '1987654321', size: '1 to 19', revenue: '<$1M', industry: 'Medical Practice', phone: true },
   { id: 4, first: 'Maryann', last: 'Lee', title: 'Internist', specialty: 'Internal Medicine', org: 'Pacific Internal Medicine', city: 'Seattle', state: 'WA', skills: ['Communication'], degrees: ['MD', 'MBA'], credential: 'MD', school: 'University of Washington School of Medicine', year: 2005, gender: 'F', languages: ['English', 'Korean'], board: true, licenses: ['WA'], accepting: true, telehealth: true, npi: '1555000004', size: '20 to 99', revenue: '$1M to <$10M', industry: 'Healthcare' },
   { id: 5, first: 'Omar', last: 'Haddad', title: 'Staff Physician', specialty: 'physician', org: 'Desert Care', city: 'Phoenix', state: 'AZ', skills: [], degrees: ['MD'], credential: 'M.D.', year: 2015, gender: 'M', languages: ['English', 'Arabic'], board: null, licenses: ['AZ'], accepting: null, telehealth: null, npi: '1555000005' },
   { id: 6, first: 'Paula', last: 'Reyes', title: 'Lead Physician Assistant', specialty: 'Physician Assistant', org: 'Desert Care', city: 'Tucson', state: 'AZ', skills: ['Patient Care', 'Surgery'], degrees: ['MS', 'BS'], credential: 'PA-C', year: 2018, gender: 'F', languages: ['English', 'Spanish'], board: true, licenses: ['AZ'], accepting: true, telehealth: false, npi: '1555000006' },
   { id: 7, first: 'Victor', last: 'Stone', title: 'Physician', specialty: 'PHYSICIAN', org: 'Granite Medical', city: 'Denver', state: 'CO', skills: ['Leadership'], degrees: ['DO'], credential: 'DO', year: 1985, gender: 'M', languages: ['English'], board: false, licenses: ['CO', 'WY'], accepting: false, telehealth: true, npi: '1555000007' },
   { id: 8, first: 'Grace', last: 'Kim', title: 'Interventional Cardiologist', specialty: 'cardiology', org: 'Valley Heart Institute', city: 'Fresno', state: 'CA', skills: ['Clinical Research', 'Cardiac Catheterization'], degrees: ['MD', 'PhD'], credential: 'MD', school: 'Stanford University School of Medicine', year: 2008, gender: 'F', languages: ['English', 'Korean'], board: true, licenses: ['CA'], accepting: true, telehealth: false, npi: '1555000008' },
-  { id: 9, first: 'Hector', last: 'Alvarez', title: 'Cardiologist', specialty: 'CARDIOLOGY', org: 'Gulf Coast Cardiology', city: 'Corpus Christi', state: 'TX', skills: ['Echocardiography'], degrees: ['MD'], credential: 'MD', year: 1995, gender: 'M', languages: ['English', 'Spanish'], board: true, licenses: ['TX'], accepting: false, telehealth: false, npi: '1555000009' },
+  { id: 9, aff: [{ ccn: '45S358', type: 'Hospital', parent: '450358' }], first: 'Hector', last: 'Alvarez', title: 'Cardiologist', specialty: 'CARDIOLOGY', org: 'Gulf Coast Cardiology', city: 'Corpus Christi', state: 'TX', skills: ['Echocardiography'], degrees: ['MD'], credential: 'MD', year: 1995, gender: 'M', languages: ['English', 'Spanish'], board: true, licenses: ['TX'], accepting: false, telehealth: false, npi: '1555000009' },
   { id: 10, first: 'Abigail', last: 'Turner', title: 'Neurologist', specialty: 'Neurology', org: 'Lincoln Neuro Group', city: 'Springfield', state: 'IL', skills: ['EEG'], degrees: ['MD'], credential: 'MD', year: 2012, gender: 'F', languages: ['English'], board: true, licenses: ['IL'], accepting: true, telehealth: true, npi: '1555000010' },
   { id: 11, first: 'Benjamin', last: 'Turner', title: 'Neurologist', specialty: 'Neurology', org: 'Pioneer Valley Neurology', city: 'Springfield', state: 'MA', skills: ['EMG'], degrees: ['MD'], credential: 'MD', year: 2011, gender: 'M', languages: ['English'], board: true, licenses: ['MA'], accepting: true, telehealth: false, npi: '1555000011' },
   { id: 12, first: 'Chloe', last: 'Nguyen', title: 'Dermatologist', specialty: 'Dermatology', org: 'Rose City Skin', city: 'Portland', state: 'OR', skills: ['Mohs Surgery'], degrees: ['MD'], credential: 'MD', year: 2016, gender: 'F', languages: ['English', 'Vietnamese'], board: true, licenses: ['OR', 'WA'], accepting: true, telehealth: true, npi: '1555000012' },
@@ -71,9 +73,9 @@ const PHYSICIANS: Fixture[] = [
   { id: 20, first: 'Karen', last: 'Wallace', title: 'Emergency Physician', specialty: 'Emergency Medicine', org: 'Summit Emergency Group', city: 'Salt Lake City', state: 'UT', skills: ['Emergency Ultrasound'], degrees: ['DO'], credential: 'DO', year: 2009, gender: 'F', languages: ['English'], board: true, licenses: ['UT'], accepting: true, telehealth: false, npi: '1555000020' },
   { id: 21, first: 'Liam', last: 'Foster', title: 'Skin Specialist', specialty: 'Dermatology', org: 'Clear Skin Associates', city: 'Austin', state: 'TX', skills: ['Cosmetic Procedures'], degrees: ['MD'], credential: 'MD', year: 2017, gender: 'M', languages: ['English'], board: true, licenses: ['TX'], accepting: true, telehealth: true, npi: '1555000021' },
   { id: 22, first: 'Xavier', last: 'Bell', title: 'Psychiatrist', specialty: 'Psychiatry', org: 'Mindful Health', city: 'Nashville', state: 'TN', skills: ['Psychopharmacology'], degrees: ['MD'], credential: 'MD', year: 2006, gender: 'M', languages: ['English', 'French'], board: true, licenses: ['TN'], accepting: true, telehealth: true, npi: '1555000022' },
-  { id: 23, first: 'Yvonne', last: 'Quimby', title: 'Urologist', specialty: 'Urology', org: 'Northern Urology', city: 'Minneapolis', state: 'MN', skills: ['Robotic Surgery'], degrees: ['MD'], credential: 'MD', year: 1988, gender: 'F', languages: ['English'], board: true, licenses: ['MN'], accepting: false, telehealth: false, npi: '1555000023' },
+  { id: 23, aff: [{ ccn: '240010', type: 'Hospital' }], first: 'Yvonne', last: 'Quimby', title: 'Urologist', specialty: 'Urology', org: 'Northern Urology', city: 'Minneapolis', state: 'MN', skills: ['Robotic Surgery'], degrees: ['MD'], credential: 'MD', year: 1988, gender: 'F', languages: ['English'], board: true, licenses: ['MN'], accepting: false, telehealth: false, npi: '1555000023' },
   { id: 24, first: 'Zoe', last: 'Adams', title: null, specialty: null, org: null, city: null, state: null, skills: [], degrees: [], credential: null, year: null, gender: null, languages: [], board: null, licenses: [], accepting: null, telehealth: null, npi: null },
-  { id: 25, first: 'Aaron', last: 'Baker', title: 'Orthopedic Surgeon', specialty: 'Orthopedic Surgery', org: 'Bone and Joint Clinic', city: 'Houston', state: 'TX', skills: ['Arthroscopy', 'Surgery'], degrees: ['MD'], credential: 'MD', year: 2004, gender: 'M', languages: ['English'], board: true, licenses: ['TX', 'LA'], accepting: true, telehealth: false, npi: '1555000025' },
+  { id: 25, aff: [{ ccn: '450358', type: 'Hospital' }, { ccn: '45T358', type: 'Inpatient rehabilitation facility', parent: '450358' }], first: 'Aaron', last: 'Baker', title: 'Orthopedic Surgeon', specialty: 'Orthopedic Surgery', org: 'Bone and Joint Clinic', city: 'Houston', state: 'TX', skills: ['Arthroscopy', 'Surgery'], degrees: ['MD'], credential: 'MD', year: 2004, gender: 'M', languages: ['English'], board: true, licenses: ['TX', 'LA'], accepting: true, telehealth: false, npi: '1555000025' },
   { id: 26, first: 'Bella', last: 'Carter', title: 'OB/GYN', specialty: 'OBGYN', org: 'Womens Health Partners', city: 'Dallas', state: 'TX', skills: ['Obstetrics'], degrees: ['MD'], credential: 'MD', year: 2013, gender: 'F', languages: ['English', 'Spanish'], board: true, licenses: ['TX'], accepting: true, telehealth: true, npi: '1555000026' },
   { id: 27, first: 'Caleb', last: 'Dunn', title: 'Gastroenterologist', specialty: 'Gastroenterology', org: 'Digestive Care', city: 'Charlotte', state: 'NC', skills: ['Endoscopy'], degrees: ['MD'], credential: 'MD', year: 1996, gender: 'M', languages: ['English'], board: true, licenses: ['NC', 'SC'], accepting: false, telehealth: false, npi: '1555000027' },
   { id: 28, first: 'Diana', last: 'Ellis', title: 'Pulmonologist', specialty: 'Pulmonology', org: 'Breathe Easy', city: 'Kansas City', state: 'MO', skills: ['Bronchoscopy'], degrees: ['MD'], credential: 'MD', year: 2002, gender: 'F', languages: ['English'], board: true, licenses: ['MO', 'KS'], accepting: true, telehealth: true, npi: '1555000028' },
@@ -117,6 +119,7 @@ async function insertFixture(p: Fixture) {
     boardCertified: p.board ?? null,
     hospitalAffiliation: p.hospital ?? null,
     licenseStates: p.licenses ?? [],
+    affiliations: p.aff ? p.aff.map((a) => ({ ccn: a.ccn, type: a.type, parent: a.parent ?? null })) : null,
     acceptingNewPatients: p.accepting ?? null,
     telehealth: p.telehealth ?? null,
     linkedinUrl: `https://www.linkedin.com/in/${p.first.toLowerCase()}-${p.last.toLowerCase()}`,
@@ -142,6 +145,13 @@ async function insertFixture(p: Fixture) {
 }
 
 beforeAll(async () => {
+  // The hospitals the affiliations name; 225123 (a nursing home) and the units' CCNs are not among them.
+  await ctx.db.sql.query(
+    `INSERT INTO hospitals (ccn, name, city, state, hospital_type) VALUES
+       ('450358', 'Houston Methodist Hospital', 'Houston', 'TX', 'Acute Care Hospitals'),
+       ('220086', 'Beth Israel Deaconess Medical Center', 'Boston', 'MA', 'Acute Care Hospitals'),
+       ('240010', 'Mayo Clinic Hospital Rochester', 'Rochester', 'MN', 'Acute Care Hospitals')`,
+  );
   for (const p of PHYSICIANS) await insertFixture(p);
   await ctx.deps.services.directory.directoryChanged();
 });
@@ -353,6 +363,96 @@ describe('filters', () => {
   });
 });
 
+describe('hospital affiliations and licences (ADR 063)', () => {
+  it("'Affiliated with' takes any of its CCNs, a unit counting for its parent hospital", async () => {
+    expect(await matching({ affiliatedWith: '450358' })).toEqual([1, 9, 25]);
+    expect(await matching({ affiliatedWith: '450358,240010' })).toEqual([1, 9, 23, 25]);
+    expect(await matching({ affiliatedWith: '45t358' })).toEqual([25]);
+    expect(await matching({ affiliatedWith: '225123' })).toEqual([2]);
+    expect(await matching({ affiliatedWith: '999999' })).toEqual([]);
+  });
+
+  it("'Facility type' takes any of its types", async () => {
+    expect(await matching({ facilityType: 'Nursing home' })).toEqual([2]);
+    expect(await matching({ facilityType: 'inpatient rehabilitation facility,Nursing home' })).toEqual([2, 25]);
+    expect(await matching({ facilityType: 'Hospital' })).toEqual([1, 2, 9, 23, 25]);
+  });
+
+  it('hospital names are words of a several-word query, not of a one-word one (the spec’s rule)', async () => {
+    expect(await matching({ query: 'mayo clinic urology' })).toEqual([23]);
+    expect(await matching({ query: 'methodist smith' })).toEqual([1]);
+    expect(await matching({ query: 'methodist' })).toEqual([]);
+  });
+
+  it("'Likely IMLC-eligible for' a state: a licence in another compact state that can be the principal one", async () => {
+    // TX issues licences through the compact; NC and SC have only enacted it, MO too; TX itself does not count.
+    expect(await matching({ imlcEligibleFor: 'TX' })).toEqual([2, 3, 4, 5, 6, 7, 10, 12, 13, 15, 16, 17, 19, 20, 22, 23, 25, 28, 29]);
+    expect(await matching({ imlcEligibleFor: 'WY' })).toEqual([2, 3, 4, 5, 6, 7, 10, 12, 13, 15, 16, 17, 19, 20, 22, 23, 25, 28, 29, 1, 9, 21, 26].sort((a, b) => a - b));
+  });
+
+  it('bad values are 400s that name the field', async () => {
+    const bad = await premium.get('/api/physicians?affiliatedWith=45-358');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('affiliatedWith must be CMS Certification Numbers');
+    const notMember = await premium.get('/api/physicians?imlcEligibleFor=CA');
+    expect(notMember.status).toBe(400);
+    expect(JSON.stringify(notMember.body)).toContain('imlcEligibleFor must be a state that issues licences through the Interstate Medical Licensure Compact');
+  });
+
+  it('the profile lists the affiliations, hospitals first, a unit with its parent, an unknown CCN by number', async () => {
+    const one = (await ctx.agent().get('/api/physicians/25')).body;
+    expect(one.hospitalAffiliations).toEqual([
+      { ccn: '450358', name: 'Houston Methodist Hospital', city: 'Houston', state: 'TX', hospitalType: 'Acute Care Hospitals', facilityType: 'Hospital', parent: null },
+      {
+        ccn: '45T358',
+        name: null,
+        city: null,
+        state: null,
+        hospitalType: null,
+        facilityType: 'Inpatient rehabilitation facility',
+        parent: { ccn: '450358', name: 'Houston Methodist Hospital', city: 'Houston', state: 'TX', hospitalType: 'Acute Care Hospitals' },
+      },
+    ]);
+    const two = (await ctx.agent().get('/api/physicians/2')).body;
+    expect(two.hospitalAffiliations.map((a: { ccn: string; name: string | null }) => [a.ccn, a.name])).toEqual([
+      ['220086', 'Beth Israel Deaconess Medical Center'],
+      ['225123', null],
+    ]);
+    expect((await ctx.agent().get('/api/physicians/3')).body.hospitalAffiliations).toEqual([]);
+  });
+
+  it('the type-ahead finds hospitals by words of their names with live counts; facets count facility types', async () => {
+    const all = await premium.get('/api/directory/hospitals');
+    expect(all.status).toBe(200);
+    expect(all.body.hospitals.map((h: { ccn: string; count: number }) => [h.ccn, h.count])).toEqual([
+      ['450358', 3],
+      ['220086', 1],
+      ['240010', 1],
+      ['225123', 1],
+      ['45S358', 1],
+      ['45T358', 1],
+    ]);
+    const methodist = await premium.get('/api/directory/hospitals?q=meth');
+    expect(methodist.body.hospitals).toEqual([
+      { ccn: '450358', name: 'Houston Methodist Hospital', city: 'Houston', state: 'TX', hospitalType: 'Acute Care Hospitals', count: 3 },
+    ]);
+    // Counted over the search (state TX), its own 'Affiliated with' left out; the chosen one listed first.
+    const inTexas = await premium.get('/api/directory/hospitals?state=TX&affiliatedWith=240010');
+    expect(inTexas.body.hospitals.map((h: { ccn: string; count: number }) => [h.ccn, h.count])).toEqual([
+      ['240010', 0],
+      ['450358', 3],
+      ['45S358', 1],
+      ['45T358', 1],
+    ]);
+    const facets = await premium.get('/api/directory/facets?affiliatedWith=450358');
+    expect(facets.body.facilityType).toEqual([
+      { value: 'Hospital', count: 3 },
+      { value: 'Inpatient rehabilitation facility', count: 1 },
+      { value: 'Nursing home', count: 0 },
+    ]);
+  });
+});
+
 describe('sorting and paging', () => {
   it('sorts by name (last name, then first name, then id) in both directions; name ascending without a query', async () => {
     expect((await ids({})).slice(0, 3)).toEqual([24, 9, 25]); // Adams, Alvarez, Baker
@@ -475,6 +575,9 @@ describe('tiers with every sort and filter', () => {
     city: 'a',
     medicalSchool: 'University',
     hospitalAffiliation: 'Houston',
+    affiliatedWith: '450358',
+    facilityType: 'Hospital',
+    imlcEligibleFor: 'TX',
     // Free and anonymous callers may filter by a whole NPI only (a prefix is a 400, tested elsewhere).
     npi: '1234567890',
     gender: 'F',

@@ -6,7 +6,9 @@ import {
   type PhysicianSummary,
 } from '../../../contract/directory';
 import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification';
+import type { HospitalAffiliation } from '../../../contract/affiliations';
 import type { Db } from '../../db/client';
+import { affiliationsJson, sortAffiliations } from './affiliations';
 import { preparedStatement } from '../../db/driver';
 import {
   FIELD_SEP,
@@ -56,6 +58,15 @@ const FLAG_COLUMNS: Record<FlagField, string> = {
   mobileValid: `(${MOBILE_VALID_SQL('c')})`,
   inTraining: 'in_training',
 };
+/**
+ * A physician's facilities as the index's items (wire-format.ts): each CCN, and each unit's parent
+ * hospital, with the hospital's name after it when the hospitals table holds it.
+ */
+const HOSPITAL_ITEMS = `CASE WHEN jsonb_typeof(affiliations) = 'array' AND jsonb_array_length(affiliations) > 0 THEN
+  (SELECT string_agg(f.ccn || coalesce(' ' || h.name, ''), E'\\x1c' ORDER BY f.ccn)
+   FROM (SELECT a->>'ccn' AS ccn FROM jsonb_array_elements(affiliations) a
+         UNION SELECT a->>'parent' FROM jsonb_array_elements(affiliations) a WHERE a->>'parent' IS NOT NULL) f
+   LEFT JOIN hospitals h ON h.ccn = f.ccn) END`;
 /** Whole milliseconds since 1970 (floor), or the NULL mark. */
 const epochMs = (column: string) =>
   `coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, E'\\x1d')`;
@@ -90,6 +101,9 @@ const indexLine = (safe: boolean) => {
     ${items(`array_to_string(license_states, E'\\x1c')`)},
     ${items(`CASE WHEN jsonb_typeof(education) = 'array' THEN
       (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)},
+    ${items(HOSPITAL_ITEMS)},
+    ${items(`CASE WHEN jsonb_typeof(affiliations) = 'array' AND jsonb_array_length(affiliations) > 0 THEN
+      (SELECT string_agg(DISTINCT a->>'type', E'\\x1c') FROM jsonb_array_elements(affiliations) a) END`)},
     ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')}, ${epochMs('updated_at')},
     coalesce((moved_on - DATE '1970-01-01')::text, E'\\x1d'))`;
 };
@@ -224,7 +238,7 @@ const SUMMARY_COLUMNS = `
 const PROFILE_COLUMNS = `${SUMMARY_COLUMNS},
   p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages,
   p.board_certified, p.hospital_affiliation, p.license_states, p.accepting_new_patients,
-  p.accepting_medicaid, p.telehealth,
+  p.accepting_medicaid, p.telehealth, ${affiliationsJson('p')} AS hospital_affiliations,
   p.location_source, p.location_source_date::text AS location_source_date,
   CASE WHEN c.office_phone IS NOT NULL THEN c.office_phone_source END AS phone_source,
   CASE WHEN c.office_phone IS NOT NULL THEN c.office_phone_source_date::text END AS phone_source_date`;
@@ -268,6 +282,7 @@ type ProfileRecord = SummaryRecord & {
   accepting_new_patients: boolean | null;
   accepting_medicaid: boolean | null;
   telehealth: boolean | null;
+  hospital_affiliations: HospitalAffiliation[] | null;
   location_source: FieldSource['source'] | null;
   location_source_date: string | null;
   phone_source: FieldSource['source'] | null;
@@ -280,6 +295,7 @@ const CHANGE_FIELD_NAMES: Record<string, PhysicianChange['field']> = {
   zip: 'zip',
   organization: 'organization',
   license_states: 'licenseStates',
+  hospitals: 'hospitals',
 };
 
 const sourceOf = (source: FieldSource['source'] | null, date: string | null): FieldSource | null =>
@@ -494,6 +510,7 @@ export async function findProfile(
     boardCertified: r.board_certified,
     hospitalAffiliation: r.hospital_affiliation,
     licenseStates: r.license_states ?? [],
+    hospitalAffiliations: sortAffiliations(r.hospital_affiliations),
     acceptingNewPatients: r.accepting_new_patients,
     acceptingMedicaid: r.accepting_medicaid,
     telehealth: r.telehealth,

@@ -10,6 +10,7 @@ import {
   SelectAllPhysiciansResponse,
   SpecialtyCountsResponse,
 } from '../../../contract/directory';
+import { HospitalOptionsQuery, HospitalOptionsResponse } from '../../../contract/affiliations';
 import { SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/context';
@@ -117,6 +118,22 @@ const getFacets = createRoute({
   },
 });
 
+const getHospitalOptions = createRoute({
+  method: 'get',
+  path: '/directory/hospitals',
+  operationId: 'listHospitalOptions',
+  tags: ['directory'],
+  security: publicAccess,
+  summary:
+    "The 'Affiliated with' type-ahead: hospitals and other CMS facilities whose names start words with those of q, counted over the current search (the same query string) without its own affiliatedWith, most common first (20, plus those chosen)",
+  request: { query: SearchPhysiciansQuery.extend(HospitalOptionsQuery.shape), headers: SearchTypingHeaders },
+  responses: {
+    200: { description: 'Facilities with counts', headers: SearchTypingResponseHeaders, ...json(HospitalOptionsResponse) },
+    400: errorResponse('A bad parameter (q of more than 100 characters, or a bad filter)'),
+    429: errorResponse('Too many searches (the allowance of the search, shared): wait (Retry-After) and try again'),
+  },
+});
+
 /**
  * Directory reads are limited per user when signed in, per IP otherwise, so the free cap cannot
  * be walked around by sheer volume.
@@ -195,6 +212,16 @@ export const directoryRoutes = new OpenAPIHono<AppEnv>()
     return c.json(profile, 200);
   })
   .openapi(getSpecialties, (c) => c.json(c.var.deps.services.directory.specialtyCounts(), 200))
+  .openapi(getHospitalOptions, async (c) => {
+    const { q, ...query } = c.req.valid('query');
+    const hospitals = await withinSearchAllowance(
+      c,
+      query,
+      (meter) => c.var.deps.services.directory.hospitalOptions(query, q, c.var.currentUser, meter),
+      { token: c.req.valid('header')[SEARCH_TYPING_HEADER] },
+    );
+    return c.json(hospitals, 200);
+  })
   .openapi(getFacets, async (c) => {
     const query = c.req.valid('query');
     const facets = await withinSearchAllowance(

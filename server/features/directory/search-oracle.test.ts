@@ -8,6 +8,7 @@ import {
   type SearchPhysiciansQueryInput,
 } from '../../../contract/directory';
 import { US_STATES } from '../../../contract/directory-options';
+import { IMLC_ISSUING_STATES } from '../../../contract/affiliations';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
@@ -70,6 +71,7 @@ type Messy = {
   flags?: [boolean | null, boolean | null, boolean | null];
   zip?: string | null;
   sub?: string | null;
+  aff?: { ccn: string; type: string; parent: string | null }[];
 };
 
 // prettier-ignore
@@ -112,6 +114,10 @@ const MESSY: Messy[] = [
   { first: 'Zip', last: 'Separator', city: 'Houston', state: 'TX', zip: '\u001f77002' },
   { first: 'Zip', last: 'Nine', city: 'Boston', state: 'MA', zip: '021151234', sub: 'Hand Surgery' },
   { first: 'Zip', last: 'Unknown', city: 'Nowhere', state: 'TX', zip: '00000' },
+  // Facilities (ADR 063): an unknown CCN, a unit with a parent the hospitals table holds or not, odd type spellings.
+  { first: 'Aff', last: 'Unknown', state: 'TX', aff: [{ ccn: '459999', type: 'Hospice', parent: null }] },
+  { first: 'Aff', last: 'Unit', state: 'TX', aff: [{ ccn: '45T001', type: 'Inpatient rehabilitation facility', parent: '450001' }, { ccn: '455123', type: ' nursing home ', parent: null }] },
+  { first: 'Aff', last: 'Empty', state: 'TX', aff: [] },
 ];
 
 // Hundreds of searches per tier: the directory rate limits (120/min per user, 60 per IP) are raised.
@@ -147,6 +153,7 @@ async function insertMessy(p: Messy, id: number) {
     boardCertified: flags[0],
     hospitalAffiliation: p.hospital ?? null,
     licenseStates: p.licenses ?? [],
+    affiliations: p.aff ?? null,
     acceptingNewPatients: flags[1],
     telehealth: flags[2],
     zip: p.zip ?? null,
@@ -181,7 +188,10 @@ type Pools = Record<
   | 'subSpecialty'
   | 'secondarySpecialty'
   | 'zip'
-  | 'near',
+  | 'near'
+  | 'ccn'
+  | 'facilityType'
+  | 'hospitalWord',
   string[]
 >;
 let pools: Pools;
@@ -199,13 +209,20 @@ beforeAll(async () => {
       languages: string[];
       license_states: string[];
       degrees: string[] | null;
+      ccns: string[] | null;
+      facility_types: string[] | null;
+      hospital_words: string[] | null;
     }
   >(
     `SELECT first_name, last_name, title, specialty, organization, city, state, medical_school,
        hospital_affiliation, credential, organization_size, organization_revenue, organization_industry,
        npi, skills, languages, license_states, sub_specialty, secondary_specialty, zip,
        CASE WHEN city IS NOT NULL AND state IS NOT NULL THEN city || ', ' || state END AS near,
-       (SELECT array_agg(e->>'degree') FROM jsonb_array_elements(education) e) AS degrees
+       (SELECT array_agg(e->>'degree') FROM jsonb_array_elements(education) e) AS degrees,
+       (SELECT array_agg(coalesce(a->>'parent', a->>'ccn')) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a) AS ccns,
+       (SELECT array_agg(a->>'type') FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a) AS facility_types,
+       (SELECT array_agg(split_part(h.name, ' ', 1)) FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a
+          JOIN hospitals h ON h.ccn = a->>'ccn') AS hospital_words
      FROM physicians ORDER BY id`,
   );
   const values = (get: (r: (typeof rows)[number]) => (string | null)[] | string | null) =>
@@ -236,6 +253,9 @@ beforeAll(async () => {
     secondarySpecialty: values((r) => r.secondary_specialty),
     zip: values((r) => r.zip),
     near: values((r) => r.near),
+    ccn: values((r) => r.ccns ?? []),
+    facilityType: values((r) => r.facility_types ?? []),
+    hospitalWord: values((r) => r.hospital_words ?? []),
   };
 
   agents = [
@@ -304,6 +324,8 @@ function plainQuery(r: Random): string {
     const field = r.pick(['first', 'last', 'specialty', 'skill', 'org', 'title', 'city'] as const);
     return from(r, pools[field]);
   }
+  // A hospital's first word beside a specialty or a city (ADR 063: names are words of several-word queries).
+  if (r.chance(0.15) && pools.hospitalWord.length) return `${from(r, pools.hospitalWord)} ${from(r, r.chance(0.5) ? pools.specialty : pools.city)}`;
   // Several words: mostly real first/last name pairs, in either order, partially.
   const parts = [from(r, pools.first), from(r, pools.last)];
   if (words === 3) parts.push(from(r, pools.last));
@@ -392,6 +414,15 @@ function filterValue(r: Random, key: FilterKey): string {
     }
     case 'radius':
       return r.pick(['10', '25', '50', '100', '250']);
+    case 'affiliatedWith':
+      // Whole CCNs (anything else is a 400), in either case.
+      return Array.from({ length: 1 + r.int(3) }, () => (r.chance(0.1) ? '000000' : r.pick(pools.ccn)))
+        .map((v) => (r.chance(0.3) ? v.toLowerCase() : v))
+        .join(',');
+    case 'facilityType':
+      return several(r, [...pools.facilityType, 'nursing HOME', 'Hospital']);
+    case 'imlcEligibleFor':
+      return r.pick(IMLC_ISSUING_STATES);
     case 'verifiedWithinMonths':
       return r.pick(['3', '6', '12', '24']);
     case 'addedSince': {

@@ -9,6 +9,8 @@ import {
   type SpecialtyCountsResponse,
 } from '../../../contract/directory';
 import { SPECIALTIES } from '../../../contract/directory-options';
+import type { HospitalOptionsResponse } from '../../../contract/affiliations';
+import { findHospitals } from './affiliations';
 import { FREE_RESULT_CAP, PAGE_SIZE, SELECT_ALL_MAX } from '../../../contract/limits';
 import type { Db } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
@@ -91,6 +93,8 @@ function refuseNpiPrefix(request: SearchPhysiciansRequest, viewer: Viewer): void
 }
 
 /** Writes that touched at most this many physicians patch the index; larger ones rebuild it. */
+/** Facilities the 'Affiliated with' type-ahead lists (besides those chosen). */
+const HOSPITAL_OPTIONS = 20;
 const PATCH_LIMIT = 5_000;
 /** Removed rows kept as dead slots by patches before a full rebuild compacts them. */
 const DEAD_ROWS_LIMIT = 20_000;
@@ -509,6 +513,31 @@ export async function createDirectoryService({
       const searched = await asSearched(request, meter);
       const criteria = withExclusions(toCriteria(searched, currentYear()), await teamExclusions(request, viewer));
       return sliced((ws) => index.facetsSteps(criteria, ws), meter);
+    },
+
+    /**
+     * The 'Affiliated with' type-ahead (ADR 063): the facilities whose names start words with those
+     * of `q` (none: the most common), counted over the search without its own 'Affiliated with',
+     * with each hospital's place and type from the hospitals table.
+     */
+    async hospitalOptions(
+      request: SearchPhysiciansRequest,
+      q: string | undefined,
+      viewer: Viewer,
+      meter?: WorkMeter,
+    ): Promise<HospitalOptionsResponse> {
+      refuseNpiPrefix(request, viewer);
+      const searched = await asSearched(request, meter);
+      const criteria = withExclusions(toCriteria(searched, currentYear()), await teamExclusions(request, viewer));
+      const words = searchTerm(q ?? '').split(' ').filter(Boolean);
+      const found = await sliced((ws) => index.hospitalsSteps(criteria, words, HOSPITAL_OPTIONS, ws), meter);
+      const places = await findHospitals(db, found.map((h) => h.ccn));
+      return {
+        hospitals: found.map((h) => {
+          const place = places.get(h.ccn);
+          return { ccn: h.ccn, name: h.name, city: place?.city ?? null, state: place?.state ?? null, hospitalType: place?.hospitalType ?? null, count: h.count };
+        }),
+      };
     },
 
     /** After a write to physicians commits: patches those ids, or reloads everything (see above). */

@@ -88,7 +88,7 @@ describe('POST /api/admin/imports (admin upload)', () => {
   it('answers 400 naming what is wrong, 404 for an unknown import, 401/403 to others', async () => {
     const badKind = await upload(admin, 'kind=pecos&fileName=a.csv', 'x');
     expect(badKind.status).toBe(400);
-    expect(badKind.body.error.message).toContain('kind must be nppes or dac');
+    expect(badKind.body.error.message).toContain('kind must be one of nppes, dac, hospitals, affiliations');
     const badName = await upload(admin, 'kind=nppes&fileName=notes.txt', 'x');
     expect(badName.status).toBe(400);
     expect(badName.body.error.message).toContain('fileName must end in .csv or .zip');

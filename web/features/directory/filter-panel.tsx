@@ -148,7 +148,7 @@ const RECORD_FLAGS = [
 
 /**
  * The filter fields (docs/rules.md#filters), each writing its key to the URL, plus the
- * 'More filters' group behind the pricing page's "41 searchable parameters". Sections are
+ * 'More filters' group behind the pricing page's "44 searchable parameters". Sections are
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {

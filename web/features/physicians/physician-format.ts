@@ -187,14 +187,15 @@ export function safeExternalUrl(value: string | null | undefined): string | null
   }
 }
 
-const SOURCE_NAMES: Record<FieldSource['source'], string> = {
+const SOURCE_NAMES: Record<FieldSource['source'] | PhysicianChange['source'], string> = {
   nppes: 'NPPES',
   dac: 'Doctors and Clinicians',
   resume: 'Resume',
+  affiliations: 'CMS facility affiliations',
 };
 
 /** Where a value came from and that source's date: 'NPPES, updated 2025-03-14' (ADR 035). */
-export function fieldSourceText(source: FieldSource | null): string | null {
+export function fieldSourceText(source: { source: FieldSource['source'] | PhysicianChange['source']; date: string } | null): string | null {
   return source ? `${SOURCE_NAMES[source.source]}, updated ${source.date}` : null;
 }
 
@@ -204,6 +205,7 @@ const CHANGE_LABELS: Record<PhysicianChange['field'], string> = {
   zip: 'ZIP',
   organization: 'Organization',
   licenseStates: 'Licensed in',
+  hospitals: 'Hospital affiliations',
 };
 
 /** One change of a profile's Recent changes: what changed, from what to what, by whom and when. */

@@ -8,7 +8,7 @@ import { ColumnsBuilder } from './data/columns';
 import { newDictionaries } from './data/dictionary';
 import { ClauseCache, evaluateSteps, SHARED_WORKSPACE } from './query/evaluation';
 import { INITIALS_RULE } from './query/initials';
-import { countFacets, FACET_CACHE_SIZE, specialtyCounts } from './results/facets';
+import { countFacets, countHospitals, FACET_CACHE_SIZE, specialtyCounts, type HospitalCount } from './results/facets';
 import { buildClauses, FILTER_ONLY_COLUMNS, type FilterOnlyColumn } from './query/filters';
 import { Lru } from './data/lru';
 import { computeSteps, ResultCache } from './results/results';
@@ -349,6 +349,15 @@ export class DirectoryIndex {
     const result = yield* countFacets(this.clauses, s, criteria, ws);
     if (this.cacheSize > 0 && this.snapshot === s) this.facetCache.set(key, result);
     return result;
+  }
+
+  /**
+   * The 'Affiliated with' type-ahead (ADR 063): facilities whose names start words with each of
+   * `words`, counted over the search without its own 'Affiliated with', most common first.
+   */
+  *hospitalsSteps(criteria: SearchCriteria | null, words: string[], limit: number, ws: Workspace = new Workspace()): Sliced<HospitalCount[]> {
+    const s = this.snapshot;
+    return yield* countHospitals(this.clauses, s, criteria && !isEmptyCriteria(criteria) ? criteria : null, words, limit, ws);
   }
 
   /** Specialty counts merged case-insensitively, formatted, most common first. */

@@ -1,4 +1,5 @@
 import { US_STATES } from '../../../../contract/directory-options';
+import { IMLC_PRINCIPAL_STATES, imlcPrincipalLicences } from '../../../../contract/affiliations';
 import { EMAIL_VERIFIED_SQL, MOBILE_VALID_SQL } from '../../../features/verification';
 import type { SortDirection, SortKey } from '../../../../contract/directory';
 import type { Db } from '../../../db/client';
@@ -99,6 +100,11 @@ export function naiveSearchSql(
   const specialtyTermSql = (t: SpecialtyTermCriterion) =>
     `(${specialtyExact(t)} OR ${wholeOf('title', t.words)} OR ${anyItem('skills', (item) => wholeOf(item, t.words))})`;
 
+  /** ADR 063: a physician's facilities (and their units' parent hospitals), each as the index's item ('<ccn> <name>'). */
+  const facilities = `(SELECT a->>'ccn' AS ccn, a->>'type' AS type FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a
+    UNION SELECT a->>'parent', NULL FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a WHERE a->>'parent' IS NOT NULL)`;
+  const hospitalTerm = (t: string) =>
+    `EXISTS (SELECT 1 FROM ${facilities} f LEFT JOIN hospitals h ON h.ccn = f.ccn WHERE ${prefixOf(`f.ccn || coalesce(' ' || h.name, '')`, t)})`;
   const sixFields = (w: string) =>
     [
       prefixOf('first_name', w),
@@ -118,7 +124,7 @@ export function naiveSearchSql(
   }
   if (c.terms.length) {
     // ADR 020: every term matches one of the searched fields (cities and states too).
-    const every = c.terms.map((t) => `(${sixFields(t)} OR ${cityOf(t)} OR ${termState(t)})`);
+    const every = c.terms.map((t) => `(${sixFields(t)} OR ${cityOf(t)} OR ${termState(t)} OR ${hospitalTerm(t)})`);
     and.push(`(${specRule} OR (${every.join(' AND ')}))`);
   } else if (specRule) and.push(specRule);
   for (const code of c.queryStates) and.push(`${norm('state')} = ANY(${p(exactStateValues(code))})`);
@@ -155,6 +161,12 @@ export function naiveSearchSql(
   }
   if (c.language.length)
     and.push(`EXISTS (SELECT 1 FROM unnest(languages) x WHERE ${norm('x')} = ANY(${p(c.language)}))`);
+  if (c.affiliatedWith.length) and.push(`EXISTS (SELECT 1 FROM ${facilities} f WHERE upper(f.ccn) = ANY(${p(c.affiliatedWith)}))`);
+  if (c.facilityType.length) and.push(`EXISTS (SELECT 1 FROM ${facilities} f WHERE ${norm('f.type')} = ANY(${p(c.facilityType)}))`);
+  if (c.imlcFor) {
+    const from = imlcPrincipalLicences(IMLC_PRINCIPAL_STATES, c.imlcFor);
+    and.push(`EXISTS (SELECT 1 FROM unnest(license_states) x WHERE upper(${trimSql(blanked('x'))}) = ANY(${p(from)}))`);
+  }
   if (c.credential.length) and.push(`${normalized('credential')} = ANY(${p(c.credential)})`);
   // ADR 052: a query of words of no field we hold only matches nothing.
   if (c.unheldOnly) and.push('false');

@@ -24,7 +24,12 @@ export const SCALAR_FIELDS = [
   'source',
 ] as const;
 export type ScalarField = (typeof SCALAR_FIELDS)[number];
-export const SET_FIELDS = ['skills', 'languages', 'licenseStates', 'degrees'] as const;
+/**
+ * hospitals: a physician's CMS facilities (and the hospitals their units belong to), each item
+ * the CCN and the hospital's name ('240010 Mayo Clinic Hospital Rochester'; the CCN alone when the
+ * hospitals file does not hold it); facilityTypes: their facility types (ADR 063).
+ */
+export const SET_FIELDS = ['skills', 'languages', 'licenseStates', 'degrees', 'hospitals', 'facilityTypes'] as const;
 export type SetField = (typeof SET_FIELDS)[number];
 /**
  * The yes/no filters, one per flag field (the contract's list: the three `has...` flags are

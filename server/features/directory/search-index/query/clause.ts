@@ -102,7 +102,8 @@ export type Never = typeof NEVER;
 export type MadeClause = Clause | Never | Sliced<Clause | Never>;
 
 /** The filters with live option counts (FacetsResponse keys). */
-export type FacetKey = Exclude<keyof FacetsResponse, never>;
+/** A facet of the facets answer, or 'hospital' (counted by its own type-ahead: facets.ts countHospitals). */
+export type FacetKey = keyof FacetsResponse | 'hospital';
 
 /**
  * A clause named by what it tests (the cache key), built only when not cached. `facet` names

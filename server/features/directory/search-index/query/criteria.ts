@@ -49,6 +49,15 @@ export type SearchCriteria = {
   companyIndustry: string[];
   state: string[];
   licenseState: string[];
+  /** 'Affiliated with' (ADR 063): CMS Certification Numbers (upper case), any of them. */
+  affiliatedWith: string[];
+  /** 'Facility type': any of the physician's facilities is of one of these types (lower case). */
+  facilityType: string[];
+  /**
+   * 'Likely IMLC-eligible for <state>': a licence in another compact state that can be the State
+   * of Principal Licence (contract/affiliations.ts); the target state's code, or null.
+   */
+  imlcFor: string | null;
   language: string[];
   credential: string[];
   location: LocationCriterion | null;
@@ -255,6 +264,9 @@ export function toCriteria(
     companyIndustry: cleanList(request.companyIndustry),
     state: cleanList(request.state),
     licenseState: cleanList(request.licenseState),
+    affiliatedWith: cleanList(request.affiliatedWith).map((v) => v.toUpperCase()),
+    facilityType: cleanList(request.facilityType).map((v) => v.toLowerCase()),
+    imlcFor: request.imlcEligibleFor ?? null,
     language: cleanList(request.language),
     credential,
     location: parseLocation(clean(request.location)),

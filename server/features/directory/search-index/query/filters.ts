@@ -20,6 +20,7 @@ import type { Snapshot } from '../data/snapshot';
 import { scalarTerm, setTerm, wordPrefix } from './terms';
 import { queryClauses, textQueryClause } from './text-query';
 import { FLAG_FIELDS, type ScalarField } from '../data/wire-format';
+import { IMLC_PRINCIPAL_STATES, imlcPrincipalLicences } from '../../../../../contract/affiliations';
 
 /*
  * The clauses of a search: the text query's, then one table row per filter of the search form,
@@ -200,6 +201,37 @@ export const FILTERS: readonly Filter[] = [
           ),
         ]),
       ),
+  },
+  {
+    // ADR 063: the facility's CCN is its item's first word.
+    facet: 'hospital',
+    clauses: (c) =>
+      anyValue('affiliated', c.affiliatedWith, (s) => {
+        const wanted = new Set(c.affiliatedWith.map((ccn) => ccn.toLowerCase()));
+        return anyOf([setTerm(s, 'hospitals', (lower) => wanted.has(lower.slice(0, 6)))]);
+      }),
+  },
+  {
+    facet: 'facilityType',
+    clauses: (c) =>
+      anyValue('facilityType', c.facilityType, (s) => {
+        const wanted = new Set(c.facilityType);
+        return anyOf([setTerm(s, 'facilityTypes', (lower) => wanted.has(lower.trim()))]);
+      }),
+  },
+  {
+    // A licence in a compact state that can be the State of Principal Licence, other than the target.
+    clauses: (c) => {
+      const target = c.imlcFor;
+      if (!target) return [];
+      const from = new Set(imlcPrincipalLicences(IMLC_PRINCIPAL_STATES, target));
+      return [
+        {
+          key: `imlc:${target}`,
+          make: (s) => (from.size ? anyOf([setTerm(s, 'licenseStates', (_l, value) => from.has(value.trim().toUpperCase()))]) : NEVER),
+        },
+      ];
+    },
   },
   {
     facet: 'language',

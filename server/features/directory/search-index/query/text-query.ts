@@ -71,13 +71,14 @@ function cityTerms(s: Snapshot, term: string): (Term | null)[] {
   ];
 }
 
-/** The fields a term of the multi-word rule may match (ADR 020). */
+/** The fields a term of the multi-word rule may match (ADR 020), and hospital names (ADR 063). */
 function termTerms(s: Snapshot, term: string): (Term | null)[] {
   const has = wordPrefix(term);
   return [
     ...specRuleTerms(s, has),
     ...cityTerms(s, term),
     scalarTerm(s, 'state', (_l, value) => stateMatches(value.trim(), term, 'term')),
+    setTerm(s, 'hospitals', has),
   ];
 }
 

@@ -11,6 +11,7 @@ import type { Sliced, Workspace } from '../data/slices';
 import type { ClauseSpec, FacetKey } from '../query/clause';
 import type { Dictionary, SetDictionary } from '../data/dictionary';
 import { countBits } from '../data/bitsets';
+import { hasWordPrefix } from '../data/search-words';
 import { evaluateSteps, type ClauseCache } from '../query/evaluation';
 import { buildClauses } from '../query/filters';
 import type { Snapshot } from '../data/snapshot';
@@ -143,6 +144,7 @@ function facetColumns(s: Snapshot): FacetColumn[] {
     })() satisfies FacetColumn,
     scalarColumn('secondarySpecialty', 'secondarySpecialty'),
     scalarColumn('source', 'source'),
+    setColumn('facilityType', 'facilityTypes'),
     yearColumn(s),
   ];
 }
@@ -182,7 +184,9 @@ export function* countFacets(
   // The row sets that leave a filter out come first: their clauses meet more candidates, so they
   // are computed over every row and kept, and the row set of every clause then ANDs kept bitsets
   // instead of testing its candidates against them again.
-  for (const spec of specs) if (spec.facet) yield* rowSet(spec.facet);
+  const columns = facetColumns(s);
+  const counted = new Set(columns.map((column) => column.rowsOf ?? column.facet));
+  for (const spec of specs) if (spec.facet && counted.has(spec.facet)) yield* rowSet(spec.facet);
   // Every facet's counts over its row set. Facets sharing a row set (all of them but the ones
   // whose own filter is set) are counted in one walk of its bits: one bit scan, a count per
   // column per row.
@@ -191,7 +195,7 @@ export function* countFacets(
   const perItem = new Set<FacetKey>();
   const byRowSet = new Map<Uint32Array, FacetColumn[]>();
   let countArrays = 0;
-  for (const column of facetColumns(s)) {
+  for (const column of columns) {
     const bits = yield* rowSet(column.rowsOf ?? column.facet);
     if (!bits) countsOf.set(column.facet, column.all);
     else if (byRowSet.has(bits)) byRowSet.get(bits)!.push(column);
@@ -313,6 +317,7 @@ export function* countFacets(
     subSpecialtyBySpecialty: pairCounts(s, countsOf.get('subSpecialtyBySpecialty')!),
     secondarySpecialty: scalar('secondarySpecialty', 'secondarySpecialty', formatSpecialty),
     source: scalar('source', 'source', (v) => v.toLowerCase()),
+    facilityType: items('facilityType', 'facilityTypes'),
     graduationYear: { min, max },
   };
 }
@@ -415,4 +420,65 @@ export function mergedCounts(
   return [...merged.values()].sort(
     (a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
   );
+}
+
+/** A hospital item of the index (wire-format.ts): its CCN and, when the hospitals file holds it, its name. */
+export type HospitalCount = { ccn: string; name: string | null; count: number };
+
+/**
+ * The 'Affiliated with' type-ahead (ADR 063): the facilities whose names hold every word of
+ * `words` (each the start of a word: searchWords form; none: any), counted over the rows of
+ * `criteria` without its own 'Affiliated with', most common first, at most `limit`; the chosen
+ * ones (criteria.affiliatedWith) always listed.
+ */
+export function* countHospitals(
+  clauses: ClauseCache,
+  s: Snapshot,
+  criteria: SearchCriteria | null,
+  words: string[],
+  limit: number,
+  ws: Workspace,
+): Sliced<HospitalCount[]> {
+  const dict = s.dicts.sets[SET_INDEX.hospitals];
+  const specs = criteria ? buildClauses(s, criteria).filter((spec) => spec.facet !== 'hospital') : [];
+  let counts: Int32Array;
+  if (specs.length === 0) counts = directoryItemCounts(dict, s.counts.hospitals);
+  else {
+    const { bits, total } = yield* evaluateSteps(clauses, s, specs, s.aliveBits, ws);
+    counts = new Int32Array(dict.items.size);
+    if (total > 0) {
+      const sets = s.cols.sets[SET_INDEX.hospitals];
+      const { starts, flat } = dict;
+      yield* ws.chunks(
+        bits.length,
+        (from, to) => {
+          for (let w = from; w < to; w++) {
+            let v = bits[w];
+            while (v !== 0) {
+              const low = v & -v;
+              v ^= low;
+              const set = sets[(w << 5) + (31 - Math.clz32(low))];
+              for (let at = starts[set]; at < starts[set + 1]; at++) counts[flat[at]]++;
+            }
+          }
+        },
+        32,
+      );
+    }
+  }
+  const chosen = new Set((criteria?.affiliatedWith ?? []).map((ccn) => ccn.toLowerCase()));
+  const found: HospitalCount[] = [];
+  const items = dict.items;
+  for (let c = 1; c < items.size && c < counts.length; c++) {
+    const lower = items.lower[c];
+    const picked = chosen.has(lower.slice(0, 6));
+    if (!picked && (counts[c] === 0 || !words.every((w) => hasWordPrefix(items.words(c), w)))) continue;
+    const value = items.values[c];
+    found.push({ ccn: value.slice(0, 6), name: value.length > 7 ? value.slice(7) : null, count: counts[c] });
+  }
+  // Most common first; then named before numbered, by name, by CCN.
+  const text = (h: HospitalCount) => (h.name === null ? '\uffff' : h.name.toLowerCase()) + '\u0000' + h.ccn;
+  found.sort((a, b) => b.count - a.count || (text(a) < text(b) ? -1 : 1));
+  const top = found.filter((h) => !chosen.has(h.ccn.toLowerCase())).slice(0, limit);
+  return [...found.filter((h) => chosen.has(h.ccn.toLowerCase())), ...top];
 }

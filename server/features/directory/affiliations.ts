@@ -1,0 +1,46 @@
+import { FACILITY_TYPES, type HospitalAffiliation } from '../../../contract/affiliations';
+import type { Db } from '../../db/client';
+
+/*
+ * A physician's CMS facility affiliations as the profile and the exports read them (ADR 063):
+ * physicians.affiliations joined with the hospitals table for each facility and its parent.
+ */
+
+/** The SQL of a JSON array of `alias`'s affiliations, each with its hospital's and its parent's details. */
+export const affiliationsJson = (alias: string) => `(
+  SELECT coalesce(json_agg(json_build_object(
+    'ccn', a->>'ccn', 'facilityType', a->>'type', 'name', h.name, 'city', h.city, 'state', h.state, 'hospitalType', h.hospital_type,
+    'parent', CASE WHEN a->>'parent' IS NULL THEN NULL ELSE json_build_object(
+      'ccn', a->>'parent', 'name', ph.name, 'city', ph.city, 'state', ph.state, 'hospitalType', ph.hospital_type) END)), '[]')
+  FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${alias}.affiliations) = 'array' THEN ${alias}.affiliations ELSE '[]' END) a
+  LEFT JOIN hospitals h ON h.ccn = a->>'ccn'
+  LEFT JOIN hospitals ph ON ph.ccn = a->>'parent')`;
+
+const typeRank = (type: string) => {
+  const at = (FACILITY_TYPES as readonly string[]).indexOf(type);
+  return at === -1 ? FACILITY_TYPES.length : at;
+};
+
+/** Hospitals first (the types in FACILITY_TYPES order), then named before numbered, by name, by CCN. */
+export function sortAffiliations(list: HospitalAffiliation[] | null | undefined): HospitalAffiliation[] {
+  return [...(list ?? [])].sort(
+    (a, b) =>
+      typeRank(a.facilityType) - typeRank(b.facilityType) ||
+      (a.name === null ? 1 : 0) - (b.name === null ? 1 : 0) ||
+      (a.name ?? '').localeCompare(b.name ?? '') ||
+      a.ccn.localeCompare(b.ccn),
+  );
+}
+
+/** The place and type of these hospitals (CCN -> details; unknown CCNs absent). */
+export async function findHospitals(
+  db: Pick<Db, 'sql'>,
+  ccns: readonly string[],
+): Promise<Map<string, { city: string | null; state: string | null; hospitalType: string | null }>> {
+  if (!ccns.length) return new Map();
+  const { rows } = await db.sql.query<{ ccn: string; city: string | null; state: string | null; hospital_type: string | null }>(
+    `SELECT ccn, city, state, hospital_type FROM hospitals WHERE ccn = ANY($1::text[])`,
+    [ccns],
+  );
+  return new Map(rows.map((r) => [r.ccn, { city: r.city, state: r.state, hospitalType: r.hospital_type }]));
+}
