@@ -47,6 +47,25 @@ export function facilityLabel(f: Pick<Facility, 'ccn' | 'name'>): string {
   return f.name ?? `CCN ${f.ccn}`;
 }
 
+/** 'Rochester, MN', or null. */
+function placeOf(f: Pick<Facility, 'city' | 'state'>): string | null {
+  return [f.city, f.state].filter(Boolean).join(', ') || null;
+}
+
+/**
+ * One affiliation in a line (exports, cards): 'Mayo Clinic Hospital Rochester (Rochester, MN)';
+ * 'CCN 245123 (Nursing home)'; a unit: 'CCN 24T010 (Inpatient rehabilitation facility, in Mayo
+ * Clinic Hospital Rochester)'.
+ */
+export function affiliationText(a: HospitalAffiliation): string {
+  const notes = [
+    a.facilityType === 'Hospital' ? null : a.facilityType,
+    a.parent ? `in ${facilityLabel(a.parent)}` : null,
+    placeOf(a),
+  ].filter(Boolean);
+  return notes.length ? `${facilityLabel(a)} (${notes.join(', ')})` : facilityLabel(a);
+}
+
 /** GET /api/directory/hospitals: the type-ahead of the 'Affiliated with' filter. */
 export const HospitalOptionsQuery = z.object({
   q: z

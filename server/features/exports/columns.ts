@@ -1,3 +1,4 @@
+import { affiliationText, facilityLabel } from '../../../contract/affiliations';
 import { dedupeSkills } from '../../../contract/skills';
 import { verificationWords } from '../../../contract/verification-words';
 import type { ExportTable, PdfTable } from '../../lib/exporters/table';
@@ -34,7 +35,14 @@ export const EXPORT_COLUMNS = [
   { header: 'LinkedIn', width: 29 },
   { header: 'Skills', width: 30 },
   { header: 'Education', width: 31 },
+  { header: 'Licensed In', width: 14 },
+  { header: 'Hospital Affiliations', width: 48 },
 ] as const;
+
+/** A physician's CMS facility affiliations in one cell, '; ' between (ADR 063). */
+export function affiliationsText(r: Pick<ExportRecord, 'hospital_affiliations'>): string | null {
+  return r.hospital_affiliations.length ? r.hospital_affiliations.map(affiliationText).join('; ') : null;
+}
 
 export function displayName(
   r: Pick<ExportRecord, 'first_name' | 'last_name' | 'credential'>,
@@ -89,6 +97,8 @@ export function exportTable(records: readonly ExportRecord[]): ExportTable {
       r.linkedin_url,
       dedupeSkills(r.skills ?? []).join(', '),
       educationText(r.education),
+      (r.license_states ?? []).join(', ') || null,
+      affiliationsText(r),
     ]),
   };
 }
@@ -119,6 +129,7 @@ export function exportPdfTable(records: readonly ExportRecord[]): PdfTable {
       { header: 'Email', weight: 2, keepWhole: true },
       { header: 'NPI', weight: 1, keepWhole: true },
       { header: 'Organization', weight: 2, dropOrder: 2, onlyWithRoom: true },
+      { header: 'Hospitals', weight: 2, dropOrder: 3, onlyWithRoom: true },
     ],
     rows: records.map((r) => [
       { text: displayName(r) },
@@ -129,6 +140,7 @@ export function exportPdfTable(records: readonly ExportRecord[]): PdfTable {
       contactCell(r.email),
       { text: r.npi },
       { text: r.organization },
+      { text: r.hospital_affiliations.map((a) => facilityLabel(a)).join('; ') || null },
     ]),
   };
 }

@@ -18,6 +18,7 @@ const INJECTION = "=cmd|' /C calc'!A0";
 const PHYSICIAN_COUNT = 520;
 
 beforeAll(async () => {
+  await ctx.db.sql.query(`INSERT INTO hospitals (ccn, name, city, state) VALUES ('450358', 'Houston Methodist Hospital', 'Houston', 'TX')`);
   // 1: a formula-injection attempt as a first name; 2: accents and a comma in the organisation;
   // 3..520: plain rows. Each has a distinct email.
   await insertPhysicians(
@@ -38,6 +39,17 @@ beforeAll(async () => {
       skills: ['Leadership', 'Research'],
       education: [{ schoolName: 'Baylor College of Medicine', degree: 'MD' }],
       linkedinUrl: `https://www.linkedin.com/in/doc-${id}`,
+      licenseStates: ['TX'],
+      // 3: two facilities (ADR 063), a hospital the table names and a unit inside it.
+      ...(id === 3
+        ? {
+            licenseStates: ['NJ', 'TX'],
+            affiliations: [
+              { ccn: '450358', type: 'Hospital', parent: null },
+              { ccn: '45T358', type: 'Inpatient rehabilitation facility', parent: '450358' },
+            ],
+          }
+        : {}),
       ...(id === 1 ? { firstName: INJECTION, lastName: '-Plus' } : {}),
       ...(id === 2 ? { firstName: 'José', middleName: 'María', lastName: 'Núñez', organization: "Saint Luke's, Inc." } : {}),
     })),
@@ -133,6 +145,8 @@ const HEADER = [
   'LinkedIn',
   'Skills',
   'Education',
+  'Licensed In',
+  'Hospital Affiliations',
 ];
 const column = (name: string) => HEADER.indexOf(name);
 const today = () => new Date().toISOString().slice(0, 10);
@@ -195,6 +209,8 @@ describe('POST /api/exports by role', () => {
         'https://www.linkedin.com/in/doc-3',
         'Leadership, Research',
         'Baylor College of Medicine - MD',
+        'NJ, TX',
+        'Houston Methodist Hospital (Houston, TX); CCN 45T358 (Inpatient rehabilitation facility, in Houston Methodist Hospital)',
       ]);
       // Accents survive (UTF-8) and the comma stays inside its cell.
       expect(rows[2].slice(0, 8)).toEqual([

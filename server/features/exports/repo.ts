@@ -1,7 +1,9 @@
 import { ContactField, type ContactStatus } from '../../../contract/contacts';
 import type { ExportFormat } from '../../../contract/exports';
 import type { ContactVerification } from '../../../contract/verification';
+import type { HospitalAffiliation } from '../../../contract/affiliations';
 import type { Db } from '../../db/client';
+import { affiliationsJson, sortAffiliations } from '../directory';
 import { preparedStatement } from '../../db/driver';
 import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
@@ -44,6 +46,8 @@ export type ExportRecord = {
   license_states: string[] | null;
   accepting_new_patients: boolean | null;
   telehealth: boolean | null;
+  /** CMS facility affiliations, hospitals first (ADR 063). */
+  hospital_affiliations: HospitalAffiliation[];
 };
 
 /**
@@ -74,7 +78,7 @@ const EXPORT_RECORDS = preparedStatement(
             p.sub_specialty, p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.zip, p.skills,
             p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
             p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
-            p.accepting_new_patients, p.telehealth, ${CONTACT_VALUE_COLUMNS}
+            p.accepting_new_patients, p.telehealth, ${affiliationsJson('p')} AS hospital_affiliations, ${CONTACT_VALUE_COLUMNS}
        FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
       WHERE p.id = ANY($1::int[])) r`,
 );
@@ -82,7 +86,12 @@ const EXPORT_RECORDS = preparedStatement(
 /** The physicians with these ids, in the order given (unknown ids are absent). */
 export async function findExportRecords(db: Db, ids: readonly number[]): Promise<{ records: ExportRecord[] }> {
   const { rows } = await db.sql.query<{ data: string | null }>(EXPORT_RECORDS, [ids]);
-  const records: ExportRecord[] = rows[0].data ? (JSON.parse(rows[0].data) as Array<Record<string, unknown>>).map(withContact) : [];
+  const records: ExportRecord[] = rows[0].data
+    ? (JSON.parse(rows[0].data) as Array<Record<string, unknown>>).map((row) => ({
+        ...withContact(row),
+        hospital_affiliations: sortAffiliations(row.hospital_affiliations as HospitalAffiliation[] | null),
+      }))
+    : [];
   const byId = new Map(records.map((r) => [r.id, r]));
   return { records: ids.flatMap((id) => byId.get(id) ?? []) };
 }

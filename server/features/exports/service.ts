@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import { writeCsv } from '../../lib/exporters/csv';
 import { writePdfProfile, writePdfTable } from '../../lib/exporters/pdf';
 import { writeXlsx } from '../../lib/exporters/xlsx';
-import { checkSentence, displayName, educationText, exportPdfTable, exportTable } from './columns';
+import { affiliationsText, checkSentence, displayName, educationText, exportPdfTable, exportTable } from './columns';
 import * as repo from './repo';
 
 export type ExportFile = { body: Buffer; fileName: string; format: ExportFormat; count: number };
@@ -228,6 +228,7 @@ export async function exportProfilePdf(options: {
           ['Accepting New Patients', yesNo(r.accepting_new_patients)],
           ['Telehealth', yesNo(r.telehealth)],
           ['Licensed In', list(r.license_states)],
+          ['Hospital Affiliations (CMS)', affiliationsText(r) ?? 'Not specified'],
           ['Languages', list(r.languages)],
         ],
       },
