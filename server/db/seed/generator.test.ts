@@ -412,9 +412,12 @@ describe('COPY lines', () => {
     expect(row.source).toBe('demo');
     // A move's location is NPPES's, dated the move (ADR 035, 054).
     expect([row.in_training, row.moved_on, row.location_source, row.location_source_date]).toEqual(['t', '2026-10-02', 'nppes', '2026-10-02']);
-    const resume = parseCsvLine(physicianCopyLine({ ...tricky, source: 'resume', movedOn: null, locationSourceDate: '2026-09-30' }));
+    const resume = parseCsvLine(physicianCopyLine({ ...tricky, source: 'resume', movedOn: null, locationSourceDate: '2026-09-30', affiliations: null }));
     expect(resume[PHYSICIAN_COPY_COLUMNS.indexOf('source')]).toBe('resume');
-    expect(resume.slice(-3)).toEqual([null, 'resume', '2026-09-30']);
+    expect(resume.slice(-4)).toEqual([null, 'resume', '2026-09-30', null]);
+    // Facility affiliations (ADR 063): JSON, or NULL for none.
+    const affiliated = parseCsvLine(physicianCopyLine({ ...tricky, affiliations: [{ ccn: '240010', type: 'Hospital', parent: null }] }));
+    expect(JSON.parse(affiliated[PHYSICIAN_COPY_COLUMNS.indexOf('affiliations')] as string)).toEqual([{ ccn: '240010', type: 'Hospital', parent: null }]);
     // The move's rows, as the change trigger writes them for an NPPES import.
     expect(CHANGE_COPY_COLUMNS).toEqual(['physician_id', 'field', 'old_value', 'new_value', 'source', 'source_date']);
     expect(changeCopyLines(tricky)).toBe('42,city,"Boston","New York",nppes,2026-10-02\n');
