@@ -10,7 +10,10 @@
  * the whole command, and the process's peak resident memory (VmHWM).
  *
  * Engines: PGlite in a temporary DATA_DIR; PostgreSQL in schema `bench_import` of DATABASE_URL when set.
- * Settings: BENCH_IMPORT_ROWS (1000000). Flags: --no-pglite, --no-pg.
+ * On PostgreSQL it then imports a hospitals file and a Facility_Affiliation file of
+ * BENCH_AFFILIATION_ROWS (2,000,000) records over those physicians (ADR 063): first, again, and
+ * next month's (a tenth of the physicians changed).
+ * Settings: BENCH_IMPORT_ROWS (1000000), BENCH_AFFILIATION_ROWS (2000000). Flags: --no-pglite, --no-pg.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -23,9 +26,12 @@ import { leadingNpi, scatteredNpis } from '../server/features/import/groups';
 import { openCsvSource } from '../server/features/import/source';
 import { writeSyntheticNppesFile } from '../server/test/support/import/synthetic-nppes';
 import { writeSyntheticDacFile } from './synthetic-dac';
+import { writeSyntheticAffiliationsFile, writeSyntheticHospitalsFile } from './synthetic-affiliations';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
+/** BENCH_AFFILIATION_ROWS: the Facility_Affiliation file's records (2,000,000, as CMS's monthly file). */
+const AFFILIATION_ROWS = Number(process.env.BENCH_AFFILIATION_ROWS ?? 2_000_000);
 const PG_URL = process.env.DATABASE_URL;
 const flags = new Set(process.argv.slice(2));
 const SCHEMA = 'bench_import';
@@ -64,6 +70,26 @@ async function syntheticDacFile(): Promise<string> {
   renameSync(`${path}.partial`, path);
   console.error(`wrote ${path}: ${(statSync(path).size / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return path;
+}
+
+/** The hospitals and affiliations files (ADR 063): this month's, and next month's with a tenth changed. */
+async function syntheticAffiliationFiles(): Promise<{ hospitals: string; affiliations: string; nextMonth: string }> {
+  const folder = join(ROOT, '.tmp', 'bench-import');
+  const hospitals = join(folder, 'Hospital_General_Information_synthetic.csv');
+  if (!existsSync(hospitals)) await writeSyntheticHospitalsFile(hospitals);
+  const files = { hospitals, affiliations: '', nextMonth: '' };
+  for (const month of [0, 1]) {
+    const path = join(folder, `Facility_Affiliation_synthetic_${ROWS}_${AFFILIATION_ROWS}_${month}.csv`);
+    if (!existsSync(path)) {
+      const started = performance.now();
+      await writeSyntheticAffiliationsFile(`${path}.partial`, { rows: AFFILIATION_ROWS, nppesRows: ROWS, month });
+      renameSync(`${path}.partial`, path);
+      console.error(`wrote ${path}: ${(statSync(path).size / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    if (month === 0) files.affiliations = path;
+    else files.nextMonth = path;
+  }
+  return files;
 }
 
 /** Peak resident memory of a live process, in MB (Linux /proc; 0 elsewhere). */
@@ -153,6 +179,11 @@ async function benchPostgres(file: string): Promise<Run[]> {
       await importOnce('PostgreSQL', 're-import', file, env),
       await importOnce('PostgreSQL', 'DAC first', dacFile, env, 'dac'),
       await importOnce('PostgreSQL', 'DAC again', dacFile, env, 'dac'),
+      // ADR 063: the hospitals, then the affiliations: first, again unchanged, next month's.
+      await importOnce('PostgreSQL', 'hospitals', affiliationFiles.hospitals, env, 'hospitals'),
+      await importOnce('PostgreSQL', 'affil. first', affiliationFiles.affiliations, env, 'affiliations'),
+      await importOnce('PostgreSQL', 'affil. again', affiliationFiles.affiliations, env, 'affiliations'),
+      await importOnce('PostgreSQL', 'affil. month', affiliationFiles.nextMonth, env, 'affiliations'),
     ];
   } finally {
     await admin.exec(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
@@ -162,6 +193,7 @@ async function benchPostgres(file: string): Promise<Run[]> {
 
 const file = await syntheticFile();
 const dacFile = await syntheticDacFile();
+const affiliationFiles = await syntheticAffiliationFiles();
 // The DAC fold's first pass alone (ADR 056): the NPIs whose records lie apart.
 const passStarted = performance.now();
 const apart = await scatteredNpis(await openCsvSource(dacFile, DAC.filePattern), leadingNpi);

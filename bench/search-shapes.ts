@@ -8,7 +8,11 @@ export type Params = Record<string, string | number | boolean>;
  * `afterSearch`: the facets as the search page asks them, right after its search (the search runs
  * first, untimed, with the caches cleared: the clauses it built are warm, as in the page).
  */
-export type Shape = { name: string; params?: Params; path?: string; naiveSql?: string; facets?: Params; afterSearch?: boolean };
+/**
+ * `naive: false`: no naive SQL (its ten GROUP BYs over the affiliations' JSON take minutes a
+ * call; the same filters' search rows check the totals).
+ */
+export type Shape = { name: string; params?: Params; path?: string; naiveSql?: string; facets?: Params; afterSearch?: boolean; naive?: false };
 
 /** The query shapes of the search rules (docs/rules.md#search), and the other reads the directory serves. */
 export const SHAPES: Shape[] = [
@@ -99,6 +103,19 @@ export const SHAPES: Shape[] = [
   { name: "typo 'jonhson' (corrected)", params: { query: 'jonhson' } },
   { name: "typo as typed 'cardiolgy' (spelling=exact)", params: { query: 'cardiolgy', spelling: 'exact' } },
   { name: "accents 'josé' (finds Jose)", params: { query: 'josé' } },
+  // ADR 063: hospital affiliations, facility types, licences and the compact.
+  { name: 'affiliated with one hospital', params: { affiliatedWith: '450001' } },
+  { name: 'affiliated with 3 hospitals + specialty', params: { affiliatedWith: '450001,450002,050001', specialty: 'Cardiology,Internal Medicine' } },
+  { name: 'facility type (nursing home, hospice)', params: { facilityType: 'Nursing home,Hospice' } },
+  { name: 'licensed in (2 states)', params: { licenseState: 'NY,NJ' } },
+  { name: 'likely IMLC-eligible for TX + specialty', params: { imlcEligibleFor: 'TX', specialty: 'Anesthesiology' } },
+  { name: "hospital name in the box 'mercy hospital cardiology'", params: { query: 'mercy hospital cardiology' } },
+  { name: "hospital name + city 'memorial hospital houston'", params: { query: 'memorial hospital houston' } },
+  { name: 'live facets: affiliated with + specialty', facets: { affiliatedWith: '450001,450002', specialty: 'Cardiology' }, naive: false },
+  { name: 'live facets: facility type + IMLC + state', facets: { facilityType: 'Hospital', imlcEligibleFor: 'TX', state: 'OK,LA' }, naive: false },
+  { name: "live facets: hospital name in the box 'mercy hospital'", facets: { query: 'mercy hospital', specialty: 'Pediatrics' }, naive: false },
+  { name: "hospital type-ahead 'mem' (no search)", path: '/api/directory/hospitals?q=mem' },
+  { name: "hospital type-ahead 'st' + specialty + state", path: '/api/directory/hospitals?q=st&specialty=Cardiology&state=TX' },
 ];
 
 export const qs = (params: Params) =>

@@ -254,7 +254,7 @@ async function benchEngine(
       ].includes(shape.name) ||
       /^(relevance|multi-word|live facets: (?!radius))/.test(shape.name);
     // (The facets after the page's search have the same naive SQL as their cold row: not repeated.)
-    if (runNaive && !shape.afterSearch && (shape.params || shape.naiveSql || shape.facets)) {
+    if (runNaive && !shape.afterSearch && shape.naive !== false && (shape.params || shape.naiveSql || shape.facets)) {
       const naive: number[] = [];
       for (let i = 0; i < NAIVE_ITERATIONS; i++) {
         if (shape.params) {
@@ -828,8 +828,10 @@ async function main() {
   const reports: EngineReport[] = [];
   const runs: { open: () => Promise<BenchDatabase>; rows: number; naive: 'all' | 'some'; load: boolean }[] =
     [];
-  if (RUN_PGLITE) runs.push({ open: pgliteDatabase, rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
-  if (RUN_PG) runs.push({ open: () => pgDatabase(ROWS), rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
+  // --only-big: the larger PostgreSQL sizes alone (BENCH_PG_ROWS).
+  const small = !args.has('--only-big');
+  if (RUN_PGLITE && small) runs.push({ open: pgliteDatabase, rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
+  if (RUN_PG && small) runs.push({ open: () => pgDatabase(ROWS), rows: ROWS, naive: 'all', load: RUN_THROUGHPUT });
   if (RUN_PG)
     for (const big of PG_BIG_ROWS) runs.push({ open: () => pgDatabase(big), rows: big, naive: 'some', load: RUN_THROUGHPUT });
   for (const run of runs) {

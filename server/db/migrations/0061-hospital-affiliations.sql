@@ -21,6 +21,26 @@ CREATE TABLE hospitals (
 
 ALTER TABLE physicians ADD COLUMN affiliations jsonb;
 
+-- What the index reads of them, kept beside them by the database on every write (the index's
+-- rows then read two arrays, not the JSON): the facilities' CCNs and their units' parent
+-- hospitals' (sorted, distinct), and their facility types. NULL when there are none.
+CREATE FUNCTION physician_facility_items(affiliations jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_agg(DISTINCT x ORDER BY x) FROM (
+    SELECT a->>'ccn' AS x FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a
+    UNION ALL
+    SELECT a->>'parent' FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a
+    WHERE a->>'parent' IS NOT NULL
+  ) f WHERE x IS NOT NULL
+$$;
+CREATE FUNCTION physician_facility_types(affiliations jsonb) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT array_agg(DISTINCT a->>'type' ORDER BY a->>'type')
+  FROM jsonb_array_elements(CASE WHEN jsonb_typeof(affiliations) = 'array' THEN affiliations ELSE '[]' END) a
+  WHERE a->>'type' IS NOT NULL
+$$;
+ALTER TABLE physicians
+  ADD COLUMN facility_ccns text[] GENERATED ALWAYS AS (physician_facility_items(affiliations)) STORED,
+  ADD COLUMN facility_types text[] GENERATED ALWAYS AS (physician_facility_types(affiliations)) STORED;
+
 -- The NPIs a run of the affiliations file named, so that the end of a whole file ends the
 -- affiliations of the physicians it no longer names (written with each batch: a resumed run keeps them).
 CREATE TABLE import_seen_npis (

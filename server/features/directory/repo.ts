@@ -59,14 +59,12 @@ const FLAG_COLUMNS: Record<FlagField, string> = {
   inTraining: 'in_training',
 };
 /**
- * A physician's facilities as the index's items (wire-format.ts): each CCN, and each unit's parent
- * hospital, with the hospital's name after it when the hospitals table holds it.
+ * A physician's facilities as the index's items (wire-format.ts): each CCN of facility_ccns (its
+ * facilities and its units' parent hospitals, migration 0061), with the hospital's name after it
+ * when the hospitals table holds it.
  */
-const HOSPITAL_ITEMS = `CASE WHEN jsonb_typeof(affiliations) = 'array' AND jsonb_array_length(affiliations) > 0 THEN
-  (SELECT string_agg(f.ccn || coalesce(' ' || h.name, ''), E'\\x1c' ORDER BY f.ccn)
-   FROM (SELECT a->>'ccn' AS ccn FROM jsonb_array_elements(affiliations) a
-         UNION SELECT a->>'parent' FROM jsonb_array_elements(affiliations) a WHERE a->>'parent' IS NOT NULL) f
-   LEFT JOIN hospitals h ON h.ccn = f.ccn) END`;
+const HOSPITAL_ITEMS = `CASE WHEN facility_ccns IS NOT NULL THEN
+  (SELECT string_agg(f.ccn || coalesce(' ' || h.name, ''), E'\\x1c') FROM unnest(facility_ccns) AS f(ccn) LEFT JOIN hospitals h ON h.ccn = f.ccn) END`;
 /** Whole milliseconds since 1970 (floor), or the NULL mark. */
 const epochMs = (column: string) =>
   `coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, E'\\x1d')`;
@@ -102,8 +100,7 @@ const indexLine = (safe: boolean) => {
     ${items(`CASE WHEN jsonb_typeof(education) = 'array' THEN
       (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)},
     ${items(HOSPITAL_ITEMS)},
-    ${items(`CASE WHEN jsonb_typeof(affiliations) = 'array' AND jsonb_array_length(affiliations) > 0 THEN
-      (SELECT string_agg(DISTINCT a->>'type', E'\\x1c') FROM jsonb_array_elements(affiliations) a) END`)},
+    ${items(`array_to_string(facility_types, E'\\x1c')`)},
     ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')}, ${epochMs('updated_at')},
     coalesce((moved_on - DATE '1970-01-01')::text, E'\\x1d'))`;
 };

@@ -49,7 +49,7 @@ export const directoryKeys = {
 let typingToken: string | undefined;
 
 /** The search and facets calls' headers, and where their answers' typing token goes. */
-function typingOptions() {
+export function typingOptions() {
   return {
     headers: typingToken ? { [SEARCH_TYPING_HEADER]: typingToken } : undefined,
     onHeaders: (headers: Headers) => {

@@ -99,6 +99,11 @@ type CheckboxListProps = {
   loading?: boolean;
   /** Scroll inside the list past this height. */
   maxHeightClassName?: string;
+  /**
+   * The search box asks the server (a type-ahead, e.g. 'Affiliated with'): each term goes here,
+   * and the options shown are the ones given, not filtered again here.
+   */
+  onSearch?: (term: string) => void;
 };
 
 /** A list of checkboxes with counts (thousands separators), optionally searchable. */
@@ -154,10 +159,11 @@ export function CheckboxList({
   allowCustom = false,
   loading = false,
   maxHeightClassName = 'max-h-60',
+  onSearch,
 }: CheckboxListProps) {
   const baseId = useId();
   const [term, setTerm] = useState('');
-  const shown = visibleOptions(options, selected, term);
+  const shown = visibleOptions(options, selected, onSearch ? '' : term);
   const typed = term.trim();
   const canAddTyped =
     allowCustom &&
@@ -177,7 +183,10 @@ export function CheckboxList({
           id={`${baseId}-search`}
           label={searchLabel ?? `Search ${label.toLowerCase()}`}
           value={term}
-          onChange={setTerm}
+          onChange={(next) => {
+            setTerm(next);
+            onSearch?.(next);
+          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

@@ -27,6 +27,7 @@ import { cn } from '@web/lib/utils';
 import { CheckboxList, DateFilter, FlagFilter, TextFilter } from './filter-controls';
 import { degreeRank, optionsFor, specialtyOptions, specialtyTree, type FilterOption } from './filter-options';
 import { SpecialtyTree } from './specialty-tree';
+import { AffiliationFilters } from '@web/features/affiliations/affiliation-filters';
 import {
   readFlag,
   readList,
@@ -58,6 +59,7 @@ const MAIN_SECTIONS = [
   'basics',
   'distance',
   'specialty',
+  'affiliations',
   'education',
   'companySize',
   'companyRevenue',
@@ -242,6 +244,14 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
             onSubsChange={set('subSpecialty')}
             loading={specialtiesLoading}
           />
+        </FilterSection>
+        {/* Hospitals and licences (ADR 063). */}
+        <FilterSection
+          value="affiliations"
+          title="Hospitals & Licences"
+          count={list('affiliatedWith').length + list('facilityType').length + (readText(params, 'imlcEligibleFor') ? 1 : 0)}
+        >
+          <AffiliationFilters params={params} facets={facets} onChange={(key, value) => set(key)(value)} />
         </FilterSection>
         {listSection('education', 'Education', optionsFor(EDUCATION_OPTIONS, facets?.education, { rank: degreeRank }))}
         {listSection(

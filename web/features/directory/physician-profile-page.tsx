@@ -9,6 +9,7 @@ import {
   FileDown,
   GraduationCap,
   History,
+  Hospital,
   MapPin,
   RotateCw,
   Star,
@@ -28,6 +29,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import { usePhysician } from './api';
+import { HospitalAffiliationList, ImlcBadge } from '@web/features/affiliations/hospital-affiliations';
 import { TeamRevealBadge } from '@web/features/contacts/team-reveal-badge';
 import { ContactStatus } from '@web/features/contacts/contact-status';
 import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
@@ -324,6 +326,10 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
             </div>
           </ProfileSection>
 
+          <ProfileSection title="Hospital affiliations" icon={<Hospital className="size-5" aria-hidden />}>
+            <HospitalAffiliationList affiliations={physician.hospitalAffiliations} />
+          </ProfileSection>
+
           <RecentChanges physician={physician} />
 
           <ProfileSection title="Skills and Expertise" icon={<Award className="size-5" aria-hidden />}>
@@ -363,6 +369,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                   ? physician.licenseStates.map((code) => STATE_NAMES[code] ?? code).join(', ')
                   : null,
               ],
+
               ['Accepting New Patients', yesNo(physician.acceptingNewPatients)],
               ['Accepts Medicaid', yesNo(physician.acceptingMedicaid)],
               ['Telehealth', yesNo(physician.telehealth)],
@@ -372,6 +379,9 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
               ['Office Phone Source', physician.hasPhone ? fieldSourceText(physician.sources.phone) : null],
             ]}
           />
+          <div className="mt-4 empty:hidden">
+            <ImlcBadge licenseStates={physician.licenseStates} />
+          </div>
         </ProfileSection>
       </div>
     </>

@@ -1,0 +1,21 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { HospitalOptionsResponse } from '@contract/affiliations';
+import { apiFetch } from '@web/lib/api';
+import { typingOptions } from '@web/features/directory/api';
+
+/**
+ * The 'Affiliated with' type-ahead (ADR 063): GET /api/directory/hospitals with the page's search
+ * and the words typed, counted over the search. It sends the search's typing token: the keys of a
+ * typed hospital name are typing, not new searches.
+ */
+export function useHospitalOptions(apiSearch: string, q: string) {
+  const query = new URLSearchParams(apiSearch);
+  if (q.trim()) query.set('q', q.trim());
+  const path = `/api/directory/hospitals?${query.toString()}`;
+  return useQuery({
+    queryKey: ['directory', 'hospitals', apiSearch, q.trim()],
+    queryFn: ({ signal }) => apiFetch(path, { schema: HospitalOptionsResponse, signal, ...typingOptions() }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
