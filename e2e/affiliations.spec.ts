@@ -88,6 +88,7 @@ test('a physician found by the hospital they work in and a compact licence; the 
       affiliationLine(NPI, 'ABERNATHY-SOLIS', 'RENATA', 'Nursing home', `45${SUFFIX.slice(-4)}`),
   );
 
+  await page.context().clearCookies();
   await signIn(page, 'premium@example.com');
   await page.goto('/search?query=abernathy-solis');
   const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
@@ -97,8 +98,11 @@ test('a physician found by the hospital they work in and a compact licence; the 
   const option = page.getByRole('checkbox', { name: new RegExp(`${HOSPITAL} · Houston, TX`) });
   await expect(option).toBeVisible();
   await expect(page.getByRole('group', { name: 'Affiliated with' })).toContainText('1');
-  await option.check();
+  await option.click();
   await expect(page).toHaveURL(new RegExp(`affiliatedWith=${CCN}`));
+  await expect(option).toBeChecked();
+  // Only the facilities whose names hold the words typed (the unit and the nursing home have no name).
+  await expect(page.getByRole('group', { name: 'Affiliated with' }).getByRole('checkbox')).toHaveCount(1);
   await expect(cards.filter({ hasText: 'Abernathy-Solis' })).toHaveCount(1);
   await pick(page, 'Likely IMLC-eligible for', 'Texas (TX)');
   await expect(page).toHaveURL(/imlcEligibleFor=TX/);

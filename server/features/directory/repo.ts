@@ -14,8 +14,12 @@ import {
   FIELD_SEP,
   FLAG_FIELDS,
   INDEX_FIELD_COUNT,
+  ITEM_SEP,
+  NULL_MARK,
   ROW_SEP,
   SCALAR_FIELDS,
+  SET_INDEX,
+  SETS_AT,
   type FlagField,
   type ScalarField,
 } from './search-index';
@@ -58,13 +62,6 @@ const FLAG_COLUMNS: Record<FlagField, string> = {
   mobileValid: `(${MOBILE_VALID_SQL('c')})`,
   inTraining: 'in_training',
 };
-/**
- * A physician's facilities as the index's items (wire-format.ts): each CCN of facility_ccns (its
- * facilities and its units' parent hospitals, migration 0061), with the hospital's name after it
- * when the hospitals table holds it.
- */
-const HOSPITAL_ITEMS = `CASE WHEN facility_ccns IS NOT NULL THEN
-  (SELECT string_agg(f.ccn || coalesce(' ' || h.name, ''), E'\\x1c') FROM unnest(facility_ccns) AS f(ccn) LEFT JOIN hospitals h ON h.ccn = f.ccn) END`;
 /** Whole milliseconds since 1970 (floor), or the NULL mark. */
 const epochMs = (column: string) =>
   `coalesce(floor(extract(epoch from ${column}) * 1000)::bigint::text, E'\\x1d')`;
@@ -99,7 +96,7 @@ const indexLine = (safe: boolean) => {
     ${items(`array_to_string(license_states, E'\\x1c')`)},
     ${items(`CASE WHEN jsonb_typeof(education) = 'array' THEN
       (SELECT string_agg(e->>'degree', E'\\x1c') FROM jsonb_array_elements(education) e) END`)},
-    ${items(HOSPITAL_ITEMS)},
+    ${items(`array_to_string(facility_ccns, E'\\x1c')`)},
     ${items(`array_to_string(facility_types, E'\\x1c')`)},
     ${text('zip')}, ${epochMs('verified_at')}, ${epochMs('created_at')}, ${epochMs('updated_at')},
     coalesce((moved_on - DATE '1970-01-01')::text, E'\\x1d'))`;
@@ -114,6 +111,65 @@ function linesWellFormed(data: string, rows: number, fields: number): boolean {
   for (let at = data.indexOf(FIELD_SEP); at !== -1; at = data.indexOf(FIELD_SEP, at + 1)) seps++;
   for (let at = data.indexOf(ROW_SEP); at !== -1; at = data.indexOf(ROW_SEP, at + 1)) lines++;
   return lines === rows - 1 && seps === rows * (fields - 1);
+}
+
+/** Where a wire-format row's hospitals field is (its index among the FIELD_SEP-separated fields). */
+const HOSPITALS_AT = SETS_AT + SET_INDEX.hospitals;
+// eslint-disable-next-line no-control-regex
+const SEPARATORS = /[\u001c-\u001f]/g;
+
+/**
+ * The names of these hospitals (all of them with no list), separator characters blanked as the
+ * safe read blanks them: each index item is '<CCN> <name>' (wire-format.ts, ADR 063). The SQL sends
+ * the CCNs (physicians.facility_ccns) and the names are put beside them here: a name looked up per
+ * physician in SQL made the read of every row two to seven times slower at 1,500,000.
+ */
+async function hospitalNames(db: Pick<Db, 'sql'>, ccns?: readonly string[]): Promise<Map<string, string>> {
+  const { rows } = ccns
+    ? await db.sql.query<{ ccn: string; name: string }>(`SELECT ccn, name FROM hospitals WHERE ccn = ANY($1::text[])`, [ccns])
+    : await db.sql.query<{ ccn: string; name: string }>(`SELECT ccn, name FROM hospitals`);
+  return new Map(rows.map((r) => [r.ccn, `${r.ccn} ${r.name.replace(SEPARATORS, ' ')}`]));
+}
+
+/** The start and end of each row's hospitals field in a batch of wire-format rows. */
+function* hospitalFields(batch: string): Generator<[start: number, end: number]> {
+  for (let row = 0; row < batch.length; ) {
+    const rowEnd = batch.indexOf(ROW_SEP, row);
+    const end = rowEnd === -1 ? batch.length : rowEnd;
+    let start = row;
+    for (let k = 0; k < HOSPITALS_AT && start !== -1; k++) {
+      const at = batch.indexOf(FIELD_SEP, start);
+      start = at === -1 || at >= end ? -1 : at + 1;
+    }
+    const fieldEnd = start === -1 ? -1 : batch.indexOf(FIELD_SEP, start);
+    if (fieldEnd !== -1 && fieldEnd < end) yield [start, fieldEnd];
+    row = end + 1;
+  }
+}
+
+/** The CCNs a batch's rows name. */
+function batchCcns(batch: string): string[] {
+  const out = new Set<string>();
+  for (const [start, end] of hospitalFields(batch)) {
+    const field = batch.slice(start, end);
+    if (field === '' || field === NULL_MARK) continue;
+    for (const ccn of field.split(ITEM_SEP)) out.add(ccn);
+  }
+  return [...out];
+}
+
+/** The batch with each hospital item named ('240010' -> '240010 Mayo Clinic Hospital Rochester'). */
+function withHospitalNames(batch: string, names: Map<string, string>): string {
+  if (names.size === 0) return batch;
+  let out = '';
+  let done = 0;
+  for (const [start, end] of hospitalFields(batch)) {
+    const field = batch.slice(start, end);
+    if (field === '' || field === NULL_MARK) continue;
+    out += batch.slice(done, start) + field.split(ITEM_SEP).map((ccn) => names.get(ccn) ?? ccn).join(ITEM_SEP);
+    done = end;
+  }
+  return done === 0 ? batch : out + batch.slice(done);
 }
 
 /**
@@ -133,6 +189,7 @@ export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): A
     if (batch.n > 0 && !linesWellFormed(batch.data ?? '', batch.n, INDEX_FIELD_COUNT)) [batch] = (await query(SAFE_LINE)).rows;
     return batch;
   };
+  const names = await hospitalNames(db);
   let next = read(0);
   for (;;) {
     const batch = await next;
@@ -143,7 +200,7 @@ export async function* readIndexRows(db: Pick<Db, 'sql'>, batchSize = 25_000): A
       next = read(batch.last);
       next.catch(() => undefined); // if the caller stops early, the prefetch may fail unobserved
     }
-    yield batch.data ?? '';
+    yield withHospitalNames(batch.data ?? '', names);
     if (!more) return;
   }
 }
@@ -155,7 +212,9 @@ export async function readIndexRowsByIds(db: Pick<Db, 'sql'>, ids: readonly numb
     `SELECT string_agg(${SAFE_LINE}, E'\\x1e' ORDER BY id) AS data FROM ${INDEX_FROM} WHERE id = ANY($1::int[])`,
     [ids],
   );
-  return rows[0]?.data ?? '';
+  const data = rows[0]?.data ?? '';
+  const ccns = batchCcns(data);
+  return ccns.length ? withHospitalNames(data, await hospitalNames(db, ccns)) : data;
 }
 
 /**

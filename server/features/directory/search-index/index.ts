@@ -56,6 +56,8 @@ export {
   ROW_SEP,
   SCALAR_FIELDS,
   SET_FIELDS,
+  SET_INDEX,
+  SETS_AT,
   rowId,
   type FlagField,
   type ScalarField,
