@@ -17,7 +17,6 @@ export const FACILITY_TYPES = [
   'Hospice',
   'Dialysis facility',
 ] as const;
-export type FacilityType = (typeof FACILITY_TYPES)[number];
 
 /** A CMS Certification Number: six digits or capital letters (leading zeros are part of it). */
 export const CCN_PATTERN = /^[0-9A-Z]{6}$/;
@@ -90,7 +89,6 @@ export type HospitalOptionsResponse = z.infer<typeof HospitalOptionsResponse>;
  * 'enacted': the law passed, the compact not yet working there.
  */
 export const IMLC_STATUSES = ['principal', 'member', 'enacted'] as const;
-export type ImlcStatus = (typeof IMLC_STATUSES)[number];
 export const IMLC_SOURCE = 'https://imlcc.com/participating-states/';
 /** When the table below was last checked against the source (operators re-check it: ADR 063). */
 export const IMLC_CHECKED_ON = '2026-11-29';

@@ -77,6 +77,7 @@ const EXPECTED: Record<string, Row> = {
   'GET /api/physicians/{id}': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/specialties': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
   'GET /api/directory/facets': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
+  'GET /api/directory/hospitals': { anonymous: 200, free: 200, basic: 200, premium: 200, admin: 200 },
   'POST /api/submissions': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'GET /api/lists': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'POST /api/lists': { anonymous: 401, free: 403, basic: 201, premium: 201, admin: 201 },

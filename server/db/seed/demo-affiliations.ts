@@ -126,8 +126,10 @@ export function demoAffiliations(
   const u = random.next();
   const extra = first ? (u < 0.5 ? 0 : u < 0.78 ? 1 : u < 0.93 ? 2 : 3) : u < 0.4 ? 0 : u < 0.72 ? 1 : u < 0.9 ? 2 : 3;
   for (let k = 0; k < extra; k++) {
+    // Mostly the city's own hospitals (a physician's privileges are near their practice); now and
+    // then one in another state they are licensed in.
     const away = p.licenseStates.filter((s) => s !== p.state);
-    const pool = away.length && random.next() < 0.15 ? (f.byState.get(away[random.below(away.length)]) ?? local) : random.next() < 0.75 ? local : (f.byState.get(p.state) ?? local);
+    const pool = away.length && random.next() < 0.05 ? (f.byState.get(away[random.below(away.length)]) ?? local) : local;
     if (!pool.length) continue;
     const hospital = pool[random.below(pool.length)];
     const roll = random.next();
