@@ -141,8 +141,9 @@ async function importOnce(engine: string, run: string, file: string, env: NodeJS
     engine,
     run,
     read: count(output, 'read'),
-    inserted: count(output, 'inserted'),
-    updated: count(output, 'updated'),
+    // A hospitals or affiliations summary says 'added' and 'changed' (progress.ts).
+    inserted: kind === 'affiliations' ? 0 : count(output, kind === 'hospitals' ? 'added' : 'inserted'),
+    updated: count(output, kind === 'affiliations' ? 'changed' : 'updated'),
     unchanged: count(output, 'unchanged'),
     seconds,
     wallSeconds: (performance.now() - started) / 1000,
