@@ -16,6 +16,8 @@ const SUFFIX = String(Date.now()).slice(-6);
 const NPI = `12${SUFFIX}03`;
 const CCN = `459${SUFFIX.slice(-3)}`;
 const UNIT = `45T${SUFFIX.slice(-3)}`;
+// A nursing home the hospitals file does not hold (never the hospital's or the unit's number).
+const NURSING_HOME = `455${SUFFIX.slice(-3)}`;
 const HOSPITAL = `Quarryvale Heart Hospital ${SUFFIX}`;
 
 async function upload(request: APIRequestContext, kind: string, fileName: string, text: string) {
@@ -85,7 +87,7 @@ test('a physician found by the hospital they work in and a compact licence; the 
       '\n' +
       affiliationLine(NPI, 'ABERNATHY-SOLIS', 'RENATA', 'Hospital', CCN) +
       affiliationLine(NPI, 'ABERNATHY-SOLIS', 'RENATA', 'Inpatient rehabilitation facility', UNIT, CCN) +
-      affiliationLine(NPI, 'ABERNATHY-SOLIS', 'RENATA', 'Nursing home', `45${SUFFIX.slice(-4)}`),
+      affiliationLine(NPI, 'ABERNATHY-SOLIS', 'RENATA', 'Nursing home', NURSING_HOME),
   );
 
   await page.context().clearCookies();
@@ -117,7 +119,7 @@ test('a physician found by the hospital they work in and a compact licence; the 
   await expect(hospitals.getByRole('listitem').first()).toContainText(HOSPITAL);
   await expect(hospitals.getByRole('listitem').first()).toContainText('Houston, TX · Acute Care Hospitals');
   await expect(hospitals).toContainText(`A unit of ${HOSPITAL}`);
-  await expect(hospitals).toContainText(`CCN 45${SUFFIX.slice(-4)}`);
+  await expect(hospitals).toContainText(`CCN ${NURSING_HOME}`);
   const practice = page.getByRole('region', { name: 'Credentials and Practice' });
   await expect(practice.getByText('Likely IMLC-eligible')).toBeVisible();
   await expect(practice).toContainText('Licensed in OK: holds a licence in a compact state; board certification and discipline not checked.');

@@ -31,12 +31,15 @@ type Props = {
  */
 export function AffiliationFilters({ params, facets, onChange }: Props) {
   const [typed, setTyped] = useState('');
+  // The type-ahead asks the server once it is used (typed in) or a hospital is chosen.
+  const [used, setUsed] = useState(false);
+  const chosen = readList(params, 'affiliatedWith');
   const [q, setQ] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const hospitals = useHospitalOptions(apiSearchString(params), q);
+  const hospitals = useHospitalOptions(apiSearchString(params), q, used || chosen.length > 0);
   const options: FilterOption[] = (hospitals.data?.hospitals ?? []).map((h) => ({ value: h.ccn, label: optionLabel(h), count: h.count }));
   const imlcId = useId();
   const imlc = readText(params, 'imlcEligibleFor');
@@ -47,12 +50,16 @@ export function AffiliationFilters({ params, facets, onChange }: Props) {
         <CheckboxList
           label="Affiliated with"
           options={options}
-          selected={readList(params, 'affiliatedWith')}
+          selected={chosen}
           onChange={(next) => onChange('affiliatedWith', next)}
           searchable
           searchLabel="Search hospitals"
-          onSearch={setTyped}
-          loading={hospitals.isPending}
+          onSearch={(term) => {
+            setTyped(term);
+            setUsed(true);
+          }}
+          loading={hospitals.isFetching && !hospitals.data}
+          emptyText={used ? 'No matches' : 'Type a hospital’s name'}
           maxHeightClassName="max-h-56"
         />
         <p className="text-xs text-muted-foreground">Hospitals and other facilities from CMS data. Several: any of them.</p>

@@ -6,9 +6,10 @@ import { typingOptions } from '@web/features/directory/api';
 /**
  * The 'Affiliated with' type-ahead (ADR 063): GET /api/directory/hospitals with the page's search
  * and the words typed, counted over the search. It sends the search's typing token: the keys of a
- * typed hospital name are typing, not new searches.
+ * typed hospital name are typing, not new searches. Asked only once the recruiter types in the box
+ * or has chosen a hospital: a search that does not use the filter costs no call of its own.
  */
-export function useHospitalOptions(apiSearch: string, q: string) {
+export function useHospitalOptions(apiSearch: string, q: string, enabled: boolean) {
   const query = new URLSearchParams(apiSearch);
   if (q.trim()) query.set('q', q.trim());
   const path = `/api/directory/hospitals?${query.toString()}`;
@@ -16,6 +17,7 @@ export function useHospitalOptions(apiSearch: string, q: string) {
     queryKey: ['directory', 'hospitals', apiSearch, q.trim()],
     queryFn: ({ signal }) => apiFetch(path, { schema: HospitalOptionsResponse, signal, ...typingOptions() }),
     placeholderData: keepPreviousData,
+    enabled,
     staleTime: 60_000,
   });
 }

@@ -104,6 +104,8 @@ type CheckboxListProps = {
    * and the options shown are the ones given, not filtered again here.
    */
   onSearch?: (term: string) => void;
+  /** What an empty list says (default 'No matches'). */
+  emptyText?: string;
 };
 
 /** A list of checkboxes with counts (thousands separators), optionally searchable. */
@@ -160,6 +162,7 @@ export function CheckboxList({
   loading = false,
   maxHeightClassName = 'max-h-60',
   onSearch,
+  emptyText = 'No matches',
 }: CheckboxListProps) {
   const baseId = useId();
   const [term, setTerm] = useState('');
@@ -217,7 +220,7 @@ export function CheckboxList({
           <ul
             className={cn('-mx-1 flex flex-col overflow-y-auto overscroll-contain px-1', maxHeightClassName)}
           >
-            {shown.length === 0 && <li className="py-1.5 text-sm text-muted-foreground">No matches</li>}
+            {shown.length === 0 && <li className="py-1.5 text-sm text-muted-foreground">{emptyText}</li>}
             {shown.map((option, index) => {
               const id = `${baseId}-${index}`;
               const checked = includesCaseInsensitive(selected, option.value);
