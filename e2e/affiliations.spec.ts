@@ -1,8 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { nppesIndividual } from '../server/test/support/import/fixtures';
-import { AFFILIATIONS_HEADER, HOSPITALS_HEADER, affiliationLine, hospitalLine } from '../server/test/support/import/fixtures';
+import { AFFILIATIONS_HEADER, HOSPITALS_HEADER, affiliationLine, hospitalLine, nppesIndividual } from '../server/test/support/import/fixtures';
 import { nppesHeaderLine } from '../server/features/import/nppes-layout';
-import { CSRF, expect, screenshotBoth, signIn, test } from './fixtures';
+import { expect, pickOption, screenshotBoth, signIn, test, uploadImport } from './fixtures';
 
 /*
  * Hospital affiliations and licences in the browser (docs/decisions/063-hospital-affiliations-and-licences.md):
@@ -20,33 +18,10 @@ const UNIT = `45T${SUFFIX.slice(-3)}`;
 const NURSING_HOME = `455${SUFFIX.slice(-3)}`;
 const HOSPITAL = `Quarryvale Heart Hospital ${SUFFIX}`;
 
-async function upload(request: APIRequestContext, kind: string, fileName: string, text: string) {
-  const started = await request.post(`/api/admin/imports?${new URLSearchParams({ kind, fileName })}`, {
-    headers: { ...CSRF, 'content-type': 'application/octet-stream' },
-    data: Buffer.from(text),
-  });
-  expect(started.status(), await started.text()).toBe(202);
-  const { import: job } = (await started.json()) as { import: { id: string } };
-  await expect
-    .poll(async () => ((await (await request.get(`/api/admin/imports/${job.id}`)).json()) as { import: { status: string } }).import.status, {
-      timeout: 30_000,
-    })
-    .toBe('finished');
-}
-
-async function pick(page: Page, label: string, option: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await expect(async () => {
-    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
-    await expect(box).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
 test('a physician found by the hospital they work in and a compact licence; the profile lists the hospitals', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin@example.com');
-  await upload(
+  await uploadImport(
     page.request,
     'nppes',
     `npidata_pfile_${SUFFIX}_h.csv`,
@@ -63,7 +38,7 @@ test('a physician found by the hospital they work in and a compact licence; the 
         'Healthcare Provider Primary Taxonomy Switch_1': 'Y',
       }),
   );
-  await upload(
+  await uploadImport(
     page.request,
     'hospitals',
     `Hospital_General_Information_${SUFFIX}.csv`,
@@ -79,7 +54,7 @@ test('a physician found by the hospital they work in and a compact licence; the 
         'Emergency Services': 'Yes',
       }),
   );
-  await upload(
+  await uploadImport(
     page.request,
     'affiliations',
     `Facility_Affiliation_${SUFFIX}.csv`,
@@ -106,7 +81,7 @@ test('a physician found by the hospital they work in and a compact licence; the 
   // Only the facilities whose names hold the words typed (the unit and the nursing home have no name).
   await expect(page.getByRole('group', { name: 'Affiliated with' }).getByRole('checkbox')).toHaveCount(1);
   await expect(cards.filter({ hasText: 'Abernathy-Solis' })).toHaveCount(1);
-  await pick(page, 'Likely IMLC-eligible for', 'Texas (TX)');
+  await pickOption(page, 'Likely IMLC-eligible for', 'Texas (TX)');
   await expect(page).toHaveURL(/imlcEligibleFor=TX/);
   await expect(cards.filter({ hasText: 'Abernathy-Solis' })).toHaveCount(1);
   await expect(page.getByText('board certification and discipline not checked').first()).toBeVisible();

@@ -168,3 +168,31 @@ export async function confirmResume(request: APIRequestContext, email: string): 
   const confirmed = await request.post('/api/submissions/confirm', { headers: CSRF, data: { token } });
   expect(confirmed.status()).toBe(200);
 }
+
+/**
+ * Chooses `option` in the select named `label`. On a busy machine the click can land while the
+ * menu is still opening (its animation): open it again and pick until the box shows the choice.
+ */
+export async function pickOption(page: Page, label: string, option: string) {
+  const box = page.getByRole('combobox', { name: label });
+  await expect(async () => {
+    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
+    await expect(box).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Uploads a public file of `kind` on the admin import (as the signed-in admin) and waits for its import to finish. */
+export async function uploadImport(request: APIRequestContext, kind: string, fileName: string, text: string) {
+  const started = await request.post(`/api/admin/imports?${new URLSearchParams({ kind, fileName })}`, {
+    headers: { ...CSRF, 'content-type': 'application/octet-stream' },
+    data: Buffer.from(text),
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const { import: job } = (await started.json()) as { import: { id: string } };
+  await expect
+    .poll(async () => ((await (await request.get(`/api/admin/imports/${job.id}`)).json()) as { import: { status: string } }).import.status, {
+      timeout: 30_000,
+    })
+    .toBe('finished');
+}

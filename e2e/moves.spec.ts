@@ -1,7 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { nppesDate, nppesIndividual } from '../server/test/support/import/fixtures';
 import { nppesHeaderLine } from '../server/features/import/nppes-layout';
-import { confirmResume, CSRF, expect, screenshotBoth, signIn, test } from './fixtures';
+import { confirmResume, CSRF, expect, pickOption, screenshotBoth, signIn, test, uploadImport } from './fixtures';
 
 /*
  * Move signals, field sources, 'In training' and 'Other' resumes in the browser
@@ -51,43 +50,19 @@ function extract(moved: boolean): string {
   );
 }
 
-/** Uploads a file as the signed-in admin and waits for its import to finish. */
-async function upload(request: APIRequestContext, fileName: string, text: string) {
-  const started = await request.post(`/api/admin/imports?${new URLSearchParams({ kind: 'nppes', fileName })}`, {
-    headers: { ...CSRF, 'content-type': 'application/octet-stream' },
-    data: Buffer.from(text),
-  });
-  expect(started.status(), await started.text()).toBe(202);
-  const { import: job } = (await started.json()) as { import: { id: string } };
-  await expect
-    .poll(async () => ((await (await request.get(`/api/admin/imports/${job.id}`)).json()) as { import: { status: string } }).import.status, {
-      timeout: 30_000,
-    })
-    .toBe('finished');
-}
-
-async function pick(page: Page, label: string, option: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await expect(async () => {
-    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
-    await expect(box).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
 test('a physician who moved between two NPPES extracts: the Moved filter and badge, Recent changes and sources on the profile', async ({ page }) => {
   // Two uploads, each imported in the server before the searches.
   test.setTimeout(120_000);
   await signIn(page, 'admin@example.com');
-  await upload(page.request, `npidata_pfile_${SUFFIX}_a.csv`, extract(false));
-  await upload(page.request, `npidata_pfile_${SUFFIX}_b.csv`, extract(true));
+  await uploadImport(page.request, 'nppes', `npidata_pfile_${SUFFIX}_a.csv`, extract(false));
+  await uploadImport(page.request, 'nppes', `npidata_pfile_${SUFFIX}_b.csv`, extract(true));
 
   // The filter, chosen in the panel: 'More filters' > Moved.
   await page.goto('/search?query=quintero-vale');
   const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
   await expect(cards).toHaveCount(1);
   await page.getByRole('button', { name: /^More filters/ }).click();
-  await pick(page, 'Moved', 'In the last 30 days');
+  await pickOption(page, 'Moved', 'In the last 30 days');
   await expect(page).toHaveURL(/movedWithinDays=30/);
   await expect(page.getByRole('button', { name: /Moved in the last 30 days/ })).toBeVisible();
   const card = cards.filter({ hasText: 'Quintero-Vale' });

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { generatePhysicians } from '../server/db/seed/generator';
-import { resumeConfirmationPath, test, expect, screenshotBoth, signIn } from './fixtures';
+import { pickOption, resumeConfirmationPath, test, expect, screenshotBoth, signIn } from './fixtures';
 
 /*
  * Public forms (docs/rules.md#contact-form, #resumes, #removal): contact, resume submission, data
@@ -45,17 +45,6 @@ function removablePhysician() {
   const pick = all.find((p) => p.id > 1900 && p.personalEmail && lastNames.get(p.lastName) === 1);
   if (!pick?.personalEmail) throw new Error('no removable physician in the demo directory');
   return { id: pick.id, name: `${pick.firstName} ${pick.lastName}`, lastName: pick.lastName, email: pick.personalEmail };
-}
-
-async function pickOption(page: Page, label: string, option: string) {
-  const box = page.getByRole('combobox', { name: label });
-  // On a busy machine the click can land while the menu is still opening (its animation):
-  // open it again and pick until the box shows the choice.
-  await expect(async () => {
-    if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
-    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2_000 });
-    await expect(box).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
 }
 
 test('contact form: a validation error, then the message is sent, the form cleared, and admins read it', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { FACILITY_TYPES } from '../../../contract/affiliations';
 import type { Db } from '../../db/client';
 import { firstFieldNpi, leadingNpi } from './groups';
+import { headerColumns } from './header';
 import { ccnText } from './hospitals';
 import { clean, copyText, integerText } from './text';
 import type { BatchContext, BatchResult, FinishContext, ImportKind, MapContext, RowOutcome } from './types';
@@ -9,14 +10,6 @@ import type { BatchContext, BatchResult, FinishContext, ImportKind, MapContext, 
 export type Affiliation = { ccn: string; type: string; parent: string | null };
 /** A physician's affiliations in one file (many records of one NPI fold into one). */
 export type AffiliationRow = { npi: string; affiliations: Affiliation[] };
-
-function column(index: Map<string, number>, ...names: string[]): number {
-  for (const name of names) {
-    const i = index.get(name.toLowerCase());
-    if (i !== undefined) return i;
-  }
-  throw new Error(`Not a Facility Affiliation file: no column "${names[0]}" in the header`);
-}
 
 const TYPES = new Map(FACILITY_TYPES.map((t) => [t.toLowerCase(), t]));
 
@@ -29,12 +22,12 @@ export function facilityType(value: string | undefined): string | null {
 
 export function affiliationMapper(header: string[], context: MapContext): (record: string[]) => RowOutcome<AffiliationRow> {
   const { repairs } = context;
-  const index = new Map(header.map((name, i) => [name.replace(/^\uFEFF/, '').trim().toLowerCase(), i]));
+  const { column } = headerColumns(header, 'Not a Facility Affiliation file');
   const c = {
-    npi: column(index, 'NPI'),
-    type: column(index, 'facility_type', 'Facility Type'),
-    ccn: column(index, 'Facility Affiliations Certification Number', 'facility_afl_ccn'),
-    parent: column(index, 'Facility Type Certification Number', 'parent_ccn'),
+    npi: column('NPI'),
+    type: column('facility_type', 'Facility Type'),
+    ccn: column('Facility Affiliations Certification Number', 'facility_afl_ccn'),
+    parent: column('Facility Type Certification Number', 'parent_ccn'),
   };
   return (r) => {
     const npi = integerText(r[c.npi]?.trim() ?? '', repairs);

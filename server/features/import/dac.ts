@@ -2,6 +2,7 @@ import { COMPANY_SIZE_BUCKETS } from '../../../contract/directory-options';
 import { dacSpecialty } from '../../../contract/nucc-taxonomy';
 import type { Db } from '../../db/client';
 import { firstFieldNpi, leadingNpi } from './groups';
+import { headerColumns } from './header';
 import { hasLocation, LOCATION_COLUMNS, locationWins, officePhoneReplaces, officePhoneWrite } from './freshness';
 import { clean, copyText, credentialText, integerText, phone, stateCode, titleCase, zip5 } from './text';
 import type { BatchContext, BatchResult, ImportKind, MapContext, RowOutcome } from './types';
@@ -30,22 +31,6 @@ export type DacRow = {
   officePhone: string | null;
 };
 
-function column(index: Map<string, number>, ...names: string[]): number {
-  for (const name of names) {
-    const i = index.get(name.toLowerCase());
-    if (i !== undefined) return i;
-  }
-  throw new Error(`Not a Doctors and Clinicians file: no column "${names[0]}" in the header`);
-}
-
-function optional(index: Map<string, number>, ...names: string[]): number | undefined {
-  for (const name of names) {
-    const i = index.get(name.toLowerCase());
-    if (i !== undefined) return i;
-  }
-  return undefined;
-}
-
 /** Group members -> the directory's company size buckets. */
 export function sizeBucket(members: number): (typeof COMPANY_SIZE_BUCKETS)[number] {
   if (members < 20) return '1 to 19';
@@ -71,25 +56,25 @@ export function dacMapper(header: string[], context: MapContext): (record: strin
     }
     return mapped;
   };
-  const index = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  const { column, optional } = headerColumns(header, 'Not a Doctors and Clinicians file');
   const c = {
-    npi: column(index, 'NPI'),
-    last: column(index, 'Provider Last Name', 'lst_nm'),
-    first: column(index, 'Provider First Name', 'frst_nm'),
-    middle: column(index, 'Provider Middle Name', 'mid_nm'),
-    gender: column(index, 'gndr'),
-    credential: column(index, 'Cred'),
-    school: column(index, 'Med_sch'),
-    year: column(index, 'Grd_yr'),
-    primary: column(index, 'pri_spec'),
-    secondary: column(index, 'sec_spec_1'),
-    telehealth: optional(index, 'Telehlth'),
-    facility: column(index, 'Facility Name', 'org_nm'),
-    members: column(index, 'num_org_mem'),
-    city: column(index, 'City/Town', 'cty'),
-    state: column(index, 'State', 'st'),
-    zip: column(index, 'ZIP Code', 'zip'),
-    phone: optional(index, 'Telephone Number', 'phn_numbr'),
+    npi: column('NPI'),
+    last: column('Provider Last Name', 'lst_nm'),
+    first: column('Provider First Name', 'frst_nm'),
+    middle: column('Provider Middle Name', 'mid_nm'),
+    gender: column('gndr'),
+    credential: column('Cred'),
+    school: column('Med_sch'),
+    year: column('Grd_yr'),
+    primary: column('pri_spec'),
+    secondary: column('sec_spec_1'),
+    telehealth: optional('Telehlth'),
+    facility: column('Facility Name', 'org_nm'),
+    members: column('num_org_mem'),
+    city: column('City/Town', 'cty'),
+    state: column('State', 'st'),
+    zip: column('ZIP Code', 'zip'),
+    phone: optional('Telephone Number', 'phn_numbr'),
   };
   return (r) => {
     const npi = integerText(r[c.npi]?.trim() ?? '', repairs);

@@ -1,5 +1,6 @@
 import { CCN_PATTERN } from '../../../contract/affiliations';
 import type { Db } from '../../db/client';
+import { headerColumns } from './header';
 import { clean, copyText, phone, stateCode, titleCase, zip5, type Repairs } from './text';
 import type { BatchResult, ImportKind, MapContext, RowOutcome } from './types';
 
@@ -35,37 +36,21 @@ export function ccnText(value: string | undefined, repairs?: Repairs): string | 
   return null;
 }
 
-function column(index: Map<string, number>, ...names: string[]): number {
-  for (const name of names) {
-    const i = index.get(name.toLowerCase());
-    if (i !== undefined) return i;
-  }
-  throw new Error(`Not a Hospital General Information file: no column "${names[0]}" in the header`);
-}
-
-function optional(index: Map<string, number>, ...names: string[]): number | undefined {
-  for (const name of names) {
-    const i = index.get(name.toLowerCase());
-    if (i !== undefined) return i;
-  }
-  return undefined;
-}
-
 export function hospitalMapper(header: string[], context: MapContext): (record: string[]) => RowOutcome<HospitalRow> {
   const { repairs } = context;
-  const index = new Map(header.map((name, i) => [name.replace(/^\uFEFF/, '').trim().toLowerCase(), i]));
+  const { column, optional } = headerColumns(header, 'Not a Hospital General Information file');
   const c = {
-    ccn: column(index, 'Facility ID', 'Provider ID'),
-    name: column(index, 'Facility Name', 'Hospital Name'),
-    address: optional(index, 'Address'),
-    city: column(index, 'City/Town', 'City'),
-    state: column(index, 'State'),
-    zip: optional(index, 'ZIP Code'),
-    county: optional(index, 'County/Parish', 'County Name'),
-    phone: optional(index, 'Telephone Number', 'Phone Number'),
-    type: optional(index, 'Hospital Type'),
-    ownership: optional(index, 'Hospital Ownership'),
-    emergency: optional(index, 'Emergency Services'),
+    ccn: column('Facility ID', 'Provider ID'),
+    name: column('Facility Name', 'Hospital Name'),
+    address: optional('Address'),
+    city: column('City/Town', 'City'),
+    state: column('State'),
+    zip: optional('ZIP Code'),
+    county: optional('County/Parish', 'County Name'),
+    phone: optional('Telephone Number', 'Phone Number'),
+    type: optional('Hospital Type'),
+    ownership: optional('Hospital Ownership'),
+    emergency: optional('Emergency Services'),
   };
   const at = (r: string[], i: number | undefined) => (i === undefined ? undefined : r[i]);
   return (r) => {
