@@ -13,6 +13,7 @@ const BASIC: Capability[] = [
   'selection:unlimited',
   'lists:add',
   'contacts:reveal',
+  'integrations:use',
 ];
 const PREMIUM: Capability[] = [...BASIC, 'selection:all', 'exports:create', 'api-keys:manage'];
 const ADMIN: Capability[] = [...PREMIUM, 'profile:export', 'admin:access'];

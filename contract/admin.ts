@@ -50,6 +50,12 @@ export const AUDIT_ACTION_LABELS = {
   'team.member_removed': 'Removed from a team',
   'team.member_left': 'Left a team',
   'team.ownership_transferred': 'Team ownership handed over',
+  'integration.connected': 'ATS connected',
+  'integration.disconnected': 'ATS disconnected',
+  'integration.pushed': 'Pushed to the ATS',
+  'webhook.created': 'Webhook endpoint added',
+  'webhook.updated': 'Webhook endpoint changed',
+  'webhook.deleted': 'Webhook endpoint deleted',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -17,6 +17,7 @@ export const CAPABILITIES = [
   'lists:use', // signed in: own lists and saved searches
   'lists:add', // Add to List (basic+)
   'contacts:reveal', // reveal email/phone (basic+)
+  'integrations:use', // push to the connected ATS, its flags; owners and admins connect it and add webhooks (basic+)
   'selection:all', // Select All (premium)
   'exports:create', // Export Selected (premium)
   'api-keys:manage', // create and revoke API keys for the public REST API (premium)
@@ -41,7 +42,7 @@ export function capabilitiesFor(input: { signedIn: boolean; role: Role; tier: Ti
   if (input.role === 'admin') return [...CAPABILITIES];
   const caps: Capability[] = ['lists:use'];
   if (tierSatisfies(input.tier, 'basic')) {
-    caps.push('search:full-results', 'selection:unlimited', 'lists:add', 'contacts:reveal');
+    caps.push('search:full-results', 'selection:unlimited', 'lists:add', 'contacts:reveal', 'integrations:use');
   }
   if (tierSatisfies(input.tier, 'premium')) caps.push('selection:all', 'exports:create', 'api-keys:manage');
   return caps;
@@ -54,6 +55,7 @@ export function requiredTierFor(capability: Capability): PaidTier | null {
     case 'selection:unlimited':
     case 'lists:add':
     case 'contacts:reveal':
+    case 'integrations:use':
       return 'basic';
     case 'selection:all':
     case 'exports:create':

@@ -17,6 +17,7 @@ import { BILLING_RATE_LIMITS } from './features/billing/rate-limits';
 import { LIST_RATE_LIMITS } from './features/lists/rate-limits';
 import { SAVED_SEARCH_RATE_LIMITS } from './features/saved-searches/rate-limits';
 import { configureSuppressionKey, verifySuppressionKey } from './features/removal/suppression';
+import { configureIntegrationsKey } from './lib/secret-box';
 import { createImportJobs } from './features/import/uploads';
 import { uploadProgress } from './features/import/upload-repo';
 import { API_KEY_RATE_LIMITS } from './features/api-keys/rate-limits';
@@ -44,6 +45,7 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
   const mailer = createMailer(deps.env);
   // The suppression list's key, checked against the hashes already stored (refuses a changed key).
   configureSuppressionKey(deps.env.SUPPRESSION_KEY);
+  configureIntegrationsKey({ key: deps.env.INTEGRATIONS_KEY, production: deps.env.NODE_ENV === 'production' });
   await verifySuppressionKey(deps.db);
   const directory = await createDirectoryService({ ...deps, snapshotFile: indexSnapshotFile(deps.env) });
   const importJobs = createImportJobs();

@@ -116,6 +116,13 @@ export const EnvSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(8, 'must be a Twilio auth token').optional(),
   /** Another Twilio Lookup address (tests); unset: https://lookups.twilio.com. */
   TWILIO_LOOKUP_URL: z.url('must be a URL such as http://localhost:4010').optional(),
+  /** Seals the integrations' secrets (ATS tokens, webhook secrets) outside the database (ADR 064); required in production to use them. */
+  INTEGRATIONS_KEY: z.string().min(32, 'must be at least 32 characters (e.g. the output of openssl rand -hex 32)').optional(),
+  /** The Bullhorn OAuth app (ADR 064): both, or neither (then the Bullhorn card says it is not set up). */
+  BULLHORN_CLIENT_ID: z.string().min(1).optional(),
+  BULLHORN_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Bullhorn's loginInfo address (tests: a local server); unset: https://rest.bullhornstaffing.com/rest-services. */
+  BULLHORN_LOGIN_INFO_URL: z.url('must be a URL such as https://rest.bullhornstaffing.com/rest-services').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A file the event loop's delays are written to on SIGUSR2 (the load bench reads it). */
   EVENT_LOOP_STATS_FILE: z.string().optional(),
@@ -146,6 +153,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (!env.TWILIO_ACCOUNT_SID !== !env.TWILIO_AUTH_TOKEN) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: set both or neither');
+  }
+  if (!env.BULLHORN_CLIENT_ID !== !env.BULLHORN_CLIENT_SECRET) {
+    problems.push('BULLHORN_CLIENT_ID, BULLHORN_CLIENT_SECRET: set both or neither');
+  }
+  if (env.NODE_ENV === 'production' && env.BULLHORN_CLIENT_ID && !env.INTEGRATIONS_KEY) {
+    problems.push('INTEGRATIONS_KEY: required when BULLHORN_CLIENT_ID is set in production (it seals the Bullhorn tokens outside the database)');
   }
   if (env.NODE_ENV === 'production' && !env.STRIPE_SECRET_KEY && !env.BILLING_DEMO) {
     // The demo provider hands out paid plans for a test card number: never by accident in production.
