@@ -87,11 +87,12 @@ export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince'
  */
 export const VIEW_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection', 'changedSince'] as const;
 /**
- * Filters on the caller's team's own work, not on the directory's data (docs/decisions/061-teams.md):
- * 'notRevealedByTeam=true' leaves out the contacts a teammate (or the caller) revealed in the last
- * 30 days. Not among the searchable parameters (FILTER_KEYS); ignored outside a team.
+ * Filters on the caller's (or their team's) own work, not on the directory's data: 'notRevealedByTeam=true'
+ * leaves out the contacts a teammate (or the caller) revealed in the last 30 days (docs/decisions/061-teams.md;
+ * ignored outside a team); 'notInAts=true' leaves out the physicians the connected Bullhorn holds
+ * (docs/decisions/064-ats-integrations.md). Not among the searchable parameters (FILTER_KEYS).
  */
-export const TEAM_FILTER_KEYS = ['notRevealedByTeam'] as const;
+export const TEAM_FILTER_KEYS = ['notRevealedByTeam', 'notInAts'] as const;
 export type TeamFilterKey = (typeof TEAM_FILTER_KEYS)[number];
 /** Every query parameter that filters (the pricing page's "44 searchable parameters"). */
 export const FILTER_KEYS = [
@@ -294,6 +295,7 @@ export const SearchPhysiciansQuery = z.object({
   notRevealedByTeam: flag('notRevealedByTeam').describe(
     'true: leave out the physicians whose contact the caller’s team revealed in the last 30 days (members of a team only)',
   ),
+  notInAts: flag('notInAts').describe('true: leave out the physicians the caller’s connected ATS (Bullhorn) already holds'),
   changedSince: z
     .string()
     .refine(
@@ -427,6 +429,8 @@ export const SearchPhysiciansResponse = z.object({
    * and revealing them again costs the caller nothing (docs/decisions/061-teams.md). Empty outside a team.
    */
   teamReveals: z.array(TeamReveal),
+  /** The page's physicians the caller's connected ATS already holds ('In your ATS', ADR 064). */
+  inAts: z.array(z.number().int()),
 });
 export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
 
@@ -455,6 +459,8 @@ export const PhysicianProfile = PhysicianSummary.extend({
    * the caller (docs/decisions/061-teams.md). Null outside a team or when nobody did.
    */
   teamReveal: TeamReveal.nullable(),
+  /** The caller's connected ATS already holds this physician ('In your ATS', ADR 064). */
+  inAts: z.boolean(),
 });
 export type PhysicianProfile = z.infer<typeof PhysicianProfile>;
 

@@ -4,6 +4,7 @@ import { billingJob } from './features/billing/jobs';
 import type { BillingDeps } from './features/billing/service';
 import { createMatchWorker } from './features/matches/worker';
 import { importJob } from './features/import/uploads';
+import { bullhornJob } from './features/integrations/bullhorn/job';
 import { maintenanceJob, verificationJob, type MaintenanceDeps } from './maintenance';
 
 /** What the housekeeping and re-verification jobs use of the app's services (ADR 060). */
@@ -31,6 +32,8 @@ export function registerJobs(runner: JobRunner, deps: AppDeps): void {
   runner.register(maintenanceJob(maintenanceDeps(deps)));
   runner.register(verificationJob(maintenanceDeps(deps)));
   runner.register(billingJob(billingJobDeps(deps)));
+  // Pushes to Bullhorn and its daily 'In your ATS' check; a push wakes it (ADR 064).
+  runner.register(bullhornJob({ db: deps.db, env: deps.env, logger: deps.logger }));
   // On demand: an upload on the admin page wakes it.
   runner.register(importJob({ db: deps.db, logger: deps.logger, importJobs: deps.services.importJobs, directory: deps.services.directory }));
 }

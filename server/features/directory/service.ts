@@ -17,6 +17,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
 import { teamRevealedIds, teamReveals } from '../contacts';
+import { allInAtsOf, inAtsOf } from '../integrations';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
 import {
@@ -263,13 +264,17 @@ export async function createDirectoryService({
   };
 
   /**
-   * 'Not yet revealed by my team' (docs/decisions/061-teams.md): the team's reveals of the last 30
-   * days, read once per call, for a member of a team who asked; null otherwise (ignored).
+   * The filters on the caller's own work, read once per call: 'Not yet revealed by my team' (the
+   * team's reveals of the last 30 days, docs/decisions/061-teams.md; members of a team only) and
+   * 'Not in my ATS' (what the connected Bullhorn holds, ADR 064); null when neither was asked.
    */
-  const teamExclusions = async (request: SearchPhysiciansRequest, viewer: Viewer): Promise<ExcludedIds | null> =>
-    request.notRevealedByTeam && viewer?.teamId && viewer.id
-      ? new ExcludedIds(await teamRevealedIds({ db, userId: viewer.id }))
-      : null;
+  const teamExclusions = async (request: SearchPhysiciansRequest, viewer: Viewer): Promise<ExcludedIds | null> => {
+    const parts: Int32Array[] = [];
+    if (request.notRevealedByTeam && viewer?.teamId && viewer.id) parts.push(await teamRevealedIds({ db, userId: viewer.id }));
+    if (request.notInAts && viewer?.id) parts.push(await allInAtsOf(db, { id: viewer.id, teamId: viewer.teamId ?? null }));
+    if (!parts.length) return null;
+    return new ExcludedIds(parts.length === 1 ? parts[0] : Int32Array.from(new Set(parts.flatMap((part) => [...part]))));
+  };
 
   /**
    * The request as the search answers it: corrected when the query as typed finds nothing and the
@@ -410,6 +415,7 @@ export async function createDirectoryService({
         unheldWords: unheldWordsOf(correctedQuery ? { ...request, query: correctedQuery } : request),
         // One more query, for members of a team only.
         teamReveals: viewer?.teamId && viewer.id ? await teamReveals({ db, userId: viewer.id, physicianIds: ids }) : [],
+        inAts: viewer?.id ? await inAtsOf(db, { id: viewer.id, teamId: viewer.teamId ?? null }, ids) : [],
       };
     },
 
@@ -486,7 +492,8 @@ export async function createDirectoryService({
           : null;
       if (!profile) throw new AppError('not_found', 'Physician Not Found');
       const teamReveal = viewer?.teamId ? ((await teamReveals({ db, userId: viewer.id, physicianIds: [id] }))[0] ?? null) : null;
-      return { ...profile, teamReveal };
+      const inAts = viewer ? (await inAtsOf(db, viewer, [id])).length > 0 : false;
+      return { ...profile, teamReveal, inAts };
     },
 
     /**
