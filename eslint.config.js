@@ -34,6 +34,7 @@ const WEB_FEATURE_LAYERS = [
   ['account'],
   ['api-keys', 'saved-searches'],
   ['physicians'],
+  ['integrations'],
   ['contacts', 'contact-form'],
   ['marketing'],
   ['billing', 'removal'],

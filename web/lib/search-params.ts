@@ -412,6 +412,7 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
   }
   if (params.get('notRevealedByTeam')?.trim() === 'true')
     chips.push({ key: 'notRevealedByTeam', value: null, label: 'Not yet revealed by my team' });
+  if (params.get('notInAts')?.trim() === 'true') chips.push({ key: 'notInAts', value: null, label: 'Not in my ATS' });
   return chips;
 }
 

@@ -46,6 +46,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       DEMO_DIRECTORY_SIZE: '0',
       // The re-verification job runs in every server: tests never wait on the network's DNS.
       VERIFY_DNS: '0',
+      // Links the server makes (mail, the Bullhorn callback) come back to this address.
+      APP_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

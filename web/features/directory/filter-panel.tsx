@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { useMe } from '@web/app/session';
+import { useBullhornConnection } from '@web/features/integrations/api';
+import { useCan, useMe } from '@web/app/session';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import {
@@ -155,6 +156,8 @@ const RECORD_FLAGS = [
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {
   const inTeam = Boolean(useMe().user?.teamId);
+  const canUseAts = useCan('integrations:use');
+  const atsConnected = useBullhornConnection(canUseAts).data?.status === 'connected';
   const set = (key: PanelFilterKey) => (value: FilterValue) =>
     update((previous) => withFilter(previous, key, value));
   const list = (key: ListFilterKey) => readList(params, key);
@@ -354,7 +357,11 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
         <FilterSection
           value="record"
           title="Contact & record"
-          count={RECORD_KEYS.filter((key) => readText(params, key) !== '').length + (readFlag(params, 'notRevealedByTeam') ? 1 : 0)}
+          count={
+            RECORD_KEYS.filter((key) => readText(params, key) !== '').length +
+            (readFlag(params, 'notRevealedByTeam') ? 1 : 0) +
+            (readFlag(params, 'notInAts') ? 1 : 0)
+          }
           className="border-b-0"
         >
           <div className="flex flex-col gap-5">
@@ -364,6 +371,16 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
                   label="Not yet revealed by my team"
                   checked={readFlag(params, 'notRevealedByTeam') === true}
                   onChange={(v) => set('notRevealedByTeam')(v || null)}
+                />
+              </SubGroup>
+            )}
+            {/* ADR 064: offered once Bullhorn is connected, or while the URL holds it. */}
+            {(atsConnected || readFlag(params, 'notInAts') === true) && (
+              <SubGroup title="My ATS">
+                <FlagFilter
+                  label="Not in my ATS"
+                  checked={readFlag(params, 'notInAts') === true}
+                  onChange={(v) => set('notInAts')(v || null)}
                 />
               </SubGroup>
             )}

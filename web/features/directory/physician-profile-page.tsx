@@ -31,6 +31,8 @@ import { cn } from '@web/lib/utils';
 import { usePhysician } from './api';
 import { HospitalAffiliationList, ImlcBadge } from '@web/features/affiliations/hospital-affiliations';
 import { TeamRevealBadge } from '@web/features/contacts/team-reveal-badge';
+import { InAtsBadge } from '@web/features/integrations/in-ats-badge';
+import { PushButton } from '@web/features/integrations/push-button';
 import { ContactStatus } from '@web/features/contacts/contact-status';
 import { useGuaranteeWarning } from '@web/features/billing/guarantee-warning';
 import { useExportProfile } from '@web/features/exports/api';
@@ -198,6 +200,7 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                 )}
                 {physician.inTraining && <Badge variant="info">In training</Badge>}
                 {physician.teamReveal && <TeamRevealBadge reveal={physician.teamReveal} />}
+                {physician.inAts && <InAtsBadge />}
                 {recentlyMoved(physician.movedOn) && (
                   <Badge variant="warning" title={`Practice location changed on ${physician.movedOn}`}>
                     Moved
@@ -276,6 +279,10 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                     {profileExport.isPending ? 'Exporting...' : 'Export Full Profile'}
                   </Button>
                 )}
+                <PushButton
+                  variant="outline"
+                  target={{ request: { source: 'profile', physicianIds: [physician.id] }, label: `${physician.firstName} ${physician.lastName}` }}
+                />
               </div>
               <ContactStatus physicianId={physician.id} verifiedAt={physician.verifiedAt} always />
             </div>

@@ -1,3 +1,4 @@
+import { InAtsIcon } from '@web/features/integrations/in-ats-badge';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Mail, Phone, UsersRound } from 'lucide-react';
@@ -41,6 +42,8 @@ type ResultsTableProps = {
   busy?: boolean;
   /** Physicians a teammate revealed in the last 30 days (ADR 061): marked after the name. */
   teamReveals?: TeamReveal[];
+  /** The page's physicians the caller's Bullhorn holds (ADR 064). */
+  inAts?: readonly number[];
 };
 
 /**
@@ -61,6 +64,7 @@ export function ResultsTable({
   linkBase = '/physician',
   busy = false,
   teamReveals = [],
+  inAts = [],
 }: ResultsTableProps) {
   const teamReveal = (id: number) => {
     const reveal = teamReveals.find((r) => r.physicianId === id);
@@ -130,6 +134,7 @@ export function ResultsTable({
                     <Highlighted text={nameWithCredential(physician)} />
                   </Link>
                   {teamReveal(physician.id)}
+                  {inAts.includes(physician.id) && <InAtsIcon />}
                 </TableCell>
                 <TableCell
                   className={cn(CUT_UNLESS_FOCUSED, 'text-slate-700')}

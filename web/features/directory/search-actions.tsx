@@ -5,7 +5,9 @@ import { useSidePanels } from '@web/app/side-panels-context';
 import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from './api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
-import { BookmarkPlus, CheckSquare, Download, EllipsisVertical, History, ListPlus, SquareStack } from 'lucide-react';
+import { BookmarkPlus, CheckSquare, Download, EllipsisVertical, History, ListPlus, Send, SquareStack } from 'lucide-react';
+import { useBullhornConnection } from '@web/features/integrations/api';
+import { PushDialog } from '@web/features/integrations/push-dialog';
 import { toast } from '@web/components/ui/toast';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
 import { FREE_RESULT_CAP } from '@contract/limits';
@@ -86,6 +88,11 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
   const canSelectUnlimited = useCan('selection:unlimited');
   const canSelectAll = useCan('selection:all');
   const canAddToList = useCan('lists:add');
+  // 'Push to Bullhorn' (ADR 064) is offered once the caller's team (or the caller) connected it.
+  const canPush = useCan('integrations:use');
+  const bullhorn = useBullhornConnection(canPush);
+  const pushAvailable = canPush && bullhorn.data?.status === 'connected';
+  const [pushOpen, setPushOpen] = useState(false);
   const [gateTier, setGateTier] = useState<PaidTier | null>(null);
   const exporter = useExportSelected({ physicianIds: selection.ids });
   // Each 'log in first' toast offers the way there, and back to this search.
@@ -165,8 +172,23 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
     setAddOpen(true);
   };
 
+  const onPush = () => {
+    if (count === 0) {
+      toast.error('No physicians selected', { description: 'Please select at least one physician to push to Bullhorn.' });
+      return;
+    }
+    setPushOpen(true);
+  };
+
   const dialogs: ReactNode = (
     <>
+      {pushAvailable && (
+        <PushDialog
+          open={pushOpen}
+          onOpenChange={setPushOpen}
+          target={{ request: { source: 'selection', physicianIds: selection.ids }, label: `${formatNumber(count)} selected ${count === 1 ? 'physician' : 'physicians'}` }}
+        />
+      )}
       <SaveSearchDialog open={saveOpen} onOpenChange={setSaveOpen} params={savedSearchParams(apiSearch)} />
       <AddToListDialog open={addOpen} onOpenChange={setAddOpen} physicianIds={selection.ids} />
       <SubscriptionGate
@@ -191,6 +213,8 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
     onSelectPage,
     onSelectAll,
     onAddToList,
+    pushAvailable,
+    onPush,
     dialogs,
   };
 }
@@ -255,6 +279,12 @@ export function SearchActionBar({ actions, className }: { actions: SearchActions
         label={`Export Selected (${formatNumber(count)})`}
         className="shrink-0"
       />
+      {actions.pushAvailable && (
+        <Button variant="outline" size="sm" onClick={actions.onPush} title="Push to Bullhorn">
+          <Send aria-hidden />
+          <span className="sr-only">Push to Bullhorn</span>
+        </Button>
+      )}
     </div>
   );
 }
@@ -309,6 +339,12 @@ export function SearchActionsMenu({
           </DropdownMenuItem>
         ) : (
           <ExportSubmenu label={exportLabel} exporter={exporter} />
+        )}
+        {actions.pushAvailable && (
+          <DropdownMenuItem onSelect={actions.onPush}>
+            <Send aria-hidden />
+            Push to Bullhorn ({formatNumber(count)})
+          </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
         <DropdownMenuLabel className="text-xs text-muted-foreground">Search</DropdownMenuLabel>

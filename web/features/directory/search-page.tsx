@@ -274,6 +274,7 @@ export function SearchPage() {
                     view={view}
                     physicians={data.results}
                     teamReveals={data.teamReveals}
+                    inAts={data.inAts}
                     selection={selection}
                     cap={cap}
                     pageSelected={actions.pageSelected}

@@ -42,12 +42,14 @@ function useReturnToCard(physicians: PhysicianSummary[]) {
 
 /** The selected tab's cards: no page of results, so no teammates' reveals to show. */
 const NO_TEAM_REVEALS: TeamReveal[] = [];
+const NO_IN_ATS: readonly number[] = [];
 
 /** Memoised: a new query or the 'Searching...' state re-renders the page, not 25 cards. */
 export const Results = memo(function Results({
   view,
   physicians,
   teamReveals,
+  inAts = NO_IN_ATS,
   selection,
   cap,
   pageSelected,
@@ -57,6 +59,8 @@ export const Results = memo(function Results({
   physicians: PhysicianSummary[];
   /** The page's physicians a teammate revealed in the last 30 days (ADR 061). */
   teamReveals: TeamReveal[];
+  /** The page's physicians the caller's Bullhorn holds (ADR 064). */
+  inAts?: readonly number[];
   selection: Selection;
   cap: number | null;
   pageSelected: boolean;
@@ -76,6 +80,7 @@ export const Results = memo(function Results({
       <ResultsTable
         physicians={physicians}
         teamReveals={teamReveals}
+        inAts={inAts}
         isSelected={selection.isSelected}
         onToggle={toggle}
         pageSelected={pageSelected ? true : someSelected ? 'indeterminate' : false}
@@ -91,6 +96,7 @@ export const Results = memo(function Results({
           <PhysicianCard
             physician={physician}
             teamReveal={teamReveals.find((reveal) => reveal.physicianId === physician.id)}
+            inAts={inAts.includes(physician.id)}
             selected={selection.isSelected(physician.id)}
             onSelectedChange={() => toggle(physician)}
           />

@@ -21,6 +21,7 @@ import { PhysicianCard, PhysicianCardSkeleton } from '@web/features/physicians/p
 import { fullName } from '@web/features/physicians/physician-format';
 import { ResultsPagination } from '@web/components/results-pagination';
 import { ExportMenu } from '@web/features/exports/export-menu';
+import { PushButton } from '@web/features/integrations/push-button';
 import { readPage, readText } from '@web/lib/search-params';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
@@ -192,6 +193,12 @@ export function ListDetailPage() {
           </Button>
           {/* The selected members of this list; the server checks they belong to it. */}
           <ExportMenu physicianIds={selectedIds} listId={listId} label="Export" variant="outline" />
+          <PushButton
+            variant="outline"
+            size="sm"
+            label="Push list"
+            target={{ request: { source: 'list', listId }, label: `The whole list (${formatNumber(list.physicianCount)} ${list.physicianCount === 1 ? 'physician' : 'physicians'})` }}
+          />
         </div>
       </div>
 

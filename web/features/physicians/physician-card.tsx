@@ -9,6 +9,7 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/lib/utils';
 import { ContactStatus } from '@web/features/contacts/contact-status';
+import { InAtsBadge } from '@web/features/integrations/in-ats-badge';
 import { TeamRevealBadge } from '@web/features/contacts/team-reveal-badge';
 import { ContactButton } from './contact-buttons';
 import { Highlighted, HighlightedSpecialty } from './highlight';
@@ -35,6 +36,8 @@ type PhysicianCardProps = {
   onSelectedChange?: () => void;
   /** A teammate revealed this physician in the last 30 days: who and when (revealing again is free). */
   teamReveal?: TeamReveal;
+  /** The caller's connected Bullhorn already holds this physician (ADR 064). */
+  inAts?: boolean;
 };
 
 /** The id of a card's element: a return_to ('/search?...#physician-12') brings the visitor back to it. */
@@ -54,6 +57,7 @@ export function PhysicianCard({
   selected = false,
   onSelectedChange,
   teamReveal,
+  inAts = false,
 }: PhysicianCardProps) {
   const headingId = useId();
   const name = fullName(physician);
@@ -131,6 +135,7 @@ export function PhysicianCard({
                   </Badge>
                 )}
                 {teamReveal && <TeamRevealBadge reveal={teamReveal} />}
+                {inAts && <InAtsBadge />}
                 {moved && (
                   <Badge variant="warning" className="shrink-0" title={`Practice location changed on ${physician.movedOn}`}>
                     Moved

@@ -1,0 +1,25 @@
+import { BriefcaseBusiness } from 'lucide-react';
+import { Badge } from '@web/components/ui/badge';
+
+/** The words of the flag: the connected Bullhorn already holds this physician (ADR 064). */
+export const IN_ATS_TEXT = 'In your ATS';
+
+/** The card's and profile's badge: revealing or pushing them again adds nothing to Bullhorn. */
+export function InAtsBadge() {
+  return (
+    <Badge variant="info" className="shrink-0" title="Your Bullhorn already holds this physician">
+      <BriefcaseBusiness aria-hidden />
+      {IN_ATS_TEXT}
+    </Badge>
+  );
+}
+
+/** The table's icon of the same flag, its words for screen readers and on hover. */
+export function InAtsIcon() {
+  return (
+    <span title={IN_ATS_TEXT} className="ml-1.5 inline-flex align-middle text-blue-700">
+      <BriefcaseBusiness aria-hidden className="size-3.5" />
+      <span className="sr-only">{IN_ATS_TEXT}</span>
+    </span>
+  );
+}
