@@ -1,3 +1,3 @@
 // The lists feature's entry: what other features use (the ATS push reads a list's members as its
 // reader may see them, ADR 064).
-export { findListWithMemberIds, type Reader as ListReader } from './repo';
+export { findListWithMemberIds } from './repo';
