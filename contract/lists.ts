@@ -121,5 +121,7 @@ export const ListDetailResponse = z.object({
   pageCount: z.number().int(),
   /** The ids of every matching member, in the order shown (the Select All checkbox). */
   matchingIds: z.array(z.number().int()),
+  /** The page's members the caller's connected ATS already holds ('In your ATS', ADR 064). */
+  inAts: z.array(z.number().int()),
 });
 export type ListDetailResponse = z.infer<typeof ListDetailResponse>;

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryService } from '../directory';
+import { inAtsOf } from '../integrations';
 import { recordListAdds } from '../team';
 import * as repo from './repo';
 
@@ -140,6 +141,7 @@ export async function getList(input: {
   return {
     list,
     results,
+    inAts: await inAtsOf(input.db, { id: input.userId, teamId: input.teamId ?? null }, results.map((r) => r.id)),
     total: matchingIds.length,
     page,
     pageSize: LIST_PAGE_SIZE,

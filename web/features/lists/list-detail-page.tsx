@@ -226,6 +226,7 @@ export function ListDetailPage() {
                   <PhysicianCard
                     physician={physician}
                     linkBase="/physicians"
+                    inAts={data.inAts.includes(physician.id)}
                     selected={selected.has(physician.id)}
                     onSelectedChange={() => toggleOne(physician.id)}
                   />

@@ -169,6 +169,8 @@ describe('Bullhorn', () => {
     const notIn = await recruiter.agent.get('/api/physicians?state=NV&notInAts=true');
     expect(notIn.body.results.map((r: { lastName: string }) => r.lastName)).toEqual(['Lane']);
     expect((await recruiter.agent.get(`/api/physicians/${ada}`)).body.inAts).toBe(true);
+    const listId = await newList(recruiter.agent, 'Flags', [ada, ivy]);
+    expect((await recruiter.agent.get(`/api/lists/${listId}`)).body.inAts).toEqual([ada]);
     // Another team's recruiter sees no flag and the filter leaves nobody out.
     const other = await startTeam(ctx, 'South', 'south.example', 2);
     expect((await other.owner.agent.get('/api/physicians?state=NV')).body.inAts).toEqual([]);

@@ -232,13 +232,3 @@ export async function getPush(deps: BullhornDeps, { user, id }: { user: CurrentU
     })),
   };
 }
-
-/** Of the page's physicians, those the caller's Bullhorn holds (the badge); [] without a connection. */
-export function inAtsOf(db: Db, user: Pick<CurrentUser, 'id' | 'teamId'>, physicianIds: readonly number[]): Promise<number[]> {
-  return repo.inAtsOf(db, integrationOwnerOf(user), physicianIds);
-}
-
-/** Every physician the caller's Bullhorn holds ('Not in my ATS'). */
-export function allInAtsOf(db: Db, user: Pick<CurrentUser, 'id' | 'teamId'>): Promise<Int32Array> {
-  return repo.allInAts(db, integrationOwnerOf(user));
-}
