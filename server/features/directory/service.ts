@@ -403,6 +403,10 @@ export async function createDirectoryService({
         ));
       }
       const results = await findSummariesByIds(db, ids);
+      // One more query for members of a team (their teammates' reveals), one for callers who may use
+      // an ATS (its flags, ADR 064); one after the other, so a search holds one pool connection.
+      const pageTeamReveals = viewer?.teamId && viewer.id ? await teamReveals({ db, userId: viewer.id, physicianIds: ids }) : [];
+      const inAts = viewer?.id && viewer.capabilities.includes('integrations:use') ? await inAtsOf(db, { id: viewer.id, teamId: viewer.teamId ?? null }, ids) : [];
       return {
         results,
         total,
@@ -413,9 +417,8 @@ export async function createDirectoryService({
         correctedQuery,
         highlight: highlightOf(criteria),
         unheldWords: unheldWordsOf(correctedQuery ? { ...request, query: correctedQuery } : request),
-        // One more query, for members of a team only.
-        teamReveals: viewer?.teamId && viewer.id ? await teamReveals({ db, userId: viewer.id, physicianIds: ids }) : [],
-        inAts: viewer?.id ? await inAtsOf(db, { id: viewer.id, teamId: viewer.teamId ?? null }, ids) : [],
+        teamReveals: pageTeamReveals,
+        inAts,
       };
     },
 
