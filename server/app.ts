@@ -41,6 +41,7 @@ import { importRoutes, IMPORT_UPLOAD_PATH } from './features/import/routes';
 import { matchesRoutes, MATCH_UPLOAD_PATHS } from './features/matches/routes';
 import { apiKeysRoutes } from './features/api-keys/routes';
 import { teamRoutes } from './features/team/routes';
+import { webhooksRoutes } from './features/integrations/webhooks/routes';
 import { resolveApiKey } from './features/api-keys/service';
 import { apiDocsRoutes } from './features/api-docs/routes';
 import { metricsRoutes, operationsRoutes } from './features/operations/routes';
@@ -156,6 +157,7 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     adminRoutes,
     billingRoutes,
     teamRoutes,
+    webhooksRoutes,
     importRoutes,
     removalRoutes,
     contactFormRoutes,

@@ -4,6 +4,7 @@ import { billingJob } from './features/billing/jobs';
 import type { BillingDeps } from './features/billing/service';
 import { createMatchWorker } from './features/matches/worker';
 import { importJob } from './features/import/uploads';
+import { createWebhookDeliveryJob } from './features/integrations';
 import { maintenanceJob, verificationJob, type MaintenanceDeps } from './maintenance';
 
 /** What the housekeeping and re-verification jobs use of the app's services (ADR 060). */
@@ -31,6 +32,8 @@ export function registerJobs(runner: JobRunner, deps: AppDeps): void {
   runner.register(maintenanceJob(maintenanceDeps(deps)));
   runner.register(verificationJob(maintenanceDeps(deps)));
   runner.register(billingJob(billingJobDeps(deps)));
+  // Every process delivers (rows claimed with a lease); an enqueue wakes its own process's (ADR 065).
+  runner.register(createWebhookDeliveryJob({ db: deps.db, logger: deps.logger, production: deps.env.NODE_ENV === 'production' }));
   // On demand: an upload on the admin page wakes it.
   runner.register(importJob({ db: deps.db, logger: deps.logger, importJobs: deps.services.importJobs, directory: deps.services.directory }));
 }
