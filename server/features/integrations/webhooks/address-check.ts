@@ -11,7 +11,10 @@ import { fieldError } from '../../../lib/errors';
  * turn it to a private one. Development and tests allow any http(s) address (a local receiver).
  */
 
-const blocked = new BlockList();
+// Two lists: one BlockList checks an IPv4 address against its IPv6 rules too (as IPv4-mapped),
+// and the mapped range below would then refuse every IPv4 address.
+const blockedV4 = new BlockList();
+const blockedV6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8], // 'this network'
   ['10.0.0.0', 8],
@@ -28,7 +31,7 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv4');
+  blockedV4.addSubnet(network, prefix, 'ipv4');
 }
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible
@@ -40,14 +43,14 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
 ] as const) {
-  blocked.addSubnet(network, prefix, 'ipv6');
+  blockedV6.addSubnet(network, prefix, 'ipv6');
 }
 
 /** Whether an IP address is one no webhook may reach in production. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? blockedV4.check(address, 'ipv4') : blockedV6.check(address, 'ipv6');
 }
 
 export type ResolvedAddress = { address: string; family: number };
