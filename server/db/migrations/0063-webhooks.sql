@@ -43,10 +43,11 @@ CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) 
 -- An endpoint's log (latest 50).
 CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, created_at DESC);
 
--- 'physician.moved': a physician on one of an owner's lists whose practice location an import
--- changed. physicians.moved_on moves forward exactly when the import's change trigger (migration
--- 0032, 0050) recorded a location change, so this trigger enqueues in the import's own statement
--- and transaction, one event per physician and endpoint however many location fields changed.
+-- 'physician.moved': a physician on one of an owner's lists who got a move signal in an import (a
+-- new practice location, or a new or ended facility: ADR 035, ADR 063). physicians.moved_on moves
+-- forward exactly when the import's change trigger (migrations 0032, 0050, 0061) recorded one, so
+-- this trigger enqueues in the import's own statement and transaction: one event per physician and
+-- endpoint however many fields changed, and nothing for physicians on no list of an endpoint's owner.
 CREATE OR REPLACE FUNCTION enqueue_physician_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO webhook_deliveries (endpoint_id, event_type, payload)
@@ -57,6 +58,9 @@ BEGIN
         'physician', jsonb_build_object('id', NEW.id, 'npi', NEW.npi, 'name', concat_ws(' ', NEW.first_name, NEW.last_name)),
         'from', jsonb_build_object('city', OLD.city, 'state', OLD.state, 'zip', OLD.zip),
         'to', jsonb_build_object('city', NEW.city, 'state', NEW.state, 'zip', NEW.zip),
+        'changed', to_jsonb(array_remove(ARRAY[
+          CASE WHEN (OLD.city, OLD.state, OLD.zip) IS DISTINCT FROM (NEW.city, NEW.state, NEW.zip) THEN 'location' END,
+          CASE WHEN OLD.affiliations IS DISTINCT FROM NEW.affiliations THEN 'hospitals' END], NULL)),
         'movedOn', NEW.moved_on))
     FROM webhook_endpoints e
    WHERE e.enabled AND 'physician.moved' = ANY (e.events)

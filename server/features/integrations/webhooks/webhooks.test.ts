@@ -239,7 +239,7 @@ describe('events', () => {
     expect(exportRow.data).toMatchObject({ format: 'csv', count: 2, exportedBy: recruiter.user.id });
     expect(exportRow.data.physicians.map((p: { id: number }) => p.id)).toEqual([1, 2]);
     expect(JSON.stringify(exportRow)).not.toContain(EMAIL);
-    expect(moved.data).toMatchObject({ physician: ann, from: { city: 'Denver', zip: '80202' }, to: { city: 'Boulder', zip: '80301' } });
+    expect(moved.data).toMatchObject({ physician: ann, from: { city: 'Denver', zip: '80202' }, to: { city: 'Boulder', zip: '80301' }, changed: ['location'] });
 
     await deliverDue();
     for (const row of rows) {
