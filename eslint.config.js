@@ -32,7 +32,7 @@ const WEB_FEATURE_LAYERS = [
   ['lists'],
   ['exports'],
   ['account'],
-  ['api-keys', 'saved-searches'],
+  ['api-keys', 'integrations', 'saved-searches'],
   ['physicians'],
   ['contacts', 'contact-form'],
   ['marketing'],

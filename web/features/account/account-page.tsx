@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { BarChart3, Bell, CreditCard, UserRound, UsersRound } from 'lucide-react';
+import { BarChart3, Bell, CreditCard, Plug, UserRound, UsersRound } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ExportsTab } from './exports-tab';
 import { NotificationsTab } from './notifications-tab';
@@ -8,6 +8,7 @@ import { SecuritySettings } from './security-settings';
 import { SubscriptionTab } from './subscription-tab';
 import { ApiKeysCard } from '@web/features/api-keys/api-keys-card';
 import { TeamTab } from '@web/features/team/team-tab';
+import { IntegrationsTab } from '@web/features/integrations/integrations-tab';
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: UserRound },
@@ -15,6 +16,7 @@ const TABS = [
   { value: 'team', label: 'Team', icon: UsersRound },
   { value: 'exports', label: 'Exports', icon: BarChart3 },
   { value: 'notifications', label: 'Notifications', icon: Bell },
+  { value: 'integrations', label: 'Integrations', icon: Plug },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 const DEFAULT_TAB: TabValue = 'profile';
@@ -23,7 +25,7 @@ function isTab(value: string | null): value is TabValue {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** /account (signed in): five tabs, the open one kept in ?tab= so it can be linked to. */
+/** /account (signed in): six tabs, the open one kept in ?tab= so it can be linked to. */
 export function AccountPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -76,6 +78,9 @@ export function AccountPage() {
           </TabsContent>
           <TabsContent value="notifications">
             <NotificationsTab />
+          </TabsContent>
+          <TabsContent value="integrations">
+            <IntegrationsTab />
           </TabsContent>
         </Tabs>
       </div>
