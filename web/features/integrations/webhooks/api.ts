@@ -12,7 +12,8 @@ import { useMe } from '@web/app/session';
 import { apiFetch } from '@web/lib/api';
 
 export const webhooksQueryKey = ['integrations', 'webhooks'] as const;
-const deliveriesKey = (endpointId: string) => [...webhooksQueryKey, endpointId, 'deliveries'] as const;
+const endpointsKey = [...webhooksQueryKey, 'endpoints'] as const;
+const deliveriesKey = (endpointId: string) => [...webhooksQueryKey, 'deliveries', endpointId] as const;
 
 /** While a delivery waits or is being sent, the log is asked again this often. */
 const PENDING_REFRESH_MS = 2_000;
@@ -21,7 +22,7 @@ const PENDING_REFRESH_MS = 2_000;
 export function useWebhookEndpoints(enabled = true) {
   const me = useMe();
   return useQuery({
-    queryKey: [...webhooksQueryKey, me.user?.id ?? null],
+    queryKey: [...endpointsKey, me.user?.id ?? null],
     queryFn: ({ signal }) => apiFetch('/api/integrations/webhooks', { schema: WebhookEndpointsResponse, signal }),
     enabled: enabled && me.isSignedIn,
   });
@@ -37,47 +38,57 @@ export function useWebhookDeliveries(endpointId: string) {
   });
 }
 
-function useInvalidating<Input, Output>(call: (input: Input) => Promise<Output>) {
+/**
+ * A call that changes what `staleKey(input)` holds. The refetch is not awaited: a call's own
+ * onSuccess (its toast) must run before the refetch unmounts the row that made it (a deleted
+ * endpoint), and a deleted endpoint's log is never asked again (404).
+ */
+function useChange<Input, Output>(call: (input: Input) => Promise<Output>, staleKey: (input: Input) => readonly unknown[] = () => endpointsKey) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: (_answer, input) => {
+      void queryClient.invalidateQueries({ queryKey: staleKey(input) });
+    },
   });
 }
 
 /** POST /api/integrations/webhooks: the answer holds the secret, shown once. */
 export function useCreateWebhookEndpoint() {
-  return useInvalidating((body: CreateWebhookEndpointRequest) =>
+  return useChange((body: CreateWebhookEndpointRequest) =>
     apiFetch('/api/integrations/webhooks', { method: 'POST', body, schema: WebhookEndpointWithSecretResponse }),
   );
 }
 
 export function useUpdateWebhookEndpoint() {
-  return useInvalidating(({ id, body }: { id: string; body: UpdateWebhookEndpointRequest }) =>
+  return useChange(({ id, body }: { id: string; body: UpdateWebhookEndpointRequest }) =>
     apiFetch(`/api/integrations/webhooks/${id}`, { method: 'PATCH', body, schema: WebhookEndpointResponse }),
   );
 }
 
 export function useDeleteWebhookEndpoint() {
-  return useInvalidating((id: string) => apiFetch<unknown>(`/api/integrations/webhooks/${id}`, { method: 'DELETE' }));
+  return useChange((id: string) => apiFetch<unknown>(`/api/integrations/webhooks/${id}`, { method: 'DELETE' }));
 }
 
 /** POST .../{id}/secret: a new secret, shown once; the old one stops at once. */
 export function useRotateWebhookSecret() {
-  return useInvalidating((id: string) =>
+  return useChange((id: string) =>
     apiFetch(`/api/integrations/webhooks/${id}/secret`, { method: 'POST', schema: WebhookEndpointWithSecretResponse }),
   );
 }
 
 export function useSendWebhookTest() {
-  return useInvalidating((id: string) =>
-    apiFetch(`/api/integrations/webhooks/${id}/test`, { method: 'POST', schema: WebhookDeliveryResponse }),
+  return useChange(
+    (id: string) => apiFetch(`/api/integrations/webhooks/${id}/test`, { method: 'POST', schema: WebhookDeliveryResponse }),
+    (id) => deliveriesKey(id),
   );
 }
 
 /** POST .../deliveries/{deliveryId}/retry: 'Send again'. */
 export function useRetryWebhookDelivery() {
-  return useInvalidating(({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) =>
-    apiFetch(`/api/integrations/webhooks/${endpointId}/deliveries/${deliveryId}/retry`, { method: 'POST', schema: WebhookDeliveryResponse }),
+  return useChange(
+    ({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) =>
+      apiFetch(`/api/integrations/webhooks/${endpointId}/deliveries/${deliveryId}/retry`, { method: 'POST', schema: WebhookDeliveryResponse }),
+    ({ endpointId }) => deliveriesKey(endpointId),
   );
 }
