@@ -417,8 +417,9 @@ function SecretDialog({ shown, onClose }: { shown: { title: string; answer: Webh
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{shown?.title}</DialogTitle>
-          <DialogDescription className="break-all">
-            Events to {shown?.answer.endpoint.url} are signed with this secret. Copy it now into your receiver.
+          <DialogDescription>
+            Events to <span className="break-all">{shown?.answer.endpoint.url}</span> are signed with this secret. Copy it now
+            into your receiver.
           </DialogDescription>
         </DialogHeader>
         <div className="flex flex-col gap-3">
