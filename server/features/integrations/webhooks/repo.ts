@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import { preparedStatement } from '../../../db/driver';
 import type { WebhookDeliveryStatus, WebhookEvent } from '../../../../contract/webhooks';
 import { teamIdOf } from '../../team';
 import { ownerMatch, type IntegrationOwner } from '../owner';
@@ -155,6 +156,25 @@ export async function deliveryStatus(db: Db, endpointId: string, deliveryId: str
   return rows[0]?.status;
 }
 
+// Prepared once per connection: it runs beside every reveal, list add and export (ADR 065).
+const ENQUEUE = preparedStatement(
+  'enqueue_webhook_event',
+  `WITH queued AS (
+       INSERT INTO webhook_deliveries (endpoint_id, event_type, payload)
+       SELECT e.id, $2, jsonb_build_object('type', $2::text, 'timestamp', $3::text, 'data', $4::jsonb || jsonb_build_object($6::text,
+                (SELECT CASE WHEN $6 = 'physician' THEN list->0 ELSE coalesce(list, '[]'::jsonb) END FROM (
+                   SELECT jsonb_agg(jsonb_build_object('id', p.id, 'npi', p.npi, 'name', concat_ws(' ', p.first_name, p.last_name)) ORDER BY p.id) AS list
+                     FROM physicians p
+                    WHERE p.id = ANY ($5::int[])
+                      AND ($7::uuid IS NULL OR EXISTS (
+                        SELECT 1 FROM list_members m WHERE m.list_id = $7::uuid AND m.physician_id = p.id AND m.added_at = now()))) l)))
+         FROM webhook_endpoints e
+        WHERE e.enabled AND $2 = ANY (e.events)
+          AND (e.team_id = ${teamIdOf('$1::uuid')} OR (e.user_id = $1::uuid AND ${teamIdOf('$1::uuid')} IS NULL))
+       RETURNING 1)
+     SELECT count(*)::int AS n FROM queued`,
+);
+
 /**
  * One delivery per enabled endpoint of the actor's owner (their team, or themselves in none:
  * integrations/owner.ts) that takes the event, in the caller's transaction. The body is made here,
@@ -176,20 +196,7 @@ export async function enqueueEvent(
   },
 ): Promise<number> {
   const { rows } = await db.sql.query<{ n: number }>(
-    `WITH queued AS (
-       INSERT INTO webhook_deliveries (endpoint_id, event_type, payload)
-       SELECT e.id, $2, jsonb_build_object('type', $2::text, 'timestamp', $3::text, 'data', $4::jsonb || jsonb_build_object($6::text,
-                (SELECT CASE WHEN $6 = 'physician' THEN list->0 ELSE coalesce(list, '[]'::jsonb) END FROM (
-                   SELECT jsonb_agg(jsonb_build_object('id', p.id, 'npi', p.npi, 'name', concat_ws(' ', p.first_name, p.last_name)) ORDER BY p.id) AS list
-                     FROM physicians p
-                    WHERE p.id = ANY ($5::int[])
-                      AND ($7::uuid IS NULL OR EXISTS (
-                        SELECT 1 FROM list_members m WHERE m.list_id = $7::uuid AND m.physician_id = p.id AND m.added_at = now()))) l)))
-         FROM webhook_endpoints e
-        WHERE e.enabled AND $2 = ANY (e.events)
-          AND (e.team_id = ${teamIdOf('$1::uuid')} OR (e.user_id = $1::uuid AND ${teamIdOf('$1::uuid')} IS NULL))
-       RETURNING 1)
-     SELECT count(*)::int AS n FROM queued`,
+    ENQUEUE,
     [
       event.actorUserId,
       event.type,
