@@ -42,6 +42,8 @@ CREATE TABLE webhook_deliveries (
 CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status IN ('queued', 'delivering');
 -- An endpoint's log (latest 50).
 CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, created_at DESC);
+-- Finished deliveries are kept 30 days (the delivery job purges older ones).
+CREATE INDEX webhook_deliveries_finished_idx ON webhook_deliveries (created_at) WHERE status IN ('delivered', 'failed');
 
 -- 'physician.moved': a physician on one of an owner's lists who got a move signal in an import (a
 -- new practice location, or a new or ended facility: ADR 035, ADR 063). physicians.moved_on moves

@@ -33,6 +33,9 @@ const BATCH = 10;
  * the schedule over).
  */
 export const RETRY_DELAYS_MS = [30e3, 120e3, 600e3, 3_600e3, 10_800e3, 21_600e3, 21_600e3, 21_600e3];
+/** Delivered and failed deliveries are kept this long (the log shows the latest 50 anyway). */
+export const DELIVERY_RETENTION_DAYS = 30;
+const PURGE_EVERY_MS = 3_600_000;
 /** Of a receiver's answer, at most this much is read (then dropped). */
 const MAX_ANSWER_BYTES = 64 * 1024;
 
@@ -96,6 +99,7 @@ export type WebhookDeliveryDeps = { db: Db; logger: Logger; production: boolean;
 
 export function createWebhookDeliveryJob(deps: WebhookDeliveryDeps) {
   const owner = randomUUID();
+  let purgedAt = 0;
 
   async function attempt(delivery: repo.ClaimedDelivery): Promise<AttemptResult> {
     let target: WebhookTarget;
@@ -134,9 +138,15 @@ export function createWebhookDeliveryJob(deps: WebhookDeliveryDeps) {
     every: POLL_MS,
     runAtStart: true,
     /** Sends every due delivery, a batch at a time, until none is left or the server stops. */
-    async runOnce(signal: AbortSignal): Promise<{ delivered: number; failedAttempts: number }> {
+    async runOnce(signal: AbortSignal): Promise<{ delivered: number; failedAttempts: number; purged: number }> {
       let delivered = 0;
       let failedAttempts = 0;
+      let purged = 0;
+      // Housekeeping of its own table, once an hour in each process (batches split the rows).
+      if (Date.now() - purgedAt >= PURGE_EVERY_MS) {
+        purgedAt = Date.now();
+        purged = await repo.purgeFinishedDeliveries(deps.db, new Date(Date.now() - DELIVERY_RETENTION_DAYS * 86_400_000));
+      }
       while (!signal.aborted) {
         const batch = await repo.claimDeliveries(deps.db, owner, LEASE_MS, BATCH);
         if (batch.length === 0) break;
@@ -153,8 +163,8 @@ export function createWebhookDeliveryJob(deps: WebhookDeliveryDeps) {
           else failedAttempts++;
         }
       }
-      return { delivered, failedAttempts };
+      return { delivered, failedAttempts, purged };
     },
-    didWork: (summary) => summary.delivered + summary.failedAttempts > 0,
-  } satisfies JobDefinition<{ delivered: number; failedAttempts: number }>;
+    didWork: (summary) => summary.delivered + summary.failedAttempts + summary.purged > 0,
+  } satisfies JobDefinition<{ delivered: number; failedAttempts: number; purged: number }>;
 }

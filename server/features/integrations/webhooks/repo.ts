@@ -259,3 +259,19 @@ export async function finishAttempt(
     [attempt.id, attempt.owner, outcome.status, outcome.statusCode, outcome.error, outcome.retryInMs],
   );
 }
+
+/** Deletes delivered and failed deliveries made before `before`, in SKIP LOCKED batches; how many. */
+export async function purgeFinishedDeliveries(db: Db, before: Date): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await db.sql.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM webhook_deliveries WHERE id IN (
+         SELECT id FROM webhook_deliveries WHERE status IN ('delivered', 'failed') AND created_at < $1
+          ORDER BY created_at LIMIT 500 FOR UPDATE SKIP LOCKED) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [before.toISOString()],
+    );
+    total += rows[0].n;
+    if (rows[0].n < 500) return total;
+  }
+}

@@ -373,3 +373,23 @@ describe('delivery connects to the address it checked', () => {
     expect(receiver.requests.some((r) => r.headers['webhook-id'] === second)).toBe(false);
   });
 });
+
+describe('housekeeping', () => {
+  it('deletes delivered and failed deliveries older than 30 days, never a pending one', async () => {
+    const single = await ctx.signedInAgent({ tier: 'basic' });
+    const { endpoint } = await createEndpoint(single.agent, ['contact.revealed']);
+    const user = { id: single.user.id, teamId: null };
+    const old = await Promise.all([1, 2, 3].map(() => sendTestEvent({ db: ctx.db, user, id: endpoint.id })));
+    const recent = await sendTestEvent({ db: ctx.db, user, id: endpoint.id });
+    await ctx.db.sql.query(
+      `UPDATE webhook_deliveries SET created_at = now() - interval '31 days', status = (ARRAY['delivered', 'failed', 'queued'])[n]
+         FROM (SELECT unnest($1::uuid[]) AS id, generate_subscripts($1::uuid[], 1) AS n) o WHERE webhook_deliveries.id = o.id`,
+      [old.map((d) => d.id)],
+    );
+    // A fresh job purges at its first pass.
+    const fresh = createWebhookDeliveryJob({ db: ctx.db, logger: createLogger('silent', false), production: false });
+    await ctx.db.sql.query(`UPDATE webhook_endpoints SET enabled = false WHERE id = $1`, [endpoint.id]);
+    expect((await fresh.runOnce(new AbortController().signal)).purged).toBeGreaterThanOrEqual(2);
+    expect((await deliveriesOf(endpoint.id)).map((r) => r.id).sort()).toEqual([old[2].id, recent.id].sort());
+  });
+});
