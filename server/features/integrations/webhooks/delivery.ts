@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { Db } from '../../../db/client';
 import type { JobDefinition } from '../../../lib/jobs';
 import type { Logger } from '../../../lib/logger';
@@ -56,7 +56,7 @@ function post(target: WebhookTarget, headers: Record<string, string>, body: stri
         method: 'POST',
         lookup,
         // SNI and the certificate check name the host, not the address.
-        servername: target.url.protocol === 'https:' ? target.hostname : undefined,
+        servername: target.url.protocol === 'https:' && !isIP(target.hostname) ? target.hostname : undefined,
         headers: {
           ...headers,
           'content-type': 'application/json',
