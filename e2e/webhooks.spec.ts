@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startReceiver } from '../server/test/support/webhooks/receiver';
 import { verifyStandardWebhook } from '../server/test/support/webhooks/standard-webhooks-verifier';
@@ -65,6 +66,14 @@ test('basic: add an endpoint, see the secret once, send a test event, see it del
     await endpoint.scrollIntoViewIfNeeded();
     await screenshotBoth(page, 'webhooks-card');
 
+    // No serious or critical WCAG 2.1 A/AA violation, with an endpoint and its log open, at both widths.
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // Turned off, then deleted after a confirmation.
     await endpoint.getByRole('switch', { name: `Send events to ${receiver.url}` }).click();
     await expect(page.getByText('Endpoint turned off')).toBeVisible();
@@ -76,6 +85,33 @@ test('basic: add an endpoint, see the secret once, send a test event, see it del
   } finally {
     await receiver.close();
   }
+});
+
+test('premium: an endpoint added by keyboard only; the secret dialog closes with Escape', async ({ page }) => {
+  await signIn(page, 'premium@example.com');
+  await page.goto('/account?tab=integrations');
+  const card = page.getByRole('heading', { name: 'Webhooks' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+  await card.getByLabel('Endpoint URL').focus();
+  await page.keyboard.type('http://127.0.0.1:9/keyboard');
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('checkbox', { name: /A contact is revealed/ })).toBeFocused();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Add endpoint' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Endpoint added' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  const endpoint = card.getByRole('listitem').filter({ hasText: 'http://127.0.0.1:9/keyboard' });
+  await expect(endpoint).toContainText('A contact is revealed');
+  // Cleaned up, by keyboard too: the confirmation's action is reached with Tab.
+  await endpoint.getByRole('button', { name: 'Delete http://127.0.0.1:9/keyboard' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete endpoint' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(endpoint).toHaveCount(0);
 });
 
 test('free: the Webhooks card shows the upgrade hint', async ({ page }) => {
