@@ -33,6 +33,7 @@ import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
 import { SettingsCard } from '@web/components/settings-card';
 import { errorMessage } from '@web/features/auth/form-errors';
+import { useTeam } from '@web/features/team/api';
 import { isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/utils';
 import {
@@ -84,20 +85,23 @@ function UpgradeHint() {
 }
 
 function ManageWebhooks() {
-  const endpoints = useWebhookEndpoints();
+  // A team's recruiters are refused the calls (403): the team's own answer says so without asking.
+  const team = useTeam();
+  const recruiter = team.data?.team?.myRole === 'member';
+  const endpoints = useWebhookEndpoints(team.isSuccess && !recruiter);
   const [shown, setShown] = useState<{ title: string; answer: WebhookEndpointWithSecretResponse } | null>(null);
 
-  if (endpoints.isError && isApiError(endpoints.error) && endpoints.error.code === 'forbidden') {
+  if (team.isPending) return <Loading what="endpoints" />;
+  if (recruiter || (endpoints.isError && isApiError(endpoints.error) && endpoints.error.code === 'forbidden')) {
     return <p className="text-sm text-muted-foreground">Your team’s owner and admins manage its webhooks.</p>;
   }
   return (
     <div className="flex flex-col gap-6">
       <AddEndpointForm onCreated={(answer) => setShown({ title: 'Endpoint added', answer })} />
-      {endpoints.isPending ? (
-        <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-          <Loader2 className="size-4 animate-spin" aria-hidden />
-          Loading endpoints...
-        </p>
+      {team.isError ? (
+        <p className="text-sm text-destructive">Could not load your webhook endpoints.</p>
+      ) : endpoints.isPending ? (
+        <Loading what="endpoints" />
       ) : endpoints.isError ? (
         <p className="text-sm text-destructive">Could not load your webhook endpoints.</p>
       ) : endpoints.data.endpoints.length === 0 ? (
@@ -113,6 +117,15 @@ function ManageWebhooks() {
       )}
       <SecretDialog shown={shown} onClose={() => setShown(null)} />
     </div>
+  );
+}
+
+function Loading({ what }: { what: string }) {
+  return (
+    <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+      <Loader2 className="size-4 animate-spin" aria-hidden />
+      Loading {what}...
+    </p>
   );
 }
 
@@ -332,14 +345,7 @@ const STATUS_BADGE: Record<WebhookDeliveryStatus, { label: string; variant: Badg
 
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpoint }) {
   const deliveries = useWebhookDeliveries(endpoint.id);
-  if (deliveries.isPending) {
-    return (
-      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-        <Loader2 className="size-4 animate-spin" aria-hidden />
-        Loading deliveries...
-      </p>
-    );
-  }
+  if (deliveries.isPending) return <Loading what="deliveries" />;
   if (deliveries.isError) return <p className="text-sm text-destructive">Could not load the delivery log.</p>;
   if (deliveries.data.deliveries.length === 0) {
     return <p className="text-sm text-muted-foreground">Nothing sent yet. Use 'Send test event' to try the endpoint.</p>;
