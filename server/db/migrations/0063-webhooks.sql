@@ -52,6 +52,9 @@ CREATE INDEX webhook_deliveries_finished_idx ON webhook_deliveries (created_at) 
 -- endpoint however many fields changed, and nothing for physicians on no list of an endpoint's owner.
 CREATE OR REPLACE FUNCTION enqueue_physician_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- From the physician's lists to their owners (a list shared with a team is the team's; a private
+  -- one is its creator's team's, or its creator's in no team) to their endpoints: the work is that
+  -- of the lists holding the physician, however many endpoints exist.
   INSERT INTO webhook_deliveries (endpoint_id, event_type, payload)
   SELECT e.id, 'physician.moved', jsonb_build_object(
       'type', 'physician.moved',
@@ -65,14 +68,15 @@ BEGIN
           CASE WHEN OLD.affiliations IS DISTINCT FROM NEW.affiliations THEN 'hospitals' END], NULL)),
         'movedOn', NEW.moved_on))
     FROM webhook_endpoints e
-   WHERE e.enabled AND 'physician.moved' = ANY (e.events)
-     AND EXISTS (
-       SELECT 1 FROM list_members m JOIN physician_lists l ON l.id = m.list_id
-        WHERE m.physician_id = NEW.id
-          AND (l.team_id = e.team_id
-               OR (l.team_id IS NULL AND l.user_id = e.user_id)
-               OR (l.team_id IS NULL AND e.team_id IS NOT NULL AND e.team_id =
-                   (SELECT t.team_id FROM team_members t WHERE t.user_id = l.user_id AND t.removed_at IS NULL))));
+   WHERE e.id IN (
+       SELECT w.id
+         FROM (SELECT DISTINCT coalesce(l.team_id,
+                        (SELECT t.team_id FROM team_members t WHERE t.user_id = l.user_id AND t.removed_at IS NULL)) AS team_id,
+                      CASE WHEN l.team_id IS NULL THEN l.user_id END AS user_id
+                 FROM list_members m JOIN physician_lists l ON l.id = m.list_id
+                WHERE m.physician_id = NEW.id) o
+         JOIN webhook_endpoints w ON w.team_id = o.team_id OR (o.team_id IS NULL AND w.user_id = o.user_id))
+     AND e.enabled AND 'physician.moved' = ANY (e.events);
   RETURN NULL;
 END;
 $$;
