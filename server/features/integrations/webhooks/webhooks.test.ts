@@ -250,6 +250,24 @@ describe('events', () => {
   });
 });
 
+describe('a move', () => {
+  it("reaches a recruiter in no team for a physician on one of their lists, once however many lists hold it", async () => {
+    const single = await ctx.signedInAgent({ tier: 'basic' });
+    const { endpoint } = await createEndpoint(single.agent, ['physician.moved']);
+    for (const name of ['A', 'B']) {
+      expect((await single.agent.post('/api/lists', { name, physicianIds: [2] })).status).toBe(201);
+    }
+    await ctx.db.transaction(async (tx) => {
+      await tx.sql.query(`SELECT set_config('physiciandirect.change_source', 'nppes', true)`);
+      await tx.sql.query(`UPDATE physicians SET state = 'CA', city = 'Fresno' WHERE id = 2`);
+    });
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows.map((r) => r.payload.data)).toEqual([
+      expect.objectContaining({ physician: { id: 2, npi: '1000000002', name: 'Bo Park' }, from: { city: 'Austin', state: 'TX', zip: '73301' }, to: { city: 'Fresno', state: 'CA', zip: '73301' } }),
+    ]);
+  });
+});
+
 describe('retries', () => {
   async function dueNow(id: string) {
     await ctx.db.sql.query(`UPDATE webhook_deliveries SET next_attempt_at = now() WHERE id = $1`, [id]);
