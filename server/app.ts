@@ -42,6 +42,7 @@ import { matchesRoutes, MATCH_UPLOAD_PATHS } from './features/matches/routes';
 import { apiKeysRoutes } from './features/api-keys/routes';
 import { teamRoutes } from './features/team/routes';
 import { bullhornRoutes } from './features/integrations/bullhorn/routes';
+import { webhooksRoutes } from './features/integrations/webhooks/routes';
 import { resolveApiKey } from './features/api-keys/service';
 import { apiDocsRoutes } from './features/api-docs/routes';
 import { metricsRoutes, operationsRoutes } from './features/operations/routes';
@@ -158,6 +159,7 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     billingRoutes,
     teamRoutes,
     bullhornRoutes,
+    webhooksRoutes,
     importRoutes,
     removalRoutes,
     contactFormRoutes,

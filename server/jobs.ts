@@ -5,6 +5,7 @@ import type { BillingDeps } from './features/billing/service';
 import { createMatchWorker } from './features/matches/worker';
 import { importJob } from './features/import/uploads';
 import { bullhornJob } from './features/integrations/bullhorn/job';
+import { createWebhookDeliveryJob } from './features/integrations';
 import { maintenanceJob, verificationJob, type MaintenanceDeps } from './maintenance';
 
 /** What the housekeeping and re-verification jobs use of the app's services (ADR 060). */
@@ -34,6 +35,8 @@ export function registerJobs(runner: JobRunner, deps: AppDeps): void {
   runner.register(billingJob(billingJobDeps(deps)));
   // Pushes to Bullhorn and its daily 'In your ATS' check; a push wakes it (ADR 064).
   runner.register(bullhornJob({ db: deps.db, env: deps.env, logger: deps.logger }));
+  // Every process delivers (rows claimed with a lease); an enqueue wakes its own process's (ADR 065).
+  runner.register(createWebhookDeliveryJob({ db: deps.db, logger: deps.logger, production: deps.env.NODE_ENV === 'production' }));
   // On demand: an upload on the admin page wakes it.
   runner.register(importJob({ db: deps.db, logger: deps.logger, importJobs: deps.services.importJobs, directory: deps.services.directory }));
 }

@@ -253,6 +253,16 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/account/api-keys': { anonymous: 401, free: 403, basic: 403, premium: 201, admin: 201 },
   'GET /api/account/api-keys': { anonymous: 401, free: 200, basic: 200, premium: 200, admin: 200 },
   'DELETE /api/account/api-keys/{id}': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
+  // Webhooks (ADR 065): Monthly and Annual Plans (a recruiter in no team manages their own); the
+  // minimal body is empty (400), a missing endpoint 404.
+  'GET /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
+  'POST /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'PATCH /api/integrations/webhooks/{id}': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'DELETE /api/integrations/webhooks/{id}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'POST /api/integrations/webhooks/{id}/secret': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'GET /api/integrations/webhooks/{id}/deliveries': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'POST /api/integrations/webhooks/{id}/deliveries/{deliveryId}/retry': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'POST /api/integrations/webhooks/{id}/test': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
   // Report wrong contact: reveal holders only; the minimal body is empty (400).
   'POST /api/contact-reports': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
   'GET /api/admin/contact-reports': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
@@ -387,6 +397,8 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/admin\/users\/\{id\}/, `/api/admin/users/${targetUserId}`)
     .replace(/^\/api\/admin\/refund-requests\/\{id\}/, `/api/admin/refund-requests/${MISSING_UUID}`)
     .replace(/^\/api\/account\/api-keys\/\{id\}/, `/api/account/api-keys/${MISSING_UUID}`)
+    .replace(/^\/api\/integrations\/webhooks\/\{id\}/, `/api/integrations/webhooks/${MISSING_UUID}`)
+    .replace('{deliveryId}', MISSING_UUID)
     .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999')
     .replace(/^\/api\/matches\/\{id\}/, `/api/matches/${MISSING_UUID}`)
     .replace('{row}', '1')

@@ -14,6 +14,7 @@ import type { AppEnv } from '../../lib/context';
 import { csrfRefused, errorResponse, json, jsonBody, signedIn, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp } from '../../lib/rate-limit';
 import { capabilityGuard } from '../../lib/guards';
+import { WEBHOOKS_JOB } from '../integrations';
 import * as contacts from './service';
 
 const revealErrors = {
@@ -162,6 +163,7 @@ export const contactsRoutes = new OpenAPIHono<AppEnv>()
       physicianId: Number(c.req.valid('param').id),
       dailyLimit: env.REVEAL_DAILY_LIMIT,
       ip: clientIp(c, env.TRUST_PROXY),
+      webhooksQueued: () => c.var.deps.services.jobs.wake(WEBHOOKS_JOB),
     });
     c.header('Cache-Control', 'private, no-store');
     return c.json(result, 200);

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import { recordAudit } from '../../lib/audit';
 import { nextUtcMidnight, nextUtcMonth, resetSentence, startOfUtcDay, startOfUtcMonth } from '../../lib/daily-ceiling';
+import { enqueueWebhookEvent, type WebhooksQueued } from '../integrations';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo';
 import { requestVerification } from '../verification';
@@ -85,10 +86,13 @@ export async function revealContact(options: {
   dailyLimit: number;
   ip: string | null;
   now?: Date;
+  /** Wakes the webhook delivery job after a reveal that queued deliveries (ADR 065). */
+  webhooksQueued?: WebhooksQueued;
 }): Promise<RevealContactResponse> {
   const { userId, physicianId, dailyLimit } = options;
   const now = options.now ?? new Date();
-  return options.db.transaction(async (tx) => {
+  let queued = 0;
+  const result = await options.db.transaction(async (tx) => {
     const found = await repo.lockRevealsAndFindContact(tx, physicianId, userId);
     if (!found) throw new AppError('not_found', 'Physician Not Found');
     const contact = asSeenBy(found.contact, found.reported);
@@ -135,6 +139,15 @@ export async function revealContact(options: {
           ip: options.ip,
         },
       );
+      // Never a contact value: which kinds were shown, so the receiver knows to look them up here.
+      queued = await enqueueWebhookEvent(tx, {
+        actorUserId: userId,
+        type: 'contact.revealed',
+        data: { revealedBy: userId, counted, revealed: { email: email !== null, phone: phone !== null } },
+        physicianIds: [physicianId],
+        physicianKey: 'physician',
+        at: now,
+      });
     }
     return {
       physicianId,
@@ -151,6 +164,8 @@ export async function revealContact(options: {
       allowance: allowanceOf(counted ? { ...state, used: state.used + 1, monthUsed: state.monthUsed + 1 } : state, dailyLimit, now),
     };
   });
+  if (queued > 0) options.webhooksQueued?.();
+  return result;
 }
 
 /**

@@ -7,6 +7,7 @@ import { clientIp } from '../../lib/rate-limit';
 import { capabilityGuard } from '../../lib/guards';
 import * as exports from './service';
 import type { ExportFile } from './service';
+import { WEBHOOKS_JOB } from '../integrations';
 
 const binary = z.string().openapi({ format: 'binary' });
 const fileHeaders = {
@@ -94,6 +95,7 @@ export const exportsRoutes = new OpenAPIHono<AppEnv>()
       request: c.req.valid('json'),
       dailyLimit: env.EXPORT_DAILY_LIMIT,
       ip: clientIp(c, env.TRUST_PROXY),
+      webhooksQueued: () => c.var.deps.services.jobs.wake(WEBHOOKS_JOB),
     });
     return fileResponse(file) as never;
   })

@@ -10,6 +10,7 @@ import { writePdfProfile, writePdfTable } from '../../lib/exporters/pdf';
 import { writeXlsx } from '../../lib/exporters/xlsx';
 import { affiliationsText, checkSentence, displayName, educationText, exportPdfTable, exportTable } from './columns';
 import * as repo from './repo';
+import { enqueueWebhookEvent, type WebhooksQueued } from '../integrations';
 
 export type ExportFile = { body: Buffer; fileName: string; format: ExportFormat; count: number };
 
@@ -104,8 +105,13 @@ export async function logExport(options: {
   ip: string | null;
   now: Date;
   details: Record<string, unknown>;
+  /** The physicians in the file: the webhook event names the first 100 (ADR 065). */
+  physicianIds?: readonly number[];
+  /** Wakes the webhook delivery job after an export that queued deliveries (ADR 065). */
+  webhooksQueued?: WebhooksQueued;
 }): Promise<void> {
   const { userId, count, dailyLimit, now } = options;
+  let queued = 0;
   await options.db.transaction(async (tx) => {
     await repo.lockUserExports(tx, userId);
     // Read after the lock (the statement's snapshot starts after it): written only within the ceiling and cap.
@@ -125,7 +131,17 @@ export async function logExport(options: {
       refusePastAllowance(count, allowance, dailyLimit, now);
       throw new AppError('rate_limited', `This export would pass today's limit of exported contacts. ${resetSentence(now)}`);
     }
+    const { listId, matchId } = options.details;
+    queued = await enqueueWebhookEvent(tx, {
+      actorUserId: userId,
+      type: 'export.created',
+      data: { format: options.format, count, exportedBy: userId, ...(listId ? { listId } : {}), ...(matchId ? { matchId } : {}) },
+      physicianIds: (options.physicianIds ?? []).slice(0, 100),
+      physicianKey: 'physicians',
+      at: now,
+    });
   });
+  if (queued > 0) options.webhooksQueued?.();
 }
 
 /** The cheap check before a file is built (logExport checks again under the lock): 429 past the ceiling or cap. */
@@ -147,6 +163,7 @@ export async function createExport(options: {
   dailyLimit: number;
   ip: string | null;
   now?: Date;
+  webhooksQueued?: WebhooksQueued;
 }): Promise<ExportFile> {
   const { db, userId, request } = options;
   const now = options.now ?? new Date();
@@ -166,6 +183,7 @@ export async function createExport(options: {
     format: request.format,
     now,
     details: { physicianIds: ids, ...(request.listId ? { listId: request.listId } : {}) },
+    physicianIds: ids,
   });
   return {
     body,
@@ -256,6 +274,7 @@ export async function exportProfilePdf(options: {
     ip: options.ip,
     now,
     details: { physicianIds: [r.id], profile: true },
+    physicianIds: [r.id],
   });
   return { body, fileName: exportFileName(`physician-${r.id}-profile`, 'pdf', now), format: 'pdf', count: 1 };
 }

@@ -11,10 +11,11 @@ import {
   RemoveMembersResponse,
   UpdateListRequest,
 } from '../../../contract/lists';
-import type { AppEnv } from '../../lib/context';
+import type { AppDeps, AppEnv } from '../../lib/context';
 import { errorResponse, json, jsonBody, signedInOrApiKey } from '../../lib/openapi';
 import { clientIp, enforceRateLimits } from '../../lib/rate-limit';
 import { capabilityGuard } from '../../lib/guards';
+import { WEBHOOKS_JOB } from '../integrations';
 import * as lists from './service';
 
 const listParams = z.object({ listId: z.string().max(64) });
@@ -157,6 +158,9 @@ const removeListMembers = createRoute({
  * members (a plan that lapsed keeps its lists tidy); creating a list and adding physicians
  * needs 'lists:add' (basic, premium, admin).
  */
+/** Wakes this process's webhook delivery job (an add queued deliveries, ADR 065). */
+const wakeWebhooks = (c: { var: { deps: AppDeps } }) => () => c.var.deps.services.jobs.wake(WEBHOOKS_JOB);
+
 export const listsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(listLists, async (c) => {
     const user = c.var.user;
@@ -166,7 +170,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
     const user = c.var.user;
     await limitWrites(c, user.id);
     const body = c.req.valid('json');
-    const result = await lists.createList({ db: c.var.deps.db, userId: user.id, teamId: user.teamId, ...body });
+    const result = await lists.createList({ db: c.var.deps.db, userId: user.id, teamId: user.teamId, ...body, webhooksQueued: wakeWebhooks(c) });
     return c.json(result, 201);
   })
   .openapi(getList, async (c) => {
@@ -217,6 +221,7 @@ export const listsRoutes = new OpenAPIHono<AppEnv>()
       teamId: user.teamId,
       listId: c.req.valid('param').listId,
       physicianIds: c.req.valid('json').physicianIds,
+      webhooksQueued: wakeWebhooks(c),
     });
     return c.json(result, 200);
   })

@@ -11,6 +11,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import type { DirectoryService } from '../directory';
 import { inAtsOf } from '../integrations';
 import { recordListAdds } from '../team';
+import { enqueueWebhookEvent, type WebhooksQueued } from '../integrations';
 import * as repo from './repo';
 
 /*
@@ -58,6 +59,7 @@ async function addToLockedList(
   reader: Reader,
   listId: string,
   ids: readonly number[],
+  webhooks: { queued: number },
 ): Promise<ListChangeResponse> {
   const unique = [...new Set(ids)];
   const { current, already, unknownIds } = await repo.readAddState(tx, listId, unique);
@@ -73,6 +75,17 @@ async function addToLockedList(
   const result = await repo.insertMembers(tx, reader, listId, unique, current);
   // A team's usage page counts physicians added to lists (ADR 061), in the add's transaction.
   if (reader.teamId && result.added > 0) await recordListAdds(tx, { userId: reader.userId, teamId: reader.teamId }, result.added);
+  if (result.added > 0) {
+    // The physicians this add put on the list (at most the first 100 of them), by id, NPI and name.
+    webhooks.queued += await enqueueWebhookEvent(tx, {
+      actorUserId: reader.userId,
+      type: 'list.member_added',
+      data: { list: { id: listId, name: result.list.name }, added: result.added, addedBy: reader.userId },
+      physicianIds: unique.slice(0, 100),
+      physicianKey: 'physicians',
+      onlyAddedToList: listId,
+    });
+  }
   return result;
 }
 
@@ -104,10 +117,13 @@ export async function createList(input: {
   description?: string | null;
   physicianIds?: readonly number[];
   shared?: boolean;
+  /** Wakes the webhook delivery job after an add that queued deliveries (ADR 065). */
+  webhooksQueued?: WebhooksQueued;
 }): Promise<ListChangeResponse> {
   const reader = readerOf(input);
   const teamId = sharingTeam(reader, input.shared) ?? null;
-  return input.db.transaction(async (tx) => {
+  const webhooks = { queued: 0 };
+  const result = await input.db.transaction(async (tx) => {
     const listId = await repo.insertList(tx, {
       userId: input.userId,
       teamId,
@@ -115,9 +131,11 @@ export async function createList(input: {
       description: input.description ?? null,
     });
     return input.physicianIds?.length
-      ? addToLockedList(tx, reader, listId, input.physicianIds)
+      ? addToLockedList(tx, reader, listId, input.physicianIds, webhooks)
       : { list: await requireList(tx, reader, listId), added: 0 };
   });
+  if (webhooks.queued > 0) input.webhooksQueued?.();
+  return result;
 }
 
 export async function getList(input: {
@@ -203,13 +221,18 @@ export async function addMembers(input: {
   teamId?: string | null;
   listId: string;
   physicianIds: readonly number[];
+  /** Wakes the webhook delivery job after an add that queued deliveries (ADR 065). */
+  webhooksQueued?: WebhooksQueued;
 }): Promise<ListChangeResponse> {
   checkListId(input.listId);
   const reader = readerOf(input);
-  return input.db.transaction(async (tx) => {
+  const webhooks = { queued: 0 };
+  const result = await input.db.transaction(async (tx) => {
     if (!(await repo.lockList(tx, reader, input.listId))) throw listNotFound();
-    return addToLockedList(tx, reader, input.listId, input.physicianIds);
+    return addToLockedList(tx, reader, input.listId, input.physicianIds, webhooks);
   });
+  if (webhooks.queued > 0) input.webhooksQueued?.();
+  return result;
 }
 
 export async function removeMembers(input: {

@@ -287,6 +287,7 @@ export async function enrichedFile(
       ip: input.ip,
       now,
       details: { matchId: job.id, physicianIds: ids.slice(0, 10_000) },
+      physicianIds: ids,
     });
   }
   const base = job.file_name.replace(/\.(csv|xlsx|txt|tsv)$/i, '').replace(/[^\w.-]+/g, '_').slice(0, 80) || 'list';

@@ -123,28 +123,6 @@ export async function connectedId(db: Db, owner: IntegrationOwner): Promise<stri
   return rows[0]?.id;
 }
 
-/** Of these physicians, the ones the owner's Bullhorn holds (one statement; none without a connection). */
-export async function inAtsOf(db: Db, owner: IntegrationOwner, physicianIds: readonly number[]): Promise<number[]> {
-  if (!physicianIds.length) return [];
-  const match = ownerMatch(owner, 2, 'c');
-  const { rows } = await db.sql.query<{ physician_id: number }>(
-    `SELECT r.physician_id FROM ats_records r JOIN ats_connections c ON c.id = r.connection_id
-      WHERE r.physician_id = ANY($1::int[]) AND ${match.sql}`,
-    [physicianIds, ...match.params],
-  );
-  return rows.map((row) => row.physician_id);
-}
-
-/** Every physician the owner's Bullhorn holds (the 'Not in my ATS' filter). */
-export async function allInAts(db: Db, owner: IntegrationOwner): Promise<Int32Array> {
-  const match = ownerMatch(owner, 1, 'c');
-  const { rows } = await db.sql.query<{ ids: string | null }>(
-    `SELECT string_agg(r.physician_id::text, ',') AS ids FROM ats_records r JOIN ats_connections c ON c.id = r.connection_id WHERE ${match.sql}`,
-    match.params,
-  );
-  return rows[0]?.ids ? Int32Array.from(rows[0].ids.split(','), Number) : new Int32Array(0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Pushes
 
