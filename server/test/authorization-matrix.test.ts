@@ -255,6 +255,13 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/account/api-keys/{id}': { anonymous: 401, free: 404, basic: 404, premium: 404, admin: 404 },
   // Webhooks (ADR 065): Monthly and Annual Plans (a recruiter in no team manages their own); the
   // minimal body is empty (400), a missing endpoint 404.
+  'GET /api/integrations/bullhorn': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
+  'POST /api/integrations/bullhorn/connection': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'DELETE /api/integrations/bullhorn/connection': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'GET /api/integrations/bullhorn/callback': { anonymous: 401, free: 403, basic: 302, premium: 302, admin: 302 },
+  'POST /api/integrations/bullhorn/pushes': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'GET /api/integrations/bullhorn/pushes': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
+  'GET /api/integrations/bullhorn/pushes/{id}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
   'GET /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
   'POST /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
   'PATCH /api/integrations/webhooks/{id}': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
@@ -398,6 +405,7 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/admin\/refund-requests\/\{id\}/, `/api/admin/refund-requests/${MISSING_UUID}`)
     .replace(/^\/api\/account\/api-keys\/\{id\}/, `/api/account/api-keys/${MISSING_UUID}`)
     .replace(/^\/api\/integrations\/webhooks\/\{id\}/, `/api/integrations/webhooks/${MISSING_UUID}`)
+    .replace(/^\/api\/integrations\/bullhorn\/pushes\/\{id\}/, `/api/integrations/bullhorn/pushes/${MISSING_UUID}`)
     .replace('{deliveryId}', MISSING_UUID)
     .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999')
     .replace(/^\/api\/matches\/\{id\}/, `/api/matches/${MISSING_UUID}`)

@@ -34,7 +34,10 @@ const errors = {
   401: errorResponse('Not signed in'),
   403: errorResponse('Needs a Monthly or Annual Plan; connecting needs a team owner or admin'),
 };
-const unavailable = { 503: errorResponse('Bullhorn is not set up on this server, or could not be reached') };
+const unavailable = {
+  409: errorResponse('Bullhorn is not set up on this server (the message says so)'),
+  503: errorResponse('Bullhorn could not be reached, or INTEGRATIONS_KEY is not set in production'),
+};
 
 const getConnection = createRoute({
   method: 'get',
@@ -74,7 +77,6 @@ const callback = createRoute({
   responses: {
     302: { description: 'To /account?tab=integrations&bullhorn=connected|denied|error' },
     ...errors,
-    ...unavailable,
   },
 });
 
@@ -102,8 +104,8 @@ const createPush = createRoute({
     ...errors,
     ...csrfRefused,
     404: errorResponse('No such list of the caller’s'),
-    409: errorResponse('Bullhorn is not connected'),
     ...unavailable,
+    409: errorResponse('Bullhorn is not connected, or not set up on this server'),
   },
 });
 

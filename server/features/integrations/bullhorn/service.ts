@@ -40,7 +40,7 @@ export const callbackUrl = (appUrl: string) => new URL('/api/integrations/bullho
 function configOrRefuse(deps: BullhornDeps): BullhornConfig {
   const config = bullhornConfig(deps.env);
   if (!config) {
-    throw new AppError('service_unavailable', 'Bullhorn is not set up on this server: the operator must set BULLHORN_CLIENT_ID and BULLHORN_CLIENT_SECRET.');
+    throw new AppError('conflict', 'Bullhorn is not set up on this server: the operator must set BULLHORN_CLIENT_ID and BULLHORN_CLIENT_SECRET.');
   }
   return config;
 }
@@ -103,8 +103,8 @@ export async function completeConnection(
   deps: BullhornDeps,
   input: { user: CurrentUser; code?: string; state?: string; error?: string; ip: string | null },
 ): Promise<string> {
-  const config = configOrRefuse(deps);
-  if (!input.state) return backTo(deps.env.APP_URL, 'error');
+  const config = bullhornConfig(deps.env);
+  if (!config || !input.state) return backTo(deps.env.APP_URL, 'error');
   const row = await repo.takeState(deps.db, hashState(input.state));
   const owner = integrationOwnerOf(input.user);
   if (!row || (row.team_id ?? null) !== owner.teamId || (row.user_id ?? null) !== owner.userId) return backTo(deps.env.APP_URL, 'error');
