@@ -18,10 +18,12 @@ export const DIST_WEB = join(import.meta.dirname, '..', 'dist', 'web');
  * the landing page's first scripts (the footer's verification copy loads its schema when its
  * answer is read): it comes with the first page that validates, /search. Landing 149.8 -> 127.8
  * KB, /search's addition 105.5 -> 128.6 KB, their sum unchanged. Then sonner left the first
- * scripts and cn got only the app's class groups: landing 118.0 KB, held under 120.
+ * scripts and cn got only the app's class groups: landing 118.0 KB, held under 120. On 2026-11-29
+ * ADR 064 (Push to Bullhorn for a selection, 'In your ATS', 'Not in my ATS') added 1.4 KB to
+ * /search (134.6 -> 136.0 KB, its dialog and schemas loaded on first use): held under 137.
  */
 export const LANDING_BUDGET_BYTES = 120 * 1024;
-export const SEARCH_ADDED_BUDGET_BYTES = 135 * 1024;
+export const SEARCH_ADDED_BUDGET_BYTES = 137 * 1024;
 
 export type ScriptSizes = { files: string[]; raw: number; sent: number };
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useBullhornConnection } from '@web/features/integrations/api';
+import { useBullhornConnection } from '@web/features/integrations/connection';
 import { useCan, useMe } from '@web/app/session';
 import { Accordion as AccordionPrimitive } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';

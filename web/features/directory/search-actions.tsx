@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { SavedSearchParams } from '@contract/saved-searches';
 import { SELECT_ALL_MAX } from '@contract/limits';
 import { useSidePanels } from '@web/app/side-panels-context';
@@ -6,8 +6,7 @@ import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from './api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
 import { BookmarkPlus, CheckSquare, Download, EllipsisVertical, History, ListPlus, Send, SquareStack } from 'lucide-react';
-import { useBullhornConnection } from '@web/features/integrations/api';
-import { PushDialog } from '@web/features/integrations/push-dialog';
+import { useBullhornConnection } from '@web/features/integrations/connection';
 import { toast } from '@web/components/ui/toast';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
 import { FREE_RESULT_CAP } from '@contract/limits';
@@ -64,6 +63,9 @@ type SearchActionsProps = {
   /** The search as the API reads it (query, every filter, sort): Select All and Save Search send it. */
   apiSearch: string;
 };
+
+/** 'Push to Bullhorn' loads with its first use: the search page's first script stays as it was. */
+const PushDialog = lazy(() => import('@web/features/integrations/push-dialog').then((m) => ({ default: m.PushDialog })));
 
 /** The search to keep in a saved search: everything but the page. */
 export function savedSearchParams(apiSearch: string): SavedSearchParams {
@@ -182,12 +184,14 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
 
   const dialogs: ReactNode = (
     <>
-      {pushAvailable && (
-        <PushDialog
-          open={pushOpen}
-          onOpenChange={setPushOpen}
-          target={{ request: { source: 'selection', physicianIds: selection.ids }, label: `${formatNumber(count)} selected ${count === 1 ? 'physician' : 'physicians'}` }}
-        />
+      {pushAvailable && pushOpen && (
+        <Suspense fallback={null}>
+          <PushDialog
+            open={pushOpen}
+            onOpenChange={setPushOpen}
+            target={{ request: { source: 'selection', physicianIds: selection.ids }, label: `${formatNumber(count)} selected ${count === 1 ? 'physician' : 'physicians'}` }}
+          />
+        </Suspense>
       )}
       <SaveSearchDialog open={saveOpen} onOpenChange={setSaveOpen} params={savedSearchParams(apiSearch)} />
       <AddToListDialog open={addOpen} onOpenChange={setAddOpen} physicianIds={selection.ids} />

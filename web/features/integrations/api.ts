@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  BullhornConnection,
   ConnectBullhornResponse,
   Push,
   PushDetail,
@@ -9,23 +8,11 @@ import {
   type CreatePushRequest,
 } from '@contract/integrations';
 import { apiFetch } from '@web/lib/api';
+import { bullhornKeys } from './connection';
 
 /* The Bullhorn calls (docs/decisions/064-ats-integrations.md). */
 
-export const bullhornKeys = {
-  connection: ['integrations', 'bullhorn'] as const,
-  pushes: ['integrations', 'bullhorn', 'pushes'] as const,
-  push: (id: string) => ['integrations', 'bullhorn', 'pushes', id] as const,
-};
-
-/** GET /api/integrations/bullhorn: the caller's connection (their team's, or their own). */
-export function useBullhornConnection(enabled = true) {
-  return useQuery({
-    queryKey: bullhornKeys.connection,
-    queryFn: ({ signal }) => apiFetch('/api/integrations/bullhorn', { schema: BullhornConnection, signal }),
-    enabled,
-  });
-}
+export { bullhornKeys, useBullhornConnection } from './connection';
 
 /** POST /api/integrations/bullhorn/connection: answers Bullhorn's sign-in address; the browser goes there. */
 export function useConnectBullhorn() {
@@ -68,7 +55,9 @@ export function usePush(id: string | null) {
       const push = await apiFetch(`/api/integrations/bullhorn/pushes/${id}`, { schema: PushDetail, signal });
       // The flags on cards and profiles follow a push's outcomes.
       if (push.status === 'done' || push.status === 'failed') {
-        void queryClient.invalidateQueries({ queryKey: bullhornKeys.connection });
+        // exact: the push's own key starts with the connection's (a refetch loop otherwise).
+        void queryClient.invalidateQueries({ queryKey: bullhornKeys.connection, exact: true });
+        void queryClient.invalidateQueries({ queryKey: bullhornKeys.pushes, exact: true });
         void queryClient.invalidateQueries({ queryKey: ['directory'] });
       }
       return push;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Send } from 'lucide-react';
 import { useCan } from '@web/app/session';
 import { Button, type ButtonProps } from '@web/components/ui/button';
-import { useBullhornConnection } from './api';
+import { useBullhornConnection } from './connection';
 import { PushDialog, type PushTarget } from './push-dialog';
 
 /** 'Push to Bullhorn' for a list or a profile: shown once the caller's team (or the caller) connected Bullhorn (ADR 064). */
