@@ -12,7 +12,7 @@ import { bullhornKeys } from './connection';
 
 /* The Bullhorn calls (docs/decisions/064-ats-integrations.md). */
 
-export { bullhornKeys, useBullhornConnection } from './connection';
+export { useBullhornConnection } from './connection';
 
 /** POST /api/integrations/bullhorn/connection: answers Bullhorn's sign-in address; the browser goes there. */
 export function useConnectBullhorn() {
