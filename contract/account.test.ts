@@ -14,6 +14,7 @@ const BASIC: Capability[] = [
   'lists:add',
   'contacts:reveal',
   'integrations:use',
+  'outreach:send',
 ];
 const PREMIUM: Capability[] = [...BASIC, 'selection:all', 'exports:create', 'api-keys:manage'];
 const ADMIN: Capability[] = [...PREMIUM, 'profile:export', 'admin:access'];

@@ -53,6 +53,8 @@ export const AUDIT_ACTION_LABELS = {
   'integration.connected': 'ATS connected',
   'integration.disconnected': 'ATS disconnected',
   'integration.pushed': 'Pushed to the ATS',
+  'outreach.campaign_queued': 'Outreach email queued',
+  'outreach.unsubscribed': 'Unsubscribed from outreach',
   'webhook.created': 'Webhook endpoint added',
   'webhook.updated': 'Webhook endpoint changed',
   'webhook.deleted': 'Webhook endpoint deleted',

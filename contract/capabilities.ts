@@ -17,6 +17,7 @@ export const CAPABILITIES = [
   'lists:use', // signed in: own lists and saved searches
   'lists:add', // Add to List (basic+)
   'contacts:reveal', // reveal email/phone (basic+)
+  'outreach:send', // email physicians from the product, within the contact limit (basic+)
   'integrations:use', // push to the connected ATS, its flags; owners and admins connect it and add webhooks (basic+)
   'selection:all', // Select All (premium)
   'exports:create', // Export Selected (premium)
@@ -42,7 +43,7 @@ export function capabilitiesFor(input: { signedIn: boolean; role: Role; tier: Ti
   if (input.role === 'admin') return [...CAPABILITIES];
   const caps: Capability[] = ['lists:use'];
   if (tierSatisfies(input.tier, 'basic')) {
-    caps.push('search:full-results', 'selection:unlimited', 'lists:add', 'contacts:reveal', 'integrations:use');
+    caps.push('search:full-results', 'selection:unlimited', 'lists:add', 'contacts:reveal', 'integrations:use', 'outreach:send');
   }
   if (tierSatisfies(input.tier, 'premium')) caps.push('selection:all', 'exports:create', 'api-keys:manage');
   return caps;
@@ -56,6 +57,7 @@ export function requiredTierFor(capability: Capability): PaidTier | null {
     case 'lists:add':
     case 'contacts:reveal':
     case 'integrations:use':
+    case 'outreach:send':
       return 'basic';
     case 'selection:all':
     case 'exports:create':

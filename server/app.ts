@@ -42,6 +42,7 @@ import { matchesRoutes, MATCH_UPLOAD_PATHS } from './features/matches/routes';
 import { apiKeysRoutes } from './features/api-keys/routes';
 import { teamRoutes } from './features/team/routes';
 import { bullhornRoutes } from './features/integrations/bullhorn/routes';
+import { outreachRoutes } from './features/outreach/routes';
 import { webhooksRoutes } from './features/integrations/webhooks/routes';
 import { resolveApiKey } from './features/api-keys/service';
 import { apiDocsRoutes } from './features/api-docs/routes';
@@ -85,7 +86,8 @@ export function openApiConfig(appUrl: string) {
 
 /** Paths exempt from the CSRF header: signed provider webhooks. */
 // Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
-const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/];
+// The outreach one-click unsubscribe (RFC 8058) is POSTed by mail clients, with no cookie or header.
+const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/, /^\/api\/outreach\/unsubscribe\/?$/];
 
 /**
  * True when an operation needs a caller: its `security` names the session cookie and has no empty
@@ -159,6 +161,7 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     billingRoutes,
     teamRoutes,
     bullhornRoutes,
+    outreachRoutes,
     webhooksRoutes,
     importRoutes,
     removalRoutes,

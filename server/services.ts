@@ -3,6 +3,7 @@ import type { Env } from './lib/env';
 import type { Logger } from './lib/logger';
 import { createMailer } from './lib/mailer';
 import { createMailWorker } from './lib/mail-worker';
+import { recordOutreachMailOutcome } from './features/outreach';
 import { createAuthRateLimits } from './features/auth/rate-limits';
 import { createRateLimiters, type RateLimitStore } from './lib/rate-limit';
 import { PgRateLimitStore } from './lib/pg-rate-limit-store';
@@ -59,7 +60,7 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
   const services = {
     mailer,
     /** Delivers the email_outbox queue: a job of `jobs`; tests call runOnce(). */
-    mailWorker: createMailWorker({ db: deps.db, mailer, logger: deps.logger }),
+    mailWorker: createMailWorker({ db: deps.db, mailer, logger: deps.logger, onOutcome: (outcome) => recordOutreachMailOutcome(deps.db, outcome) }),
     /**
      * The background jobs (lib/jobs, ADR 057: mail, matches, maintenance, verification, billing):
      * main.ts starts and stops them; `wake(name)` asks for a pass now.

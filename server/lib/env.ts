@@ -123,6 +123,12 @@ export const EnvSchema = z.object({
   BULLHORN_CLIENT_SECRET: z.string().min(1).optional(),
   /** Bullhorn's loginInfo address (tests: a local server); unset: https://rest.bullhornstaffing.com/rest-services. */
   BULLHORN_LOGIN_INFO_URL: z.url('must be a URL such as https://rest.bullhornstaffing.com/rest-services').optional(),
+  /** Recruiter emails a physician receives in any 30 days through the product, from all customers together (ADR 066). */
+  OUTREACH_MONTHLY_LIMIT: wholeNumber(0, 4).default(4),
+  /** Outreach emails one recruiter may queue a day (ADR 066). */
+  OUTREACH_DAILY_PER_RECRUITER: wholeNumber(1, 10_000).default(200),
+  /** The sender's postal address printed in every outreach email (CAN-SPAM); required in production to send outreach. */
+  COMPANY_POSTAL_ADDRESS: z.string().min(10, 'must be a full postal address').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A file the event loop's delays are written to on SIGUSR2 (the load bench reads it). */
   EVENT_LOOP_STATS_FILE: z.string().optional(),

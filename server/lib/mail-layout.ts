@@ -8,7 +8,7 @@ import type { MailMessage } from './mailer';
  * (`https[:]//evil[.]example/login`), and escaped in the HTML. Only our own strings become links.
  */
 
-const BRAND = 'PhysicianDirect';
+export const BRAND = 'PhysicianDirect';
 
 export type Email = Omit<MailMessage, 'to'>;
 

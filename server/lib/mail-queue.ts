@@ -11,17 +11,24 @@ export async function enqueueEmail(db: Db, message: MailMessage): Promise<void> 
   await enqueueEmails(db, [message]);
 }
 
-/** Queues several emails in one statement (e.g. a run of alert digests). */
-export async function enqueueEmails(db: Db, messages: readonly MailMessage[]): Promise<void> {
+/** Queues several emails in one statement (e.g. a run of alert digests); `sendAt`: not before then. */
+export async function enqueueEmails(db: Db, messages: readonly (MailMessage & { sendAt?: Date })[]): Promise<void> {
   if (messages.length === 0) return;
   await db.sql.query(
-    `INSERT INTO email_outbox (to_address, subject, text_body, html_body)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])`,
+    `INSERT INTO email_outbox (to_address, subject, text_body, html_body, headers, reply_to, from_name, outreach_message_id, next_attempt_at)
+     SELECT t.to_address, t.subject, t.text_body, t.html_body, t.headers::jsonb, t.reply_to, t.from_name, t.outreach_message_id::uuid, coalesce(t.send_at, now())
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
+         AS t(to_address, subject, text_body, html_body, headers, reply_to, from_name, outreach_message_id, send_at)`,
     [
       messages.map((message) => message.to),
       messages.map((message) => message.subject),
       messages.map((message) => message.text),
       messages.map((message) => message.html),
+      messages.map((message) => (message.headers ? JSON.stringify(message.headers) : null)),
+      messages.map((message) => message.replyTo ?? null),
+      messages.map((message) => message.fromName ?? null),
+      messages.map((message) => message.outreachMessageId ?? null),
+      messages.map((message) => message.sendAt?.toISOString() ?? null),
     ],
   );
 }

@@ -20,8 +20,15 @@ type ClaimedRow = {
   subject: string;
   text_body: string;
   html_body: string | null;
+  headers: Record<string, string> | null;
+  reply_to: string | null;
+  from_name: string | null;
+  outreach_message_id: string | null;
   attempts: number;
 };
+
+/** What became of a mail that delivers an outreach message (docs/decisions/066-outreach.md). */
+export type MailOutcome = { outreachMessageId: string; to: string; outcome: 'sent' | 'bounced' };
 
 // One statement: the rows are locked by the subquery (SKIP LOCKED: rows another process is
 // claiming right now are passed over, not waited for) and leased in the same statement, so two
@@ -39,7 +46,7 @@ WHERE id IN (
   LIMIT $1::int
   FOR UPDATE SKIP LOCKED
 )
-RETURNING id, to_address, subject, text_body, html_body, attempts`;
+RETURNING id, to_address, subject, text_body, html_body, headers, reply_to, from_name, outreach_message_id, attempts`;
 
 export type MailRunResult = { sent: number; retried: number; failed: number };
 
@@ -52,7 +59,7 @@ const POLL_MS = 1000;
  * and 'failed' after MAIL_MAX_ATTEMPTS. A job of the runner (lib/jobs, ADR 057) in every server
  * process; tests call `runOnce()`. Logs never contain a message body (they hold sign-in links).
  */
-export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger }) {
+export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger; onOutcome?: (outcome: MailOutcome) => Promise<void> }) {
   const { db, mailer, logger } = deps;
   let running: Promise<MailRunResult> | null = null;
 
@@ -65,16 +72,23 @@ export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger 
           subject: row.subject,
           text: row.text_body,
           html: row.html_body ?? '',
+          headers: row.headers ?? undefined,
+          replyTo: row.reply_to ?? undefined,
+          fromName: row.from_name ?? undefined,
         });
         await db.sql.query(
           "UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1",
           [row.id],
         );
         result.sent++;
+        if (row.outreach_message_id) await deps.onOutcome?.({ outreachMessageId: row.outreach_message_id, to: row.to_address, outcome: 'sent' });
         logger.info({ mailId: row.id, to: row.to_address, subject: row.subject, transport: mailer.transport }, 'mail delivered');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const final = row.attempts >= MAIL_MAX_ATTEMPTS;
+        // A permanent refusal (SMTP 5xx: no such mailbox) is not retried: the address is bad.
+        const code = (error as { responseCode?: number }).responseCode;
+        const permanent = typeof code === 'number' && code >= 500 && code < 600;
+        const final = permanent || row.attempts >= MAIL_MAX_ATTEMPTS;
         await db.sql.query(
           `UPDATE email_outbox SET status = $2, last_error = $3,
              next_attempt_at = now() + $4::int * interval '1 millisecond'
@@ -83,6 +97,9 @@ export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger 
         );
         if (final) result.failed++;
         else result.retried++;
+        if (permanent && row.outreach_message_id) {
+          await deps.onOutcome?.({ outreachMessageId: row.outreach_message_id, to: row.to_address, outcome: 'bounced' });
+        }
         logger.warn(
           { mailId: row.id, to: row.to_address, attempts: row.attempts, final, err: message },
           final ? 'mail failed for good' : 'mail not sent; will retry',

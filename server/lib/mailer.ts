@@ -2,7 +2,24 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
 import type { Env } from './env';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers (outreach: List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
+  replyTo?: string;
+  /** The From name in place of MAIL_FROM's (outreach: '<recruiter> via PhysicianDirect'); the address stays MAIL_FROM's. */
+  fromName?: string;
+  /** The outreach message this mail delivers (docs/decisions/066-outreach.md): its outcome is reported back. */
+  outreachMessageId?: string;
+};
+
+/** The address inside MAIL_FROM ('Name <address>' or the bare address). */
+export function fromAddress(mailFrom: string): string {
+  return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+}
 
 /**
  * How the mail worker (server/lib/mail-worker.ts) delivers a queued row. Features never use it:
@@ -31,7 +48,9 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
     return {
       transport: 'smtp',
       async deliver(message) {
-        await transporter.sendMail({ from: env.MAIL_FROM, ...message });
+        const { fromName, outreachMessageId: _outreach, ...rest } = message;
+        void _outreach;
+        await transporter.sendMail({ ...rest, from: fromName ? { name: fromName, address: fromAddress(env.MAIL_FROM) } : env.MAIL_FROM });
       },
       close: () => transporter.close(),
     };

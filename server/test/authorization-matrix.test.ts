@@ -262,6 +262,12 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/integrations/bullhorn/pushes': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
   'GET /api/integrations/bullhorn/pushes': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
   'GET /api/integrations/bullhorn/pushes/{id}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'POST /api/outreach/campaigns/check': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'POST /api/outreach/campaigns': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
+  'GET /api/outreach/campaigns': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
+  'GET /api/outreach/campaigns/{id}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'GET /api/outreach/unsubscribe': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/outreach/unsubscribe': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'GET /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
   'POST /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
   'PATCH /api/integrations/webhooks/{id}': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
@@ -405,6 +411,7 @@ function buildRequest(op: Ops[number], ids: Awaited<ReturnType<typeof ownedIds>>
     .replace(/^\/api\/admin\/refund-requests\/\{id\}/, `/api/admin/refund-requests/${MISSING_UUID}`)
     .replace(/^\/api\/account\/api-keys\/\{id\}/, `/api/account/api-keys/${MISSING_UUID}`)
     .replace(/^\/api\/integrations\/webhooks\/\{id\}/, `/api/integrations/webhooks/${MISSING_UUID}`)
+    .replace(/^\/api\/outreach\/campaigns\/\{id\}/, `/api/outreach/campaigns/${MISSING_UUID}`)
     .replace(/^\/api\/integrations\/bullhorn\/pushes\/\{id\}/, `/api/integrations/bullhorn/pushes/${MISSING_UUID}`)
     .replace('{deliveryId}', MISSING_UUID)
     .replace(/^\/api\/admin\/contact-reports\/\{id\}/, '/api/admin/contact-reports/999999')

@@ -311,6 +311,10 @@ describe('/api/docs', () => {
         'POST /api/lists/{listId}/members',
         'DELETE /api/lists/{listId}/members',
         'POST /api/exports',
+        // ADR 064: an in-house tool pushes what it chose to the team's Bullhorn.
+        'POST /api/integrations/bullhorn/pushes',
+        'GET /api/integrations/bullhorn/pushes',
+        'GET /api/integrations/bullhorn/pushes/{id}',
       ].sort(),
     );
   });

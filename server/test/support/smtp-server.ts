@@ -11,13 +11,19 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** A local SMTP server that keeps what it receives. */
-export async function startSmtpServer() {
+/** A local SMTP server that keeps what it receives; `rejects`: mailboxes it refuses for good (550). */
+export async function startSmtpServer(options: { rejects?: string[] } = {}) {
   const received: Received[] = [];
+  const rejects = new Set((options.rejects ?? []).map((a) => a.toLowerCase()));
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!rejects.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 });
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

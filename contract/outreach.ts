@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PhysicianIds } from './lists';
+
+/*
+ * Outreach (docs/decisions/066-outreach.md): recruiters email physicians from the product, each
+ * physician receiving at most OUTREACH_MONTHLY_LIMIT recruiter emails in any 30 days from all
+ * customers together (fewer if they chose fewer), with one-click unsubscribe honoured at once.
+ */
+
+export const OUTREACH_SUBJECT_MAX = 150;
+export const OUTREACH_BODY_MAX = 5_000;
+export const OUTREACH_RECIPIENTS_MAX = 2_000;
+
+/** The merge fields a body or subject may hold, and what fills them. */
+export const MERGE_FIELDS = [
+  { field: 'firstName', label: 'First name' },
+  { field: 'lastName', label: 'Last name' },
+  { field: 'specialty', label: 'Specialty' },
+  { field: 'city', label: 'City' },
+  { field: 'payRange', label: 'Pay range' },
+] as const;
+export type MergeField = (typeof MERGE_FIELDS)[number]['field'];
+
+const trimmed = (name: string, max: number, empty: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, empty).max(max, `${name} must be at most ${max} characters`));
+
+/** POST /api/outreach/campaigns/check: who a message to a selection or a list would reach, and who not and why. */
+export const OutreachCheckRequest = z
+  .object({
+    source: z.enum(['selection', 'list'], { error: 'source must be selection or list' }),
+    physicianIds: PhysicianIds.optional(),
+    listId: z.uuid('listId must be a list id').optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.source === 'list' && !value.listId) ctx.addIssue({ code: 'custom', path: ['listId'], message: 'listId is required to write to a list' });
+    if (value.source === 'selection' && !value.physicianIds?.length) {
+      ctx.addIssue({ code: 'custom', path: ['physicianIds'], message: 'physicianIds: choose at least one physician' });
+    }
+  });
+export type OutreachCheckRequest = z.infer<typeof OutreachCheckRequest>;
+
+export const SKIP_REASONS = ['no_valid_email', 'contact_limit', 'unsubscribed', 'not_looking', 'daily_ceiling'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+export const OutreachCheckResponse = z.object({
+  recipients: z.number().int(),
+  sendable: z.number().int(),
+  skipped: z.record(z.enum(SKIP_REASONS), z.number().int()),
+  /** When the first of those at their limit may be written to again. */
+  limitUntil: z.string().nullable(),
+  /** The sentence the page shows: '6 of 40 have reached their contact limit until Dec 12, 2026.' */
+  summary: z.string(),
+});
+export type OutreachCheckResponse = z.infer<typeof OutreachCheckResponse>;
+
+/** POST /api/outreach/campaigns */
+export const CreateCampaignRequest = z
+  .object({
+    source: z.enum(['selection', 'list'], { error: 'source must be selection or list' }),
+    physicianIds: PhysicianIds.optional(),
+    listId: z.uuid('listId must be a list id').optional(),
+    subject: trimmed('subject', OUTREACH_SUBJECT_MAX, 'Enter a subject.'),
+    body: trimmed('body', OUTREACH_BODY_MAX, 'Write the message.'),
+    payRange: z.string().trim().max(100, 'payRange must be at most 100 characters').optional(),
+    /** Not before this instant (ISO 8601); unset: now. */
+    sendAt: z.iso.datetime({ error: 'sendAt must be an ISO 8601 date and time' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.source === 'list' && !value.listId) ctx.addIssue({ code: 'custom', path: ['listId'], message: 'listId is required to write to a list' });
+    if (value.source === 'selection' && !value.physicianIds?.length) {
+      ctx.addIssue({ code: 'custom', path: ['physicianIds'], message: 'physicianIds: choose at least one physician' });
+    }
+    for (const key of ['subject', 'body'] as const) {
+      const unknown = [...(value[key] ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).find((f) => !MERGE_FIELDS.some((m) => m.field === f));
+      if (unknown) ctx.addIssue({ code: 'custom', path: [key], message: `${key}: {{${unknown}}} is not a merge field` });
+    }
+  });
+export type CreateCampaignRequest = z.infer<typeof CreateCampaignRequest>;
+
+export const Campaign = z.object({
+  id: z.string(),
+  subject: z.string(),
+  sendAt: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  recipients: z.number().int(),
+  queued: z.number().int(),
+  sent: z.number().int(),
+  bounced: z.number().int(),
+  unsubscribed: z.number().int(),
+  cancelled: z.number().int(),
+  skipped: z.record(z.enum(SKIP_REASONS), z.number().int()),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const CampaignsResponse = z.object({ campaigns: z.array(Campaign) });
+export const CampaignParams = z.object({ id: z.uuid('id must be a campaign id') });
+
+/** The one-click link's query (RFC 8058): the message it was sent with, and its signature. */
+export const UnsubscribeQuery = z.object({
+  m: z.uuid('m must be a message id'),
+  s: z.string().min(20, 's must be the link’s signature').max(100),
+});
+/** The page's choice (the one-click POST carries none: everyone's outreach stops). */
+export const UnsubscribeRequest = z.object({ scope: z.enum(['all', 'sender'], { error: 'scope must be all or sender' }).default('all') }).partial();
+export const UnsubscribeResponse = z.object({
+  email: z.string(),
+  sender: z.string(),
+  /** What is stopped now: every customer's outreach, or this sender's. */
+  scope: z.enum(['all', 'sender']).nullable(),
+});
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;

@@ -1,0 +1,197 @@
+import type { Db } from '../../db/client';
+import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
+import type { SkipReason } from '../../../contract/outreach';
+
+/* The SQL of outreach (migration 0064, docs/decisions/066-outreach.md). */
+
+/** The statuses that count against a physician's contact limit: mail that went or will go. */
+const COUNTED = `('queued', 'sent', 'bounced', 'unsubscribed')`;
+
+export type Recipient = {
+  physicianId: number;
+  firstName: string;
+  lastName: string;
+  specialty: string | null;
+  city: string | null;
+  /** The email the reveal would show, only when its last check found it valid. */
+  email: string | null;
+  preference: { status: 'looking' | 'open' | 'not_looking'; monthlyMax: number } | null;
+  /** Messages counted against the limit in the last 30 days, and when the oldest of them leaves the window. */
+  recent: number;
+  oldestRecentAt: Date | null;
+};
+
+/** The physicians with what deciding and writing to them needs (unknown ids are absent). */
+export async function readRecipients(db: Db, ids: readonly number[]): Promise<Recipient[]> {
+  if (!ids.length) return [];
+  const { rows } = await db.sql.query<Record<string, unknown>>(
+    `SELECT p.id, p.first_name, p.last_name, p.specialty, p.city, ${CONTACT_VALUE_COLUMNS},
+            pref.status AS pref_status, pref.monthly_max AS pref_max,
+            (SELECT count(*)::int FROM outreach_messages m
+              WHERE m.physician_id = p.id AND m.status IN ${COUNTED} AND m.created_at > now() - interval '30 days') AS recent,
+            (SELECT min(m.created_at) FROM outreach_messages m
+              WHERE m.physician_id = p.id AND m.status IN ${COUNTED} AND m.created_at > now() - interval '30 days') AS oldest
+       FROM physicians p
+       LEFT JOIN physician_contacts c ON c.physician_id = p.id
+       LEFT JOIN outreach_preferences pref ON pref.physician_id = p.id
+      WHERE p.id = ANY($1::int[])
+      ORDER BY p.id`,
+    [ids],
+  );
+  return rows.map((row) => {
+    const email = shownContact(contactValuesOf(row)).email;
+    return {
+      physicianId: Number(row.id),
+      firstName: String(row.first_name),
+      lastName: String(row.last_name),
+      specialty: (row.specialty as string | null) ?? null,
+      city: (row.city as string | null) ?? null,
+      email: email && email.verification.status === 'valid' ? email.value : null,
+      preference: row.pref_status ? { status: row.pref_status as 'looking' | 'open' | 'not_looking', monthlyMax: Number(row.pref_max) } : null,
+      recent: Number(row.recent),
+      oldestRecentAt: row.oldest ? new Date(row.oldest as string) : null,
+    };
+  });
+}
+
+/** Of these addresses (lower case), those unsubscribed from every sender or from this one. */
+export async function unsubscribedOf(db: Db, emails: readonly string[], sender: string): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const { rows } = await db.sql.query<{ email: string }>(
+    `SELECT DISTINCT email FROM outreach_unsubscribes WHERE email = ANY($1::text[]) AND sender IN ('', $2)`,
+    [emails, sender],
+  );
+  return new Set(rows.map((row) => row.email));
+}
+
+/**
+ * Takes the physicians' rows of outreach_contact_locks (made first if new) in physician order, for
+ * the rest of the transaction: whoever queues to them next waits, then counts what this one queued.
+ */
+export async function lockPhysicians(tx: Db, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await tx.sql.query(`INSERT INTO outreach_contact_locks (physician_id) SELECT unnest($1::int[]) ON CONFLICT DO NOTHING`, [ids]);
+  await tx.sql.query(`SELECT physician_id FROM outreach_contact_locks WHERE physician_id = ANY($1::int[]) ORDER BY physician_id FOR UPDATE`, [ids]);
+}
+
+/** Messages the recruiter queued today (UTC), skipped ones aside: the daily ceiling. */
+export async function queuedToday(db: Db, userId: string): Promise<number> {
+  const { rows } = await db.sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM outreach_messages m JOIN outreach_campaigns c ON c.id = m.campaign_id
+      WHERE c.user_id = $1 AND m.status <> 'skipped' AND m.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+    [userId],
+  );
+  return rows[0].n;
+}
+
+export async function insertCampaign(
+  tx: Db,
+  input: { userId: string; teamId: string | null; subject: string; body: string; payRange: string | null; source: string; listId: string | null; sendAt: Date },
+): Promise<string> {
+  const { rows } = await tx.sql.query<{ id: string }>(
+    `INSERT INTO outreach_campaigns (user_id, team_id, subject, body, pay_range, source, list_id, send_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [input.userId, input.teamId, input.subject, input.body, input.payRange, input.source, input.listId, input.sendAt.toISOString()],
+  );
+  return rows[0].id;
+}
+
+/** One row per recipient; answers the ids of the queued ones by physician. */
+export async function insertMessages(
+  tx: Db,
+  campaignId: string,
+  sender: string,
+  messages: ReadonlyArray<{ physicianId: number; email: string | null; skipReason: SkipReason | null }>,
+): Promise<Map<number, string>> {
+  const { rows } = await tx.sql.query<{ id: string; physician_id: number }>(
+    `INSERT INTO outreach_messages (campaign_id, physician_id, email, sender, status, skip_reason)
+     SELECT $1, t.physician_id, t.email, $2, CASE WHEN t.reason IS NULL THEN 'queued' ELSE 'skipped' END, t.reason
+       FROM unnest($3::int[], $4::text[], $5::text[]) AS t(physician_id, email, reason)
+     RETURNING id, physician_id, status`,
+    [campaignId, sender, messages.map((m) => m.physicianId), messages.map((m) => m.email), messages.map((m) => m.skipReason)],
+  );
+  const queued = new Map<number, string>();
+  for (const row of rows as Array<{ id: string; physician_id: number; status?: string }>) {
+    if (row.status === 'queued') queued.set(row.physician_id, row.id);
+  }
+  return queued;
+}
+
+export type CampaignRow = {
+  id: string;
+  subject: string;
+  send_at: Date | string;
+  created_at: Date | string;
+  created_by: string | null;
+  counts: Record<string, number> | null;
+  skips: Record<string, number> | null;
+};
+
+const CAMPAIGN_COLUMNS = `c.id, c.subject, c.send_at, c.created_at, (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id = c.user_id) AS created_by,
+  (SELECT jsonb_object_agg(status, n) FROM (SELECT status, count(*)::int AS n FROM outreach_messages WHERE campaign_id = c.id GROUP BY status) s) AS counts,
+  (SELECT jsonb_object_agg(skip_reason, n) FROM (SELECT skip_reason, count(*)::int AS n FROM outreach_messages WHERE campaign_id = c.id AND status = 'skipped' GROUP BY skip_reason) s) AS skips`;
+
+/** The campaigns of the recruiter, or of their team (a teammate's too), newest first. */
+export async function findCampaigns(db: Db, reader: { userId: string; teamId: string | null }, id?: string): Promise<CampaignRow[]> {
+  const { rows } = await db.sql.query<CampaignRow>(
+    `SELECT ${CAMPAIGN_COLUMNS} FROM outreach_campaigns c
+      WHERE (c.user_id = $1 OR (c.team_id IS NOT NULL AND c.team_id = $2::uuid)) AND ($3::uuid IS NULL OR c.id = $3::uuid)
+      ORDER BY c.created_at DESC LIMIT 50`,
+    [reader.userId, reader.teamId, id ?? null],
+  );
+  return rows;
+}
+
+export type MessageRow = { id: string; email: string | null; sender: string; status: string; physician_id: number; sender_name: string | null };
+
+export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
+  const { rows } = await db.sql.query<MessageRow>(
+    `SELECT m.id, m.email, m.sender, m.status, m.physician_id,
+            coalesce((SELECT t.name FROM teams t WHERE t.id::text = m.sender), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = m.sender)) AS sender_name
+       FROM outreach_messages m WHERE m.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+/**
+ * An address unsubscribed (from every sender: '', or one), at once: the opt-out row, the mail not
+ * sent yet withdrawn, those messages marked cancelled, and the message it came from 'unsubscribed'.
+ */
+export async function unsubscribe(tx: Db, input: { email: string; sender: string; messageId: string }): Promise<number> {
+  const email = input.email.toLowerCase();
+  await tx.sql.query(`INSERT INTO outreach_unsubscribes (email, sender) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [email, input.sender]);
+  const { rows } = await tx.sql.query<{ id: string }>(
+    `UPDATE outreach_messages SET status = 'cancelled'
+      WHERE lower(email) = $1 AND status = 'queued' AND ($2 = '' OR sender = $2) RETURNING id`,
+    [email, input.sender],
+  );
+  if (rows.length) {
+    await tx.sql.query(`UPDATE email_outbox SET status = 'cancelled' WHERE status = 'queued' AND outreach_message_id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+  }
+  await tx.sql.query(`UPDATE outreach_messages SET status = 'unsubscribed' WHERE id = $1 AND status = 'sent'`, [input.messageId]);
+  return rows.length;
+}
+
+/** What became of a delivered or bounced outreach mail (the mail worker reports it). */
+export async function recordOutcome(db: Db, outcome: { outreachMessageId: string; to: string; outcome: 'sent' | 'bounced' }): Promise<void> {
+  if (outcome.outcome === 'sent') {
+    await db.sql.query(`UPDATE outreach_messages SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'queued'`, [outcome.outreachMessageId]);
+    return;
+  }
+  // A permanent refusal: the message bounced, and the address is invalid for verification (ADR 032).
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.sql.query<{ physician_id: number }>(
+      `UPDATE outreach_messages SET status = 'bounced' WHERE id = $1 RETURNING physician_id`,
+      [outcome.outreachMessageId],
+    );
+    if (!rows[0]) return;
+    for (const field of ['personal_email', 'work_email'] as const) {
+      await tx.sql.query(
+        `UPDATE physician_contacts SET ${field}_verification = 'invalid', ${field}_verified_at = now()
+          WHERE physician_id = $1 AND lower(${field}) = lower($2)`,
+        [rows[0].physician_id, outcome.to],
+      );
+    }
+  });
+}

@@ -1,0 +1,115 @@
+import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
+import {
+  Campaign,
+  CampaignParams,
+  CampaignsResponse,
+  CreateCampaignRequest,
+  OutreachCheckRequest,
+  OutreachCheckResponse,
+  UnsubscribeQuery,
+  UnsubscribeRequest,
+  UnsubscribeResponse,
+} from '../../../contract/outreach';
+import type { AppDeps, AppEnv } from '../../lib/context';
+import { capabilityGuard } from '../../lib/guards';
+import { csrfRefused, errorResponse, json, jsonBody, publicAccess, signedIn } from '../../lib/openapi';
+import { clientIp } from '../../lib/rate-limit';
+import * as outreach from './service';
+
+/* Outreach (docs/decisions/066-outreach.md): recruiters' campaigns, and the recipients' unsubscribe. */
+
+const deps = ({ db, env }: AppDeps): outreach.OutreachDeps => ({ db, env });
+const guard = { middleware: capabilityGuard('outreach:send'), tags: ['outreach'], security: signedIn };
+const errors = { 401: errorResponse('Not signed in'), 403: errorResponse('Needs a Monthly or Annual Plan') };
+
+const check = createRoute({
+  method: 'post',
+  path: '/outreach/campaigns/check',
+  operationId: 'checkOutreachRecipients',
+  summary: 'Who a message to a selection or a list would reach now, and who not and why (contact limit, unsubscribed, no valid email, not looking)',
+  ...guard,
+  request: jsonBody(OutreachCheckRequest),
+  responses: { 200: { description: 'The counts and the sentence the page shows', ...json(OutreachCheckResponse) }, 400: errorResponse('A bad field'), ...errors, ...csrfRefused, 404: errorResponse('No such list') },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/outreach/campaigns',
+  operationId: 'createOutreachCampaign',
+  summary: 'Send (or schedule) an email to a selection or a list: within each physician’s contact limit across all customers, with one-click unsubscribe',
+  ...guard,
+  request: jsonBody(CreateCampaignRequest),
+  responses: {
+    201: { description: 'The campaign, queued: who will receive it and who was skipped', ...json(OutreachCheckResponse.extend({ id: CampaignParams.shape.id })) },
+    400: errorResponse('A bad field, named in error.fields'),
+    ...errors,
+    ...csrfRefused,
+    404: errorResponse('No such list'),
+    409: errorResponse('Outreach is not set up on this server (COMPANY_POSTAL_ADDRESS)'),
+  },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/outreach/campaigns',
+  operationId: 'listOutreachCampaigns',
+  summary: 'The caller’s (and their team’s) latest campaigns with sent, skipped (by reason), bounced and unsubscribed counts',
+  ...guard,
+  responses: { 200: { description: 'Newest first', ...json(CampaignsResponse) }, ...errors },
+});
+
+const get = createRoute({
+  method: 'get',
+  path: '/outreach/campaigns/{id}',
+  operationId: 'getOutreachCampaign',
+  summary: 'One campaign with its counts',
+  ...guard,
+  request: { params: CampaignParams },
+  responses: { 200: { description: 'The campaign', ...json(Campaign) }, 400: errorResponse('A bad id'), ...errors, 404: errorResponse('No such campaign of the caller’s') },
+});
+
+const readUnsubscribe = createRoute({
+  method: 'get',
+  path: '/outreach/unsubscribe',
+  operationId: 'readOutreachUnsubscribe',
+  summary: 'What an unsubscribe link stops (the address in part, the sender)',
+  tags: ['outreach'],
+  security: publicAccess,
+  request: { query: UnsubscribeQuery },
+  responses: { 200: { description: 'The link’s address and sender, and what is stopped already', ...json(UnsubscribeResponse) }, 400: errorResponse('A bad link'), 404: errorResponse('Not a valid link') },
+});
+
+const unsubscribe = createRoute({
+  method: 'post',
+  path: '/outreach/unsubscribe',
+  operationId: 'outreachUnsubscribe',
+  summary: 'Unsubscribe (RFC 8058 one-click: no cookie or header needed; the signed link names the recipient and sender): every customer’s outreach, or this sender’s',
+  tags: ['outreach'],
+  security: publicAccess,
+  request: {
+    query: UnsubscribeQuery,
+    body: { required: false, content: { 'application/json': { schema: UnsubscribeRequest }, 'application/x-www-form-urlencoded': { schema: { type: 'object' } } } },
+  },
+  responses: { 200: { description: 'Unsubscribed', ...json(UnsubscribeResponse) }, 400: errorResponse('A bad link'), 404: errorResponse('Not a valid link') },
+});
+
+export const outreachRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(check, async (c) => c.json(await outreach.checkRecipients(deps(c.var.deps), { user: c.var.user, request: c.req.valid('json') }), 200))
+  .openapi(create, async (c) => {
+    const created = await outreach.createCampaign(deps(c.var.deps), { user: c.var.user, request: c.req.valid('json'), ip: clientIp(c, c.var.deps.env.TRUST_PROXY) });
+    c.var.deps.services.jobs.wake('mail');
+    return c.json(created, 201);
+  })
+  .openapi(list, async (c) => c.json(await outreach.listCampaigns(deps(c.var.deps), { user: c.var.user }), 200))
+  .openapi(get, async (c) => c.json(await outreach.getCampaign(deps(c.var.deps), { user: c.var.user, id: c.req.valid('param').id }), 200))
+  .openapi(readUnsubscribe, async (c) => c.json(await outreach.readUnsubscribe(deps(c.var.deps), c.req.valid('query')), 200))
+  .openapi(unsubscribe, async (c) => {
+    // A mail client's one-click POST carries 'List-Unsubscribe=One-Click' as a form: everyone's outreach stops.
+    let scope: 'all' | 'sender' = 'all';
+    if ((c.req.header('content-type') ?? '').includes('application/json')) {
+      const parsed = UnsubscribeRequest.safeParse(await c.req.json().catch(() => ({})));
+      if (!parsed.success) return c.json({ error: { code: 'validation_failed' as const, message: 'scope must be all or sender', fields: { scope: 'must be all or sender' } } }, 400);
+      scope = parsed.data.scope ?? 'all';
+    }
+    return c.json(await outreach.unsubscribe(deps(c.var.deps), { ...c.req.valid('query'), scope }), 200);
+  });
