@@ -34,7 +34,7 @@ const WEB_FEATURE_LAYERS = [
   ['account'],
   ['api-keys', 'saved-searches'],
   ['physicians'],
-  ['integrations'],
+  ['integrations', 'outreach'],
   ['contacts', 'contact-form'],
   ['marketing'],
   ['billing', 'removal'],

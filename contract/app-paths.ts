@@ -31,6 +31,7 @@ export const APP_PATHS = [
   '/confirm-resume',
   '/alerts/:id/unsubscribe',
   '/team/join',
+  '/outreach/unsubscribe',
   '/account',
   '/checkout/success',
   '/start-trial',

@@ -20,6 +20,23 @@ export const MERGE_FIELDS = [
   { field: 'payRange', label: 'Pay range' },
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number]['field'];
+export type MergeValues = Record<MergeField, string>;
+
+/** A recipient's merge values (the server's message and the page's preview say the same). */
+export function mergeValues(recipient: { firstName: string; lastName: string; specialty: string | null; city: string | null }, payRange: string | null): MergeValues {
+  return {
+    firstName: recipient.firstName,
+    lastName: recipient.lastName,
+    specialty: recipient.specialty ?? 'your specialty',
+    city: recipient.city ?? 'your area',
+    payRange: payRange ?? '',
+  };
+}
+
+/** `{{field}}` replaced by its value (CreateCampaignRequest refuses unknown fields before this). */
+export function fillMergeFields(template: string, values: MergeValues): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, field: string) => (field in values ? values[field as MergeField] : whole));
+}
 
 const trimmed = (name: string, max: number, empty: string) =>
   z
@@ -79,6 +96,10 @@ export const CreateCampaignRequest = z
     }
   });
 export type CreateCampaignRequest = z.infer<typeof CreateCampaignRequest>;
+
+/** POST /api/outreach/campaigns: the campaign, queued, with who receives it and who was skipped. */
+export const CreateCampaignResponse = OutreachCheckResponse.extend({ id: z.string() });
+export type CreateCampaignResponse = z.infer<typeof CreateCampaignResponse>;
 
 export const Campaign = z.object({
   id: z.string(),

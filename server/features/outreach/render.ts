@@ -1,4 +1,4 @@
-import type { MergeField } from '../../../contract/outreach';
+import { fillMergeFields, type MergeValues } from '../../../contract/outreach';
 import { escapeHtml, neutraliseUserText } from '../../lib/mail-layout';
 
 /*
@@ -8,23 +8,6 @@ import { escapeHtml, neutraliseUserText } from '../../lib/mail-layout';
  * headers (RFC 8058). The recruiter's text is a person's text: made plain, never linkified.
  */
 
-export type MergeValues = Record<MergeField, string>;
-
-export function mergeValues(recipient: { firstName: string; lastName: string; specialty: string | null; city: string | null }, payRange: string | null): MergeValues {
-  return {
-    firstName: recipient.firstName,
-    lastName: recipient.lastName,
-    specialty: recipient.specialty ?? 'your specialty',
-    city: recipient.city ?? 'your area',
-    payRange: payRange ?? '',
-  };
-}
-
-/** `{{field}}` replaced by its value (contract/outreach.ts refuses unknown fields before this). */
-export function fillMergeFields(template: string, values: MergeValues): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, field: string) => (field in values ? values[field as MergeField] : whole));
-}
-
 export type OutreachEmail = { subject: string; text: string; html: string; headers: Record<string, string> };
 
 export function renderOutreach(input: {
@@ -33,7 +16,10 @@ export function renderOutreach(input: {
   values: MergeValues;
   senderName: string;
   teamName: string | null;
+  /** The one-click address (List-Unsubscribe, POSTed by mail clients). */
   unsubscribeUrl: string;
+  /** The page the visible link opens (every sender, or only this one). */
+  unsubscribePageUrl: string;
   postalAddress: string;
   brand: string;
 }): OutreachEmail {
@@ -42,7 +28,7 @@ export function renderOutreach(input: {
   const from = input.teamName ? `${input.senderName} (${input.teamName})` : input.senderName;
   const footer = [
     `${from} wrote to you through ${input.brand}. Reply to this email to answer them.`,
-    `Unsubscribe from recruiter emails: ${input.unsubscribeUrl}`,
+    `Unsubscribe from recruiter emails: ${input.unsubscribePageUrl}`,
     input.postalAddress,
   ];
   const text = [body, '--', ...footer].join('\n\n');
@@ -53,7 +39,7 @@ export function renderOutreach(input: {
 <div style="max-width:600px;font-size:15px;line-height:1.6;white-space:pre-wrap">${escapeHtml(body)}</div>
 <hr style="max-width:600px;margin:24px 0;border:none;border-top:1px solid #e5e7eb">
 <p style="${small}">${escapeHtml(footer[0])}</p>
-<p style="${small}"><a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#2563eb">Unsubscribe from recruiter emails</a></p>
+<p style="${small}"><a href="${escapeHtml(input.unsubscribePageUrl)}" style="color:#2563eb">Unsubscribe from recruiter emails</a></p>
 <p style="${small}">${escapeHtml(input.postalAddress)}</p>
 </body></html>`;
   return {

@@ -4,6 +4,7 @@ import {
   CampaignParams,
   CampaignsResponse,
   CreateCampaignRequest,
+  CreateCampaignResponse,
   OutreachCheckRequest,
   OutreachCheckResponse,
   UnsubscribeQuery,
@@ -40,7 +41,7 @@ const create = createRoute({
   ...guard,
   request: jsonBody(CreateCampaignRequest),
   responses: {
-    201: { description: 'The campaign, queued: who will receive it and who was skipped', ...json(OutreachCheckResponse.extend({ id: CampaignParams.shape.id })) },
+    201: { description: 'The campaign, queued: who will receive it and who was skipped', ...json(CreateCampaignResponse) },
     400: errorResponse('A bad field, named in error.fields'),
     ...errors,
     ...csrfRefused,

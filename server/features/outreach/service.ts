@@ -4,6 +4,7 @@ import {
   type Campaign,
   type CreateCampaignRequest,
   type OutreachCheckResponse,
+  mergeValues,
   type OutreachCheckRequest,
   type SkipReason,
   type UnsubscribeResponse,
@@ -17,7 +18,7 @@ import { linkSigner, verifyLink } from '../../lib/link-signing';
 import { BRAND } from '../../lib/mail-layout';
 import { enqueueEmails } from '../../lib/mail-queue';
 import { findListWithMemberIds } from '../lists';
-import { mergeValues, renderOutreach } from './render';
+import { renderOutreach } from './render';
 import * as repo from './repo';
 
 /* Outreach: who may be written to, queueing a campaign within the contact limit, unsubscribing (ADR 066). */
@@ -146,7 +147,9 @@ export async function createCampaign(
       decisions.flatMap((d) => {
         const messageId = queued.get(d.recipient.physicianId);
         if (!messageId || !d.recipient.email) return [];
-        const unsubscribeUrl = new URL(`/api/outreach/unsubscribe?m=${messageId}&s=${sign(messageId)}`, deps.env.APP_URL).toString();
+        const query = `m=${messageId}&s=${sign(messageId)}`;
+        const unsubscribeUrl = new URL(`/api/outreach/unsubscribe?${query}`, deps.env.APP_URL).toString();
+        const unsubscribePageUrl = new URL(`/outreach/unsubscribe?${query}`, deps.env.APP_URL).toString();
         const mail = renderOutreach({
           subject: request.subject,
           body: request.body,
@@ -154,6 +157,7 @@ export async function createCampaign(
           senderName,
           teamName,
           unsubscribeUrl,
+          unsubscribePageUrl,
           postalAddress,
           brand: BRAND,
         });

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { BarChart3, Bell, CreditCard, Plug, UserRound, UsersRound } from 'lucide-react';
+import { BarChart3, Bell, CreditCard, Mail, Plug, UserRound, UsersRound } from 'lucide-react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ExportsTab } from './exports-tab';
 import { NotificationsTab } from './notifications-tab';
@@ -9,12 +9,14 @@ import { SubscriptionTab } from './subscription-tab';
 import { ApiKeysCard } from '@web/features/api-keys/api-keys-card';
 import { TeamTab } from '@web/features/team/team-tab';
 import { IntegrationsTab } from '@web/features/integrations/integrations-tab';
+import { CampaignsCard } from '@web/features/outreach/campaigns-card';
 
 const TABS = [
   { value: 'profile', label: 'Profile', icon: UserRound },
   { value: 'subscription', label: 'Subscription', icon: CreditCard },
   { value: 'team', label: 'Team', icon: UsersRound },
   { value: 'integrations', label: 'Integrations', icon: Plug },
+  { value: 'outreach', label: 'Outreach', icon: Mail },
   { value: 'exports', label: 'Exports', icon: BarChart3 },
   { value: 'notifications', label: 'Notifications', icon: Bell },
 ] as const;
@@ -25,7 +27,7 @@ function isTab(value: string | null): value is TabValue {
   return TABS.some((tab) => tab.value === value);
 }
 
-/** /account (signed in): six tabs, the open one kept in ?tab= so it can be linked to. */
+/** /account (signed in): seven tabs, the open one kept in ?tab= so it can be linked to. */
 export function AccountPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -75,6 +77,9 @@ export function AccountPage() {
           </TabsContent>
           <TabsContent value="integrations">
             <IntegrationsTab />
+          </TabsContent>
+          <TabsContent value="outreach">
+            <CampaignsCard />
           </TabsContent>
           <TabsContent value="exports">
             <ExportsTab />

@@ -22,6 +22,7 @@ import { fullName } from '@web/features/physicians/physician-format';
 import { ResultsPagination } from '@web/components/results-pagination';
 import { ExportMenu } from '@web/features/exports/export-menu';
 import { PushButton } from '@web/features/integrations/push-button';
+import { EmailListButton } from '@web/features/outreach/email-button';
 import { readPage, readText } from '@web/lib/search-params';
 import { isApiError } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
@@ -186,13 +187,14 @@ export function ListDetailPage() {
             {formatNumber(selectedIds.length)} selected
           </span>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => void onRemove()} disabled={remove.isPending}>
             <UserMinus aria-hidden />
             {remove.isPending ? 'Removing...' : 'Remove'}
           </Button>
           {/* The selected members of this list; the server checks they belong to it. */}
           <ExportMenu physicianIds={selectedIds} listId={listId} label="Export" variant="outline" />
+          <EmailListButton listId={listId} count={list.physicianCount} sample={data.results[0] ?? null} />
           <PushButton
             variant="outline"
             size="sm"

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CampaignsResponse,
+  CreateCampaignResponse,
+  OutreachCheckResponse,
+  UnsubscribeResponse,
+  type CreateCampaignRequest,
+  type OutreachCheckRequest,
+} from '@contract/outreach';
+import { apiFetch } from '@web/lib/api';
+
+/* The outreach calls (docs/decisions/066-outreach.md). */
+
+const campaignsKey = ['outreach', 'campaigns'] as const;
+
+/** POST /api/outreach/campaigns/check: who would receive it now, and who not and why. */
+export function useOutreachCheck(request: OutreachCheckRequest | null) {
+  return useQuery({
+    queryKey: ['outreach', 'check', request],
+    queryFn: ({ signal }) => apiFetch('/api/outreach/campaigns/check', { method: 'POST', body: request, schema: OutreachCheckResponse, signal }),
+    enabled: request !== null,
+    staleTime: 0,
+  });
+}
+
+export function useCreateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCampaignRequest) =>
+      apiFetch('/api/outreach/campaigns', { method: 'POST', body, schema: CreateCampaignResponse }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKey }),
+  });
+}
+
+export function useCampaigns() {
+  return useQuery({
+    queryKey: campaignsKey,
+    queryFn: ({ signal }) => apiFetch('/api/outreach/campaigns', { schema: CampaignsResponse, signal }),
+  });
+}
+
+/** GET /api/outreach/unsubscribe: what the emailed link would stop. */
+export function useUnsubscribeLink(m: string, s: string) {
+  return useQuery({
+    queryKey: ['outreach', 'unsubscribe', m, s],
+    queryFn: ({ signal }) => apiFetch(`/api/outreach/unsubscribe?${new URLSearchParams({ m, s })}`, { schema: UnsubscribeResponse, signal }),
+    enabled: m !== '' && s !== '',
+    retry: false,
+  });
+}
+
+export function useUnsubscribe(m: string, s: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (scope: 'all' | 'sender') =>
+      apiFetch(`/api/outreach/unsubscribe?${new URLSearchParams({ m, s })}`, { method: 'POST', body: { scope }, schema: UnsubscribeResponse }),
+    onSuccess: (answer) => queryClient.setQueryData(['outreach', 'unsubscribe', m, s], answer),
+  });
+}
