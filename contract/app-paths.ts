@@ -32,6 +32,7 @@ export const APP_PATHS = [
   '/alerts/:id/unsubscribe',
   '/team/join',
   '/outreach/unsubscribe',
+  '/my-preferences',
   '/account',
   '/checkout/success',
   '/start-trial',

@@ -461,6 +461,8 @@ export const PhysicianProfile = PhysicianSummary.extend({
   teamReveal: TeamReveal.nullable(),
   /** The caller's connected ATS already holds this physician ('In your ATS', ADR 064). */
   inAts: z.boolean(),
+  /** What the physician said in the preference centre (ADR 066): 'Looking now', 'Open to offers'; null when nothing or not looking. */
+  lookingStatus: z.enum(['looking', 'open']).nullable(),
 });
 export type PhysicianProfile = z.infer<typeof PhysicianProfile>;
 

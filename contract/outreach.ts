@@ -120,6 +120,31 @@ export type Campaign = z.infer<typeof Campaign>;
 export const CampaignsResponse = z.object({ campaigns: z.array(Campaign) });
 export const CampaignParams = z.object({ id: z.uuid('id must be a campaign id') });
 
+export const LOOKING_STATUSES = ['looking', 'open', 'not_looking'] as const;
+export const LOOKING_LABELS: Record<(typeof LOOKING_STATUSES)[number], string> = {
+  looking: 'Looking now',
+  open: 'Open to offers',
+  not_looking: 'Not looking',
+};
+
+/** PUT /api/outreach/preferences?m&s: the physician's own choices (the preference centre). */
+export const OutreachPreferencesRequest = z.object({
+  status: z.enum(LOOKING_STATUSES, { error: 'status must be looking, open or not_looking' }),
+  monthlyMax: z.number({ error: 'monthlyMax must be a number from 0 to 4' }).int('monthlyMax must be a whole number').min(0, 'monthlyMax must be from 0 to 4').max(4, 'monthlyMax must be from 0 to 4'),
+  locations: z.array(z.string().trim().min(1).max(80, 'each location at most 80 characters')).max(10, 'at most 10 locations'),
+  specialties: z.array(z.string().trim().min(1).max(80, 'each specialty at most 80 characters')).max(10, 'at most 10 specialties'),
+});
+export type OutreachPreferencesRequest = z.infer<typeof OutreachPreferencesRequest>;
+
+/** GET /api/outreach/preferences?m&s: what the physician chose, and who wrote to them through us. */
+export const OutreachPreferences = OutreachPreferencesRequest.extend({
+  name: z.string(),
+  /** Every customer's outreach stopped for this address. */
+  unsubscribed: z.boolean(),
+  contactedBy: z.array(z.object({ sender: z.string(), at: z.string() })),
+});
+export type OutreachPreferences = z.infer<typeof OutreachPreferences>;
+
 /** The one-click link's query (RFC 8058): the message it was sent with, and its signature. */
 export const UnsubscribeQuery = z.object({
   m: z.uuid('m must be a message id'),

@@ -39,15 +39,33 @@ test('email a list, unsubscribe from the email, see the outcome', async ({ page 
 
   const mailbox = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: Array<{ to: string; subject: string; text: string }> };
   const mails = mailbox.messages.filter((m) => m.subject === subject);
-  expect(mails.length).toBeGreaterThanOrEqual(1);
   expect(mails[0].text).toMatch(/Dear Dr\. \S+, a Cardiology role paying \$450k-\$520k\./);
   expect(mails[0].text).toContain('wrote to you through PhysicianDirect');
-  const link = /Unsubscribe from recruiter emails: (\S+)/.exec(mails[0].text)![1];
+  expect(mails.length).toBe(3);
+  const preferencesLink = /Choose how often recruiters may write to you: (\S+)/.exec(mails[0].text)![1];
+  const unsubscribeLink = /Unsubscribe from recruiter emails: (\S+)/.exec(mails[1].text)![1];
 
-  // The recipient, signed out, in a browser of their own.
+  // The mail worker sends within a second or two; then the message counts as who contacted them.
+  const preferencesApi = preferencesLink.replace('/my-preferences', '/api/outreach/preferences');
+  await expect
+    .poll(async () => ((await (await page.request.get(preferencesApi)).json()) as { contactedBy: unknown[] }).contactedBy.length, { timeout: 20_000 })
+    .toBe(1);
+
+  // One recipient, signed out in a browser of their own, opens the preference centre from the message.
   const recipient = await page.context().browser()!.newContext();
   const inbox = await recipient.newPage();
-  await inbox.goto(link);
+  await inbox.goto(preferencesLink);
+  await expect(inbox.getByRole('heading', { name: 'Your recruiter email preferences' })).toBeVisible();
+  const name = /For (.+?)\. Recruiters/.exec((await inbox.getByText(/^For .+\. Recruiters/).textContent()) ?? '')![1];
+  await inbox.getByRole('radio', { name: 'Open to offers' }).check();
+  await inbox.getByRole('radio', { name: '1', exact: true }).check();
+  await expect(inbox.getByRole('region', { name: 'Who contacted you through PhysicianDirect' }).getByRole('listitem')).toHaveCount(1);
+  await screenshotBoth(inbox, 'outreach-preferences');
+  await inbox.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(inbox.getByText('Preferences saved')).toBeVisible();
+
+  // Another unsubscribes from every recruiter.
+  await inbox.goto(unsubscribeLink);
   await expect(inbox.getByRole('heading', { name: 'Unsubscribe from recruiter emails' })).toBeVisible();
   await screenshotBoth(inbox, 'outreach-unsubscribe');
   await inbox.getByRole('button', { name: 'Stop all recruiter emails' }).click();
@@ -55,12 +73,21 @@ test('email a list, unsubscribe from the email, see the outcome', async ({ page 
   await expect(inbox.getByRole('status')).toContainText('will get no more recruiter emails through PhysicianDirect, from anyone');
   await recipient.close();
 
+  // The recruiter sees the badge on the first one's profile.
+  const chosen = physicians.find((p) => name.endsWith(p.lastName))!;
+  await page.goto(`/physician/${chosen.id}`);
+  await expect(page.getByText('Open to offers')).toBeVisible();
+  await screenshotBoth(page, 'outreach-profile-badge');
+
   await page.goto('/account?tab=outreach');
   const sent = page.getByRole('list', { name: 'Emails sent' }).getByRole('listitem').filter({ hasText: subject });
   await expect(sent).toContainText(/\d+ waiting|\d+ sent/);
   await screenshotBoth(page, 'outreach-campaigns');
-  // The same list again: the one who unsubscribed is skipped, and the check says so.
   await page.goto(`/lists/${listId}`);
   await page.getByRole('button', { name: 'Email list' }).click();
-  await expect(page.getByRole('dialog', { name: 'Email physicians' }).getByRole('status')).toContainText(/[0-2] of 3 will receive it\./);
+  // The same list again: the one at their own limit (1 a month) and the one who unsubscribed are skipped.
+  await expect(page.getByRole('dialog', { name: 'Email physicians' }).getByRole('status')).toContainText(
+    /^1 of 3 will receive it\. 1 of 3 have reached their contact limit until [A-Z][a-z]{2} \d{1,2}, \d{4}\./,
+  );
+  await screenshotBoth(page, 'outreach-limit');
 });

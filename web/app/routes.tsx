@@ -70,6 +70,7 @@ export const publicRoutes: RouteObject[] = [
   { path: appPath('/remove-info'), handle: { title: 'Remove My Information' }, lazy: () => import('@web/features/removal/remove-info-page').then((m) => ({ Component: m.RemoveInfoPage })) },
   { path: appPath('/confirm-removal'), handle: { title: 'Confirm removal' }, lazy: () => import('@web/features/removal/confirm-removal-page').then((m) => ({ Component: m.ConfirmRemovalPage })) },
   { path: appPath('/team/join'), handle: { title: 'Join a team' }, lazy: () => import('@web/features/team/join-team-page').then((m) => ({ Component: m.JoinTeamPage })) },
+  { path: appPath('/my-preferences'), handle: { title: 'Your recruiter email preferences' }, lazy: () => import('@web/features/outreach/preferences-page').then((m) => ({ Component: m.PreferencesPage })) },
   { path: appPath('/outreach/unsubscribe'), handle: { title: 'Unsubscribe from recruiter emails' }, lazy: () => import('@web/features/outreach/unsubscribe-page').then((m) => ({ Component: m.OutreachUnsubscribePage })) },
   { path: appPath('/alerts/:id/unsubscribe'), handle: { title: 'Unsubscribe from alerts' }, lazy: () => import('@web/features/saved-searches/unsubscribe-page').then((m) => ({ Component: m.UnsubscribeAlertPage })) },
 ];

@@ -551,7 +551,7 @@ export async function findProfile(
   db: Pick<Db, 'sql'>,
   id: number,
   currentYear: number,
-): Promise<Omit<PhysicianProfile, 'teamReveal' | 'inAts'> | null> {
+): Promise<Omit<PhysicianProfile, 'teamReveal' | 'inAts' | 'lookingStatus'> | null> {
   const { rows } = await db.sql.query<ProfileRecord & { recent_changes: ChangeRecord[] | null }>(PROFILE_BY_ID, [id]);
   const r = rows[0];
   if (!r) return null;

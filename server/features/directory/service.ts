@@ -18,6 +18,7 @@ import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
 import { teamRevealedIds, teamReveals } from '../contacts';
 import { allInAtsOf, inAtsOf } from '../integrations';
+import { lookingStatusOf } from '../outreach';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
 import {
@@ -496,7 +497,7 @@ export async function createDirectoryService({
       if (!profile) throw new AppError('not_found', 'Physician Not Found');
       const teamReveal = viewer?.teamId ? ((await teamReveals({ db, userId: viewer.id, physicianIds: [id] }))[0] ?? null) : null;
       const inAts = viewer ? (await inAtsOf(db, viewer, [id])).length > 0 : false;
-      return { ...profile, teamReveal, inAts };
+      return { ...profile, teamReveal, inAts, lookingStatus: await lookingStatusOf(db, id) };
     },
 
     /**

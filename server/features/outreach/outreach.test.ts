@@ -167,3 +167,33 @@ describe('outreach', () => {
     expect((await send(free.agent, [ada])).status).toBe(403);
   });
 });
+
+describe('the preference centre', () => {
+  it('opens from a message’s link, saves the physician’s choices (applied to the next send), lists who wrote, shows the badge', async () => {
+    const [fay] = await insertPhysicians(ctx.db, [{ firstName: 'Fay', lastName: 'Holt', specialty: 'Cardiology', city: 'Reno', state: 'NV' }]);
+    await ctx.db.sql.query(`INSERT INTO physician_contacts (physician_id, personal_email, personal_email_verification) VALUES ($1, 'fay@example.org', 'valid')`, [fay]);
+    expect((await send(north.owner.agent, [fay])).body.sendable).toBe(1);
+    await deliverAll();
+    const link = (await unsubscribeLink('fay@example.org')).replace('/api/outreach/unsubscribe', '/api/outreach/preferences');
+    const physician = ctx.agent();
+    expect((await physician.get(link)).body).toMatchObject({
+      name: 'Fay Holt',
+      status: 'open',
+      monthlyMax: 4,
+      unsubscribed: false,
+      contactedBy: [{ sender: 'North Recruiting', at: expect.any(String) }],
+    });
+    const bad = await physician.request('PUT', link, { body: { status: 'open', monthlyMax: 9, locations: [], specialties: [] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ monthlyMax: 'monthlyMax must be from 0 to 4' });
+    const saved = await physician.request('PUT', link, { body: { status: 'looking', monthlyMax: 1, locations: ['Reno, NV'], specialties: ['Cardiology'] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ status: 'looking', monthlyMax: 1, locations: ['Reno, NV'] });
+    // One a month, and she had one: South is told before sending.
+    const checked = await south.owner.agent.post('/api/outreach/campaigns/check', { source: 'selection', physicianIds: [fay] });
+    expect(checked.body).toMatchObject({ sendable: 0, skipped: { contact_limit: 1 } });
+    expect((await south.owner.agent.get(`/api/physicians/${fay}`)).body.lookingStatus).toBe('looking');
+    // Another physician's link does not open Fay's choices, and a made-up one opens nothing.
+    expect((await physician.get(link.replace(/s=[\w-]+/, `s=${'A'.repeat(43)}`))).status).toBe(404);
+  });
+});

@@ -20,6 +20,8 @@ export function renderOutreach(input: {
   unsubscribeUrl: string;
   /** The page the visible link opens (every sender, or only this one). */
   unsubscribePageUrl: string;
+  /** The physician's preference centre (whether they are looking, how many emails a month). */
+  preferencesUrl: string;
   postalAddress: string;
   brand: string;
 }): OutreachEmail {
@@ -28,6 +30,7 @@ export function renderOutreach(input: {
   const from = input.teamName ? `${input.senderName} (${input.teamName})` : input.senderName;
   const footer = [
     `${from} wrote to you through ${input.brand}. Reply to this email to answer them.`,
+    `Choose how often recruiters may write to you: ${input.preferencesUrl}`,
     `Unsubscribe from recruiter emails: ${input.unsubscribePageUrl}`,
     input.postalAddress,
   ];
@@ -39,7 +42,7 @@ export function renderOutreach(input: {
 <div style="max-width:600px;font-size:15px;line-height:1.6;white-space:pre-wrap">${escapeHtml(body)}</div>
 <hr style="max-width:600px;margin:24px 0;border:none;border-top:1px solid #e5e7eb">
 <p style="${small}">${escapeHtml(footer[0])}</p>
-<p style="${small}"><a href="${escapeHtml(input.unsubscribePageUrl)}" style="color:#2563eb">Unsubscribe from recruiter emails</a></p>
+<p style="${small}"><a href="${escapeHtml(input.preferencesUrl)}" style="color:#2563eb">Choose how often recruiters may write to you</a> · <a href="${escapeHtml(input.unsubscribePageUrl)}" style="color:#2563eb">Unsubscribe from recruiter emails</a></p>
 <p style="${small}">${escapeHtml(input.postalAddress)}</p>
 </body></html>`;
   return {

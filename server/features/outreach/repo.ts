@@ -195,3 +195,45 @@ export async function recordOutcome(db: Db, outcome: { outreachMessageId: string
     }
   });
 }
+
+export type PreferencesRow = { status: string; monthly_max: number; locations: string[]; specialties: string[] };
+
+export async function findPreferences(db: Db, physicianId: number): Promise<PreferencesRow | undefined> {
+  const { rows } = await db.sql.query<PreferencesRow>(`SELECT status, monthly_max, locations, specialties FROM outreach_preferences WHERE physician_id = $1`, [physicianId]);
+  return rows[0];
+}
+
+export async function savePreferences(db: Db, physicianId: number, input: { status: string; monthlyMax: number; locations: string[]; specialties: string[] }): Promise<void> {
+  await db.sql.query(
+    `INSERT INTO outreach_preferences (physician_id, status, monthly_max, locations, specialties, updated_at) VALUES ($1, $2, $3, $4, $5, now())
+     ON CONFLICT (physician_id) DO UPDATE SET status = excluded.status, monthly_max = excluded.monthly_max,
+       locations = excluded.locations, specialties = excluded.specialties, updated_at = now()`,
+    [physicianId, input.status, input.monthlyMax, input.locations, input.specialties],
+  );
+}
+
+/** Who wrote to the physician through the product (sent, bounced or unsubscribed messages), newest first. */
+export async function contactedBy(db: Db, physicianId: number): Promise<Array<{ sender: string; at: Date | string }>> {
+  const { rows } = await db.sql.query<{ sender: string; at: Date | string }>(
+    `SELECT coalesce((SELECT t.name FROM teams t WHERE t.id::text = m.sender), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = m.sender), 'A recruiter') AS sender,
+            coalesce(m.sent_at, m.created_at) AS at
+       FROM outreach_messages m WHERE m.physician_id = $1 AND m.status IN ('sent', 'bounced', 'unsubscribed')
+      ORDER BY at DESC LIMIT 100`,
+    [physicianId],
+  );
+  return rows;
+}
+
+export async function physicianName(db: Db, physicianId: number): Promise<string | null> {
+  const { rows } = await db.sql.query<{ name: string }>(`SELECT trim(first_name || ' ' || last_name) AS name FROM physicians WHERE id = $1`, [physicianId]);
+  return rows[0]?.name ?? null;
+}
+
+/** 'Looking now' or 'Open to offers' as the physician said it (the profile's badge); null otherwise. */
+export async function lookingStatusOf(db: Pick<Db, 'sql'>, physicianId: number): Promise<'looking' | 'open' | null> {
+  const { rows } = await db.sql.query<{ status: string }>(
+    `SELECT status FROM outreach_preferences WHERE physician_id = $1 AND status IN ('looking', 'open') AND monthly_max > 0`,
+    [physicianId],
+  );
+  return (rows[0]?.status as 'looking' | 'open' | undefined) ?? null;
+}

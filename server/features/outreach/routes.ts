@@ -7,6 +7,8 @@ import {
   CreateCampaignResponse,
   OutreachCheckRequest,
   OutreachCheckResponse,
+  OutreachPreferences,
+  OutreachPreferencesRequest,
   UnsubscribeQuery,
   UnsubscribeRequest,
   UnsubscribeResponse,
@@ -94,7 +96,33 @@ const unsubscribe = createRoute({
   responses: { 200: { description: 'Unsubscribed', ...json(UnsubscribeResponse) }, 400: errorResponse('A bad link'), 404: errorResponse('Not a valid link') },
 });
 
+const getPreferences = createRoute({
+  method: 'get',
+  path: '/outreach/preferences',
+  operationId: 'getOutreachPreferences',
+  summary: 'The preference centre: a physician’s own choices (looking, emails a month, interests) and who wrote to them, by the signed link of a message they received',
+  tags: ['outreach'],
+  security: publicAccess,
+  request: { query: UnsubscribeQuery },
+  responses: { 200: { description: 'The physician’s choices', ...json(OutreachPreferences) }, 400: errorResponse('A bad link'), 404: errorResponse('Not a valid link') },
+});
+
+const putPreferences = createRoute({
+  method: 'put',
+  path: '/outreach/preferences',
+  operationId: 'saveOutreachPreferences',
+  summary: 'Save the physician’s choices: looking now, open to offers or not looking; 0-4 recruiter emails a month; locations and specialties of interest',
+  tags: ['outreach'],
+  security: publicAccess,
+  request: { query: UnsubscribeQuery, ...jsonBody(OutreachPreferencesRequest) },
+  responses: { 200: { description: 'Saved', ...json(OutreachPreferences) }, 400: errorResponse('A bad field, named in error.fields'), ...csrfRefused, 404: errorResponse('Not a valid link') },
+});
+
 export const outreachRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getPreferences, async (c) => c.json(await outreach.getPreferences(deps(c.var.deps), c.req.valid('query')), 200))
+  .openapi(putPreferences, async (c) =>
+    c.json(await outreach.savePreferences(deps(c.var.deps), { ...c.req.valid('query'), preferences: c.req.valid('json') }), 200),
+  )
   .openapi(check, async (c) => c.json(await outreach.checkRecipients(deps(c.var.deps), { user: c.var.user, request: c.req.valid('json') }), 200))
   .openapi(create, async (c) => {
     const created = await outreach.createCampaign(deps(c.var.deps), { user: c.var.user, request: c.req.valid('json'), ip: clientIp(c, c.var.deps.env.TRUST_PROXY) });

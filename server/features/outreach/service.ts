@@ -4,6 +4,8 @@ import {
   type Campaign,
   type CreateCampaignRequest,
   type OutreachCheckResponse,
+  type OutreachPreferences,
+  type OutreachPreferencesRequest,
   mergeValues,
   type OutreachCheckRequest,
   type SkipReason,
@@ -150,6 +152,7 @@ export async function createCampaign(
         const query = `m=${messageId}&s=${sign(messageId)}`;
         const unsubscribeUrl = new URL(`/api/outreach/unsubscribe?${query}`, deps.env.APP_URL).toString();
         const unsubscribePageUrl = new URL(`/outreach/unsubscribe?${query}`, deps.env.APP_URL).toString();
+        const preferencesUrl = new URL(`/my-preferences?${query}`, deps.env.APP_URL).toString();
         const mail = renderOutreach({
           subject: request.subject,
           body: request.body,
@@ -158,6 +161,7 @@ export async function createCampaign(
           teamName,
           unsubscribeUrl,
           unsubscribePageUrl,
+          preferencesUrl,
           postalAddress,
           brand: BRAND,
         });
@@ -248,4 +252,36 @@ export async function unsubscribe(deps: OutreachDeps, { m, s, scope }: { m: stri
     });
   });
   return { email: masked(message.email!), sender: message.sender_name ?? 'a recruiter', scope };
+}
+
+/**
+ * The preference centre (GET/PUT /api/outreach/preferences?m&s): the link of any message a physician
+ * received opens their own choices, and only theirs ('who contacted me' is nobody else's to read).
+ */
+export async function getPreferences(deps: OutreachDeps, { m, s }: { m: string; s: string }): Promise<OutreachPreferences> {
+  const message = await messageOfLink(deps.db, m, s);
+  const [saved, contacts, name, unsubscribedAll] = [
+    await repo.findPreferences(deps.db, message.physician_id),
+    await repo.contactedBy(deps.db, message.physician_id),
+    await repo.physicianName(deps.db, message.physician_id),
+    (await repo.unsubscribedOf(deps.db, [message.email!.toLowerCase()], '')).size > 0,
+  ];
+  return {
+    name: name ?? 'Physician',
+    status: (saved?.status as OutreachPreferences['status']) ?? 'open',
+    monthlyMax: saved?.monthly_max ?? deps.env.OUTREACH_MONTHLY_LIMIT,
+    locations: saved?.locations ?? [],
+    specialties: saved?.specialties ?? [],
+    unsubscribed: unsubscribedAll,
+    contactedBy: contacts.map((c) => ({ sender: c.sender, at: new Date(c.at).toISOString() })),
+  };
+}
+
+export async function savePreferences(
+  deps: OutreachDeps,
+  { m, s, preferences }: { m: string; s: string; preferences: OutreachPreferencesRequest },
+): Promise<OutreachPreferences> {
+  const message = await messageOfLink(deps.db, m, s);
+  await repo.savePreferences(deps.db, message.physician_id, preferences);
+  return getPreferences(deps, { m, s });
 }

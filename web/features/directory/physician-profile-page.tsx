@@ -201,6 +201,12 @@ function ProfileBody({ physician }: { physician: PhysicianProfile }) {
                 {physician.inTraining && <Badge variant="info">In training</Badge>}
                 {physician.teamReveal && <TeamRevealBadge reveal={physician.teamReveal} />}
                 {physician.inAts && <InAtsBadge />}
+                {/* The physician's own word, from the preference centre (ADR 066). */}
+                {physician.lookingStatus && (
+                  <Badge variant="success" title="Said by the physician in their recruiter email preferences">
+                    {physician.lookingStatus === 'looking' ? 'Looking now' : 'Open to offers'}
+                  </Badge>
+                )}
                 {recentlyMoved(physician.movedOn) && (
                   <Badge variant="warning" title={`Practice location changed on ${physician.movedOn}`}>
                     Moved

@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CampaignsResponse,
   CreateCampaignResponse,
+  OutreachPreferences,
   OutreachCheckResponse,
   UnsubscribeResponse,
   type CreateCampaignRequest,
   type OutreachCheckRequest,
+  type OutreachPreferencesRequest,
 } from '@contract/outreach';
 import { apiFetch } from '@web/lib/api';
 
@@ -55,5 +57,24 @@ export function useUnsubscribe(m: string, s: string) {
     mutationFn: (scope: 'all' | 'sender') =>
       apiFetch(`/api/outreach/unsubscribe?${new URLSearchParams({ m, s })}`, { method: 'POST', body: { scope }, schema: UnsubscribeResponse }),
     onSuccess: (answer) => queryClient.setQueryData(['outreach', 'unsubscribe', m, s], answer),
+  });
+}
+
+/** The preference centre's link (a message's m and s). */
+export function usePreferences(m: string, s: string) {
+  return useQuery({
+    queryKey: ['outreach', 'preferences', m, s],
+    queryFn: ({ signal }) => apiFetch(`/api/outreach/preferences?${new URLSearchParams({ m, s })}`, { schema: OutreachPreferences, signal }),
+    enabled: m !== '' && s !== '',
+    retry: false,
+  });
+}
+
+export function useSavePreferences(m: string, s: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OutreachPreferencesRequest) =>
+      apiFetch(`/api/outreach/preferences?${new URLSearchParams({ m, s })}`, { method: 'PUT', body, schema: OutreachPreferences }),
+    onSuccess: (answer) => queryClient.setQueryData(['outreach', 'preferences', m, s], answer),
   });
 }
