@@ -9,7 +9,8 @@ import { PhysicianIds } from './lists';
 
 export const OUTREACH_SUBJECT_MAX = 150;
 export const OUTREACH_BODY_MAX = 5_000;
-export const OUTREACH_RECIPIENTS_MAX = 2_000;
+/** A whole list (LIST_CAPACITY). */
+export const OUTREACH_RECIPIENTS_MAX = 10_000;
 
 /** The merge fields a body or subject may hold, and what fills them. */
 export const MERGE_FIELDS = [

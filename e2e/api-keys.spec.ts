@@ -79,6 +79,8 @@ test('/api/docs: the API reference from this server, with the key scheme', async
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /PhysicianDirect API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: /Authorize/ })).toBeVisible();
+  // Tags start folded: the contacts tag opens on a click and lists the reveal.
+  await page.getByRole('link', { name: 'contacts', exact: true }).click();
   await expect(page.getByText('/api/physicians/{id}/contact').first()).toBeVisible();
   await screenshotBoth(page, 'api-docs');
 });
