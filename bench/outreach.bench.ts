@@ -45,19 +45,18 @@ for (const open of benchEngines('outreach')) {
 
     // Every statement the campaign makes, counted.
     let statements = 0;
-    const query = engine.db.sql.query.bind(engine.db.sql);
-    engine.db.sql.query = ((text: string, params?: unknown[]) => {
-      statements++;
-      return query(text, params as never);
-    }) as typeof engine.db.sql.query;
+    const count = (db: typeof engine.db): typeof engine.db => ({
+      ...db,
+      sql: { ...db.sql, query: ((text: string, params?: unknown[]) => (statements++, db.sql.query(text, params as never))) as typeof db.sql.query },
+      transaction: (work) => db.transaction((tx) => work(count(tx))),
+    });
     const caller = { id: user.id, email: user.email, name: 'Bench Recruiter', teamId: null } as CurrentUser;
     const started = performance.now();
     const answer = await createCampaign(
-      { db: engine.db, env },
+      { db: count(engine.db), env },
       { user: caller, request: { source: 'list', listId: list[0].id, subject: 'A {{specialty}} role', body: 'Dear Dr. {{lastName}},\n\nA role in {{city}}.', updateExisting: false } as never, ip: null },
     );
     const queueMs = performance.now() - started;
-    engine.db.sql.query = query as typeof engine.db.sql.query;
 
     const worker = createMailWorker({
       db: engine.db,

@@ -166,7 +166,6 @@ describe('two workers on one database', () => {
       const a = createMailWorker({ db: ctx.db, mailer, logger });
       const b = createMailWorker({ db: ctx.db, mailer, logger });
       const [ra, rb] = await Promise.all([a.runOnce(), b.runOnce()]);
-      mailer.close();
       expect(ra.sent + rb.sent).toBe(20);
       const subjects = smtp.received.map((m) => m.raw.match(/^Subject: (n\d+)/m)?.[1]).sort();
       expect(subjects).toEqual(Array.from({ length: 20 }, (_, i) => `n${i}`).sort());
@@ -182,6 +181,8 @@ describe('two workers on one database', () => {
       await ctx.db.sql.query("UPDATE email_outbox SET next_attempt_at = now() WHERE to_address = 'orphan@example.com'");
       expect((await a.runOnce()).sent).toBe(1);
       expect(smtp.received.filter((m) => m.to.includes('orphan@example.com'))).toHaveLength(1);
+      // The pooled connections close with the mailer (after its last send).
+      mailer.close();
     } finally {
       await ctx.close();
     }
