@@ -10,6 +10,12 @@ import { startSmtpServer } from '../support/smtp-server';
 import { startDirectoryListener } from '../../db/directory-listener';
 import { createLogger } from '../../lib/logger';
 import { freePort, waitFor } from '../support/server-process';
+import { createDb } from '../../db/client';
+import { openPgDriver } from '../../db/pg-driver';
+import { createSession, SESSION_COOKIE } from '../../features/auth/session';
+import { createTestUser } from '../harness';
+import { insertPhysicians } from '../support/physicians';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../../../contract/errors';
 
 // Two real server processes on one PostgreSQL (run with DATABASE_URL, as CI's
 // PostgreSQL pass does). A write seen by both indexes, a rate limit shared, each mail sent once.
@@ -43,6 +49,9 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
         APP_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         RATE_LIMIT_FACTOR: '1',
+        // The outreach test: one recruiter email a month per physician, across all customers.
+        OUTREACH_MONTHLY_LIMIT: '1',
+        COMPANY_POSTAL_ADDRESS: 'PhysicianDirect Inc., 100 Main Street, Boston, MA 02108, USA',
         DEMO_DATA: '',
         ADMIN_EMAILS: '',
       },
@@ -178,6 +187,42 @@ describe.skipIf(!baseUrl)('two server processes on one PostgreSQL', () => {
       await waitFor('a full reload after reconnecting', async () => changes.some((c) => c.ids === undefined), 5000);
     } finally {
       await listener.stop();
+    }
+  });
+
+  it('two customers emailing the same physicians at once through the two processes never pass the limit (ADR 066)', async () => {
+    const driver = openPgDriver({ connectionString: dbUrl, max: 2 });
+    const db = createDb(driver);
+    try {
+      const ids = await insertPhysicians(db, Array.from({ length: 20 }, (_, i) => ({ firstName: 'Out', lastName: `Reach${i}`, specialty: 'Cardiology', state: 'NV' })));
+      await db.sql.query(
+        `INSERT INTO physician_contacts (physician_id, personal_email, personal_email_verification) SELECT id, 'reach' || id || '@example.org', 'valid' FROM unnest($1::int[]) AS id`,
+        [ids],
+      );
+      const cookies = await Promise.all(
+        ['one', 'two'].map(async (who) => {
+          const user = await createTestUser(db, { tier: 'premium', email: `outreach-${who}-${randomBytes(3).toString('hex')}@example.com` });
+          return `${SESSION_COOKIE}=${(await createSession(db, user.id)).token}`;
+        }),
+      );
+      const send = (instance: Instance, cookie: string) =>
+        fetch(`${instance.url}/api/outreach/campaigns`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
+          body: JSON.stringify({ source: 'selection', physicianIds: ids, subject: 'A role', body: 'Dear Dr. {{lastName}}' }),
+        }).then(async (res) => ({ status: res.status, body: (await res.json()) as { sendable: number; skipped: Record<string, number> } }));
+      const [a, b] = await Promise.all([send(instances[0], cookies[0]), send(instances[1], cookies[1])]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      // Each physician once, from one customer or the other: never twice.
+      expect(a.body.sendable + b.body.sendable).toBe(20);
+      expect(a.body.skipped.contact_limit + b.body.skipped.contact_limit).toBe(20);
+      const { rows } = await db.sql.query<{ n: number }>(
+        `SELECT max(n)::int AS n FROM (SELECT count(*) AS n FROM outreach_messages WHERE physician_id = ANY($1::int[]) AND status <> 'skipped' GROUP BY physician_id) c`,
+        [ids],
+      );
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await driver.close();
     }
   });
 });
