@@ -55,6 +55,8 @@ export const AUDIT_ACTION_LABELS = {
   'integration.pushed': 'Pushed to the ATS',
   'outreach.campaign_queued': 'Outreach email queued',
   'outreach.unsubscribed': 'Unsubscribed from outreach',
+  'outreach.sender_suspended': 'Outreach sender suspended',
+  'outreach.sender_restored': 'Outreach sender restored',
   'webhook.created': 'Webhook endpoint added',
   'webhook.updated': 'Webhook endpoint changed',
   'webhook.deleted': 'Webhook endpoint deleted',

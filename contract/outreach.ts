@@ -146,6 +146,23 @@ export const OutreachPreferences = OutreachPreferencesRequest.extend({
 });
 export type OutreachPreferences = z.infer<typeof OutreachPreferences>;
 
+/** GET /api/admin/outreach/senders: each sender's last 30 days, for the operators (ADR 066). */
+export const OutreachSender = z.object({
+  sender: z.string(),
+  name: z.string(),
+  sent: z.number().int(),
+  bounced: z.number().int(),
+  unsubscribed: z.number().int(),
+  /** Bounced and unsubscribed, each over sent (0 when nothing was sent). */
+  bounceRate: z.number(),
+  unsubscribeRate: z.number(),
+  suspended: z.boolean(),
+});
+export const OutreachSendersResponse = z.object({ senders: z.array(OutreachSender) });
+export type OutreachSendersResponse = z.infer<typeof OutreachSendersResponse>;
+export const SenderParams = z.object({ sender: z.uuid('sender must be a team or user id') });
+export const SuspendSenderRequest = z.object({ suspended: z.boolean({ error: 'suspended must be true or false' }) });
+
 /** The one-click link's query (RFC 8058): the message it was sent with, and its signature. */
 export const UnsubscribeQuery = z.object({
   m: z.uuid('m must be a message id'),

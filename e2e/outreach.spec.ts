@@ -90,4 +90,20 @@ test('email a list, unsubscribe from the email, see the outcome', async ({ page 
     /^1 of 3 will receive it\. 1 of 3 have reached their contact limit until [A-Z][a-z]{2} \d{1,2}, \d{4}\./,
   );
   await screenshotBoth(page, 'outreach-limit');
+
+  // The operators see the sender with its rates, and can stop it (and let it send again).
+  const operator = await page.context().browser()!.newContext();
+  const adminPage = await operator.newPage();
+  await signIn(adminPage, 'admin@example.com');
+  await adminPage.goto('/admin-dashboard');
+  const senders = adminPage.getByRole('region', { name: 'Outreach senders (last 30 days)' });
+  const row = senders.getByRole('row').filter({ hasText: 'premium' }).first();
+  await expect(row).toContainText(/\d+ \(\d+\.\d %\)/);
+  await row.getByRole('button', { name: /^Suspend / }).click();
+  await expect(row.getByText('Suspended')).toBeVisible();
+  await senders.scrollIntoViewIfNeeded();
+  await screenshotBoth(adminPage, 'outreach-senders');
+  await row.getByRole('button', { name: /^Restore / }).click();
+  await expect(row.getByText('Suspended')).toHaveCount(0);
+  await operator.close();
 });

@@ -266,6 +266,8 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/outreach/campaigns': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
   'GET /api/outreach/campaigns': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
   'GET /api/outreach/campaigns/{id}': { anonymous: 401, free: 403, basic: 404, premium: 404, admin: 404 },
+  'GET /api/admin/outreach/senders': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 200 },
+  'PUT /api/admin/outreach/senders/{sender}/suspension': { anonymous: 401, free: 403, basic: 403, premium: 403, admin: 400 },
   'GET /api/outreach/preferences': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'PUT /api/outreach/preferences': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'GET /api/outreach/unsubscribe': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },

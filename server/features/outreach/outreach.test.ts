@@ -197,3 +197,28 @@ describe('the preference centre', () => {
     expect((await physician.get(link.replace(/s=[\w-]+/, `s=${'A'.repeat(43)}`))).status).toBe(404);
   });
 });
+
+describe('the operators’ view of senders', () => {
+  it('shows each sender’s sent, bounced and unsubscribed with rates; a suspended sender cannot send until restored', async () => {
+    const admin = await ctx.signedInAgent({ role: 'admin' });
+    const listed = await admin.agent.get('/api/admin/outreach/senders');
+    expect(listed.status).toBe(200);
+    const northRow = listed.body.senders.find((s: { name: string }) => s.name === 'North Recruiting');
+    // Eve's bounce counts; Ada's unsubscribe was moved 31 days back above, out of the window.
+    expect(northRow).toMatchObject({ sender: north.teamId, suspended: false, bounced: 1, unsubscribed: 0 });
+    expect(northRow.bounceRate).toBeCloseTo(1 / northRow.sent, 4);
+    expect((await north.owner.agent.get('/api/admin/outreach/senders')).status).toBe(403);
+
+    const suspend = await admin.agent.put(`/api/admin/outreach/senders/${north.teamId}/suspension`, { suspended: true });
+    expect(suspend.status).toBe(204);
+    const refused = await send(north.owner.agent, [ben]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('Sending email to physicians is suspended for your account. Contact PhysicianDirect support.');
+    expect((await admin.agent.get('/api/admin/outreach/senders')).body.senders.find((s: { sender: string }) => s.sender === north.teamId).suspended).toBe(true);
+    expect((await admin.agent.put(`/api/admin/outreach/senders/${north.teamId}/suspension`, { suspended: false })).status).toBe(204);
+    expect((await send(north.owner.agent, [ben])).status).toBe(201);
+    const { rows } = await ctx.db.sql.query(`SELECT action FROM audit_events WHERE action LIKE 'outreach.sender_%' ORDER BY id`);
+    expect(rows.map((r) => r.action)).toEqual(['outreach.sender_suspended', 'outreach.sender_restored']);
+    expect((await admin.agent.put(`/api/admin/outreach/senders/00000000-0000-4000-8000-000000000000/suspension`, { suspended: true })).status).toBe(404);
+  });
+});

@@ -237,3 +237,43 @@ export async function lookingStatusOf(db: Pick<Db, 'sql'>, physicianId: number):
   );
   return (rows[0]?.status as 'looking' | 'open' | undefined) ?? null;
 }
+
+export type SenderRow = { sender: string; name: string | null; sent: number; bounced: number; unsubscribed: number; suspended: boolean };
+
+/** Every sender of the last 30 days (and every suspended one), most mail first. */
+export async function senderStats(db: Db): Promise<SenderRow[]> {
+  const { rows } = await db.sql.query<SenderRow>(
+    `WITH recent AS (
+       SELECT sender,
+              count(*) FILTER (WHERE status IN ('sent', 'bounced', 'unsubscribed'))::int AS sent,
+              count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
+              count(*) FILTER (WHERE status = 'unsubscribed')::int AS unsubscribed
+         FROM outreach_messages WHERE created_at > now() - interval '30 days' GROUP BY sender),
+     senders AS (SELECT sender FROM recent UNION SELECT sender FROM outreach_suspended_senders)
+     SELECT s.sender,
+            coalesce((SELECT t.name FROM teams t WHERE t.id::text = s.sender), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = s.sender)) AS name,
+            coalesce(r.sent, 0) AS sent, coalesce(r.bounced, 0) AS bounced, coalesce(r.unsubscribed, 0) AS unsubscribed,
+            EXISTS (SELECT 1 FROM outreach_suspended_senders x WHERE x.sender = s.sender) AS suspended
+       FROM senders s LEFT JOIN recent r ON r.sender = s.sender
+      ORDER BY coalesce(r.sent, 0) DESC, s.sender LIMIT 200`,
+  );
+  return rows;
+}
+
+export async function setSuspended(db: Db, sender: string, suspended: boolean, by: string): Promise<boolean> {
+  const { rowCount } = suspended
+    ? await db.sql.query(`INSERT INTO outreach_suspended_senders (sender, suspended_by) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [sender, by])
+    : await db.sql.query(`DELETE FROM outreach_suspended_senders WHERE sender = $1`, [sender]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function isSuspended(db: Db, sender: string): Promise<boolean> {
+  const { rows } = await db.sql.query(`SELECT 1 FROM outreach_suspended_senders WHERE sender = $1`, [sender]);
+  return rows.length > 0;
+}
+
+/** Whether `sender` names a team or a user (the operators may only suspend those). */
+export async function senderExists(db: Db, sender: string): Promise<boolean> {
+  const { rows } = await db.sql.query(`SELECT 1 FROM teams WHERE id = $1::uuid UNION ALL SELECT 1 FROM users WHERE id = $1::uuid`, [sender]);
+  return rows.length > 0;
+}

@@ -9,6 +9,9 @@ import {
   OutreachCheckResponse,
   OutreachPreferences,
   OutreachPreferencesRequest,
+  OutreachSendersResponse,
+  SenderParams,
+  SuspendSenderRequest,
   UnsubscribeQuery,
   UnsubscribeRequest,
   UnsubscribeResponse,
@@ -118,7 +121,38 @@ const putPreferences = createRoute({
   responses: { 200: { description: 'Saved', ...json(OutreachPreferences) }, 400: errorResponse('A bad field, named in error.fields'), ...csrfRefused, 404: errorResponse('Not a valid link') },
 });
 
+const adminGuard = { middleware: capabilityGuard('admin:access'), tags: ['outreach'], security: signedIn };
+
+const listSenders = createRoute({
+  method: 'get',
+  path: '/admin/outreach/senders',
+  operationId: 'listOutreachSenders',
+  summary: 'Operators: each outreach sender’s last 30 days (sent, bounced, unsubscribed, their rates) and whether they are suspended',
+  ...adminGuard,
+  responses: { 200: { description: 'Most mail first', ...json(OutreachSendersResponse) }, 401: errors[401], 403: errorResponse('Not an admin') },
+});
+
+const suspendSender = createRoute({
+  method: 'put',
+  path: '/admin/outreach/senders/{sender}/suspension',
+  operationId: 'setOutreachSenderSuspension',
+  summary: 'Operators: suspend a sender (a team or a recruiter in no team: their emails are refused) or restore them (audited)',
+  ...adminGuard,
+  request: { params: SenderParams, ...jsonBody(SuspendSenderRequest) },
+  responses: { 204: { description: 'Done' }, 400: errorResponse('A bad field'), 401: errors[401], 403: errorResponse('Not an admin, or the x-requested-with header is missing'), 404: errorResponse('No such team or user') },
+});
+
 export const outreachRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(listSenders, async (c) => c.json(await outreach.listSenders(deps(c.var.deps)), 200))
+  .openapi(suspendSender, async (c) => {
+    await outreach.setSenderSuspended(deps(c.var.deps), {
+      admin: c.var.user,
+      sender: c.req.valid('param').sender,
+      suspended: c.req.valid('json').suspended,
+      ip: clientIp(c, c.var.deps.env.TRUST_PROXY),
+    });
+    return c.body(null, 204);
+  })
   .openapi(getPreferences, async (c) => c.json(await outreach.getPreferences(deps(c.var.deps), c.req.valid('query')), 200))
   .openapi(putPreferences, async (c) =>
     c.json(await outreach.savePreferences(deps(c.var.deps), { ...c.req.valid('query'), preferences: c.req.valid('json') }), 200),

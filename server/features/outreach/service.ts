@@ -6,6 +6,7 @@ import {
   type OutreachCheckResponse,
   type OutreachPreferences,
   type OutreachPreferencesRequest,
+  type OutreachSendersResponse,
   mergeValues,
   type OutreachCheckRequest,
   type SkipReason,
@@ -117,6 +118,9 @@ export async function createCampaign(
   { user, request, ip }: { user: CurrentUser; request: CreateCampaignRequest; ip: string | null },
 ): Promise<OutreachCheckResponse & { id: string }> {
   const postalAddress = postalAddressOrRefuse(deps);
+  if (await repo.isSuspended(deps.db, senderOf(user))) {
+    throw new AppError('forbidden', 'Sending email to physicians is suspended for your account. Contact PhysicianDirect support.');
+  }
   const ids = await recipientIds(deps.db, user, request);
   const sendAt = request.sendAt ? new Date(request.sendAt) : new Date();
   if (sendAt.getTime() > Date.now() + 30 * DAY_MS) {
@@ -284,4 +288,40 @@ export async function savePreferences(
   const message = await messageOfLink(deps.db, m, s);
   await repo.savePreferences(deps.db, message.physician_id, preferences);
   return getPreferences(deps, { m, s });
+}
+
+const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : 0);
+
+/** The operators' view: each sender's last 30 days, with the rates the mailbox providers watch. */
+export async function listSenders(deps: OutreachDeps): Promise<OutreachSendersResponse> {
+  return {
+    senders: (await repo.senderStats(deps.db)).map((row) => ({
+      sender: row.sender,
+      name: row.name ?? 'A deleted account',
+      sent: row.sent,
+      bounced: row.bounced,
+      unsubscribed: row.unsubscribed,
+      bounceRate: rate(row.bounced, row.sent),
+      unsubscribeRate: rate(row.unsubscribed, row.sent),
+      suspended: row.suspended,
+    })),
+  };
+}
+
+/** Suspend a sender (their campaigns are refused) or restore them; audited. */
+export async function setSenderSuspended(
+  deps: OutreachDeps,
+  { admin, sender, suspended, ip }: { admin: CurrentUser; sender: string; suspended: boolean; ip: string | null },
+): Promise<void> {
+  if (!(await repo.senderExists(deps.db, sender))) throw new AppError('not_found', 'No such sender.');
+  await deps.db.transaction(async (tx) => {
+    if (!(await repo.setSuspended(tx, sender, suspended, admin.id))) return;
+    await recordAudit(tx, {
+      action: suspended ? 'outreach.sender_suspended' : 'outreach.sender_restored',
+      actorUserId: admin.id,
+      targetType: 'outreach_sender',
+      targetId: sender,
+      ip,
+    });
+  });
 }

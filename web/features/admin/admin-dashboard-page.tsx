@@ -15,6 +15,7 @@ import { formatDate, formatNumber } from '@web/lib/utils';
 import { ActivityChart } from './activity-chart';
 import { RefundRequestsSection } from './refund-requests-section';
 import { ContactReportsSection } from './contact-reports-section';
+import { OutreachSendersSection } from '@web/features/outreach/senders-section';
 import { processSubmission, useAdminOverview, useRefreshAfterProcessing, useSubmissions, type SubmissionAction } from './api';
 import { companyOf, formatMoney, fullName, selectAllState, specialtyOf } from './format';
 import { TableStates } from './table-states';
@@ -35,6 +36,7 @@ export function AdminDashboardPage() {
         <PendingSubmissions />
         <RefundRequestsSection />
         <ContactReportsSection />
+        <OutreachSendersSection />
       </div>
     </div>
   );
