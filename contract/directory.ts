@@ -431,6 +431,8 @@ export const SearchPhysiciansResponse = z.object({
   teamReveals: z.array(TeamReveal),
   /** The page's physicians the caller's connected ATS already holds ('In your ATS', ADR 064). */
   inAts: z.array(z.number().int()),
+  /** The page's physicians who said 'Looking now' or 'Open to offers' (ADR 066; for callers who may email them). */
+  looking: z.array(z.object({ physicianId: z.number().int(), status: z.enum(['looking', 'open']) })),
 });
 export type SearchPhysiciansResponse = z.infer<typeof SearchPhysiciansResponse>;
 

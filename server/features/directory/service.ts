@@ -18,7 +18,7 @@ import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
 import { teamRevealedIds, teamReveals } from '../contacts';
 import { allInAtsOf, inAtsOf } from '../integrations';
-import { lookingStatusOf } from '../outreach';
+import { lookingStatusesOf, lookingStatusOf } from '../outreach';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
 import {
@@ -408,6 +408,8 @@ export async function createDirectoryService({
       // an ATS (its flags, ADR 064); one after the other, so a search holds one pool connection.
       const pageTeamReveals = viewer?.teamId && viewer.id ? await teamReveals({ db, userId: viewer.id, physicianIds: ids }) : [];
       const inAts = viewer?.id && viewer.capabilities.includes('integrations:use') ? await inAtsOf(db, { id: viewer.id, teamId: viewer.teamId ?? null }, ids) : [];
+      // And for callers who may email physicians, who said they are looking (ADR 066).
+      const looking = viewer?.capabilities.includes('outreach:send') ? await lookingStatusesOf(db, ids) : [];
       return {
         results,
         total,
@@ -420,6 +422,7 @@ export async function createDirectoryService({
         unheldWords: unheldWordsOf(correctedQuery ? { ...request, query: correctedQuery } : request),
         teamReveals: pageTeamReveals,
         inAts,
+        looking,
       };
     },
 

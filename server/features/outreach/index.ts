@@ -1,3 +1,3 @@
 // The outreach feature's entry (docs/decisions/066-outreach.md): the mail worker reports what became
 // of an outreach mail (sent, or bounced: the address is then invalid).
-export { lookingStatusOf, recordOutcome as recordOutreachMailOutcome } from './repo';
+export { lookingStatusesOf, lookingStatusOf, recordOutcome as recordOutreachMailOutcome } from './repo';

@@ -193,6 +193,12 @@ describe('the preference centre', () => {
     const checked = await south.owner.agent.post('/api/outreach/campaigns/check', { source: 'selection', physicianIds: [fay] });
     expect(checked.body).toMatchObject({ sendable: 0, skipped: { contact_limit: 1 } });
     expect((await south.owner.agent.get(`/api/physicians/${fay}`)).body.lookingStatus).toBe('looking');
+    await ctx.deps.services.directory.directoryChanged({ ids: [fay] });
+    const page = await south.owner.agent.get('/api/physicians?state=NV&specialty=Cardiology');
+    expect(page.body.looking).toEqual([{ physicianId: fay, status: 'looking' }]);
+    // A free user (who cannot email) is not told.
+    const free = await ctx.signedInAgent({ tier: 'free' });
+    expect((await free.agent.get('/api/physicians?state=NV&specialty=Cardiology')).body.looking).toEqual([]);
     // Another physician's link does not open Fay's choices, and a made-up one opens nothing.
     expect((await physician.get(link.replace(/s=[\w-]+/, `s=${'A'.repeat(43)}`))).status).toBe(404);
   });

@@ -229,6 +229,16 @@ export async function physicianName(db: Db, physicianId: number): Promise<string
   return rows[0]?.name ?? null;
 }
 
+/** Of these physicians, those who said 'Looking now' or 'Open to offers' (and want email): the cards' badges. */
+export async function lookingStatusesOf(db: Pick<Db, 'sql'>, ids: readonly number[]): Promise<Array<{ physicianId: number; status: 'looking' | 'open' }>> {
+  if (!ids.length) return [];
+  const { rows } = await db.sql.query<{ physician_id: number; status: 'looking' | 'open' }>(
+    `SELECT physician_id, status FROM outreach_preferences WHERE physician_id = ANY($1::int[]) AND status IN ('looking', 'open') AND monthly_max > 0`,
+    [ids],
+  );
+  return rows.map((row) => ({ physicianId: row.physician_id, status: row.status }));
+}
+
 /** 'Looking now' or 'Open to offers' as the physician said it (the profile's badge); null otherwise. */
 export async function lookingStatusOf(db: Pick<Db, 'sql'>, physicianId: number): Promise<'looking' | 'open' | null> {
   const { rows } = await db.sql.query<{ status: string }>(

@@ -275,6 +275,7 @@ export function SearchPage() {
                     physicians={data.results}
                     teamReveals={data.teamReveals}
                     inAts={data.inAts}
+                    looking={data.looking}
                     selection={selection}
                     cap={cap}
                     pageSelected={actions.pageSelected}

@@ -43,6 +43,7 @@ function useReturnToCard(physicians: PhysicianSummary[]) {
 /** The selected tab's cards: no page of results, so no teammates' reveals to show. */
 const NO_TEAM_REVEALS: TeamReveal[] = [];
 const NO_IN_ATS: readonly number[] = [];
+const NO_LOOKING: ReadonlyArray<{ physicianId: number; status: 'looking' | 'open' }> = [];
 
 /** Memoised: a new query or the 'Searching...' state re-renders the page, not 25 cards. */
 export const Results = memo(function Results({
@@ -50,6 +51,7 @@ export const Results = memo(function Results({
   physicians,
   teamReveals,
   inAts = NO_IN_ATS,
+  looking = NO_LOOKING,
   selection,
   cap,
   pageSelected,
@@ -61,6 +63,8 @@ export const Results = memo(function Results({
   teamReveals: TeamReveal[];
   /** The page's physicians the caller's Bullhorn holds (ADR 064). */
   inAts?: readonly number[];
+  /** The page's physicians who said they are looking (ADR 066). */
+  looking?: ReadonlyArray<{ physicianId: number; status: 'looking' | 'open' }>;
   selection: Selection;
   cap: number | null;
   pageSelected: boolean;
@@ -97,6 +101,7 @@ export const Results = memo(function Results({
             physician={physician}
             teamReveal={teamReveals.find((reveal) => reveal.physicianId === physician.id)}
             inAts={inAts.includes(physician.id)}
+            lookingStatus={looking.find((l) => l.physicianId === physician.id)?.status}
             selected={selection.isSelected(physician.id)}
             onSelectedChange={() => toggle(physician)}
           />

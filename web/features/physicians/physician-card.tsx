@@ -38,6 +38,8 @@ type PhysicianCardProps = {
   teamReveal?: TeamReveal;
   /** The caller's connected Bullhorn already holds this physician (ADR 064). */
   inAts?: boolean;
+  /** What the physician said in their preference centre (ADR 066). */
+  lookingStatus?: 'looking' | 'open';
 };
 
 /** The id of a card's element: a return_to ('/search?...#physician-12') brings the visitor back to it. */
@@ -58,6 +60,7 @@ export function PhysicianCard({
   onSelectedChange,
   teamReveal,
   inAts = false,
+  lookingStatus,
 }: PhysicianCardProps) {
   const headingId = useId();
   const name = fullName(physician);
@@ -136,6 +139,11 @@ export function PhysicianCard({
                 )}
                 {teamReveal && <TeamRevealBadge reveal={teamReveal} />}
                 {inAts && <InAtsBadge />}
+                {lookingStatus && (
+                  <Badge variant="success" className="shrink-0" title="Said by the physician in their recruiter email preferences">
+                    {lookingStatus === 'looking' ? 'Looking now' : 'Open to offers'}
+                  </Badge>
+                )}
                 {moved && (
                   <Badge variant="warning" className="shrink-0" title={`Practice location changed on ${physician.movedOn}`}>
                     Moved
