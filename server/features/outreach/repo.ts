@@ -4,6 +4,10 @@ import type { SkipReason } from '../../../contract/outreach';
 
 /* The SQL of outreach (migration 0064, docs/decisions/066-outreach.md). */
 
+/** The name of a sender (a team's, or a recruiter's in no team) held in the column `col`, or null. */
+const senderName = (col: string) =>
+  `coalesce((SELECT t.name FROM teams t WHERE t.id::text = ${col}), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = ${col}))`;
+
 /** The statuses that count against a physician's contact limit: mail that went or will go. */
 const COUNTED = `('queued', 'sent', 'bounced', 'unsubscribed')`;
 
@@ -147,7 +151,7 @@ export type MessageRow = { id: string; email: string | null; sender: string; sta
 export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {
   const { rows } = await db.sql.query<MessageRow>(
     `SELECT m.id, m.email, m.sender, m.status, m.physician_id,
-            coalesce((SELECT t.name FROM teams t WHERE t.id::text = m.sender), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = m.sender)) AS sender_name
+            ${senderName('m.sender')} AS sender_name
        FROM outreach_messages m WHERE m.id = $1`,
     [id],
   );
@@ -215,7 +219,7 @@ export async function savePreferences(db: Db, physicianId: number, input: { stat
 /** Who wrote to the physician through the product (sent, bounced or unsubscribed messages), newest first. */
 export async function contactedBy(db: Db, physicianId: number): Promise<Array<{ sender: string; at: Date | string }>> {
   const { rows } = await db.sql.query<{ sender: string; at: Date | string }>(
-    `SELECT coalesce((SELECT t.name FROM teams t WHERE t.id::text = m.sender), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = m.sender), 'A recruiter') AS sender,
+    `SELECT coalesce(${senderName('m.sender')}, 'A recruiter') AS sender,
             coalesce(m.sent_at, m.created_at) AS at
        FROM outreach_messages m WHERE m.physician_id = $1 AND m.status IN ('sent', 'bounced', 'unsubscribed')
       ORDER BY at DESC LIMIT 100`,
@@ -261,7 +265,7 @@ export async function senderStats(db: Db): Promise<SenderRow[]> {
          FROM outreach_messages WHERE created_at > now() - interval '30 days' GROUP BY sender),
      senders AS (SELECT sender FROM recent UNION SELECT sender FROM outreach_suspended_senders)
      SELECT s.sender,
-            coalesce((SELECT t.name FROM teams t WHERE t.id::text = s.sender), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = s.sender)) AS name,
+            ${senderName('s.sender')} AS name,
             coalesce(r.sent, 0) AS sent, coalesce(r.bounced, 0) AS bounced, coalesce(r.unsubscribed, 0) AS unsubscribed,
             EXISTS (SELECT 1 FROM outreach_suspended_senders x WHERE x.sender = s.sender) AS suspended
        FROM senders s LEFT JOIN recent r ON r.sender = s.sender

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Check, Copy, KeyRound, Loader2, Plus, TriangleAlert } from 'lucide-react';
 import { toast } from '@web/components/ui/toast';
 import { API_KEY_NAME_MAX, CreateApiKeyRequest, type ApiKey, type CreateApiKeyResponse } from '@contract/api-keys';
@@ -27,6 +26,7 @@ import {
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { SettingsCard } from '@web/components/settings-card';
+import { UpgradeHint } from '@web/components/upgrade-hint';
 import { errorMessage } from '@web/features/auth/form-errors';
 import { formatDate, formatDateTime } from '@web/lib/utils';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
@@ -52,21 +52,11 @@ export function ApiKeysCard() {
         </>
       }
     >
-      {canManage ? <ManageKeys /> : <UpgradeHint />}
+      {canManage ? <ManageKeys /> : <UpgradeHint>API access comes with the Annual Plan.</UpgradeHint>}
     </SettingsCard>
   );
 }
 
-function UpgradeHint() {
-  return (
-    <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-muted-foreground">API access comes with the Annual Plan.</p>
-      <Button asChild variant="outline" className="w-full sm:w-auto">
-        <Link to="/pricing">View plans</Link>
-      </Button>
-    </div>
-  );
-}
 
 function ManageKeys() {
   const keys = useApiKeys();

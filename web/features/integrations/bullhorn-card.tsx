@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { CircleCheck, Link2, Loader2, TriangleAlert, Unplug } from 'lucide-react';
 import { BULLHORN_USERNAME_MAX, ConnectBullhornRequest, PUSH_OUTCOME_LABELS, PUSH_OUTCOMES, type BullhornConnection } from '@contract/integrations';
 import { useCan } from '@web/app/session';
@@ -19,6 +19,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toast';
 import { SettingsCard } from '@web/components/settings-card';
+import { UpgradeHint } from '@web/components/upgrade-hint';
 import { errorMessage } from '@web/features/auth/form-errors';
 import { formatDate, formatDateTime, formatNumber } from '@web/lib/utils';
 import { useBullhornConnection, useConnectBullhorn, useDisconnectBullhorn, usePushes } from './api';
@@ -56,21 +57,11 @@ export function BullhornCard() {
       title="Bullhorn"
       description="Push physicians to your Bullhorn as candidates without duplicates, and see who is already there (In your ATS)."
     >
-      {canUse ? <Connection /> : <UpgradeHint />}
+      {canUse ? <Connection /> : <UpgradeHint>The Bullhorn integration comes with the Monthly and Annual Plans.</UpgradeHint>}
     </SettingsCard>
   );
 }
 
-function UpgradeHint() {
-  return (
-    <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-muted-foreground">The Bullhorn integration comes with the Monthly and Annual Plans.</p>
-      <Button asChild variant="outline" className="w-full sm:w-auto">
-        <Link to="/pricing">View plans</Link>
-      </Button>
-    </div>
-  );
-}
 
 function Connection() {
   const connection = useBullhornConnection();

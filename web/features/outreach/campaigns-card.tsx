@@ -1,9 +1,8 @@
-import { Link } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import type { Campaign } from '@contract/outreach';
 import { useCan } from '@web/app/session';
-import { Button } from '@web/components/ui/button';
 import { SettingsCard } from '@web/components/settings-card';
+import { UpgradeHint } from '@web/components/upgrade-hint';
 import { formatDateTime, formatNumber } from '@web/lib/utils';
 import { useCampaigns } from './api';
 
@@ -26,12 +25,7 @@ export function CampaignsCard() {
       {canSend ? (
         <Campaigns />
       ) : (
-        <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">Emailing physicians comes with the Monthly and Annual Plans.</p>
-          <Button asChild variant="outline" className="w-full sm:w-auto">
-            <Link to="/pricing">View plans</Link>
-          </Button>
-        </div>
+        <UpgradeHint>Emailing physicians comes with the Monthly and Annual Plans.</UpgradeHint>
       )}
     </SettingsCard>
   );

@@ -7,6 +7,7 @@ import { BullhornError, createPacer, lucenePhrase, type Pacer, type RetryPolicy 
 import { PUSH_BATCH, pushBatch } from './push';
 import * as repo from './repo';
 import { bullhornConfig, openRestClient, type BullhornConfig } from './session';
+import type { IntegrationOwner } from '../owner';
 
 /*
  * The Bullhorn job (ADR 064), on the one job runner in every server process: it pushes waiting
@@ -33,6 +34,10 @@ export type BullhornJobDeps = {
   retry?: RetryPolicy;
 };
 
+/** Whose connection a row is (exactly one of team_id and user_id is set). */
+const ownerOfConnection = (row: { team_id: string | null; user_id: string | null }): IntegrationOwner =>
+  row.team_id ? { teamId: row.team_id, userId: null } : { teamId: null, userId: row.user_id! };
+
 const describe = (error: unknown) => (error instanceof BullhornError ? error.message : 'Bullhorn could not be reached.');
 
 export function bullhornJob(deps: BullhornJobDeps) {
@@ -46,7 +51,6 @@ export function bullhornJob(deps: BullhornJobDeps) {
       await repo.finishPush(deps.db, lease, 'Bullhorn is no longer connected: connect it again and push again.');
       return 0;
     }
-    const ownerOf = connection.team_id ? { teamId: connection.team_id, userId: null } : { teamId: null, userId: connection.user_id! };
     let client;
     try {
       client = await openRestClient(deps.db, config, push.connection_id, { pacer: pacer(), retry: deps.retry, signal });
@@ -58,7 +62,7 @@ export function bullhornJob(deps: BullhornJobDeps) {
     while (!signal.aborted) {
       const items = await repo.nextItems(deps.db, push.id, PUSH_BATCH);
       if (!items.length) break;
-      const physicians = await repo.pushPhysicians(deps.db, ownerOf, items.map((item) => item.physician_id));
+      const physicians = await repo.pushPhysicians(deps.db, ownerOfConnection(connection), items.map((item) => item.physician_id));
       let outcomes;
       try {
         outcomes = await pushBatch(client, items, physicians, { updateExisting: push.update_existing });
@@ -79,8 +83,7 @@ export function bullhornJob(deps: BullhornJobDeps) {
   async function refresh(config: BullhornConfig, signal: AbortSignal): Promise<number> {
     const connection = await repo.claimRefresh(deps.db);
     if (!connection) return 0;
-    const ownerOf = connection.team_id ? { teamId: connection.team_id, userId: null } : { teamId: null, userId: connection.user_id! };
-    const physicians = await repo.refreshCandidates(deps.db, connection.id, ownerOf, REFRESH_MAX);
+    const physicians = await repo.refreshCandidates(deps.db, connection.id, ownerOfConnection(connection), REFRESH_MAX);
     try {
       const client = await openRestClient(deps.db, config, connection.id, { pacer: pacer(), retry: deps.retry, signal });
       for (let start = 0; start < physicians.length && !signal.aborted; start += PUSH_BATCH) {

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { Check, ChevronDown, Copy, Loader2, Plus, Send, TriangleAlert, Webhook } from 'lucide-react';
 import {
   CreateWebhookEndpointRequest,
@@ -32,6 +31,7 @@ import { Label } from '@web/components/ui/label';
 import { Switch } from '@web/components/ui/switch';
 import { toast } from '@web/components/ui/toast';
 import { SettingsCard } from '@web/components/settings-card';
+import { UpgradeHint } from '@web/components/upgrade-hint';
 import { errorMessage } from '@web/features/auth/form-errors';
 import { useTeam } from '@web/features/team/api';
 import { isApiError } from '@web/lib/api';
@@ -68,21 +68,11 @@ export function WebhooksCard() {
         </>
       }
     >
-      {canUse ? <ManageWebhooks /> : <UpgradeHint />}
+      {canUse ? <ManageWebhooks /> : <UpgradeHint>Webhooks come with the Monthly and Annual Plans.</UpgradeHint>}
     </SettingsCard>
   );
 }
 
-function UpgradeHint() {
-  return (
-    <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-sm text-muted-foreground">Webhooks come with the Monthly and Annual Plans.</p>
-      <Button asChild variant="outline" className="w-full sm:w-auto">
-        <Link to="/pricing">View plans</Link>
-      </Button>
-    </div>
-  );
-}
 
 function ManageWebhooks() {
   // A team's recruiters are refused the calls (403): the team's own answer says so without asking.
