@@ -45,19 +45,23 @@ const trimmed = (name: string, max: number, empty: string) =>
     .transform((v) => v.trim())
     .pipe(z.string().min(1, empty).max(max, `${name} must be at most ${max} characters`));
 
+/** Who a message goes to: a selection or a list (the check's and the campaign's fields). */
+const RECIPIENT_FIELDS = {
+  source: z.enum(['selection', 'list'], { error: 'source must be selection or list' }),
+  physicianIds: PhysicianIds.optional(),
+  listId: z.uuid('listId must be a list id').optional(),
+};
+
+/** A list needs its id; a selection at least one physician. */
+function refineRecipients(value: { source: 'selection' | 'list'; physicianIds?: number[]; listId?: string }, ctx: z.RefinementCtx): void {
+  if (value.source === 'list' && !value.listId) ctx.addIssue({ code: 'custom', path: ['listId'], message: 'listId is required to write to a list' });
+  if (value.source === 'selection' && !value.physicianIds?.length) {
+    ctx.addIssue({ code: 'custom', path: ['physicianIds'], message: 'physicianIds: choose at least one physician' });
+  }
+}
+
 /** POST /api/outreach/campaigns/check: who a message to a selection or a list would reach, and who not and why. */
-export const OutreachCheckRequest = z
-  .object({
-    source: z.enum(['selection', 'list'], { error: 'source must be selection or list' }),
-    physicianIds: PhysicianIds.optional(),
-    listId: z.uuid('listId must be a list id').optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.source === 'list' && !value.listId) ctx.addIssue({ code: 'custom', path: ['listId'], message: 'listId is required to write to a list' });
-    if (value.source === 'selection' && !value.physicianIds?.length) {
-      ctx.addIssue({ code: 'custom', path: ['physicianIds'], message: 'physicianIds: choose at least one physician' });
-    }
-  });
+export const OutreachCheckRequest = z.object(RECIPIENT_FIELDS).superRefine(refineRecipients);
 export type OutreachCheckRequest = z.infer<typeof OutreachCheckRequest>;
 
 export const SKIP_REASONS = ['no_valid_email', 'contact_limit', 'unsubscribed', 'not_looking', 'daily_ceiling'] as const;
@@ -77,9 +81,7 @@ export type OutreachCheckResponse = z.infer<typeof OutreachCheckResponse>;
 /** POST /api/outreach/campaigns */
 export const CreateCampaignRequest = z
   .object({
-    source: z.enum(['selection', 'list'], { error: 'source must be selection or list' }),
-    physicianIds: PhysicianIds.optional(),
-    listId: z.uuid('listId must be a list id').optional(),
+    ...RECIPIENT_FIELDS,
     subject: trimmed('subject', OUTREACH_SUBJECT_MAX, 'Enter a subject.'),
     body: trimmed('body', OUTREACH_BODY_MAX, 'Write the message.'),
     payRange: z.string().trim().max(100, 'payRange must be at most 100 characters').optional(),
@@ -87,10 +89,7 @@ export const CreateCampaignRequest = z
     sendAt: z.iso.datetime({ error: 'sendAt must be an ISO 8601 date and time' }).optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.source === 'list' && !value.listId) ctx.addIssue({ code: 'custom', path: ['listId'], message: 'listId is required to write to a list' });
-    if (value.source === 'selection' && !value.physicianIds?.length) {
-      ctx.addIssue({ code: 'custom', path: ['physicianIds'], message: 'physicianIds: choose at least one physician' });
-    }
+    refineRecipients(value, ctx);
     for (const key of ['subject', 'body'] as const) {
       const unknown = [...(value[key] ?? '').matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).find((f) => !MERGE_FIELDS.some((m) => m.field === f));
       if (unknown) ctx.addIssue({ code: 'custom', path: [key], message: `${key}: {{${unknown}}} is not a merge field` });
