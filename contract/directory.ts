@@ -354,6 +354,11 @@ export const PhysicianSummary = z.object({
   inTraining: z.boolean(),
   /** The latest move (a change of the practice city, state or ZIP), YYYY-MM-DD, or null. */
   movedOn: z.string().nullable(),
+  /**
+   * The CMS facilities the physician is affiliated with, by name ('CCN <n>' for one the hospitals
+   * file does not hold): hospitals first (ADR 063). The profile's hospitalAffiliations has the details.
+   */
+  hospitals: z.array(z.string()),
 });
 export type PhysicianSummary = z.infer<typeof PhysicianSummary>;
 

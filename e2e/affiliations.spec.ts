@@ -81,6 +81,11 @@ test('a physician found by the hospital they work in and a compact licence; the 
   // Only the facilities whose names hold the words typed (the unit and the nursing home have no name).
   await expect(page.getByRole('group', { name: 'Affiliated with' }).getByRole('checkbox')).toHaveCount(1);
   await expect(cards.filter({ hasText: 'Abernathy-Solis' })).toHaveCount(1);
+  // The chip says the hospital's name, not its number; the card its hospitals (the first by name, the others counted).
+  await expect(page.getByRole('button', { name: `Remove filter Affiliated with: ${HOSPITAL}` })).toBeVisible();
+  await expect(cards.first()).toContainText(HOSPITAL);
+  await expect(cards.first()).toContainText('+2');
+  await expect(cards.first().getByText(`more: CCN ${UNIT}; CCN ${NURSING_HOME}`)).toBeAttached();
   await pickOption(page, 'Likely IMLC-eligible for', 'Texas (TX)');
   await expect(page).toHaveURL(/imlcEligibleFor=TX/);
   await expect(cards.filter({ hasText: 'Abernathy-Solis' })).toHaveCount(1);

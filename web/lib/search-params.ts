@@ -375,8 +375,11 @@ export type FilterChip = {
   label: string;
 };
 
-/** One removable chip per active filter value, in the sidebar's order. */
-export function activeFilterChips(params: URLSearchParams): FilterChip[] {
+/**
+ * One removable chip per active filter value, in the sidebar's order. `hospitalNames`: the chosen
+ * 'Affiliated with' hospitals' names by CCN (a chip says the name; without one, the number).
+ */
+export function activeFilterChips(params: URLSearchParams, hospitalNames?: ReadonlyMap<string, string>): FilterChip[] {
   const chips: FilterChip[] = [];
   for (const key of FILTER_KEYS) {
     const raw = params.get(key)?.trim();
@@ -397,7 +400,10 @@ export function activeFilterChips(params: URLSearchParams): FilterChip[] {
       continue;
     }
     if (isListFilterKey(key)) {
-      for (const value of splitList(raw)) chips.push({ key, value, label: `${name}: ${value}` });
+      for (const value of splitList(raw)) {
+        const shown = key === 'affiliatedWith' ? (hospitalNames?.get(value.toUpperCase()) ?? `CCN ${value}`) : value;
+        chips.push({ key, value, label: `${name}: ${shown}` });
+      }
     } else if ((FLAG_FILTER_KEYS as readonly string[]).includes(key)) {
       chips.push({ key, value: null, label: raw === 'false' ? `${name}: No` : name });
     } else if (key === 'gender') {

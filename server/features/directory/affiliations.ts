@@ -16,6 +16,18 @@ export const affiliationsJson = (alias: string) => `(
   LEFT JOIN hospitals h ON h.ccn = a->>'ccn'
   LEFT JOIN hospitals ph ON ph.ccn = a->>'parent')`;
 
+/**
+ * The SQL of a JSON array of `alias`'s facilities' names as the search's cards show them (the
+ * hospital's name, or 'CCN <n>' for one the hospitals file does not hold), in sortAffiliations'
+ * order: hospitals first (FACILITY_TYPES order), named before numbered, by name.
+ */
+export const facilityNamesJson = (alias: string) => `(
+  SELECT coalesce(json_agg(coalesce(h.name, 'CCN ' || (a->>'ccn'))
+    ORDER BY coalesce(array_position(ARRAY[${FACILITY_TYPES.map((t) => `'${t}'`).join(', ')}]::text[], a->>'type'), ${FACILITY_TYPES.length + 1}),
+      h.name IS NULL, h.name, a->>'ccn'), '[]')
+  FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${alias}.affiliations) = 'array' THEN ${alias}.affiliations ELSE '[]' END) a
+  LEFT JOIN hospitals h ON h.ccn = a->>'ccn')`;
+
 const typeRank = (type: string) => {
   const at = (FACILITY_TYPES as readonly string[]).indexOf(type);
   return at === -1 ? FACILITY_TYPES.length : at;

@@ -8,7 +8,7 @@ import {
 import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification';
 import type { HospitalAffiliation } from '../../../contract/affiliations';
 import type { Db } from '../../db/client';
-import { affiliationsJson, sortAffiliations } from './affiliations';
+import { affiliationsJson, facilityNamesJson, sortAffiliations } from './affiliations';
 import { preparedStatement } from '../../db/driver';
 import {
   FIELD_SEP,
@@ -288,6 +288,7 @@ const SUMMARY_COLUMNS = `
   p.id, p.npi, p.first_name, p.middle_name, p.last_name, p.title, p.credential, p.specialty, p.sub_specialty,
   p.organization, p.organization_size, p.organization_revenue, p.organization_industry,
   p.city, p.state, p.skills, p.education, p.linkedin_url, p.verified_at, p.in_training, p.moved_on::text AS moved_on,
+  ${facilityNamesJson('p')} AS hospitals,
   ${HAS_SHOWABLE('c', 'personal_email', 'work_email')} AS has_email,
   ${HAS_SHOWABLE('c', 'mobile_phone', 'office_phone')} AS has_phone`;
 
@@ -317,6 +318,8 @@ type SummaryRecord = {
   state: string | null;
   skills: string[] | null;
   education: unknown;
+  /** The facilities' names (facilityNamesJson). */
+  hospitals: string[] | null;
   linkedin_url: string | null;
   /** A timestamp, or whole milliseconds since 1970. */
   verified_at: Date | string | number | null;
@@ -431,6 +434,7 @@ function toSummary(r: SummaryRecord): PhysicianSummary {
     verifiedAt: r.verified_at ? new Date(r.verified_at).toISOString() : null,
     inTraining: r.in_training,
     movedOn: r.moved_on,
+    hospitals: r.hospitals ?? [],
   };
 }
 
@@ -463,7 +467,7 @@ const SUMMARY_LINE_FIELDS = VERIFIED_AT + 6;
  * index's separators, search-index/wire-format.ts): the id; a mask of the text columns that are
  * NULL (bit i for SUMMARY_TEXT_COLUMNS[i]); those columns ('' for NULL); verified_at in whole
  * milliseconds and moved_on ('' for NULL); in training, has email and has phone ('t' / 'f'); and
- * skills and education as one JSON array (JSON escapes every separator). Lines are separated by
+ * skills, education and the facilities' names as one JSON array (JSON escapes every separator). Lines are separated by
  * ROW_SEP. The hot query of every search, planned once per connection: making JSON of the 25 wide
  * rows cost the database more than reading them (ADR 045), and splitting this text costs the
  * server less than parsing that JSON. A page whose separators do not add up, because a value holds
@@ -480,7 +484,7 @@ const SUMMARY_LINE = (() => {
     ${yesNo('p.in_training')},
     ${yesNo(HAS_SHOWABLE('c', 'personal_email', 'work_email'))},
     ${yesNo(HAS_SHOWABLE('c', 'mobile_phone', 'office_phone'))},
-    json_build_array(p.skills, p.education)::text)`;
+    json_build_array(p.skills, p.education, ${facilityNamesJson('p')})::text)`;
 })();
 const SUMMARIES_BY_IDS = preparedStatement(
   'summaries_by_ids',
@@ -500,7 +504,7 @@ function summaryRecordOf(line: string): SummaryRecord {
   for (let i = 0; i < SUMMARY_TEXT_COLUMNS.length; i++) {
     texts[SUMMARY_TEXT_COLUMNS[i]] = nulls & (2 ** i) ? null : f[TEXT_AT + i];
   }
-  const [skills, education] = JSON.parse(f[VERIFIED_AT + 5]) as [string[] | null, unknown];
+  const [skills, education, hospitals] = JSON.parse(f[VERIFIED_AT + 5]) as [string[] | null, unknown, string[] | null];
   return {
     ...texts,
     id: Number(f[0]),
@@ -513,6 +517,7 @@ function summaryRecordOf(line: string): SummaryRecord {
     has_phone: f[VERIFIED_AT + 4] === 't',
     skills,
     education,
+    hospitals,
   };
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { HospitalOptionsResponse } from '@contract/affiliations';
+import { facilityLabel, HospitalOptionsResponse } from '@contract/affiliations';
 import { apiFetch } from '@web/lib/api';
 import { typingOptions } from '@web/features/directory/api';
 
@@ -20,4 +20,16 @@ export function useHospitalOptions(apiSearch: string, q: string, enabled: boolea
     enabled,
     staleTime: 60_000,
   });
+}
+
+/**
+ * The names of the chosen 'Affiliated with' hospitals (CCN -> name), for the filter chips: the
+ * type-ahead's answer with no words typed, which always lists the chosen ones (the filter panel
+ * asks the same, so the chips cost no call of their own). A CCN not yet answered keeps its number.
+ */
+export function useChosenHospitalNames(apiSearch: string, chosen: readonly string[]): Map<string, string> {
+  const answer = useHospitalOptions(apiSearch, '', chosen.length > 0);
+  const names = new Map<string, string>();
+  for (const h of answer.data?.hospitals ?? []) if (chosen.includes(h.ccn)) names.set(h.ccn, facilityLabel(h));
+  return names;
 }

@@ -6,6 +6,7 @@ import { useCan } from '@web/app/session';
 import { Button } from '@web/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { ResultsPagination } from '@web/components/results-pagination';
+import { useChosenHospitalNames } from '@web/features/affiliations/api';
 import { HighlightProvider } from '@web/features/physicians/highlight';
 import { NewSinceNotice } from '@web/features/saved-searches/new-since-notice';
 import { resultLine } from '@web/lib/pagination';
@@ -13,10 +14,12 @@ import { useLatestCallback } from '@web/lib/use-latest-callback';
 import { formatNumber } from '@web/lib/utils';
 import {
   activeFilterChips,
+  apiSearchString,
   countActiveFilters,
   DEFAULT_TAB,
   filterSearchString,
   hasQueryOrFilter,
+  readList,
   withExactSpelling,
   withoutChip,
   withSort,
@@ -60,7 +63,6 @@ export function SearchPage() {
   const [view, setView] = useResultsView();
 
   const activeCount = countActiveFilters(searchParams);
-  const chips = activeFilterChips(searchParams);
   const specialties = useSpecialtyCounts();
   // The counts follow the results: asked for once the results are in and their frame is drawn
   // (useDirectoryFacets), and drawn in a render React may interrupt, so they never delay the
@@ -90,6 +92,9 @@ export function SearchPage() {
   // The panel sees only the filter keys: typing a query (or paging) does not re-render it.
   const filterString = filterSearchString(searchParams);
   const filterParams = useMemo(() => new URLSearchParams(filterString), [filterString]);
+  // The chosen hospitals' chips say their names (the filter panel's type-ahead answer, shared).
+  const hospitalNames = useChosenHospitalNames(apiSearchString(filterParams), readList(filterParams, 'affiliatedWith'));
+  const chips = activeFilterChips(searchParams, hospitalNames);
   const filterPanel = useMemo(
     () => (
       <FilterPanel

@@ -28,6 +28,7 @@ function card(id: number): PhysicianSummary {
   verifiedAt: null,
     inTraining: false,
     movedOn: null,
+    hospitals: [],
   };
 }
 const cards = (from: number, count: number) => Array.from({ length: count }, (_, i) => card(from + i));

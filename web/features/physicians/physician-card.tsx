@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Building2, GraduationCap, MapPin } from 'lucide-react';
+import { Building2, GraduationCap, Hospital, MapPin } from 'lucide-react';
 import type { TeamReveal } from '@contract/contacts';
 import type { PhysicianSummary } from '@contract/directory';
 import { Badge } from '@web/components/ui/badge';
@@ -69,6 +69,7 @@ export function PhysicianCard({
   const location = displayLocation(physician);
   const { shown: skills, more } = visibleItems(parseSkills(physician.skills));
   const education = parseEducation(physician.education).map(formatSchoolDegree).join('; ');
+  const hospitals = (physician.hospitals ?? []).length > 0;
   const linkedin = safeExternalUrl(physician.linkedinUrl);
   const moved = recentlyMoved(physician.movedOn);
   const anchor = physicianCardAnchor(physician.id);
@@ -175,6 +176,22 @@ export function PhysicianCard({
                     <span className="truncate">
                       <Highlighted text={location} />
                     </span>
+                  </li>
+                )}
+                {hospitals && (
+                  // CMS facility affiliations (ADR 063): the first by name, the others counted.
+                  <li className="flex min-w-0 items-center gap-1.5 @lg:min-w-16 @lg:flex-1 @lg:basis-0" title={physician.hospitals.join('; ')}>
+                    <Hospital className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    <span className="sr-only">Hospital affiliations: </span>
+                    <span className="truncate">
+                      <Highlighted text={physician.hospitals[0]} />
+                    </span>
+                    {physician.hospitals.length > 1 && (
+                      <span className="shrink-0 text-muted-foreground">
+                        +{physician.hospitals.length - 1}
+                        <span className="sr-only"> more: {physician.hospitals.slice(1).join('; ')}</span>
+                      </span>
+                    )}
                   </li>
                 )}
                 {education && (
