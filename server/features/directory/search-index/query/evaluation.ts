@@ -1,6 +1,6 @@
 import { runToEnd, Workspace, type Sliced } from '../data/slices';
 import { and, countBits } from '../data/bitsets';
-import { isSliced, NEVER, type Clause, type ClauseSpec } from './clause';
+import { isSliced, NEVER, SIEVE_READ, type Clause, type ClauseSpec } from './clause';
 import { Lru } from '../data/lru';
 import type { Snapshot } from '../data/snapshot';
 
@@ -17,6 +17,24 @@ const SIEVE_SHARE = 32;
 
 /** A clause's rows as a bitset, with their count. */
 export type ClauseResult = { bits: Uint32Array; count: number };
+
+/**
+ * Whether to test the `count` candidates left for a clause where they lie (Clause.sieve) rather
+ * than compute its rows over every row and AND them: when that costs less by the cost model of
+ * clause.ts (a candidate's reads at SIEVE_READ each, against the clause's pass or its listing from
+ * postings), and always under 1 / SIEVE_SHARE of the rows unless its postings list it for less.
+ * 'mercy hospital cardiology' lists the 60,000 cardiologists, lists the 200,000 rows of 'mercy' and
+ * ANDs them, and tests the 6,500 left for 'hospital' (1,400,000 rows).
+ */
+function sieveFirst(clause: Clause, count: number, n: number): boolean {
+  if (gatherFirst(clause, count, n)) return false;
+  return count * SIEVE_SHARE <= n || count * SIEVE_READ * clause.reads < n * clause.reads;
+}
+
+/** Whether listing a clause's rows from its postings (and ANDing them) costs less than testing `count` candidates for it. */
+function gatherFirst(clause: Clause, count: number, n: number): boolean {
+  return !!clause.gather && clause.gatherCost < count * SIEVE_READ * clause.reads && clause.gatherCost < n * clause.reads;
+}
 
 /** The scratch buffers of the synchronous API (its runs never overlap; sliced runs bring their own). */
 export const SHARED_WORKSPACE = new Workspace();
@@ -167,31 +185,53 @@ export function* evaluateSteps(
     made.push({ key: spec.key, clause });
   }
   made.sort((a, b) => a.clause.estimate - b.clause.estimate);
+  let count = cached.length || start !== s.aliveBits ? countBits(acc) : s.aliveCount;
   for (let k = 0; k < made.length; k++) {
-    const count = countBits(acc);
-    if (count * SIEVE_SHARE <= n) {
-      const rest = made.slice(k).map((m) => {
-        cache.rememberMade(s, m.key, m.clause);
-        return m.clause;
-      });
+    if (sieveFirst(made[k].clause, count, n)) {
+      // The candidates left are tested where they are, clause after clause in one sweep (a word
+      // of candidates meets every clause while it is in cache); a clause whose postings list its
+      // rows for less than testing them is listed and ANDed first.
+      const later = made.slice(k);
+      const listed = later.filter((m) => gatherFirst(m.clause, count, n));
+      for (const m of listed) {
+        count = yield* computeAndAnd(cache, s, m, acc, n, ws);
+        if (count === 0) return { bits: acc, total: 0 };
+      }
+      const rest = later.filter((m) => !listed.includes(m));
+      if (rest.length === 0) return { bits: acc, total: count };
+      for (const m of rest) cache.rememberMade(s, m.key, m.clause);
       let left = 0;
       const sieveWords = (from: number, to: number) => {
         let here = 0;
-        for (const clause of rest) if ((here = clause.sieve(acc, from, to)) === 0) break;
+        for (const m of rest) if ((here = m.clause.sieve(acc, from, to)) === 0) break;
         left += here;
       };
       yield* ws.chunks(words, sieveWords, 32);
-      return { bits: acc, total: left };
+      count = left;
+      return { bits: acc, total: count };
     }
-    const { clause, key } = made[k];
-    const result = yield* clauseRows(clause, cache.blank(words), n, ws);
-    const kept = cache.remember(s, key, result);
-    const any = and(acc, result.bits);
-    if (!kept) cache.giveBack(result.bits);
-    if (!any) return { bits: acc, total: 0 };
+    count = yield* computeAndAnd(cache, s, made[k], acc, n, ws);
+    if (count === 0) return { bits: acc, total: 0 };
   }
-  return { bits: acc, total: countBits(acc) };
+  return { bits: acc, total: count };
 }
+
+/** Computes a clause's rows over every row (kept in the cache when there is room), ANDs them into `acc`; the rows left. */
+function* computeAndAnd(
+  cache: ClauseCache,
+  s: Snapshot,
+  m: { key: string; clause: Clause },
+  acc: Uint32Array,
+  n: number,
+  ws: Workspace,
+): Sliced<number> {
+  const result = yield* clauseRows(m.clause, cache.blank(acc.length), n, ws);
+  const kept = cache.remember(s, m.key, result);
+  const any = and(acc, result.bits);
+  if (!kept) cache.giveBack(result.bits);
+  return any ? countBits(acc) : 0;
+}
+
 
 /**
  * A clause's rows among `n` rows, in `bits` (all 0, a word per 32 rows): listed from postings when

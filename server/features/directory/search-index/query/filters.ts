@@ -18,7 +18,7 @@ import {
 import { nearClause, zipPrefixClause } from './geography';
 import type { Snapshot } from '../data/snapshot';
 import { scalarTerm, setTerm, wordPrefix } from './terms';
-import { queryClauses, textQueryClause } from './text-query';
+import { queryClauses, textQueryClauses } from './text-query';
 import { FLAG_FIELDS, type ScalarField } from '../data/wire-format';
 import { IMLC_PRINCIPAL_STATES, imlcPrincipalLicences } from '../../../../../contract/affiliations';
 
@@ -335,8 +335,7 @@ export const FILTERS: readonly Filter[] = [
 /** The clauses of a search (all must hold), each named for the clause cache. */
 export function buildClauses(s: Snapshot, c: SearchCriteria): ClauseSpec[] {
   const specs: ClauseSpec[] = [];
-  const text = textQueryClause(c);
-  if (text) specs.push({ key: text.key, make: () => text.make(s) });
+  for (const text of textQueryClauses(c)) specs.push({ key: text.key, make: () => text.make(s) });
   // What the query's other words named (states, specialties, credentials): no facet leaves them out.
   for (const draft of queryClauses(c)) specs.push({ key: draft.key, make: () => draft.make(s) });
   for (const filter of FILTERS)

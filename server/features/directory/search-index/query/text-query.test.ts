@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { runToEnd } from '../data/slices';
+import { runToEnd, Workspace } from '../data/slices';
 import { isSliced, NEVER, type Clause, type MadeClause } from './clause';
-import { ClauseCache, evaluate } from './evaluation';
+import { ClauseCache, evaluate, evaluateSteps } from './evaluation';
 import { buildClauses } from './filters';
 import { criteria, PEOPLE, snapshotOf } from '../../../../test/support/directory/index-rows';
-import { textQueryClause } from './text-query';
+import { textQueryClauses } from './text-query';
 
 const s = snapshotOf(PEOPLE);
 function matches(query: string): number[] {
-  const draft = textQueryClause(criteria({ query }))!;
+  const [draft] = textQueryClauses(criteria({ query }));
   const made: MadeClause = draft.make(s);
   const clause = isSliced(made) ? runToEnd(made) : made;
   if (clause === NEVER) return [];
@@ -23,8 +23,8 @@ function found(query: string): number[] {
 
 describe('the text query', () => {
   it('one word: first name, last name, specialty, skills, organization or title (a word starting with it)', () => {
-    expect(textQueryClause(criteria({}))).toBeNull();
-    expect(textQueryClause(criteria({ query: 'Smith' }))!.key).toBe('word:smith\u0000');
+    expect(textQueryClauses(criteria({}))).toEqual([]);
+    expect(textQueryClauses(criteria({ query: 'Smith' })).map((d) => d.key)).toEqual(['word:smith\u0000']);
     expect(matches('smith')).toEqual([1, 3]);
     expect(matches('research')).toEqual([1, 2]); // a skill
     expect(matches('boston')).toEqual([1]); // the organization, not the city
@@ -56,12 +56,14 @@ describe('the text query', () => {
     expect(found('md cardiology')).toEqual([1]);
   });
 
-  it('builds the every-term clause one term at a time, pausing between terms', () => {
-    const made = textQueryClause(criteria({ query: 'medical director boston' }))!.make(s);
-    expect(isSliced(made)).toBe(true);
+  it('a clause per term (a term typed before is cached), each built with a pause before it', () => {
+    const c = criteria({ query: 'medical director boston' });
+    expect(textQueryClauses(c).map((d) => d.key)).toEqual(['term:medical', 'term:director', 'term:boston']);
+    expect(textQueryClauses(criteria({ query: 'boston boston' })).map((d) => d.key)).toEqual(['term:boston']);
+    // The evaluation pauses between two clauses it makes (a term scans eight fields' values).
+    const steps = evaluateSteps(new ClauseCache(() => s), s, buildClauses(s, c), s.aliveBits, new Workspace());
     let pauses = 0;
-    const steps = made as Generator<void, unknown, void>;
     while (steps.next().done === false) pauses++;
-    expect(pauses).toBe(3);
+    expect(pauses).toBeGreaterThanOrEqual(2);
   });
 });
