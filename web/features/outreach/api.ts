@@ -12,7 +12,7 @@ import {
   type OutreachPreferencesRequest,
   type PreferencesLinkRequest,
 } from '@contract/outreach';
-import { apiFetch } from '@web/lib/api';
+import { apiFetch, isApiError } from '@web/lib/api';
 
 /* The outreach calls (docs/decisions/066-outreach.md). */
 
@@ -86,6 +86,11 @@ export function useSavePreferences(credential: PreferencesCredential) {
     mutationFn: (body: OutreachPreferencesRequest) =>
       apiFetch(`/api/outreach/preferences?${new URLSearchParams(credential)}`, { method: 'PUT', body, schema: OutreachPreferences }),
     onSuccess: (answer) => queryClient.setQueryData(preferencesKey(credential), answer),
+    // The link stopped working while the page was open (the emailed link's hour is over): the
+    // page reads it again, fails, and offers a new link.
+    onError: (error) => {
+      if (isApiError(error) && error.status === 404) void queryClient.invalidateQueries({ queryKey: preferencesKey(credential) });
+    },
   });
 }
 
