@@ -62,7 +62,9 @@ for (const open of benchEngines('outreach')) {
       db: engine.db,
       mailer: createMailer(env),
       logger: createLogger('silent', false),
-      onOutcome: (outcome) => recordOutreachMailOutcome(engine.db, outcome),
+      onOutcome: async (outcome) => {
+        await recordOutreachMailOutcome(engine.db, outcome);
+      },
     });
     const sendStarted = performance.now();
     let sent = 0;

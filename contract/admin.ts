@@ -57,6 +57,8 @@ export const AUDIT_ACTION_LABELS = {
   'outreach.unsubscribed': 'Unsubscribed from outreach',
   'outreach.sender_suspended': 'Outreach sender suspended',
   'outreach.sender_restored': 'Outreach sender restored',
+  'outreach.preferences_link_requested': 'Outreach preferences link asked for',
+  'outreach.complained': 'Outreach email marked as spam',
   'webhook.created': 'Webhook endpoint added',
   'webhook.updated': 'Webhook endpoint changed',
   'webhook.deleted': 'Webhook endpoint deleted',

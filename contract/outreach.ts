@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PhysicianIds } from './lists';
+import { PublicEmail } from './submissions';
 
 /*
  * Outreach (docs/decisions/066-outreach.md): recruiters email physicians from the product, each
@@ -112,6 +113,8 @@ export const Campaign = z.object({
   sent: z.number().int(),
   bounced: z.number().int(),
   unsubscribed: z.number().int(),
+  /** Marked as spam by the recipient (the provider's feedback loop); counted in sent too. */
+  complained: z.number().int(),
   cancelled: z.number().int(),
   skipped: z.record(z.enum(SKIP_REASONS), z.number().int()),
 });
@@ -127,7 +130,53 @@ export const LOOKING_LABELS: Record<(typeof LOOKING_STATUSES)[number], string> =
   not_looking: 'Not looking',
 };
 
-/** PUT /api/outreach/preferences?m&s: the physician's own choices (the preference centre). */
+/** How long an emailed link to the preference centre works, and the page it opens (ADR 066). */
+export const PREFERENCES_LINK_TTL_HOURS = 24;
+export const PREFERENCES_ACCESS_MINUTES = 60;
+
+/** The preference centre's link asked for by email: what the page and the API say. */
+export const PREFERENCES_LINK_MESSAGES = {
+  /** The same answer whatever the address (nobody learns who is in the directory). */
+  sent: 'If the directory holds this address, a link is on its way.',
+  used: 'This link was already used: each link opens your preferences once. Ask for a new one below.',
+  expired: `This link has expired: links work for ${PREFERENCES_LINK_TTL_HOURS} hours. Ask for a new one below.`,
+  invalid: 'This link is not valid. Ask for a new one below.',
+  accessExpired: `This page was open for more than ${PREFERENCES_ACCESS_MINUTES} minutes. Ask for a new link below.`,
+} as const;
+
+/** POST /api/outreach/preferences/link: email me a link to my preferences. */
+export const PreferencesLinkRequest = z.object({ email: PublicEmail });
+export type PreferencesLinkRequest = z.input<typeof PreferencesLinkRequest>;
+export const PreferencesLinkResponse = z.object({ message: z.string() });
+
+/** POST /api/outreach/preferences/access: the emailed link's token, used once, for the page's credential. */
+export const OpenPreferencesLinkRequest = z.object({
+  token: z.string({ error: PREFERENCES_LINK_MESSAGES.invalid }).trim().min(1, PREFERENCES_LINK_MESSAGES.invalid).max(200, PREFERENCES_LINK_MESSAGES.invalid),
+});
+export const PreferencesAccess = z.object({
+  /** The preference centre's credential (the `access` of GET and PUT /api/outreach/preferences) until `expiresAt`. */
+  access: z.string(),
+  expiresAt: z.string(),
+});
+export type PreferencesAccess = z.infer<typeof PreferencesAccess>;
+
+/**
+ * Who opens the preference centre: the signed link of a message the physician received (m and s,
+ * never lapses), or the credential an emailed single-use link gave (access, for an hour).
+ */
+export const PreferencesQuery = z
+  .object({
+    m: z.uuid('m must be a message id').optional(),
+    s: z.string().min(20, 's must be the link’s signature').max(100).optional(),
+    access: z.string().min(20, 'access must be the credential an emailed link gave').max(100).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.access || (value.m && value.s)) return;
+    ctx.addIssue({ code: 'custom', path: [value.m ? 's' : 'access'], message: 'open the link from an email: m and s, or access' });
+  });
+export type PreferencesQuery = z.infer<typeof PreferencesQuery>;
+
+/** PUT /api/outreach/preferences: the physician's own choices (the preference centre). */
 export const OutreachPreferencesRequest = z.object({
   status: z.enum(LOOKING_STATUSES, { error: 'status must be looking, open or not_looking' }),
   monthlyMax: z.number({ error: 'monthlyMax must be a number from 0 to 4' }).int('monthlyMax must be a whole number').min(0, 'monthlyMax must be from 0 to 4').max(4, 'monthlyMax must be from 0 to 4'),
@@ -136,7 +185,7 @@ export const OutreachPreferencesRequest = z.object({
 });
 export type OutreachPreferencesRequest = z.infer<typeof OutreachPreferencesRequest>;
 
-/** GET /api/outreach/preferences?m&s: what the physician chose, and who wrote to them through us. */
+/** GET /api/outreach/preferences: what the physician chose, and who wrote to them through us. */
 export const OutreachPreferences = OutreachPreferencesRequest.extend({
   name: z.string(),
   /** Every customer's outreach stopped for this address. */
@@ -152,11 +201,19 @@ export const OutreachSender = z.object({
   sent: z.number().int(),
   bounced: z.number().int(),
   unsubscribed: z.number().int(),
-  /** Bounced and unsubscribed, each over sent (0 when nothing was sent). */
+  /** Marked as spam by the recipient (the provider's feedback loop, POST /api/outreach/complaints). */
+  complained: z.number().int(),
+  /** Bounced, unsubscribed and complained, each over sent (0 when nothing was sent). */
   bounceRate: z.number(),
   unsubscribeRate: z.number(),
+  complaintRate: z.number(),
   suspended: z.boolean(),
 });
+/**
+ * The rates the operators' dashboard marks: over 2 % bounced or unsubscribed, and over 0.3 % spam
+ * complaints (Gmail's and Yahoo's bulk-sender rules).
+ */
+export const SENDER_RATE_WATCH = { bounceRate: 0.02, unsubscribeRate: 0.02, complaintRate: 0.003 } as const;
 export const OutreachSendersResponse = z.object({ senders: z.array(OutreachSender) });
 export type OutreachSendersResponse = z.infer<typeof OutreachSendersResponse>;
 export const SenderParams = z.object({ sender: z.uuid('sender must be a team or user id') });
@@ -176,3 +233,18 @@ export const UnsubscribeResponse = z.object({
   scope: z.enum(['all', 'sender']).nullable(),
 });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
+
+/**
+ * POST /api/outreach/complaints with a JSON body: a complaint about one message, named by its
+ * outreach message id or the Message-ID header it was sent with ('<id.outreach@domain>').
+ */
+export const ComplaintRequest = z.object({
+  messageId: z.string({ error: 'messageId is required' }).trim().min(1, 'messageId is required').max(300, 'messageId must be at most 300 characters'),
+});
+export const ComplaintResponse = z.object({
+  /** recorded: the message is marked complained and its recipient unsubscribed from its sender; ignored: nothing to record (`detail` says why). */
+  outcome: z.enum(['recorded', 'already_recorded', 'ignored']),
+  messageId: z.string().nullable(),
+  detail: z.string(),
+});
+export type ComplaintResponse = z.infer<typeof ComplaintResponse>;

@@ -14,6 +14,8 @@ process.env.LOG_LEVEL ??= 'warn';
 // Every browser test signs in from 127.0.0.1, often as the same demo account.
 process.env.RATE_LIMIT_FACTOR ??= '50';
 process.env.NODE_ENV ??= 'development';
+// The outreach complaints intake (ADR 066) is on, so a browser test can report a complaint.
+process.env.OUTREACH_COMPLAINTS_TOKEN ??= 'e2e-complaints-token-0123456789';
 delete process.env.DATABASE_URL;
 process.env.APP_URL = `http://127.0.0.1:${process.env.PORT}`;
 

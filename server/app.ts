@@ -86,8 +86,11 @@ export function openApiConfig(appUrl: string) {
 
 /** Paths exempt from the CSRF header: signed provider webhooks. */
 // Anchored at both ends: '/api/billing/webhook-anything' or '/api/billing/webhookX' is not exempt.
-// The outreach one-click unsubscribe (RFC 8058) is POSTed by mail clients, with no cookie or header.
-const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/, /^\/api\/outreach\/unsubscribe\/?$/];
+// The outreach one-click unsubscribe (RFC 8058) is POSTed by mail clients, with no cookie or header;
+// the outreach complaints intake by the mail provider's feedback loop, with its own shared secret.
+const CSRF_EXEMPT = [/^\/api\/billing\/webhook\/?$/, /^\/api\/outreach\/unsubscribe\/?$/, /^\/api\/outreach\/complaints\/?$/];
+/** Paths whose `Authorization: Bearer` is their own shared secret (OUTREACH_COMPLAINTS_TOKEN, ADR 066), never an API key. */
+const OWN_BEARER = [/^\/api\/outreach\/complaints\/?$/];
 
 /**
  * True when an operation needs a caller: its `security` names the session cookie and has no empty
@@ -234,7 +237,7 @@ export function createApp({ deps, webRoot, pageRenderer }: CreateAppOptions) {
     c.set('deps', deps);
     const started = performance.now();
     const method = c.req.method;
-    const apiKey = bearerToken(c.req.header('authorization'));
+    const apiKey = OWN_BEARER.some((re) => re.test(c.req.path)) ? null : bearerToken(c.req.header('authorization'));
     if (apiKey !== null) {
       // A call with an API key (ADR 022): the key is the only credential (a cookie sent along is
       // ignored), so no cross-site page can ride on it: a page cannot add an Authorization header

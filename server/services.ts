@@ -10,6 +10,7 @@ import { PgRateLimitStore } from './lib/pg-rate-limit-store';
 import { SUBMISSION_RATE_LIMITS } from './features/submissions/rate-limits';
 import { REMOVAL_RATE_LIMITS } from './features/removal/rate-limits';
 import { CONTACT_RATE_LIMITS } from './features/contact-form/rate-limits';
+import { OUTREACH_RATE_LIMITS } from './features/outreach/rate-limits';
 import { createDirectoryService } from './features/directory/service';
 import { indexSnapshotFile } from './features/directory/snapshot-file';
 import { DIRECTORY_RATE_LIMITS } from './features/directory/rate-limits';
@@ -59,8 +60,20 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
   });
   const services = {
     mailer,
-    /** Delivers the email_outbox queue: a job of `jobs`; tests call runOnce(). */
-    mailWorker: createMailWorker({ db: deps.db, mailer, logger: deps.logger, onOutcome: (outcome) => recordOutreachMailOutcome(deps.db, outcome) }),
+    /**
+     * Delivers the email_outbox queue: a job of `jobs`; tests call runOnce(). An outreach mail's
+     * outcome is recorded; a bounce marks the address invalid, which the search index re-reads
+     * (as after a verification: the cards' Email button and the 'Email verified' filter follow).
+     */
+    mailWorker: createMailWorker({
+      db: deps.db,
+      mailer,
+      logger: deps.logger,
+      onOutcome: async (outcome) => {
+        const changed = await recordOutreachMailOutcome(deps.db, outcome);
+        if (changed.length) await directory.directoryChanged({ ids: changed });
+      },
+    }),
     /**
      * The background jobs (lib/jobs, ADR 057: mail, matches, maintenance, verification, billing):
      * main.ts starts and stops them; `wake(name)` asks for a pass now.
@@ -72,6 +85,8 @@ export async function createServices(deps: { db: Db; env: Env; logger: Logger })
     directoryRateLimits: createRateLimiters('directory', DIRECTORY_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     removalRateLimits: createRateLimiters('removal', REMOVAL_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     contactRateLimits: createRateLimiters('contact-form', CONTACT_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
+    /** The preference centre's emailed link (ADR 066). */
+    outreachRateLimits: createRateLimiters('outreach', OUTREACH_RATE_LIMITS, rateLimitStore, deps.env.RATE_LIMIT_FACTOR),
     directory,
     /**
      * Checks contact values (ADR 032): ZeroBounce / Twilio Lookup when configured, else the

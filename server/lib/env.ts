@@ -129,6 +129,11 @@ export const EnvSchema = z.object({
   OUTREACH_DAILY_PER_RECRUITER: wholeNumber(1, 10_000).default(200),
   /** The sender's postal address printed in every outreach email (CAN-SPAM); required in production to send outreach. */
   COMPANY_POSTAL_ADDRESS: z.string().min(10, 'must be a full postal address').optional(),
+  /**
+   * The shared secret of POST /api/outreach/complaints, where the mail provider's feedback loop
+   * reports spam complaints (ADR 066); unset: the endpoint answers 404.
+   */
+  OUTREACH_COMPLAINTS_TOKEN: z.string().min(16, 'must be at least 16 characters (e.g. the output of openssl rand -hex 16)').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** A file the event loop's delays are written to on SIGUSR2 (the load bench reads it). */
   EVENT_LOOP_STATS_FILE: z.string().optional(),

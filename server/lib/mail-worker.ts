@@ -75,6 +75,7 @@ export function createMailWorker(deps: { db: Db; mailer: Mailer; logger: Logger;
           headers: row.headers ?? undefined,
           replyTo: row.reply_to ?? undefined,
           fromName: row.from_name ?? undefined,
+          outreachMessageId: row.outreach_message_id ?? undefined,
         });
         await db.sql.query(
           "UPDATE email_outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1",

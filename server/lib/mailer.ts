@@ -21,6 +21,12 @@ export function fromAddress(mailFrom: string): string {
   return /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
 }
 
+/** The Message-ID of the mail delivering an outreach message: '<id.outreach@MAIL_FROM's domain>'. */
+function outreachMessageIdHeader(outreachMessageId: string, mailFrom: string): string {
+  const domain = fromAddress(mailFrom).split('@')[1] || 'localhost';
+  return `<${outreachMessageId}.outreach@${domain}>`;
+}
+
 /**
  * How the mail worker (server/lib/mail-worker.ts) delivers a queued row. Features never use it:
  * they call enqueueEmail (server/lib/mail-queue.ts) in the transaction of their change.
@@ -52,9 +58,14 @@ export function createMailer(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): Mailer {
     return {
       transport: 'smtp',
       async deliver(message) {
-        const { fromName, outreachMessageId: _outreach, ...rest } = message;
-        void _outreach;
-        await transporter.sendMail({ ...rest, from: fromName ? { name: fromName, address: fromAddress(env.MAIL_FROM) } : env.MAIL_FROM });
+        const { fromName, outreachMessageId, ...rest } = message;
+        await transporter.sendMail({
+          ...rest,
+          from: fromName ? { name: fromName, address: fromAddress(env.MAIL_FROM) } : env.MAIL_FROM,
+          // An outreach mail's Message-ID names its message, so a spam complaint that quotes only
+          // the original's headers still finds it (ADR 066); other mail gets nodemailer's random one.
+          ...(outreachMessageId ? { messageId: outreachMessageIdHeader(outreachMessageId, env.MAIL_FROM) } : {}),
+        });
       },
       close: () => transporter.close(),
     };

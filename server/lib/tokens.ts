@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 random bits, URL-safe. Only its hash is stored. */
 export function newToken(): string {
@@ -7,4 +7,12 @@ export function newToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Constant-time comparison of a presented token with the expected one (false when either is missing). */
+export function tokenMatches(presented: string | undefined, expected: string | undefined): boolean {
+  if (!presented || !expected) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -272,6 +272,12 @@ const EXPECTED: Record<string, Row> = {
   'PUT /api/outreach/preferences': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'GET /api/outreach/unsubscribe': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
   'POST /api/outreach/unsubscribe': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  // The preferences link asked for by email and its use: public, the minimal body is empty (400).
+  'POST /api/outreach/preferences/link': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  'POST /api/outreach/preferences/access': { anonymous: 400, free: 400, basic: 400, premium: 400, admin: 400 },
+  // The complaints intake takes only OUTREACH_COMPLAINTS_TOKEN, unset here: off (404) for every
+  // session; an API key is a credential sent where none is set (401, as every key elsewhere).
+  'POST /api/outreach/complaints': { anonymous: 404, free: 404, basic: 404, premium: 404, admin: 404 },
   'GET /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 200, premium: 200, admin: 200 },
   'POST /api/integrations/webhooks': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },
   'PATCH /api/integrations/webhooks/{id}': { anonymous: 401, free: 403, basic: 400, premium: 400, admin: 400 },

@@ -26,7 +26,8 @@ type Operation = {
   query: Array<{ name: string; schema: Schema }>;
 };
 
-const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '1000' } });
+const COMPLAINTS_TOKEN = 'fuzz-complaints-token-0123456789';
+const ctx = await createTestContext({ env: { RATE_LIMIT_FACTOR: '1000', OUTREACH_COMPLAINTS_TOKEN: COMPLAINTS_TOKEN } });
 afterAll(() => ctx.close());
 
 let operations: Operation[] = [];
@@ -307,6 +308,44 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     expect(failures).toEqual([]);
     expect(requests).toBe(fuzzed.length * Math.ceil(RUNS / 3));
   }, 600_000);
+});
+
+describe('the outreach complaints intake, past its token', () => {
+  // The generic runs above stop at its token (401): here the reports themselves are hostile.
+  it('never answers 5xx to hostile ARF reports, MIME or JSON, and every refusal has the ErrorResponse shape', async () => {
+    const failures: string[] = [];
+    const statuses = new Set<number>();
+    const part = fc.oneof(
+      hostileString,
+      fc.constantFrom('Content-Type: message/feedback-report\r\n\r\nFeedback-Type: abuse', 'Content-Type: message/rfc822\r\n\r\n', 'Content-Transfer-Encoding: base64\r\n\r\n%%%', 'Content-Transfer-Encoding: quoted-printable\r\n\r\n=ZZ='),
+      fc.constantFrom('List-Unsubscribe: <http://localhost:3000/api/outreach/unsubscribe?m=00000000-0000-4000-8000-000000000000&s=' + 'A'.repeat(43) + '>', 'Message-ID: <00000000-0000-4000-8000-000000000000.outreach@x.test>'),
+    );
+    const report = fc.record({
+      boundary: fc.oneof(fc.constantFrom('b', '', '"', '--', '"b"'), fc.string({ maxLength: 12 })),
+      parts: fc.array(part, { maxLength: 5 }),
+      contentType: fc.constantFrom('message/rfc822', 'multipart/report; boundary=b', 'multipart/report', 'message/feedback-report', 'text/plain', 'application/json', 'application/octet-stream', ''),
+    });
+    await fc.assert(
+      fc.asyncProperty(report, async ({ boundary, parts, contentType }) => {
+        const body = `Content-Type: multipart/report; report-type=feedback-report; boundary=${boundary}\r\n\r\n${parts.map((p) => `--${boundary}\r\n${p}`).join('\r\n')}\r\n--${boundary}--`;
+        const res = await ctx.agent().request('POST', '/api/outreach/complaints', {
+          body: contentType === 'application/json' ? JSON.stringify({ messageId: parts[0] ?? null }) : body,
+          headers: { authorization: `Bearer ${COMPLAINTS_TOKEN}`, ...(contentType ? { 'content-type': contentType } : {}) },
+          csrf: false,
+        });
+        statuses.add(res.status);
+        const problems = problemsOf(res);
+        if (problems.length) failures.push(`${contentType} ${body.slice(0, 160)} -> ${res.status}: ${problems.join('; ')} ${res.text.slice(0, 160)}`);
+        return !problems.length;
+      }),
+      { seed: SEED, numRuns: RUNS * 4, endOnFailure: true },
+    ).catch((error: Error) => {
+      if (!failures.length) failures.push(error.message.slice(0, 400));
+    });
+    expect(failures).toEqual([]);
+    // The reports were read: answered (ignored: they name no message of ours) or refused by the reader.
+    expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 400]));
+  });
 });
 
 describe('defects the fuzzing found (kept as plain tests)', () => {

@@ -64,6 +64,7 @@ export const footerNavGroups: { heading: string; items: NavItem[] }[] = [
     heading: 'For physicians',
     items: [
       { label: 'Submit Resume', to: '/submit-resume' },
+      { label: 'Recruiter Email Preferences', to: '/my-preferences' },
       { label: 'Remove My Information', to: '/remove-info' },
     ],
   },

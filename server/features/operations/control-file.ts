@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,12 +30,4 @@ export function readControlFile(dataDir: string): ControlFile | null {
 
 export function removeControlFile(dataDir: string): void {
   rmSync(join(dataDir, CONTROL_FILE), { force: true });
-}
-
-/** Constant-time comparison of a presented token with the expected one. */
-export function tokenMatches(presented: string | undefined, expected: string | undefined): boolean {
-  if (!presented || !expected) return false;
-  const a = Buffer.from(presented);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

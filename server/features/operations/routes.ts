@@ -4,7 +4,7 @@ import type { AppEnv } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { anyClientError, errorResponse, json, publicAccess } from '../../lib/openapi';
 import { isFromThisMachine } from '../../lib/rate-limit';
-import { tokenMatches } from './control-file';
+import { tokenMatches } from '../../lib/tokens';
 
 /*
  * What an operator runs the server with (docs/operations.md): readiness for a load balancer,

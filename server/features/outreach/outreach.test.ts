@@ -146,13 +146,22 @@ describe('outreach', () => {
     expect((await send(south.owner.agent, [dee])).body.skipped.not_looking).toBe(1);
   });
 
-  it('a permanent SMTP refusal marks the message bounced and the address invalid', async () => {
+  it('a permanent SMTP refusal marks the message bounced and the address invalid, and the search index follows at once', async () => {
+    const recruiter = await ctx.signedInAgent({ tier: 'premium' });
+    const verifiedEmails = async () =>
+      ((await recruiter.agent.get('/api/physicians?state=NV&specialty=Urology&emailVerified=true')).body.results as Array<{ id: number }>).map((r) => r.id);
+    await ctx.deps.services.directory.directoryChanged({ ids: [eve] });
+    expect(await verifiedEmails()).toContain(eve);
     const sent = await send(north.owner.agent, [eve]);
     expect(sent.body.sendable).toBe(1);
     await deliverAll();
     expect(await messagesOf(eve)).toEqual([{ status: 'bounced', skip_reason: null }]);
     const { rows } = await ctx.db.sql.query(`SELECT personal_email_verification FROM physician_contacts WHERE physician_id = $1`, [eve]);
     expect(rows[0].personal_email_verification).toBe('invalid');
+    // The bounce re-read Eve into the index (nobody called directoryChanged): no verified email, no Email button.
+    expect(await verifiedEmails()).not.toContain(eve);
+    const card = (await recruiter.agent.get('/api/physicians?state=NV&specialty=Urology')).body.results.find((r: { id: number }) => r.id === eve);
+    expect(card.hasEmail).toBe(false);
     expect((await send(north.owner.agent, [eve])).body.skipped.no_valid_email).toBe(1);
     expect((await north.owner.agent.get(`/api/outreach/campaigns/${sent.body.id}`)).body).toMatchObject({ bounced: 1 });
   });
@@ -211,7 +220,7 @@ describe('the operators’ view of senders', () => {
     expect(listed.status).toBe(200);
     const northRow = listed.body.senders.find((s: { name: string }) => s.name === 'North Recruiting');
     // Eve's bounce counts; Ada's unsubscribe was moved 31 days back above, out of the window.
-    expect(northRow).toMatchObject({ sender: north.teamId, suspended: false, bounced: 1, unsubscribed: 0 });
+    expect(northRow).toMatchObject({ sender: north.teamId, suspended: false, bounced: 1, unsubscribed: 0, complained: 0, complaintRate: 0 });
     expect(northRow.bounceRate).toBeCloseTo(1 / northRow.sent, 4);
     expect((await north.owner.agent.get('/api/admin/outreach/senders')).status).toBe(403);
 

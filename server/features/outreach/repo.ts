@@ -9,7 +9,9 @@ const senderName = (col: string) =>
   `coalesce((SELECT t.name FROM teams t WHERE t.id::text = ${col}), (SELECT coalesce(u.name, u.email) FROM users u WHERE u.id::text = ${col}))`;
 
 /** The statuses that count against a physician's contact limit: mail that went or will go. */
-const COUNTED = `('queued', 'sent', 'bounced', 'unsubscribed')`;
+const COUNTED = `('queued', 'sent', 'bounced', 'unsubscribed', 'complained')`;
+/** The statuses of mail that went (the recipient may have unsubscribed or complained since). */
+const WENT = `('sent', 'bounced', 'unsubscribed', 'complained')`;
 
 export type Recipient = {
   physicianId: number;
@@ -177,26 +179,33 @@ export async function unsubscribe(tx: Db, input: { email: string; sender: string
   return rows.length;
 }
 
-/** What became of a delivered or bounced outreach mail (the mail worker reports it). */
-export async function recordOutcome(db: Db, outcome: { outreachMessageId: string; to: string; outcome: 'sent' | 'bounced' }): Promise<void> {
+/**
+ * What became of a delivered or bounced outreach mail (the mail worker reports it). Answers the
+ * physicians whose contact values changed (a bounce marks the address invalid): the search index
+ * re-reads them, as after a verification.
+ */
+export async function recordOutcome(db: Db, outcome: { outreachMessageId: string; to: string; outcome: 'sent' | 'bounced' }): Promise<number[]> {
   if (outcome.outcome === 'sent') {
     await db.sql.query(`UPDATE outreach_messages SET status = 'sent', sent_at = now() WHERE id = $1 AND status = 'queued'`, [outcome.outreachMessageId]);
-    return;
+    return [];
   }
   // A permanent refusal: the message bounced, and the address is invalid for verification (ADR 032).
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const { rows } = await tx.sql.query<{ physician_id: number }>(
       `UPDATE outreach_messages SET status = 'bounced' WHERE id = $1 RETURNING physician_id`,
       [outcome.outreachMessageId],
     );
-    if (!rows[0]) return;
+    if (!rows[0]) return [];
+    let changed = 0;
     for (const field of ['personal_email', 'work_email'] as const) {
-      await tx.sql.query(
+      const { rowCount } = await tx.sql.query(
         `UPDATE physician_contacts SET ${field}_verification = 'invalid', ${field}_verified_at = now()
           WHERE physician_id = $1 AND lower(${field}) = lower($2)`,
         [rows[0].physician_id, outcome.to],
       );
+      changed += rowCount ?? 0;
     }
+    return changed ? [rows[0].physician_id] : [];
   });
 }
 
@@ -216,12 +225,12 @@ export async function savePreferences(db: Db, physicianId: number, input: { stat
   );
 }
 
-/** Who wrote to the physician through the product (sent, bounced or unsubscribed messages), newest first. */
+/** Who wrote to the physician through the product (messages that went), newest first. */
 export async function contactedBy(db: Db, physicianId: number): Promise<Array<{ sender: string; at: Date | string }>> {
   const { rows } = await db.sql.query<{ sender: string; at: Date | string }>(
     `SELECT coalesce(${senderName('m.sender')}, 'A recruiter') AS sender,
             coalesce(m.sent_at, m.created_at) AS at
-       FROM outreach_messages m WHERE m.physician_id = $1 AND m.status IN ('sent', 'bounced', 'unsubscribed')
+       FROM outreach_messages m WHERE m.physician_id = $1 AND m.status IN ${WENT}
       ORDER BY at DESC LIMIT 100`,
     [physicianId],
   );
@@ -252,21 +261,23 @@ export async function lookingStatusOf(db: Pick<Db, 'sql'>, physicianId: number):
   return (rows[0]?.status as 'looking' | 'open' | undefined) ?? null;
 }
 
-export type SenderRow = { sender: string; name: string | null; sent: number; bounced: number; unsubscribed: number; suspended: boolean };
+export type SenderRow = { sender: string; name: string | null; sent: number; bounced: number; unsubscribed: number; complained: number; suspended: boolean };
 
 /** Every sender of the last 30 days (and every suspended one), most mail first. */
 export async function senderStats(db: Db): Promise<SenderRow[]> {
   const { rows } = await db.sql.query<SenderRow>(
     `WITH recent AS (
        SELECT sender,
-              count(*) FILTER (WHERE status IN ('sent', 'bounced', 'unsubscribed'))::int AS sent,
+              count(*) FILTER (WHERE status IN ${WENT})::int AS sent,
               count(*) FILTER (WHERE status = 'bounced')::int AS bounced,
-              count(*) FILTER (WHERE status = 'unsubscribed')::int AS unsubscribed
+              count(*) FILTER (WHERE status = 'unsubscribed')::int AS unsubscribed,
+              count(*) FILTER (WHERE status = 'complained')::int AS complained
          FROM outreach_messages WHERE created_at > now() - interval '30 days' GROUP BY sender),
      senders AS (SELECT sender FROM recent UNION SELECT sender FROM outreach_suspended_senders)
      SELECT s.sender,
             ${senderName('s.sender')} AS name,
             coalesce(r.sent, 0) AS sent, coalesce(r.bounced, 0) AS bounced, coalesce(r.unsubscribed, 0) AS unsubscribed,
+            coalesce(r.complained, 0) AS complained,
             EXISTS (SELECT 1 FROM outreach_suspended_senders x WHERE x.sender = s.sender) AS suspended
        FROM senders s LEFT JOIN recent r ON r.sender = s.sender
       ORDER BY coalesce(r.sent, 0) DESC, s.sender LIMIT 200`,
@@ -290,4 +301,71 @@ export async function isSuspended(db: Db, sender: string): Promise<boolean> {
 export async function senderExists(db: Db, sender: string): Promise<boolean> {
   const { rows } = await db.sql.query(`SELECT 1 FROM teams WHERE id = $1::uuid UNION ALL SELECT 1 FROM users WHERE id = $1::uuid`, [sender]);
   return rows.length > 0;
+}
+
+/**
+ * A spam complaint about a message that went: marked 'complained' (from 'sent', or 'unsubscribed'
+ * when the recipient also clicked). The UPDATE is the claim: of two reports at once, one records it.
+ */
+export async function markComplained(tx: Db, messageId: string): Promise<boolean> {
+  const { rowCount } = await tx.sql.query(`UPDATE outreach_messages SET status = 'complained' WHERE id = $1 AND status IN ('sent', 'unsubscribed')`, [messageId]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** The physician an address belongs to, for a link to their preferences: a value neither invalid nor reported wrong (the lowest id when two hold it). */
+export async function physicianHoldingEmail(db: Db, email: string): Promise<{ id: number; npi: string | null } | undefined> {
+  const held = (field: string) => `(lower(c.${field}) = lower($1) AND c.${field}_verification <> 'invalid' AND c.${field}_status <> 'reported')`;
+  const { rows } = await db.sql.query<{ id: number; npi: string | null }>(
+    `SELECT p.id, p.npi FROM physicians p JOIN physician_contacts c ON c.physician_id = p.id
+      WHERE ${held('personal_email')} OR ${held('work_email')}
+      ORDER BY p.id LIMIT 1`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function insertPreferenceLink(tx: Db, input: { physicianId: number; email: string; tokenHash: string; expiresAt: Date }): Promise<string> {
+  const { rows } = await tx.sql.query<{ id: string }>(
+    `INSERT INTO outreach_preference_links (physician_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [input.physicianId, input.email, input.tokenHash, input.expiresAt.toISOString()],
+  );
+  return rows[0].id;
+}
+
+/** Links expired (and their page credentials) for a week go: until then a late click is told 'expired', not 'not valid'. */
+export async function deleteOldPreferenceLinks(tx: Db): Promise<void> {
+  await tx.sql.query(
+    `DELETE FROM outreach_preference_links
+      WHERE expires_at < now() - interval '7 days' AND (access_expires_at IS NULL OR access_expires_at < now() - interval '7 days')`,
+  );
+}
+
+/**
+ * Uses a link: marks it used and stores the hash of the page's credential, good for `minutes`;
+ * null when the token is unknown, used or expired. The UPDATE is the claim: of two clicks at once, one opens the page.
+ */
+export async function claimPreferenceLink(tx: Db, input: { tokenHash: string; accessHash: string; minutes: number }): Promise<{ expiresAt: Date } | null> {
+  const { rows } = await tx.sql.query<{ access_expires_at: Date | string }>(
+    `UPDATE outreach_preference_links SET used_at = now(), access_hash = $2, access_expires_at = now() + $3::int * interval '1 minute'
+      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+      RETURNING access_expires_at`,
+    [input.tokenHash, input.accessHash, input.minutes],
+  );
+  return rows[0] ? { expiresAt: new Date(rows[0].access_expires_at) } : null;
+}
+
+/** Why a token opens nothing: used, expired, or unknown. */
+export async function preferenceLinkState(db: Db, tokenHash: string): Promise<'used' | 'expired' | 'unknown'> {
+  const { rows } = await db.sql.query<{ used: boolean }>(`SELECT used_at IS NOT NULL AS used FROM outreach_preference_links WHERE token_hash = $1`, [tokenHash]);
+  if (!rows[0]) return 'unknown';
+  return rows[0].used ? 'used' : 'expired';
+}
+
+/** The physician and address a live page credential opens. */
+export async function findPreferenceAccess(db: Db, accessHash: string): Promise<{ physician_id: number; email: string } | undefined> {
+  const { rows } = await db.sql.query<{ physician_id: number; email: string }>(
+    `SELECT physician_id, email FROM outreach_preference_links WHERE access_hash = $1 AND access_expires_at > now()`,
+    [accessHash],
+  );
+  return rows[0];
 }

@@ -7,6 +7,7 @@ import {
   type OutreachPreferences,
   type OutreachPreferencesRequest,
   type OutreachSendersResponse,
+  type PreferencesQuery,
   mergeValues,
   type OutreachCheckRequest,
   type SkipReason,
@@ -21,6 +22,7 @@ import { linkSigner, verifyLink } from '../../lib/link-signing';
 import { BRAND } from '../../lib/mail-layout';
 import { enqueueEmails } from '../../lib/mail-queue';
 import { findListWithMemberIds } from '../lists';
+import { physicianOfAccess } from './preference-links';
 import { renderOutreach } from './render';
 import * as repo from './repo';
 
@@ -31,7 +33,8 @@ export type OutreachDeps = {
   env: Pick<Env, 'APP_URL' | 'NODE_ENV' | 'OUTREACH_MONTHLY_LIMIT' | 'OUTREACH_DAILY_PER_RECRUITER' | 'COMPANY_POSTAL_ADDRESS'>;
 };
 
-const UNSUBSCRIBE_PURPOSE = 'outreach-unsubscribe';
+/** The purpose of a message's signed link (m and s): unsubscribe, the preference centre, a complaint's report. */
+export const UNSUBSCRIBE_PURPOSE = 'outreach-unsubscribe';
 const DAY_MS = 86_400_000;
 
 /** 'Dec 12, 2026' (UTC), the way the page writes dates. */
@@ -202,9 +205,10 @@ function toCampaign(row: repo.CampaignRow): Campaign {
     createdBy: row.created_by,
     recipients: Object.values(counts).reduce((a, b) => a + b, 0),
     queued: n('queued'),
-    sent: n('sent') + n('unsubscribed'),
+    sent: n('sent') + n('unsubscribed') + n('complained'),
     bounced: n('bounced'),
     unsubscribed: n('unsubscribed'),
+    complained: n('complained'),
     cancelled: n('cancelled'),
     skipped: Object.fromEntries(SKIP_REASONS.map((reason) => [reason, skips[reason] ?? 0])) as Record<SkipReason, number>,
   };
@@ -223,7 +227,7 @@ export async function getCampaign(deps: OutreachDeps, { user, id }: { user: Curr
 /** The address a link names, shown in part (a forwarded link shows a stranger little). */
 const masked = (email: string) => email.replace(/^(.)[^@]*(@.*)$/, '$1…$2');
 
-async function messageOfLink(db: Db, m: string, s: string): Promise<repo.MessageRow> {
+export async function messageOfLink(db: Db, m: string, s: string): Promise<repo.MessageRow> {
   const message = (await verifyLink(db, UNSUBSCRIBE_PURPOSE, m, s)) ? await repo.findMessage(db, m) : undefined;
   if (!message?.email) throw new AppError('not_found', 'This unsubscribe link is not valid.');
   return message;
@@ -258,17 +262,27 @@ export async function unsubscribe(deps: OutreachDeps, { m, s, scope }: { m: stri
   return { email: masked(message.email!), sender: message.sender_name ?? 'a recruiter', scope };
 }
 
+/** Whose preferences a credential opens: a message's signed link, or the page credential of an emailed link. */
+async function physicianOfCredential(db: Db, credential: PreferencesQuery): Promise<{ physicianId: number; email: string }> {
+  if (credential.m && credential.s) {
+    const message = await messageOfLink(db, credential.m, credential.s);
+    return { physicianId: message.physician_id, email: message.email! };
+  }
+  return physicianOfAccess(db, credential.access ?? '');
+}
+
 /**
- * The preference centre (GET/PUT /api/outreach/preferences?m&s): the link of any message a physician
- * received opens their own choices, and only theirs ('who contacted me' is nobody else's to read).
+ * The preference centre (GET/PUT /api/outreach/preferences): the link of any message a physician
+ * received, or the single-use link they asked for by email, opens their own choices, and only
+ * theirs ('who contacted me' is nobody else's to read).
  */
-export async function getPreferences(deps: OutreachDeps, { m, s }: { m: string; s: string }): Promise<OutreachPreferences> {
-  const message = await messageOfLink(deps.db, m, s);
+export async function getPreferences(deps: OutreachDeps, credential: PreferencesQuery): Promise<OutreachPreferences> {
+  const { physicianId, email } = await physicianOfCredential(deps.db, credential);
   const [saved, contacts, name, unsubscribedAll] = [
-    await repo.findPreferences(deps.db, message.physician_id),
-    await repo.contactedBy(deps.db, message.physician_id),
-    await repo.physicianName(deps.db, message.physician_id),
-    (await repo.unsubscribedOf(deps.db, [message.email!.toLowerCase()], '')).size > 0,
+    await repo.findPreferences(deps.db, physicianId),
+    await repo.contactedBy(deps.db, physicianId),
+    await repo.physicianName(deps.db, physicianId),
+    (await repo.unsubscribedOf(deps.db, [email.toLowerCase()], '')).size > 0,
   ];
   return {
     name: name ?? 'Physician',
@@ -283,16 +297,16 @@ export async function getPreferences(deps: OutreachDeps, { m, s }: { m: string; 
 
 export async function savePreferences(
   deps: OutreachDeps,
-  { m, s, preferences }: { m: string; s: string; preferences: OutreachPreferencesRequest },
+  { credential, preferences }: { credential: PreferencesQuery; preferences: OutreachPreferencesRequest },
 ): Promise<OutreachPreferences> {
-  const message = await messageOfLink(deps.db, m, s);
-  await repo.savePreferences(deps.db, message.physician_id, preferences);
-  return getPreferences(deps, { m, s });
+  const { physicianId } = await physicianOfCredential(deps.db, credential);
+  await repo.savePreferences(deps.db, physicianId, preferences);
+  return getPreferences(deps, credential);
 }
 
 const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10_000) / 10_000 : 0);
 
-/** The operators' view: each sender's last 30 days, with the rates the mailbox providers watch. */
+/** The operators' view: each sender's last 30 days, with the rates the mailbox providers watch (complaints: 0.3 %). */
 export async function listSenders(deps: OutreachDeps): Promise<OutreachSendersResponse> {
   return {
     senders: (await repo.senderStats(deps.db)).map((row) => ({
@@ -301,8 +315,10 @@ export async function listSenders(deps: OutreachDeps): Promise<OutreachSendersRe
       sent: row.sent,
       bounced: row.bounced,
       unsubscribed: row.unsubscribed,
+      complained: row.complained,
       bounceRate: rate(row.bounced, row.sent),
       unsubscribeRate: rate(row.unsubscribed, row.sent),
+      complaintRate: rate(row.complained, row.sent),
       suspended: row.suspended,
     })),
   };

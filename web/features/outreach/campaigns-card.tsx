@@ -59,6 +59,7 @@ function Campaigns() {
                 campaign.queued ? `${formatNumber(campaign.queued)} waiting` : null,
                 campaign.bounced ? `${formatNumber(campaign.bounced)} bounced` : null,
                 campaign.unsubscribed ? `${formatNumber(campaign.unsubscribed)} unsubscribed` : null,
+                campaign.complained ? `${formatNumber(campaign.complained)} marked as spam` : null,
                 campaign.cancelled ? `${formatNumber(campaign.cancelled)} withdrawn (unsubscribed before sending)` : null,
                 ...skipped.map((reason) => `${formatNumber(campaign.skipped[reason])} skipped: ${SKIP_WORDS[reason]}`),
               ]

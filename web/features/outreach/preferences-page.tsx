@@ -1,15 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Loader2, MailX } from 'lucide-react';
-import { LOOKING_LABELS, LOOKING_STATUSES, type OutreachPreferences, type OutreachPreferencesRequest } from '@contract/outreach';
+import { Loader2, MailCheck, MailX } from 'lucide-react';
+import {
+  LOOKING_LABELS,
+  LOOKING_STATUSES,
+  PREFERENCES_LINK_MESSAGES,
+  PREFERENCES_LINK_TTL_HOURS,
+  PreferencesLinkRequest,
+  type OutreachPreferences,
+  type OutreachPreferencesRequest,
+} from '@contract/outreach';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { toast } from '@web/components/ui/toast';
+import { EmailField } from '@web/features/auth/auth-fields';
 import { AuthShell, StatusIcon } from '@web/features/auth/auth-shell';
-import { errorMessage } from '@web/features/auth/form-errors';
+import { errorMessage, serverFieldErrors, validate } from '@web/features/auth/form-errors';
 import { formatDate } from '@web/lib/utils';
-import { usePreferences, useSavePreferences } from './api';
+import { useOpenedPreferencesLink, usePreferences, useRequestPreferencesLink, useSavePreferences, type PreferencesCredential } from './api';
 
 const list = (text: string) =>
   text
@@ -18,46 +27,156 @@ const list = (text: string) =>
     .filter(Boolean);
 
 /**
- * /my-preferences?m=&s= (ADR 066): the physician's own page, from the link in any recruiter email
- * they received through PhysicianDirect: whether they are looking, how many recruiter emails a month
- * (0-4, from all customers together), what interests them, who wrote to them, and unsubscribe.
+ * /my-preferences (ADR 066): the physician's own page: whether they are looking, how many recruiter
+ * emails a month (0-4, from all customers together), what interests them, who wrote to them, and
+ * unsubscribe. It opens from the link in any recruiter email they received through PhysicianDirect
+ * (?m=&s=), or from a single-use link they asked for by email (?token=); without either, or when
+ * the link no longer works, it offers to email them a link.
  */
 export function PreferencesPage() {
   const [params] = useSearchParams();
   const m = params.get('m')?.trim() ?? '';
   const s = params.get('s')?.trim() ?? '';
-  const preferences = usePreferences(m, s);
-  if (!m || !s || preferences.isError) {
+  const token = params.get('token')?.trim() ?? '';
+  if (m && s) return <FromMessageLink m={m} s={s} />;
+  if (token) return <FromEmailedLink key={token} token={token} />;
+  return (
+    <AskForLink
+      title="Your recruiter email preferences"
+      notice="Choose whether recruiters who use PhysicianDirect may write to you, and how often. Enter the email address they write to: we will email you a link to your preferences."
+    />
+  );
+}
+
+function FromMessageLink({ m, s }: { m: string; s: string }) {
+  const preferences = usePreferences({ m, s });
+  if (preferences.isError) {
+    return <AskForLink failed title="This link does not work" notice="Open the link from a recruiter's email again, or ask for a new link below." />;
+  }
+  if (preferences.isPending) return <Loading />;
+  return <PreferencesForm credential={{ m, s }} saved={preferences.data} />;
+}
+
+/** The page an emailed single-use link opens: the token is used once for an hour's credential. */
+function FromEmailedLink({ token }: { token: string }) {
+  const opened = useOpenedPreferencesLink(token);
+  const credential = opened.data ? { access: opened.data.access } : null;
+  const preferences = usePreferences(credential);
+  if (opened.isError) {
+    const message = errorMessage(opened.error, PREFERENCES_LINK_MESSAGES.invalid);
+    const title =
+      message === PREFERENCES_LINK_MESSAGES.used
+        ? 'This link was already used'
+        : message === PREFERENCES_LINK_MESSAGES.expired
+          ? 'This link has expired'
+          : 'This link does not work';
+    return <AskForLink failed title={title} notice={message} />;
+  }
+  if (preferences.isError) return <AskForLink failed title="This page has expired" notice={PREFERENCES_LINK_MESSAGES.accessExpired} />;
+  if (!credential || preferences.isPending) return <Loading />;
+  return <PreferencesForm credential={credential} saved={preferences.data} />;
+}
+
+function Loading() {
+  return (
+    <AuthShell
+      title="Your recruiter email preferences"
+      description="Loading..."
+      icon={
+        <StatusIcon>
+          <Loader2 className="animate-spin" />
+        </StatusIcon>
+      }
+    />
+  );
+}
+
+/**
+ * 'Email me a link': the same answer whatever the address (nobody learns who is in the directory);
+ * the link goes only to an address the directory holds for a physician.
+ */
+function AskForLink({ title, notice, failed = false }: { title: string; notice: ReactNode; failed?: boolean }) {
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const request = useRequestPreferencesLink();
+  const clientError = validate(PreferencesLinkRequest, { email }).email;
+  const error = serverFieldErrors(request.error).email ?? (submitted ? clientError : undefined);
+
+  if (request.isSuccess) {
     return (
       <AuthShell
-        title="This link does not work"
-        description="Open the link from a recruiter's email again."
+        title="Check your email"
         icon={
+          <StatusIcon>
+            <MailCheck />
+          </StatusIcon>
+        }
+        description={
+          <>
+            <p role="status">{request.data.message}</p>
+            <p className="mt-3">
+              The link works once, within {PREFERENCES_LINK_TTL_HOURS} hours. If you don't see the email in a few minutes, check your spam or junk
+              folder.
+            </p>
+          </>
+        }
+      >
+        <Button variant="outline" size="lg" className="w-full" onClick={() => request.reset()}>
+          Use a different email
+        </Button>
+      </AuthShell>
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    if (clientError) {
+      document.getElementById('preferences-email')?.focus();
+      return;
+    }
+    request.mutate({ email: email.trim() });
+  }
+
+  return (
+    <AuthShell
+      title={title}
+      description={<p role={failed ? 'alert' : undefined}>{notice}</p>}
+      icon={
+        failed ? (
           <StatusIcon tone="destructive">
             <MailX />
           </StatusIcon>
-        }
-      />
-    );
-  }
-  if (preferences.isPending) {
-    return (
-      <AuthShell
-        title="Your recruiter email preferences"
-        description="Loading..."
-        icon={
-          <StatusIcon>
-            <Loader2 className="animate-spin" />
-          </StatusIcon>
-        }
-      />
-    );
-  }
-  return <PreferencesForm m={m} s={s} saved={preferences.data} />;
+        ) : undefined
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Email me a link">
+        <EmailField
+          id="preferences-email"
+          label="Your email address"
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            request.reset();
+          }}
+          error={error}
+        />
+        {request.isError && !serverFieldErrors(request.error).email && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(request.error, 'Could not send the link. Please try again.')}
+          </p>
+        )}
+        <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
+          {request.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          Email me a link
+        </Button>
+      </form>
+    </AuthShell>
+  );
 }
 
-function PreferencesForm({ m, s, saved }: { m: string; s: string; saved: OutreachPreferences }) {
-  const save = useSavePreferences(m, s);
+function PreferencesForm({ credential, saved }: { credential: PreferencesCredential; saved: OutreachPreferences }) {
+  const save = useSavePreferences(credential);
   const [status, setStatus] = useState(saved.status);
   const [monthlyMax, setMonthlyMax] = useState(saved.monthlyMax);
   const [locations, setLocations] = useState(saved.locations.join(', '));
@@ -135,13 +254,17 @@ function PreferencesForm({ m, s, saved }: { m: string; s: string; saved: Outreac
           </ul>
         )}
       </section>
-      {!saved.unsubscribed && (
-        <p className="mt-6 text-center text-sm">
-          <Link to={`/outreach/unsubscribe?${new URLSearchParams({ m, s })}`} className="font-medium text-primary underline-offset-4 hover:underline">
-            Unsubscribe from all recruiter emails
-          </Link>
-        </p>
-      )}
+      {!saved.unsubscribed &&
+        ('m' in credential ? (
+          <p className="mt-6 text-center text-sm">
+            <Link to={`/outreach/unsubscribe?${new URLSearchParams(credential)}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              Unsubscribe from all recruiter emails
+            </Link>
+          </p>
+        ) : (
+          // Opened by an emailed link, not a recruiter's message: 'None' a month stops every recruiter's email.
+          <p className="mt-6 text-center text-sm text-muted-foreground">To stop every recruiter email, choose None above and save.</p>
+        ))}
     </AuthShell>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OutreachSendersResponse } from '@contract/outreach';
+import { OutreachSendersResponse, SENDER_RATE_WATCH } from '@contract/outreach';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -10,12 +10,32 @@ import { apiFetch } from '@web/lib/api';
 import { formatNumber } from '@web/lib/utils';
 
 const sendersKey = ['admin', 'outreach', 'senders'] as const;
-const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+const percent = (value: number, digits = 1) => `${(value * 100).toFixed(digits)} %`;
+
+type Sender = OutreachSendersResponse['senders'][number];
+type WatchedRate = keyof typeof SENDER_RATE_WATCH;
+
+/** The rates over what the mailbox providers accept (2 % bounced or unsubscribed, 0.3 % complaints). */
+const ratesOver = (row: Sender) => (Object.keys(SENDER_RATE_WATCH) as WatchedRate[]).filter((rate) => row[rate] > SENDER_RATE_WATCH[rate]);
+const RATE_WORDS: Record<WatchedRate, string> = {
+  bounceRate: `over ${percent(SENDER_RATE_WATCH.bounceRate, 0)} bounced`,
+  unsubscribeRate: `over ${percent(SENDER_RATE_WATCH.unsubscribeRate, 0)} unsubscribed`,
+  complaintRate: `over ${percent(SENDER_RATE_WATCH.complaintRate)} marked as spam`,
+};
+
+/** A count with its rate; a rate over the providers' threshold is marked (colour and words, not colour alone). */
+function CountAndRate({ count, rate, over, label }: { count: number; rate: string; over: boolean; label: string }) {
+  return (
+    <TableCell className={over ? 'text-right font-semibold text-destructive tabular-nums' : 'text-right tabular-nums'}>
+      {formatNumber(count)} ({rate}){over && <span className="sr-only"> {label}</span>}
+    </TableCell>
+  );
+}
 
 /**
  * Admin dashboard > 'Outreach senders' (ADR 066): each team's or recruiter's last 30 days of email to
- * physicians, with the bounce and unsubscribe rates the mailbox providers watch (a rate to look at
- * is marked), and a switch that stops a sender at once.
+ * physicians, with the bounce, unsubscribe and spam complaint rates the mailbox providers watch (a
+ * rate over their threshold is marked), and a switch that stops a sender at once.
  */
 export function OutreachSendersSection() {
   const queryClient = useQueryClient();
@@ -52,6 +72,7 @@ export function OutreachSendersSection() {
                 <TableHead className="text-right">Sent</TableHead>
                 <TableHead className="text-right">Bounced</TableHead>
                 <TableHead className="text-right">Unsubscribed</TableHead>
+                <TableHead className="text-right">Spam complaints</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>
                   <span className="sr-only">Action</span>
@@ -59,40 +80,40 @@ export function OutreachSendersSection() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {senders.data.senders.map((row) => (
-                <TableRow key={row.sender}>
-                  <TableCell className="font-medium">{row.name}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(row.sent)}</TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatNumber(row.bounced)} ({percent(row.bounceRate)})
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {formatNumber(row.unsubscribed)} ({percent(row.unsubscribeRate)})
-                  </TableCell>
-                  <TableCell>
-                    {row.suspended ? (
-                      <Badge variant="destructive">Suspended</Badge>
-                    ) : row.bounceRate > 0.02 || row.unsubscribeRate > 0.02 ? (
-                      <Badge variant="warning" title="Over 2 % bounced or unsubscribed: look at what they send">
-                        Look at this
-                      </Badge>
-                    ) : (
-                      <Badge variant="muted">Sending</Badge>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={toggle.isPending}
-                      onClick={() => toggle.mutate({ sender: row.sender, suspended: !row.suspended })}
-                      aria-label={`${row.suspended ? 'Restore' : 'Suspend'} ${row.name}`}
-                    >
-                      {row.suspended ? 'Restore' : 'Suspend'}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
+              {senders.data.senders.map((row) => {
+                const over = ratesOver(row);
+                return (
+                  <TableRow key={row.sender}>
+                    <TableCell className="font-medium">{row.name}</TableCell>
+                    <TableCell className="text-right tabular-nums">{formatNumber(row.sent)}</TableCell>
+                    <CountAndRate count={row.bounced} rate={percent(row.bounceRate)} over={over.includes('bounceRate')} label={RATE_WORDS.bounceRate} />
+                    <CountAndRate count={row.unsubscribed} rate={percent(row.unsubscribeRate)} over={over.includes('unsubscribeRate')} label={RATE_WORDS.unsubscribeRate} />
+                    <CountAndRate count={row.complained} rate={percent(row.complaintRate, 2)} over={over.includes('complaintRate')} label={RATE_WORDS.complaintRate} />
+                    <TableCell>
+                      {row.suspended ? (
+                        <Badge variant="destructive">Suspended</Badge>
+                      ) : over.length ? (
+                        <Badge variant="warning" title={`${over.map((rate) => RATE_WORDS[rate]).join(', ')}: look at what they send`}>
+                          Look at this
+                        </Badge>
+                      ) : (
+                        <Badge variant="muted">Sending</Badge>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        disabled={toggle.isPending}
+                        onClick={() => toggle.mutate({ sender: row.sender, suspended: !row.suspended })}
+                        aria-label={`${row.suspended ? 'Restore' : 'Suspend'} ${row.name}`}
+                      >
+                        {row.suspended ? 'Restore' : 'Suspend'}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         )}
