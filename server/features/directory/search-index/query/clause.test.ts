@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allOf, anyOf, isSliced, NEVER, rangeClause, rowClause, type Clause } from './clause';
+import { anyOf, isSliced, NEVER, rangeClause, rowClause, type Clause } from './clause';
 import { hasBit } from '../data/bitsets';
 import { postingsOf } from '../data/postings';
 import type { Term } from './terms';
@@ -66,16 +66,9 @@ describe('clauses', () => {
     const values = Float64Array.from({ length: 40 }, (_, i) => i);
     expect(rows(rangeClause(values, 30, 38, 8), 40)).toEqual([30, 31, 32, 33, 34, 35, 36, 37]);
     expect(rows(rowClause(byFive, 8, 40), 40)).toEqual([0, 5, 10, 15, 20, 25, 30, 35]);
-    expect(rows(allOf([rowClause(byFive, 8, 40), rangeClause(values, 20, 40, 20)]), 40)).toEqual([20, 25, 30, 35]);
   });
 
-  it('allOf keeps the rows of every clause', () => {
-    const even = rowClause((i) => i % 2 === 0, N / 2, N);
-    const third = rowClause((i) => i % 3 === 0, N / 3, N);
-    expect(rows(allOf([even, third]))).toEqual([0, 6, 12, 18, 24, 30, 36, 42, 48, 54, 60]);
-  });
-
-  it('lists the rows of terms with postings (anyOf), and tests the other parts on them (allOf)', () => {
+  it('lists the rows of terms with postings (anyOf)', () => {
     const posted = anyOf([term(8, [3], true), term(16, [5, 13], true)]) as Clause;
     expect(posted.gather).toBeDefined();
     expect(rows(posted)).toEqual([3, 5, 11, 13, 19, 21, 27, 29, 35, 37, 43, 45, 51, 53, 59, 61]);
@@ -85,14 +78,6 @@ describe('clauses', () => {
     expect(rows(mixed)).toEqual([1, 3, 5, 9, 11, 13, 17, 19, 21, 25, 27, 29, 33, 35, 37, 41, 43, 45, 49, 51, 53, 57, 59, 61]);
     // None with postings: no listing.
     expect((anyOf([term(4, [1])]) as Clause).gather).toBeUndefined();
-    // allOf lists its most selective part's rows when that part has postings.
-    const odd = rowClause((i) => i % 2 === 1, N / 2, N);
-    const both = allOf([odd, posted]);
-    expect(both.gather).toBeDefined();
-    expect(rows(both)).toEqual([3, 5, 11, 13, 19, 21, 27, 29, 35, 37, 43, 45, 51, 53, 59, 61]);
-    const third = allOf([rowClause((i) => i % 3 === 0, 2, N), posted]);
-    expect(third.gather).toBeUndefined(); // its most selective part has none
-    expect(rows(third)).toEqual([3, 21, 27, 45, 51]);
   });
 
   it('rangeClause: a value in [low, high), never a missing one (NaN)', () => {

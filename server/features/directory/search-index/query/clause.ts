@@ -321,38 +321,3 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
     },
   };
 }
-
-/**
- * Rows passing every clause: the most selective part first over every row, each next one over
- * the rows still in (row by row once few remain, rather than another pass over all of them).
- */
-export function allOf(parts: Clause[]): Clause {
-  const ordered = [...parts].sort((a, b) => a.estimate - b.estimate);
-  const [first, ...rest] = ordered;
-  const gatherFirst = first.gather;
-  return {
-    estimate: first.estimate,
-    reads: ordered.reduce((sum, p) => sum + p.reads, 0),
-    bytes: ordered.reduce((sum, p) => sum + p.bytes, 0),
-    gatherCost: first.gatherCost + first.estimate * rest.reduce((sum, p) => sum + p.reads, 0) * SIEVE_READ,
-    // The first part's rows from its postings, each then tested against the other parts.
-    gather: gatherFirst
-      ? (bits) => {
-          gatherFirst(bits);
-          for (const part of rest) if (part.sieve(bits, 0, bits.length) === 0) break;
-        }
-      : undefined,
-    test: (i) => ordered.every((p) => p.test(i)),
-    sieve(bits, from, to) {
-      let left = 0;
-      for (const part of ordered) if ((left = part.sieve(bits, from, to)) === 0) break;
-      return left;
-    },
-    pass(bits, from, to) {
-      // The most selective part over the rows, then the others on the rows still in.
-      let left = first.pass(bits, from, to);
-      for (const part of rest) if (left === 0 || (left = part.sieve(bits, from, to)) === 0) break;
-      return left;
-    },
-  };
-}
