@@ -78,7 +78,8 @@ export const FLAG_FILTER_KEYS = [
 export const GEO_FILTER_KEYS = ['near', 'radius', 'zip'] as const;
 /** movedWithinDays: a change of the practice location within the last N days (ADR 035). */
 /** imlcEligibleFor: 'Likely IMLC-eligible for <state>' (ADR 063). */
-export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince', 'movedWithinDays', 'imlcEligibleFor'] as const;
+/** looking: what physicians said in the preference centre, for callers who may email them (ADR 066). */
+export const OTHER_FILTER_KEYS = ['gender', 'verifiedWithinMonths', 'addedSince', 'movedWithinDays', 'imlcEligibleFor', 'looking'] as const;
 /**
  * Query parameters that shape the view rather than the search: the sidebar offers none of them
  * and saved searches keep none ('changedSince' is the alert digest's link: physicians added or
@@ -94,7 +95,7 @@ export const VIEW_KEYS = ['query', 'spelling', 'page', 'sortKey', 'sortDirection
  */
 export const TEAM_FILTER_KEYS = ['notRevealedByTeam', 'notInAts'] as const;
 export type TeamFilterKey = (typeof TEAM_FILTER_KEYS)[number];
-/** Every query parameter that filters (the pricing page's "44 searchable parameters"). */
+/** Every query parameter that filters (the pricing page's "45 searchable parameters"). */
 export const FILTER_KEYS = [
   ...LIST_FILTER_KEYS,
   ...TEXT_FILTER_KEYS,
@@ -178,6 +179,13 @@ export function movedWithin(movedOn: string | null, days: number, now: Date): bo
   const today = Math.floor(now.getTime() / 86_400_000);
   return Math.floor(Date.parse(`${movedOn}T00:00:00Z`) / 86_400_000) >= today - days;
 }
+
+/**
+ * 'Looking now' (`now`), or 'Looking now' or 'Open to offers' (`open`): the physicians the cards mark
+ * so (ADR 066). Only for callers who may email physicians (outreach:send); ignored for others.
+ */
+export const LOOKING_OPTIONS = ['now', 'open'] as const;
+export type LookingOption = (typeof LOOKING_OPTIONS)[number];
 
 /** Where a record came from (physicians.source). */
 export const SOURCE_OPTIONS = ['demo', 'nppes', 'dac', 'resume'] as const;
@@ -291,6 +299,12 @@ export const SearchPhysiciansQuery = z.object({
       error: `verifiedWithinMonths must be one of ${VERIFIED_WITHIN_OPTIONS.join(', ')}`,
     })
     .transform(Number)
+    .optional(),
+  looking: z
+    .enum(LOOKING_OPTIONS, { error: `looking must be one of ${LOOKING_OPTIONS.join(', ')}` })
+    .describe(
+      "'now': only physicians who said 'Looking now' in the preference centre; 'open': 'Looking now' or 'Open to offers' (callers who may email physicians; ignored for others)",
+    )
     .optional(),
   notRevealedByTeam: flag('notRevealedByTeam').describe(
     'true: leave out the physicians whose contact the caller’s team revealed in the last 30 days (members of a team only)',

@@ -4,6 +4,7 @@ import {
   FLAG_FILTER_KEYS,
   TEAM_FILTER_KEYS,
   LIST_FILTER_KEYS,
+  LOOKING_OPTIONS,
   MOVED_WITHIN_OPTIONS,
   RADIUS_OPTIONS,
   SORT_KEYS,
@@ -56,6 +57,8 @@ function isAcceptable(key: string, value: string): boolean {
       return DIGITS.test(value) && value.length <= 5;
     case 'addedSince':
       return isCalendarDay(value);
+    case 'looking':
+      return (LOOKING_OPTIONS as readonly string[]).includes(value);
     case 'graduationYearMin':
     case 'graduationYearMax':
     case 'yearsInPracticeMin':

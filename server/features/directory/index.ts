@@ -4,6 +4,7 @@ export { cityKey, haversineMiles, zipTable } from './geo';
 export { affiliationsJson, sortAffiliations } from './affiliations';
 export type { DirectoryService } from './service';
 export {
+  IdSet,
   resolveSort,
   stateCode,
   toCriteria,

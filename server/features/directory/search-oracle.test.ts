@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FILTER_KEYS,
+  LOOKING_OPTIONS,
   SearchPhysiciansQuery,
   SORT_KEYS,
   type FilterKey,
@@ -12,7 +13,7 @@ import { IMLC_ISSUING_STATES } from '../../../contract/affiliations';
 import { loadDemoDirectory } from '../../db/seed/demo';
 import { createTestContext, type TestAgent } from '../../test/harness';
 import { insertPhysician } from '../../test/support/physicians';
-import { resolveSort, toCriteria } from './search-index/query/criteria';
+import { IdSet, resolveSort, toCriteria, type SearchCriteria } from './search-index/query/criteria';
 import { naiveSearch } from '../../test/support/directory/naive-search';
 
 /*
@@ -202,6 +203,14 @@ beforeAll(async () => {
   // Messy rows between and after the demo ids (the id order is the tie-break).
   for (let k = 0; k < MESSY.length; k++) await insertMessy(MESSY[k], DEMO_ROWS + 1 + k * 3);
   await ctx.deps.services.directory.directoryChanged();
+  // What some physicians said in the preference centre (ADR 066): each status, and some wanting no email.
+  await ctx.db.sql.query(
+    `INSERT INTO outreach_preferences (physician_id, status, monthly_max)
+     SELECT id, (ARRAY['looking', 'open', 'not_looking'])[1 + id % 3], CASE WHEN id % 4 = 0 THEN 0 ELSE 1 + id % 4 END
+       FROM physicians WHERE id % 5 < 2`,
+  );
+  lookingSets = { now: await lookingSet('now'), open: await lookingSet('open') };
+  expect(lookingSets.now.ids.length).toBeGreaterThan(0);
 
   const { rows } = await ctx.db.sql.query<
     Record<string, string | null> & {
@@ -429,8 +438,27 @@ function filterValue(r: Random, key: FilterKey): string {
       const day = new Date(Date.UTC(2023, 0, 1) + r.int(1500) * 86_400_000);
       return day.toISOString().slice(0, 10);
     }
+    case 'looking':
+      return r.pick(LOOKING_OPTIONS);
   }
 }
+
+/**
+ * 'Looking now' / 'Open to offers' (ADR 066) as the reference reads it: the preference rows of the
+ * physicians who said so and want email. Only callers who may email physicians (the paid tiers and
+ * admins here) filter by it; for the others the API ignores it.
+ */
+async function lookingSet(looking: 'now' | 'open'): Promise<IdSet> {
+  const statuses = looking === 'now' ? ['looking'] : ['looking', 'open'];
+  const { rows } = await ctx.db.sql.query<{ physician_id: number }>(
+    `SELECT physician_id FROM outreach_preferences WHERE status = ANY($1::text[]) AND monthly_max > 0`,
+    [statuses],
+  );
+  return new IdSet(Int32Array.from(rows, (row) => row.physician_id));
+}
+let lookingSets: Record<'now' | 'open', IdSet>;
+const withLooking = (criteria: SearchCriteria, looking: 'now' | 'open' | undefined, mayEmail: boolean): SearchCriteria =>
+  looking && mayEmail ? { ...criteria, includedIds: lookingSets[looking] } : criteria;
 
 type Case = { input: Record<string, string>; agent: (typeof agents)[number] };
 
@@ -465,7 +493,7 @@ describe('random oracle: the index answers as the reference SQL', () => {
       for (let n = 0; n < CASES; n++) {
         const { input, agent } = randomCase(r);
         const request = SearchPhysiciansQuery.parse(input satisfies SearchPhysiciansQueryInput);
-        const criteria = toCriteria(request, new Date().getUTCFullYear());
+        const criteria = withLooking(toCriteria(request, new Date().getUTCFullYear()), request.looking, agent.paid);
         const sort = resolveSort(request, criteria);
         const label = `${REPLAY} (case ${n}, ${agent.name}): ${JSON.stringify(input)}`;
 

@@ -18,7 +18,7 @@ import type { Logger } from '../../lib/logger';
 import { privateFolderProblem } from '../../lib/private-files';
 import { teamRevealedIds, teamReveals } from '../contacts';
 import { allInAtsOf, inAtsOf } from '../integrations';
-import { lookingStatusesOf, lookingStatusOf } from '../outreach';
+import { lookingIds, lookingStatusesOf, lookingStatusOf } from '../outreach';
 import { resolveSpecialtyTerm } from '../../../contract/recruiter-vocabulary';
 import { resolveUnheldTerm } from '../../../contract/unheld-words';
 import {
@@ -36,7 +36,7 @@ import {
 import {
   correctQuery,
   DirectoryIndex,
-  ExcludedIds,
+  IdSet,
   resolveSort,
   runInSlices,
   searchTerm,
@@ -61,9 +61,16 @@ const isSoldSpecialty = (value: string) => SOLD.has(value.trim().toLowerCase());
 /** The caller as far as search is concerned: anonymous callers are null. */
 export type Viewer = { capabilities: readonly Capability[]; id?: string; teamId?: string | null } | null;
 
-/** The criteria leaving out `excluded` (when there is such a set). */
-const withExclusions = (criteria: SearchCriteria, excluded: ExcludedIds | null): SearchCriteria =>
-  excluded ? { ...criteria, excludedIds: excluded } : criteria;
+/**
+ * The filters the index answers from id sets the service reads per call (the caller's own work,
+ * what physicians said): physicians to leave out, physicians to keep only (null: no such filter).
+ */
+type IdFilters = { excludedIds: IdSet | null; includedIds: IdSet | null };
+const NO_ID_FILTERS: IdFilters = { excludedIds: null, includedIds: null };
+
+/** The criteria with the id-set filters (when there are any). */
+const withIdFilters = (criteria: SearchCriteria, filters: IdFilters): SearchCriteria =>
+  filters.excludedIds || filters.includedIds ? { ...criteria, ...filters } : criteria;
 
 /** Adds up the index work (ms, pauses excluded) of the calls it is given to (a rate limit's cost). */
 export type WorkMeter = { busyMs: number };
@@ -265,35 +272,42 @@ export async function createDirectoryService({
   };
 
   /**
-   * The filters on the caller's own work, read once per call: 'Not yet revealed by my team' (the
-   * team's reveals of the last 30 days, docs/decisions/061-teams.md; members of a team only) and
-   * 'Not in my ATS' (what the connected Bullhorn holds, ADR 064); null when neither was asked.
+   * The filters the index answers from id sets, read once per call: 'Not yet revealed by my team'
+   * (the team's reveals of the last 30 days, docs/decisions/061-teams.md; members of a team only),
+   * 'Not in my ATS' (what the connected Bullhorn holds, ADR 064), and 'Looking now' / 'Open to
+   * offers' (what physicians said in the preference centre, ADR 066; callers who may email them
+   * only, as the cards' badges). A filter the caller may not use is ignored.
    */
-  const teamExclusions = async (request: SearchPhysiciansRequest, viewer: Viewer): Promise<ExcludedIds | null> => {
+  const idFilters = async (request: SearchPhysiciansRequest, viewer: Viewer): Promise<IdFilters> => {
     const parts: Int32Array[] = [];
     if (request.notRevealedByTeam && viewer?.teamId && viewer.id) parts.push(await teamRevealedIds({ db, userId: viewer.id }));
     if (request.notInAts && viewer?.id) parts.push(await allInAtsOf(db, { id: viewer.id, teamId: viewer.teamId ?? null }));
-    if (!parts.length) return null;
-    return new ExcludedIds(parts.length === 1 ? parts[0] : Int32Array.from(new Set(parts.flatMap((part) => [...part]))));
+    const excludedIds = !parts.length
+      ? null
+      : new IdSet(parts.length === 1 ? parts[0] : Int32Array.from(new Set(parts.flatMap((part) => [...part]))));
+    const includedIds =
+      request.looking && viewer?.capabilities.includes('outreach:send') ? new IdSet(await lookingIds(db, request.looking)) : null;
+    return excludedIds || includedIds ? { excludedIds, includedIds } : NO_ID_FILTERS;
   };
 
   /**
    * The request as the search answers it: corrected when the query as typed finds nothing and the
    * corrected one finds something (the search's rule), so that facets and Select All count and
-   * pick the physicians the page shows.
+   * pick the physicians the page shows (with the same id-set filters as the search).
    */
   const asSearched = async (
     request: SearchPhysiciansRequest,
+    filters: IdFilters,
     meter?: WorkMeter,
   ): Promise<SearchPhysiciansRequest> => {
     if (!request.query || request.spelling === 'exact') return request;
     // The query as typed first: its clauses are the ones the facets then reuse (clause cache), and
     // the word list a correction reads is only made for a query that finds nothing.
-    const typed = toCriteria(request, currentYear());
+    const typed = withIdFilters(toCriteria(request, currentYear()), filters);
     if ((await sliced((ws) => index.countSteps(typed, ws), meter)) > 0) return request;
     const corrected = correctedRequest(request);
     if (!corrected) return request;
-    const fixed = toCriteria(corrected, currentYear());
+    const fixed = withIdFilters(toCriteria(corrected, currentYear()), filters);
     return (await sliced((ws) => index.countSteps(fixed, ws), meter)) > 0 ? corrected : request;
   };
 
@@ -366,8 +380,8 @@ export async function createDirectoryService({
       const full = viewer?.capabilities.includes('search:full-results') ?? false;
       let page = full ? (request.page ?? 1) : 1;
       const limit = full ? PAGE_SIZE : FREE_RESULT_CAP;
-      const teamFilter = await teamExclusions(request, viewer);
-      let criteria = withExclusions(toCriteria(request, currentYear()), teamFilter);
+      const filters = await idFilters(request, viewer);
+      let criteria = withIdFilters(toCriteria(request, currentYear()), filters);
       let sort = resolveSort(request, criteria);
       let { total, ids } = await sliced(
         (ws) => index.searchSteps(criteria, { ...sort, offset: (page - 1) * PAGE_SIZE, limit }, ws),
@@ -379,7 +393,7 @@ export async function createDirectoryService({
       if (total === 0) {
         const corrected = correctedRequest(request);
         if (corrected) {
-          const correctedCriteria = withExclusions(toCriteria(corrected, currentYear()), teamFilter);
+          const correctedCriteria = withIdFilters(toCriteria(corrected, currentYear()), filters);
           const correctedSort = resolveSort(corrected, correctedCriteria);
           const found = await sliced(
             (ws) =>
@@ -446,10 +460,8 @@ export async function createDirectoryService({
       meter?: WorkMeter,
       viewer?: Viewer,
     ): Promise<{ ids: number[]; total: number }> {
-      const criteria = withExclusions(
-        toCriteria(await asSearched(request, meter), currentYear()),
-        await teamExclusions(request, viewer ?? null),
-      );
+      const filters = await idFilters(request, viewer ?? null);
+      const criteria = withIdFilters(toCriteria(await asSearched(request, filters, meter), currentYear()), filters);
       const options = { ...resolveSort(request, criteria), offset: 0, limit: SELECT_ALL_MAX };
       return sliced((ws) => index.searchSteps(criteria, options, ws), meter);
     },
@@ -475,14 +487,17 @@ export async function createDirectoryService({
     /**
      * How many physicians of the window changed after `since` (ms) and match the whole search
      * now (query and every filter), and the first `max` of them by name: an alert's new matches.
+     * `looking`: who is looking, read by the alert run for an owner who may email physicians (ADR 066).
      */
     matchesInWindow(
       request: SearchPhysiciansRequest,
       window: ChangeWindow,
       since: number,
       max: number,
+      looking: IdSet | null = null,
     ): { total: number; ids: number[] } {
-      return index.matchesInWindow(toCriteria(request, currentYear()), window, since, max);
+      const filters = looking ? { excludedIds: null, includedIds: looking } : NO_ID_FILTERS;
+      return index.matchesInWindow(withIdFilters(toCriteria(request, currentYear()), filters), window, since, max);
     },
 
     /** Summaries (no contact values) of these physicians in the order given; unknown ids are skipped. */
@@ -524,8 +539,8 @@ export async function createDirectoryService({
       meter?: WorkMeter,
     ): Promise<FacetsResponse> {
       refuseNpiPrefix(request, viewer);
-      const searched = await asSearched(request, meter);
-      const criteria = withExclusions(toCriteria(searched, currentYear()), await teamExclusions(request, viewer));
+      const filters = await idFilters(request, viewer);
+      const criteria = withIdFilters(toCriteria(await asSearched(request, filters, meter), currentYear()), filters);
       return sliced((ws) => index.facetsSteps(criteria, ws), meter);
     },
 
@@ -541,8 +556,8 @@ export async function createDirectoryService({
       meter?: WorkMeter,
     ): Promise<HospitalOptionsResponse> {
       refuseNpiPrefix(request, viewer);
-      const searched = await asSearched(request, meter);
-      const criteria = withExclusions(toCriteria(searched, currentYear()), await teamExclusions(request, viewer));
+      const filters = await idFilters(request, viewer);
+      const criteria = withIdFilters(toCriteria(await asSearched(request, filters, meter), currentYear()), filters);
       const words = searchTerm(q ?? '').split(' ').filter(Boolean);
       const found = await sliced((ws) => index.hospitalsSteps(criteria, words, HOSPITAL_OPTIONS, ws), meter);
       const places = await findHospitals(db, found.map((h) => h.ccn));

@@ -261,6 +261,19 @@ export async function lookingStatusOf(db: Pick<Db, 'sql'>, physicianId: number):
   return (rows[0]?.status as 'looking' | 'open' | undefined) ?? null;
 }
 
+/**
+ * The search's filter (ADR 066): who said 'Looking now' (`now`), or 'Looking now' or 'Open to offers'
+ * (`open`), and wants email: the physicians the cards mark, by the badges' rule above. One string of
+ * ids (PGlite hands rows over slowly).
+ */
+export async function lookingIds(db: Pick<Db, 'sql'>, looking: 'now' | 'open'): Promise<Int32Array> {
+  const { rows } = await db.sql.query<{ ids: string | null }>(
+    `SELECT string_agg(physician_id::text, ',') AS ids FROM outreach_preferences WHERE status = ANY($1::text[]) AND monthly_max > 0`,
+    [looking === 'now' ? ['looking'] : ['looking', 'open']],
+  );
+  return rows[0]?.ids ? Int32Array.from(rows[0].ids.split(','), Number) : new Int32Array(0);
+}
+
 export type SenderRow = { sender: string; name: string | null; sent: number; bounced: number; unsubscribed: number; complained: number; suspended: boolean };
 
 /** Every sender of the last 30 days (and every suspended one), most mail first. */

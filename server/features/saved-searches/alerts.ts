@@ -6,7 +6,8 @@ import type { Env } from '../../lib/env';
 import { linkSigner } from '../../lib/link-signing';
 import { enqueueEmails } from '../../lib/mail-queue';
 import { compose, userText } from '../../lib/mail-layout';
-import type { ChangeWindow, DirectoryService } from '../directory';
+import { IdSet, type ChangeWindow, type DirectoryService } from '../directory';
+import { lookingIds } from '../outreach';
 import * as repo from './repo';
 
 /*
@@ -57,10 +58,11 @@ export async function runAlertDigests(deps: AlertDeps, now = new Date()): Promis
         from: new Date(Math.min(...due.map((alert) => alert.since.getTime()))),
         upTo,
       });
+      const looking = await lookingSetsFor(tx, due);
       const started = performance.now();
       const window = deps.directory.changeWindow(changed.ids, changed.changedAt);
       const found = due
-        .map((alert) => ({ alert, ...newMatches(deps, alert, window) }))
+        .map((alert) => ({ alert, ...newMatches(deps, alert, window, looking) }))
         .filter(({ total }) => total > 0);
       result.evaluationMs += performance.now() - started;
       result.evaluated += due.length;
@@ -96,23 +98,42 @@ export async function runAlertDigests(deps: AlertDeps, now = new Date()): Promis
   return result;
 }
 
+type LookingSets = Partial<Record<'now' | 'open', IdSet>>;
+
+/**
+ * 'Looking now' / 'Open to offers' (ADR 066) for the batch's searches that ask for it, read once a
+ * batch: only for owners who may email physicians (paid or admin, as outreach:send), as the search.
+ */
+async function lookingSetsFor(db: Db, due: readonly repo.DueAlert[]): Promise<LookingSets> {
+  const sets: LookingSets = {};
+  for (const alert of due) {
+    const looking = alert.paid ? SearchPhysiciansQuery.shape.looking.safeParse(alert.params.looking).data : undefined;
+    if (looking && !sets[looking]) sets[looking] = new IdSet(await lookingIds(db, looking));
+  }
+  return sets;
+}
+
 /**
  * The alert's new matches: physicians of the window changed after its `since` that match its
  * search now; `ids` are the first ALERT_DIGEST_MAX by name (FREE_ALERT_DIGEST_MAX for a free user).
+ * A physician who only said they are looking has not changed: not new (ADR 066).
  */
-export function newMatches(
+function newMatches(
   deps: Pick<AlertDeps, 'directory'>,
   alert: { params: Record<string, string>; since: Date; paid: boolean },
   window: ChangeWindow,
+  looking: LookingSets,
 ): { total: number; ids: number[] } {
   const request = SearchPhysiciansQuery.safeParse(alert.params);
   // A search saved under older rules that no longer parses matches nothing (it shows its error when opened).
   if (!request.success) return { total: 0, ids: [] };
+  const wanted = alert.paid && request.data.looking ? (looking[request.data.looking] ?? null) : null;
   return deps.directory.matchesInWindow(
     request.data,
     window,
     alert.since.getTime(),
     alert.paid ? ALERT_DIGEST_MAX : FREE_ALERT_DIGEST_MAX,
+    wanted,
   );
 }
 

@@ -38,7 +38,7 @@ import { snapshotBytes } from './data/snapshot';
 
 // What the rest of the directory feature uses: the reading of a search, the spelling correction,
 // the sliced runs (the service's and the server's event-loop statistics, ADR 027).
-export { ExcludedIds, resolveSort, stateCode, toCriteria, unheldWordsOf, type SearchCriteria } from './query/criteria';
+export { IdSet, resolveSort, stateCode, toCriteria, unheldWordsOf, type SearchCriteria } from './query/criteria';
 export { searchTerm } from './data/search-words';
 export { correctQuery } from './query/spelling';
 export { runInSlices, watchLongestSlice, Workspace, type Sliced } from './data/slices';

@@ -242,6 +242,10 @@ export function naiveSearchSql(
     and.push(`${zip5} IN (SELECT n.zip5 FROM ${nearRows} n WHERE n.miles <= ${p(c.near.miles)})`);
   }
 
+  // The id sets the directory service reads (ADR 061, 064, 066): left out, or kept only.
+  if (c.excludedIds?.ids.length) and.push(`NOT (id = ANY(${p([...c.excludedIds.ids])}::int[]))`);
+  if (c.includedIds) and.push(`id = ANY(${p([...c.includedIds.ids])}::int[])`);
+
   const where = and.length ? `WHERE ${and.join(' AND ')}` : '';
   const whereParams = [...params];
   const relevance = sort.sortKey === 'relevance';

@@ -100,17 +100,23 @@ export type SearchCriteria = {
   movedSince: number | null;
   /**
    * Physicians left out by id: 'Not yet revealed by my team' (docs/decisions/061-teams.md), the
-   * contacts the caller's team revealed in the last 30 days. Set by the directory service, which
-   * reads them; toCriteria leaves it null.
+   * contacts the caller's team revealed in the last 30 days, and 'Not in my ATS' (ADR 064). Set by
+   * the directory service, which reads them; toCriteria leaves it null.
    */
-  excludedIds?: ExcludedIds | null;
+  excludedIds?: IdSet | null;
+  /**
+   * Only these physicians: 'Looking now' / 'Open to offers' (docs/decisions/066-outreach.md), what
+   * physicians said in the preference centre. Set by the directory service, which reads them for
+   * callers who may email physicians; toCriteria leaves it null (an empty set matches nobody).
+   */
+  includedIds?: IdSet | null;
 };
 
 /**
- * A set of physician ids to leave out, named by a digest of its ids: the criteria's JSON (the
- * result caches' key) holds the digest, not the ids.
+ * A set of physician ids (to leave out, or to keep only), named by a digest of its ids: the
+ * criteria's JSON (the result caches' key) holds the digest, not the ids.
  */
-export class ExcludedIds {
+export class IdSet {
   readonly key: string;
   constructor(readonly ids: Int32Array) {
     ids.sort();

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { SearchPhysiciansRequest } from '../../../../../contract/directory';
 import { ClauseCache, evaluate } from './evaluation';
 import { buildClauses } from './filters';
+import { IdSet, type SearchCriteria } from './criteria';
 import { criteria, idsOf, PEOPLE, snapshotOf } from '../../../../test/support/directory/index-rows';
 
 const s = snapshotOf(PEOPLE);
-function search(request: Partial<SearchPhysiciansRequest>): number[] {
-  const specs = buildClauses(s, criteria(request));
+function search(request: Partial<SearchPhysiciansRequest>, sets: Pick<SearchCriteria, 'excludedIds' | 'includedIds'> = {}): number[] {
+  const specs = buildClauses(s, { ...criteria(request), ...sets });
   if (specs.length === 0) return idsOf(s, s.aliveBits);
   const { bits, total } = evaluate(new ClauseCache(() => s), s, specs);
   return total === 0 ? [] : idsOf(s, bits);
@@ -95,5 +96,19 @@ describe('the filter table', () => {
     expect(search({ inTraining: false })).toEqual([1]); // unknown matches neither
     expect(search({ query: 'smith', state: ['MA'], specialty: ['Cardiology'] })).toEqual([1, 3]);
     expect(search({ query: 'smith', state: ['MA'], title: 'director' })).toEqual([1]);
+  });
+
+  it('keeps only, or leaves out, the physicians of an id set (the service reads them: ADR 061, 066)', () => {
+    const set = (...ids: number[]) => new IdSet(Int32Array.from(ids));
+    expect(search({}, { includedIds: set(4, 2, 99) })).toEqual([2, 4]); // an id the index lacks changes nothing
+    expect(search({}, { includedIds: set() })).toEqual([]); // nobody said so: nobody
+    expect(search({}, { excludedIds: set(2, 4) })).toEqual([1, 3, 5]);
+    expect(search({}, { excludedIds: set() })).toEqual([1, 2, 3, 4, 5]);
+    expect(search({ specialty: ['Cardiology'] }, { includedIds: set(1, 2, 3), excludedIds: set(3) })).toEqual([1]);
+    // The cache key holds the digest: equal sets in any order give one key, other sets another.
+    const keys = (sets: Pick<SearchCriteria, 'excludedIds' | 'includedIds'>) => buildClauses(s, { ...criteria({}), ...sets }).map((spec) => spec.key);
+    expect(keys({ includedIds: set(3, 1) })).toEqual(keys({ includedIds: set(1, 3) }));
+    expect(keys({ includedIds: set(1, 3) })).not.toEqual(keys({ includedIds: set(1, 4) }));
+    expect(keys({ includedIds: set(1, 3) })).not.toEqual(keys({ excludedIds: set(1, 3) }));
   });
 });

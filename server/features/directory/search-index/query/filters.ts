@@ -1,6 +1,7 @@
 import {
   normalizeCode,
   specialtyMatches,
+  type IdSet,
   stateMatches,
   type LocationCriterion,
   type SearchCriteria,
@@ -80,6 +81,15 @@ const since = (column: 'verifiedAt' | 'createdAt', at: number | null): ClauseDra
           },
         },
       ];
+
+/** A marker per id of the set (1: in it), up to its largest id: built once per set and snapshot. */
+function markerOf(set: IdSet): { marked: Uint8Array; max: number } {
+  let max = 0;
+  for (const id of set.ids) if (id > max) max = id;
+  const marked = new Uint8Array(max + 1);
+  for (const id of set.ids) marked[id] = 1;
+  return { marked, max };
+}
 
 /** 'city, state' must match both parts; a single part matches city or state. */
 function locationClauses(location: LocationCriterion | null): ClauseDraft[] {
@@ -270,7 +280,7 @@ export const FILTERS: readonly Filter[] = [
   { clauses: (c) => since('verifiedAt', c.verifiedSince) },
   { clauses: (c) => since('createdAt', c.addedSince) },
   {
-    // 'Not yet revealed by my team': every row but those of the ids (a marker per id, built once per set).
+    // 'Not yet revealed by my team', 'Not in my ATS': every row but those of the ids.
     clauses: (c) => {
       const excluded = c.excludedIds;
       if (!excluded || excluded.ids.length === 0) return [];
@@ -279,11 +289,26 @@ export const FILTERS: readonly Filter[] = [
           key: `notin:${excluded.key}`,
           make(s) {
             const ids = s.cols.ids;
-            let max = 0;
-            for (const id of excluded.ids) if (id > max) max = id;
-            const marked = new Uint8Array(max + 1);
-            for (const id of excluded.ids) marked[id] = 1;
+            const { marked, max } = markerOf(excluded);
             return rowClause((i) => ids[i] > max || marked[ids[i]] === 0, s.aliveCount, s.cols.length);
+          },
+        },
+      ];
+    },
+  },
+  {
+    // 'Looking now' / 'Open to offers' (ADR 066): only the rows of the ids (none: nobody matches).
+    clauses: (c) => {
+      const included = c.includedIds;
+      if (!included) return [];
+      return [
+        {
+          key: `in:${included.key}`,
+          make(s) {
+            if (included.ids.length === 0) return NEVER;
+            const ids = s.cols.ids;
+            const { marked, max } = markerOf(included);
+            return rowClause((i) => ids[i] <= max && marked[ids[i]] === 1, included.ids.length, s.cols.length);
           },
         },
       ];
