@@ -252,3 +252,19 @@ describe("'Not yet revealed by my team' (docs/decisions/061-teams.md)", () => {
     expect(withFilter(params, 'notRevealedByTeam', null).get('notRevealedByTeam')).toBeNull();
   });
 });
+
+describe("'Looking now' / 'Open to offers' (docs/decisions/066-outreach.md)", () => {
+  it('is a filter of the panel: counted, a chip saying what it keeps, removed by it, sent to the API, dropped when unknown', () => {
+    const params = new URLSearchParams('query=heart&state=NV&looking=open');
+    expect(countActiveFilters(params)).toBe(2);
+    expect(filterSearchString(params)).toBe('state=NV&looking=open');
+    const chip = activeFilterChips(params).find((c) => c.key === 'looking')!;
+    expect(chip.label).toBe('Looking now or open to offers');
+    expect(withoutChip(params, chip).get('looking')).toBeNull();
+    expect(activeFilterChips(new URLSearchParams('looking=now')).map((c) => c.label)).toEqual(['Looking now']);
+    expect(apiSearchString(params)).toContain('looking=open');
+    expect(apiSearchString(new URLSearchParams('looking=yes'))).toBe('');
+    expect(activeFilterChips(new URLSearchParams('looking=yes'))).toEqual([]);
+    expect(withoutFilters(params).get('looking')).toBeNull();
+  });
+});

@@ -366,6 +366,7 @@ const FILTER_NAMES: Record<FilterKey, string> = {
   verifiedWithinMonths: 'Verified valid within',
   addedSince: 'Added since',
   movedWithinDays: 'Moved within',
+  looking: 'Looking',
 };
 
 export type FilterChip = {
@@ -399,6 +400,11 @@ export function activeFilterChips(params: URLSearchParams, hospitalNames?: Reado
       chips.push({ key, value: null, label: `Moved in the last ${raw} days` });
       continue;
     }
+    if (key === 'looking') {
+      const label = lookingLabel(raw);
+      if (label) chips.push({ key, value: null, label });
+      continue;
+    }
     if (isListFilterKey(key)) {
       for (const value of splitList(raw)) {
         const shown = key === 'affiliatedWith' ? (hospitalNames?.get(value.toUpperCase()) ?? `CCN ${value}`) : value;
@@ -420,6 +426,13 @@ export function activeFilterChips(params: URLSearchParams, hospitalNames?: Reado
     chips.push({ key: 'notRevealedByTeam', value: null, label: 'Not yet revealed by my team' });
   if (params.get('notInAts')?.trim() === 'true') chips.push({ key: 'notInAts', value: null, label: 'Not in my ATS' });
   return chips;
+}
+
+/** 'Looking now' / 'Open to offers' (ADR 066): what each value of `looking` keeps; null for another value. */
+export function lookingLabel(value: string): string | null {
+  if (value === 'now') return 'Looking now';
+  if (value === 'open') return 'Looking now or open to offers';
+  return null;
 }
 
 /** The radius in the URL (miles), or the default (25) the server uses with `near` alone. */

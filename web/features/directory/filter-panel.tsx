@@ -13,6 +13,7 @@ import {
   US_STATES,
 } from '@contract/directory-options';
 import {
+  LOOKING_OPTIONS,
   MOVED_WITHIN_OPTIONS,
   RADIUS_OPTIONS,
   SOURCE_OPTIONS,
@@ -34,6 +35,7 @@ import {
   readList,
   readRadius,
   readText,
+  lookingLabel,
   withFilter,
   withNear,
   type FilterValue,
@@ -100,6 +102,7 @@ const RECORD_KEYS: FilterKey[] = [
   'verifiedWithinMonths',
   'source',
   'addedSince',
+  'looking',
 ];
 const SOURCE_LABELS: Record<string, string> = {
   demo: 'Demo data',
@@ -151,13 +154,15 @@ const RECORD_FLAGS = [
 
 /**
  * The filter fields (docs/rules.md#filters), each writing its key to the URL, plus the
- * 'More filters' group behind the pricing page's "44 searchable parameters". Sections are
+ * 'More filters' group behind the pricing page's "45 searchable parameters". Sections are
  * collapsible and open by default; 'More filters' opens by itself when one of its filters is set.
  */
 export function FilterPanel({ params, update, specialties, specialtiesLoading, facets }: FilterPanelProps) {
   const inTeam = Boolean(useMe().user?.teamId);
   const canUseAts = useCan('integrations:use');
   const atsConnected = useBullhornConnection(canUseAts).data?.status === 'connected';
+  // ADR 066: for those who may email physicians (who see the cards' badges), or while the URL holds it.
+  const canEmail = useCan('outreach:send');
   const set = (key: PanelFilterKey) => (value: FilterValue) =>
     update((previous) => withFilter(previous, key, value));
   const list = (key: ListFilterKey) => readList(params, key);
@@ -384,6 +389,15 @@ export function FilterPanel({ params, update, specialties, specialtiesLoading, f
                 />
               </SubGroup>
             )}
+            {(canEmail || readText(params, 'looking') !== '') && (
+              <ChoiceFilter
+                label="Looking for a new role"
+                anyLabel="Anyone"
+                value={readText(params, 'looking')}
+                options={LOOKING_OPTIONS.map((value) => ({ value, label: lookingLabel(value)! }))}
+                onChange={set('looking')}
+              />
+            )}
             <SubGroup title="Contact details">{RECORD_FLAGS.map(flag)}</SubGroup>
             <ChoiceFilter
               label="Verified valid"
@@ -562,14 +576,16 @@ function NearFilter({
   );
 }
 
-/** One of a few values, or Any (absent from the URL). */
+/** One of a few values, or Any (absent from the URL; `anyLabel` names it, 'Any time' by default). */
 function ChoiceFilter({
   label,
+  anyLabel = 'Any time',
   value,
   options,
   onChange,
 }: {
   label: string;
+  anyLabel?: string;
   value: string;
   options: { value: string; label: string }[];
   onChange: (value: string | null) => void;
@@ -588,7 +604,7 @@ function ChoiceFilter({
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          <SelectItem value={ANY}>Any time</SelectItem>
+          <SelectItem value={ANY}>{anyLabel}</SelectItem>
           {options.map((o) => (
             <SelectItem key={o.value} value={o.value}>
               {o.label}
