@@ -5,7 +5,7 @@ import { useSidePanels } from '@web/app/side-panels-context';
 import { AddToListDialog } from '@web/features/lists/add-to-list-dialog';
 import { fetchSelectAll } from './api';
 import { SaveSearchDialog } from '@web/features/saved-searches/save-search-dialog';
-import { BookmarkPlus, CheckSquare, Download, EllipsisVertical, History, ListPlus, Send, SquareStack } from 'lucide-react';
+import { BookmarkPlus, CheckSquare, Download, EllipsisVertical, History, ListPlus, Mail, Send, SquareStack } from 'lucide-react';
 import { useBullhornConnection } from '@web/features/integrations/connection';
 import { toast } from '@web/components/ui/toast';
 import { requiredTierFor, type Capability, type PaidTier } from '@contract/account';
@@ -66,6 +66,8 @@ type SearchActionsProps = {
 
 /** 'Push to Bullhorn' loads with its first use: the search page's first script stays as it was. */
 const PushDialog = lazy(() => import('@web/features/integrations/push-dialog').then((m) => ({ default: m.PushDialog })));
+/** 'Email Selected' (ADR 066) too: the compose dialog and the outreach contract load when it first opens. */
+const ComposeDialog = lazy(() => import('@web/features/outreach/compose-dialog').then((m) => ({ default: m.ComposeDialog })));
 
 /** The search to keep in a saved search: everything but the page. */
 export function savedSearchParams(apiSearch: string): SavedSearchParams {
@@ -76,7 +78,7 @@ export function savedSearchParams(apiSearch: string): SavedSearchParams {
 
 /**
  * Save Search, Saved Searches, Select Page, Select All, Add to List, Export Selected
- * (docs/rules.md#selection, #exports). Each is gated by the capability it needs (the server enforces the
+ * (docs/rules.md#selection, #exports), Email Selected (ADR 066), Push to Bullhorn (ADR 064). Each is gated by the capability it needs (the server enforces the
  * same). One state for two presentations: the toolbar's row of buttons where it fits
  * (SearchActionBar) and one 'Actions' menu where it does not (SearchActionsMenu, phones);
  * `dialogs` is rendered once.
@@ -95,6 +97,9 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
   const bullhorn = useBullhornConnection(canPush);
   const pushAvailable = canPush && bullhorn.data?.status === 'connected';
   const [pushOpen, setPushOpen] = useState(false);
+  // 'Email Selected' (ADR 066): Monthly and Annual plans, as 'Email list' on a list's page.
+  const emailAvailable = useCan('outreach:send');
+  const [emailOpen, setEmailOpen] = useState(false);
   const [gateTier, setGateTier] = useState<PaidTier | null>(null);
   const exporter = useExportSelected({ physicianIds: selection.ids });
   // Each 'log in first' toast offers the way there, and back to this search.
@@ -182,6 +187,16 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
     setPushOpen(true);
   };
 
+  const onEmail = () => {
+    if (count === 0) {
+      toast.error('No physicians selected', { description: 'Please select at least one physician to email.' });
+      return;
+    }
+    setEmailOpen(true);
+  };
+  // The preview's recipient: the first selected physician whose card the page has seen.
+  const sample = selection.ids.map((id) => selection.state.physicians[id]).find(Boolean) ?? null;
+
   const dialogs: ReactNode = (
     <>
       {pushAvailable && pushOpen && (
@@ -190,6 +205,17 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
             open={pushOpen}
             onOpenChange={setPushOpen}
             target={{ request: { source: 'selection', physicianIds: selection.ids }, label: `${formatNumber(count)} selected ${count === 1 ? 'physician' : 'physicians'}` }}
+          />
+        </Suspense>
+      )}
+      {emailAvailable && emailOpen && (
+        <Suspense fallback={null}>
+          <ComposeDialog
+            open={emailOpen}
+            onOpenChange={setEmailOpen}
+            recipients={{ source: 'selection', physicianIds: selection.ids }}
+            label={`${formatNumber(count)} selected ${count === 1 ? 'physician' : 'physicians'}`}
+            sample={sample}
           />
         </Suspense>
       )}
@@ -219,6 +245,8 @@ export function useSearchActions({ selection, cards, loading, hasCriteria, apiSe
     onAddToList,
     pushAvailable,
     onPush,
+    emailAvailable,
+    onEmail,
     dialogs,
   };
 }
@@ -283,6 +311,12 @@ export function SearchActionBar({ actions, className }: { actions: SearchActions
         label={`Export Selected (${formatNumber(count)})`}
         className="shrink-0"
       />
+      {actions.emailAvailable && (
+        <Button variant="outline" size="sm" onClick={actions.onEmail} title="Email Selected">
+          <Mail aria-hidden />
+          <span className="sr-only">Email Selected ({formatNumber(count)})</span>
+        </Button>
+      )}
       {actions.pushAvailable && (
         <Button variant="outline" size="sm" onClick={actions.onPush} title="Push to Bullhorn">
           <Send aria-hidden />
@@ -343,6 +377,12 @@ export function SearchActionsMenu({
           </DropdownMenuItem>
         ) : (
           <ExportSubmenu label={exportLabel} exporter={exporter} />
+        )}
+        {actions.emailAvailable && (
+          <DropdownMenuItem onSelect={actions.onEmail}>
+            <Mail aria-hidden />
+            Email Selected ({formatNumber(count)})
+          </DropdownMenuItem>
         )}
         {actions.pushAvailable && (
           <DropdownMenuItem onSelect={actions.onPush}>
