@@ -1,4 +1,4 @@
-import { CSRF, expect, screenshotBoth, signIn, test } from './fixtures';
+import { CSRF, expect, pickOption, screenshotBoth, signIn, test } from './fixtures';
 
 /*
  * Outreach (ADR 066), first part: an Annual recruiter emails a list (who will receive it is said
@@ -106,4 +106,99 @@ test('email a list, unsubscribe from the email, see the outcome', async ({ page 
   await row.getByRole('button', { name: /^Restore / }).click();
   await expect(row.getByText('Suspended')).toHaveCount(0);
   await operator.close();
+});
+
+/*
+ * The search's side of outreach (ADR 066): physicians who said 'Looking now' or 'Open to offers' in
+ * the preference centre (from a first email's link), the recruiter's filter that keeps them, and
+ * 'Email Selected' on the search page's selection (the toolbar at 1280 px, the Actions menu on a phone).
+ */
+test("filter by 'Open to offers' and email a search selection", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'premium@example.com');
+  const search = 'specialty=Dermatology&emailVerified=true';
+  const found = await page.request.get(`/api/physicians?${search}&sortKey=name`);
+  const physicians = ((await found.json()) as { results: Array<{ id: number; firstName: string; lastName: string }> }).results.slice(0, 3);
+  expect(physicians).toHaveLength(3);
+  expect(new Set(physicians.map((p) => p.lastName)).size).toBe(3);
+
+  // A first email; each physician then says, from its link, what they are looking for.
+  const first = `Dermatology opening ${Date.now()}`;
+  const sent = await page.request.post('/api/outreach/campaigns', {
+    headers: CSRF,
+    data: { source: 'selection', physicianIds: physicians.map((p) => p.id), subject: first, body: 'Dear Dr. {{lastName}},\n\nA role near you.' },
+  });
+  expect(sent.status()).toBe(201);
+  const said = ['looking', 'open', 'not_looking'] as const;
+  const mailbox = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: Array<{ subject: string; text: string }> };
+  const mails = mailbox.messages.filter((m) => m.subject === first);
+  expect(mails).toHaveLength(3);
+  for (const mail of mails) {
+    const lastName = /Dear Dr\. (.+?),/.exec(mail.text)![1];
+    const status = said[physicians.findIndex((p) => p.lastName === lastName)];
+    const link = new URL(/Choose how often recruiters may write to you: (\S+)/.exec(mail.text)![1]);
+    const saved = await page.request.put(`/api/outreach/preferences${link.search}`, {
+      headers: CSRF,
+      data: { status, monthlyMax: 4, locations: [], specialties: [] },
+    });
+    expect(saved.status()).toBe(200);
+  }
+  const [looking, open, notLooking] = physicians;
+
+  // The recruiter keeps those looking now or open to offers: a choice of 'Contact & record', a chip, the URL.
+  await page.goto(`/search?${search}`);
+  // The section is open already: 'Email verified valid' is one of its filters.
+  await expect(page.getByRole('button', { name: /^Contact & record/ })).toHaveAttribute('aria-expanded', 'true');
+  await pickOption(page, 'Looking for a new role', 'Looking now or open to offers');
+  await expect(page).toHaveURL(/[?&]looking=open(&|$)/);
+  await expect(page.getByRole('button', { name: 'Remove filter Looking now or open to offers' })).toBeVisible();
+  const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: looking.lastName })).toContainText('Looking now');
+  await expect(cards.filter({ hasText: open.lastName })).toContainText('Open to offers');
+  await expect(cards.filter({ hasText: notLooking.lastName })).toHaveCount(0);
+  await screenshotBoth(page, 'outreach-looking-filter');
+
+  // Select the page and email the selection from the toolbar.
+  await page.getByRole('button', { name: 'Select Page' }).click();
+  await expect(page.getByRole('tab', { name: /^Selected/ })).toContainText('2');
+  await page.getByRole('button', { name: 'Email Selected (2)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Email physicians' });
+  await expect(dialog).toContainText('2 selected physicians');
+  await expect(dialog.getByRole('status')).toContainText(/2 of 2 will receive it\./);
+  const subject = `Dermatology, now hiring ${Date.now()}`;
+  await dialog.getByLabel('Subject').fill(subject);
+  await dialog.getByLabel('Message').fill('Dear Dr. {{lastName}}, you said you are open to a new role.');
+  await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText(/Dear Dr\. \S+, you said/);
+  await screenshotBoth(page, 'outreach-email-selection');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Email sent')).toBeVisible();
+  const after = (await (await page.request.get('/api/dev/mailbox')).json()) as { messages: Array<{ subject: string; text: string }> };
+  const second = after.messages.filter((m) => m.subject === subject).map((m) => /Dear Dr\. (.+?),/.exec(m.text)![1]);
+  expect(second.sort()).toEqual([looking.lastName, open.lastName].sort());
+
+  // On a phone the same action is in the Actions menu; the filter's chip stays.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(page.getByRole('button', { name: 'Remove filter Looking now or open to offers' })).toBeVisible();
+  await page.getByRole('button', { name: /^Actions/ }).click();
+  const menu = page.getByRole('menu', { name: /Actions/ });
+  await expect(menu.getByRole('menuitem', { name: 'Email Selected (2)' })).toBeVisible();
+  // The picture once the menu has finished opening (its fade and zoom).
+  await menu.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await page.screenshot({ path: 'e2e/screenshots/outreach-email-selection-menu-mobile.png' });
+  await menu.getByRole('menuitem', { name: 'Email Selected (2)' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/of 2 will receive it\./);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  // The filter in the phone's filter sheet.
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filters' });
+  const choice = sheet.getByRole('combobox', { name: 'Looking for a new role' });
+  await expect(choice).toContainText('Looking now or open to offers');
+  await choice.scrollIntoViewIfNeeded();
+  await sheet.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+  await page.screenshot({ path: 'e2e/screenshots/outreach-looking-filter-sheet-mobile.png' });
+  await sheet.getByRole('button', { name: 'Show 2 results' }).click();
+  await expect(sheet).toHaveCount(0);
 });
