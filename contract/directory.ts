@@ -185,7 +185,6 @@ export function movedWithin(movedOn: string | null, days: number, now: Date): bo
  * so (ADR 066). Only for callers who may email physicians (outreach:send); ignored for others.
  */
 export const LOOKING_OPTIONS = ['now', 'open'] as const;
-export type LookingOption = (typeof LOOKING_OPTIONS)[number];
 
 /** Where a record came from (physicians.source). */
 export const SOURCE_OPTIONS = ['demo', 'nppes', 'dac', 'resume'] as const;
