@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchPhysiciansRequest } from '../../../../../contract/directory';
 import { ClauseCache, evaluate } from './evaluation';
+import type { Clause } from './clause';
 import { buildClauses } from './filters';
 import { IdSet, type SearchCriteria } from './criteria';
 import { criteria, idsOf, PEOPLE, snapshotOf } from '../../../../test/support/directory/index-rows';
@@ -110,5 +111,14 @@ describe('the filter table', () => {
     expect(keys({ includedIds: set(3, 1) })).toEqual(keys({ includedIds: set(1, 3) }));
     expect(keys({ includedIds: set(1, 3) })).not.toEqual(keys({ includedIds: set(1, 4) }));
     expect(keys({ includedIds: set(1, 3) })).not.toEqual(keys({ excludedIds: set(1, 3) }));
+    // Its rows listed by id (few of them) are those a pass over every row finds.
+    const [spec] = buildClauses(s, { ...criteria({}), includedIds: set(5, 2, 99) });
+    const clause = spec.make() as Clause;
+    const passed = new Uint32Array(Math.ceil(s.cols.length / 32));
+    clause.pass(passed, 0, passed.length);
+    const gathered = new Uint32Array(passed.length);
+    clause.gather!(gathered);
+    expect(idsOf(s, gathered)).toEqual([2, 5]);
+    expect(idsOf(s, gathered)).toEqual(idsOf(s, passed));
   });
 });

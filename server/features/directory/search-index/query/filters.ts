@@ -17,7 +17,7 @@ import {
   type MadeClause,
 } from './clause';
 import { nearClause, zipPrefixClause } from './geography';
-import type { Snapshot } from '../data/snapshot';
+import { slotOf, type Snapshot } from '../data/snapshot';
 import { scalarTerm, setTerm, wordPrefix } from './terms';
 import { queryClauses, textQueryClauses } from './text-query';
 import { FLAG_FIELDS, type ScalarField } from '../data/wire-format';
@@ -308,7 +308,17 @@ export const FILTERS: readonly Filter[] = [
             if (included.ids.length === 0) return NEVER;
             const ids = s.cols.ids;
             const { marked, max } = markerOf(included);
-            return rowClause((i) => ids[i] <= max && marked[ids[i]] === 1, included.ids.length, s.cols.length);
+            return {
+              ...rowClause((i) => ids[i] <= max && marked[ids[i]] === 1, included.ids.length, s.cols.length),
+              // A few thousand physicians at most: each row found by its id (a binary search), not a pass over all.
+              gather(bits: Uint32Array) {
+                for (const id of included.ids) {
+                  const row = slotOf(s, id);
+                  if (row >= 0) bits[row >>> 5] |= 1 << (row & 31);
+                }
+              },
+              gatherCost: included.ids.length * Math.log2(s.cols.length + 2),
+            };
           },
         },
       ];
