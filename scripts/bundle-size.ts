@@ -21,8 +21,8 @@ export const DIST_WEB = join(import.meta.dirname, '..', 'dist', 'web');
  * scripts and cn got only the app's class groups: landing 118.0 KB, held under 120. On 2026-11-29
  * ADR 064 (Push to Bullhorn for a selection, 'In your ATS', 'Not in my ATS') added 1.4 KB to
  * /search (134.6 -> 136.0 KB, its dialog and schemas loaded on first use): held under 137. ADR 066's
- * 'Looking for a new role' filter and 'Email Selected' added 0.4 KB (136.0 -> 136.4 KB, the compose
- * dialog and the outreach contract loaded when it first opens).
+ * 'Looking for a new role' filter and 'Email Selected' added 0.5 KB (136.3 -> 136.8 KB, the compose
+ * dialog and the outreach contract loaded when it first opens): 0.2 KB left under 137.
  */
 export const LANDING_BUDGET_BYTES = 120 * 1024;
 export const SEARCH_ADDED_BUDGET_BYTES = 137 * 1024;
