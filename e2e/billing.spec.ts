@@ -60,7 +60,7 @@ test('a free user buys the Monthly plan with the demo checkout, then cancels it 
   await page.goto('/search');
   const cards = page.getByRole('list', { name: 'Physicians' }).getByRole('article');
   await expect(cards.first()).toBeVisible({ timeout: 30_000 });
-  const liveEmail = page.getByRole('button', { name: /^Email / }).and(page.locator(':not([aria-disabled])'));
+  const liveEmail = cards.getByRole('button', { name: /^Email / }).and(page.locator(':not([aria-disabled])'));
   await liveEmail.first().click();
   await expect(page.getByRole('button', { name: /@.+, copy email$/ }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Select All' }).click();
