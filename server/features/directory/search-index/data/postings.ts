@@ -12,8 +12,9 @@ import type { CodeArray } from './columns';
 export type Postings = { rows: Int32Array; starts: Int32Array };
 
 /**
- * The fields with postings: the text fields a query word is looked for in (not specialty or state,
- * few values each), and the hospitals (a hospital's name in a query, 'Affiliated with': ADR 063).
+ * The fields with postings: the text fields a query word is looked for in (not state, few values),
+ * specialty and sub-specialty (a specialty phrase or filter lists its rows: ADR 067), and the
+ * hospitals (a hospital's name in a query, 'Affiliated with': ADR 063).
  */
 export const POSTED_SCALAR = ['firstName', 'lastName', 'organization', 'title', 'city', 'specialty', 'subSpecialty'] as const;
 export const POSTED_SET = ['skills', 'hospitals'] as const;

@@ -9,26 +9,19 @@ import type { Snapshot } from '../data/snapshot';
  * computed for it.
  */
 
-/**
- * Candidates under 1 / SIEVE_SHARE of the rows are tested where they are (Clause.sieve) rather
- * than by a pass over every row (whose result the clause cache would keep).
- */
-const SIEVE_SHARE = 32;
-
 /** A clause's rows as a bitset, with their count. */
 export type ClauseResult = { bits: Uint32Array; count: number };
 
 /**
  * Whether to test the `count` candidates left for a clause where they lie (Clause.sieve) rather
  * than compute its rows over every row and AND them: when that costs less by the cost model of
- * clause.ts (a candidate's reads at SIEVE_READ each, against the clause's pass or its listing from
- * postings), and always under 1 / SIEVE_SHARE of the rows unless its postings list it for less.
- * 'mercy hospital cardiology' lists the 60,000 cardiologists, lists the 200,000 rows of 'mercy' and
- * ANDs them, and tests the 6,500 left for 'hospital' (1,400,000 rows).
+ * clause.ts, unless its postings list it for less still. A candidate costs SIEVE_READ per column
+ * the clause reads, a pass 1 per row and column: the columns cancel, so testing wins under a
+ * tenth of the rows. 'mercy hospital cardiology' lists the 60,000 cardiologists, lists the 200,000
+ * rows of 'mercy' and ANDs them, and tests the 6,500 left for 'hospital' (1,400,000 rows).
  */
 function sieveFirst(clause: Clause, count: number, n: number): boolean {
-  if (gatherFirst(clause, count, n)) return false;
-  return count * SIEVE_SHARE <= n || count * SIEVE_READ * clause.reads < n * clause.reads;
+  return !gatherFirst(clause, count, n) && count * SIEVE_READ < n;
 }
 
 /** Whether listing a clause's rows from its postings (and ANDing them) costs less than testing `count` candidates for it. */
@@ -207,8 +200,7 @@ export function* evaluateSteps(
         left += here;
       };
       yield* ws.chunks(words, sieveWords, 32);
-      count = left;
-      return { bits: acc, total: count };
+      return { bits: acc, total: left };
     }
     count = yield* computeAndAnd(cache, s, made[k], acc, n, ws);
     if (count === 0) return { bits: acc, total: 0 };
@@ -231,7 +223,6 @@ function* computeAndAnd(
   if (!kept) cache.giveBack(result.bits);
   return any ? countBits(acc) : 0;
 }
-
 
 /**
  * A clause's rows among `n` rows, in `bits` (all 0, a word per 32 rows): listed from postings when
