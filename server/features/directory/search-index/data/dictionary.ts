@@ -266,3 +266,26 @@ export function newDictionaries(): Dictionaries {
     sets: SET_FIELDS.map(() => new SetDictionary()),
   };
 }
+
+/** The directory's own rows per item, per snapshot's counts array (they never change). */
+const ownItemCounts = new WeakMap<Int32Array, Int32Array>();
+
+/** itemCounts of a snapshot's own set counts, made once per snapshot. */
+export function directoryItemCounts(dict: SetDictionary, setCounts: Int32Array): Int32Array {
+  let counts = ownItemCounts.get(setCounts);
+  if (!counts || counts.length !== dict.items.size) {
+    counts = itemCounts(dict, setCounts);
+    ownItemCounts.set(setCounts, counts);
+  }
+  return counts;
+}
+
+/** Rows per item of a set field, from the rows per distinct set. */
+export function itemCounts(dict: SetDictionary, setCounts: Int32Array): Int32Array {
+  const counts = new Int32Array(dict.items.size);
+  for (let c = 1; c < setCounts.length; c++) {
+    if (setCounts[c] === 0) continue;
+    for (let k = dict.starts[c]; k < dict.starts[c + 1]; k++) counts[dict.flat[k]] += setCounts[c];
+  }
+  return counts;
+}

@@ -1,9 +1,9 @@
 import { ZIP_SPACE } from '../../geo';
 import { pack } from './bitsets';
 import { ColumnsBuilder, widened, type Columns, type CodeArray } from './columns';
-import { newDictionaries, type Dictionaries } from './dictionary';
+import { directoryItemCounts, newDictionaries, type Dictionaries } from './dictionary';
 import { runInSlices, runToEnd, type Sliced } from './slices';
-import { POSTED_SCALAR, POSTED_SET, postingsOf, type PostedField, type Postings } from './postings';
+import { itemPostingsOf, POSTED_ITEMS, POSTED_SCALAR, POSTED_SET, postingsOf, type PostedField, type Postings } from './postings';
 import { rankValues, sortOrder, type OrderKey, type SortOrder } from './sort-orders';
 import {
   FLAG_FIELDS,
@@ -121,7 +121,7 @@ function withoutInitials(cols: Columns, dicts: Dictionaries, version: number): S
   };
   const aliveBits = pack(cols.alive, n).bits;
   const zipCounts = countCodes(cols, cols.zip, ZIP_SPACE + 1);
-  const postings = postingsFor(cols, counts, POSTED_SCALAR, POSTED_SET, {} as Record<PostedField, Postings>);
+  const postings = postingsFor(cols, dicts, counts, POSTED_SCALAR, POSTED_SET, POSTED_ITEMS, {} as Record<PostedField, Postings>);
   const snapshot: Snapshot = {
     version,
     cols,
@@ -143,13 +143,20 @@ function withoutInitials(cols: Columns, dicts: Dictionaries, version: number): S
 /** `into` with the postings of these fields made from `cols`. */
 function postingsFor(
   cols: Columns,
+  dicts: Dictionaries,
   counts: Record<ScalarField | SetField, Int32Array>,
   scalar: readonly ScalarField[],
   sets: readonly SetField[],
+  byItem: readonly SetField[],
   into: Record<PostedField, Postings>,
 ): Record<PostedField, Postings> {
   for (const f of scalar) into[f as PostedField] = postingsOf(cols.scalar[SCALAR_INDEX[f]], cols.alive, cols.length, counts[f]);
   for (const f of sets) into[f as PostedField] = postingsOf(cols.sets[SET_INDEX[f]], cols.alive, cols.length, counts[f]);
+  for (const f of byItem) {
+    const dict = dicts.sets[SET_INDEX[f]];
+    const items = directoryItemCounts(dict, counts[f]);
+    into[f as PostedField] = itemPostingsOf(cols.sets[SET_INDEX[f]], dict.starts, dict.flat, cols.alive, cols.length, items);
+  }
   return into;
 }
 
@@ -253,9 +260,11 @@ export function withUpdatedRows(
   if (resort.has('location')) sorts.location = sortOrder(cols.length, old.byId, [rank('city')]);
   const postings = postingsFor(
     cols,
+    old.dicts,
     counts,
     POSTED_SCALAR.filter((f) => changed.has(`scalar:${f}`)),
     POSTED_SET.filter((f) => changed.has(`set:${f}`)),
+    POSTED_ITEMS.filter((f) => changed.has(`set:${f}`)),
     { ...old.postings },
   );
   const next: Snapshot = { ...old, version: old.version + 1, cols, counts, sorts, postings, zipCounts };

@@ -16,7 +16,7 @@ function term(size: number, on: number[], posted = false, n = N): Term {
   const counts = new Int32Array(size);
   for (const c of codes) counts[c]++;
   const postings = posted ? postingsOf(codes, new Uint8Array(n).fill(1), n, counts) : undefined;
-  return { codes, mask, estimate: on.length, postings };
+  return { codes, mask, size, estimate: on.length, postings };
 }
 
 /**
@@ -95,7 +95,7 @@ describe('clauses', () => {
     const randomTerm = (size: number): Term => {
       const codes = Uint16Array.from({ length: n }, () => random(size));
       const mask = Uint8Array.from({ length: size }, () => +(random(3) === 0));
-      return { codes, mask, estimate: 1 };
+      return { codes, mask, size, estimate: 1 };
     };
     for (let k = 1; k <= 3; k++) {
       const clause = anyOf(Array.from({ length: k }, () => randomTerm(11))) as Clause;

@@ -187,14 +187,54 @@ export function rangeClause(values: NumberColumn, low: number, high: number, est
   };
 }
 
+/**
+ * Whether row `i` matches term `t`: its mask, or (a set term whose mask is not made: terms.ts) its
+ * set's items.
+ */
+function termTest(t: Term): (i: number) => boolean {
+  const { codes } = t;
+  if (t.items && !t.items.masked()) {
+    const { mask, starts, flat } = t.items;
+    return (i) => {
+      const set = codes[i];
+      for (let at = starts[set], end = starts[set + 1]; at < end; at++) if (mask[flat[at]] === 1) return true;
+      return false;
+    };
+  }
+  const mask = t.mask;
+  return (i) => mask[codes[i]] === 1;
+}
+
+/** The mask over the codes a term's postings are grouped by: its items' (postings by item), else its own. */
+const postedMask = (t: Term): Uint8Array => (t.postings!.byItem ? t.items!.mask : t.mask);
+
+/** The codes a term's postings are grouped by. */
+const postedCodes = (t: Term): number => (t.postings!.byItem ? t.items!.mask.length : t.size);
+
 /** A row matches when any term matches; no term at all means nothing can match. */
 export function anyOf(terms: (Term | null)[]): Clause | Never {
   const live = terms.filter((t): t is Term => t !== null);
   if (live.length === 0) return NEVER;
   const codes = live.map((t) => t.codes);
-  const masks = live.map((t) => t.mask);
+  // The masks, read when a pass or a listing needs them (a set term makes its own then).
+  let made: Uint8Array[] | null = null;
+  const masksOf = () => (made ??= live.map((t) => t.mask));
+  // While a set term's mask is not made, a row is tested term by term, the commonest first, until
+  // one matches (most candidates match the first: 'hospital' by its hospitals).
+  let byTerm: ((i: number) => boolean) | null = null;
+  const unmasked = () => made === null && live.some((t) => t.items && !t.items.masked());
+  const termByTerm = () => {
+    if (byTerm) return byTerm;
+    const tests = [...live].sort((a, b) => b.estimate - a.estimate).map(termTest);
+    return (byTerm = (i) => {
+      for (const test of tests) if (test(i)) return true;
+      return false;
+    });
+  };
   const k = live.length;
   const test = (i: number): boolean => {
+    if (unmasked()) return termByTerm()(i);
+    const masks = masksOf();
     for (let t = 0; t < k; t++) if (masks[t][codes[t][i]] === 1) return true;
     return false;
   };
@@ -203,16 +243,16 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
   return {
     estimate: live.reduce((sum, t) => sum + t.estimate, 0),
     reads: k,
-    bytes: masks.reduce((sum, m) => sum + m.byteLength, 0),
+    bytes: live.reduce((sum, t) => sum + t.size + (t.items?.mask.byteLength ?? 0), 0),
     // The posted terms' rows listed, the others' found by a pass over their one column each.
     gather: posted.length
       ? (bits) => {
-          for (const t of posted) gatherRows(t.postings!, t.mask, bits);
+          for (const t of posted) gatherRows(t.postings!, postedMask(t), bits);
           for (const t of unposted) orMatches(t.codes, t.mask, bits);
         }
       : undefined,
     gatherCost: posted.length
-      ? posted.reduce((sum, t) => sum + t.estimate * GATHER_ROW + t.mask.length * GATHER_CODE, 0) +
+      ? posted.reduce((sum, t) => sum + t.estimate * GATHER_ROW + postedCodes(t) * GATHER_CODE, 0) +
         unposted.reduce((sum, t) => sum + t.codes.length, 0)
       : Infinity,
     test,
@@ -220,6 +260,7 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
       // 32 rows a word, branch-free, as many reads as terms: most clauses (every filter, a word
       // found in two or three fields) have one to three. The last word, past the rows, by test.
       const n = codes[0].length;
+      const masks = masksOf();
       // Words wholly within the rows, by the loops below (none past 8 terms: all by test).
       const full = k > 8 ? from : Math.min(to, n >>> 5);
       let count = 0;
@@ -275,8 +316,10 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
       return count + passBy(test, n, bits, Math.max(from, full), to);
     },
     sieve(bits, from, to) {
+      if (unmasked()) return sieveBy(termByTerm(), bits, from, to);
       // The candidates' rows read where they are: one branch-free test each, as in pass. One
       // term repeats itself (its reads are then in cache: a candidate costs its first miss).
+      const masks = masksOf();
       let left = 0;
       if (k <= 3) {
         const [c0, c1 = c0, c2 = c0] = codes;

@@ -23,7 +23,7 @@ export function nearClause(near: NearCriterion): ClauseDraft {
         mask[zips[k] + 1] = 1;
         estimate += s.zipCounts[zips[k] + 1];
       }
-      return anyOf([estimate > 0 ? { codes: s.cols.zip, mask, estimate } : null]);
+      return anyOf([estimate > 0 ? { codes: s.cols.zip, mask, size: mask.length, estimate } : null]);
     },
   };
 }

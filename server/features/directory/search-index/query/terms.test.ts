@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anchored, codeMask, scalarTerm, setTerm, wordPrefix } from './terms';
+import { anchored, anchoredAny, codeMask, scalarTerm, setTerm, wordPrefix } from './terms';
+import { anyOf, type Clause } from './clause';
+import { hasBit } from '../data/bitsets';
 import { SCALAR_INDEX } from '../data/wire-format';
 import { PEOPLE, snapshotOf } from '../../../../test/support/directory/index-rows';
 
@@ -46,5 +48,49 @@ describe('terms', () => {
     const mask = codeMask(s, 'lastName', (lower) => lower.startsWith('sm'));
     expect(mask).toHaveLength(s.dicts.scalar[1].size);
     expect(mask.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
+  it('tests a set term by its items until its mask is made, and lists the hospitals by item (ADR 068)', () => {
+    const MERCY = '450001 Mercy Hospital';
+    const MEMORIAL = '450002 Memorial Hospital';
+    const CLINIC = '123456 Clinic 450001';
+    const rows = [
+      { id: 1, hospitals: [MERCY] },
+      { id: 2, hospitals: [MEMORIAL, MERCY] },
+      { id: 3, hospitals: [CLINIC] },
+      { id: 4, hospitals: null },
+      { id: 5, hospitals: [MEMORIAL] },
+      { id: 6, hospitals: ['450003 Mercy Medical Center', MERCY] },
+    ];
+    const hs = snapshotOf(rows);
+    const ids = (keep: (row: number) => boolean) => rows.map((_, row) => row).filter(keep).map((row) => hs.cols.ids[row]);
+    const all = () => Uint32Array.of(0b111111);
+    // 'mercy': items Mercy Hospital (3 rows) and Mercy Medical Center (1): 4, row 6 counted twice.
+    const mercy = setTerm(hs, 'hospitals', wordPrefix('mercy'))!;
+    expect(mercy.estimate).toBe(4);
+    expect(mercy.items!.masked()).toBe(false);
+    const clause = anyOf([mercy]) as Clause;
+    const sieved = all();
+    expect(clause.sieve(sieved, 0, 1)).toBe(3);
+    expect(ids((row) => hasBit(sieved, row))).toEqual([1, 2, 6]);
+    expect(mercy.items!.masked()).toBe(false);
+    // Listed from the postings by item: no mask over the sets made either.
+    expect(hs.postings.hospitals.byItem).toBe(true);
+    const listed = new Uint32Array(1);
+    clause.gather!(listed);
+    expect(ids((row) => hasBit(listed, row))).toEqual([1, 2, 6]);
+    expect(mercy.items!.masked()).toBe(false);
+    // A pass makes the mask; the test then reads it, with the same rows.
+    const passed = new Uint32Array(1);
+    expect(clause.pass(passed, 0, 1)).toBe(3);
+    expect(mercy.items!.masked()).toBe(true);
+    expect(ids((row) => clause.test(row))).toEqual([1, 2, 6]);
+    const again = all();
+    clause.sieve(again, 0, 1);
+    expect(again[0]).toBe(passed[0]);
+    // 'Affiliated with' 450001: the items holding the word, tested (the clinic's name holds it too).
+    const ccn = setTerm(hs, 'hospitals', anchoredAny((lower) => lower.slice(0, 6) === '450001', ['450001']))!;
+    expect(ids((row) => (anyOf([ccn]) as Clause).test(row))).toEqual([1, 2, 6]);
+    expect(setTerm(hs, 'hospitals', wordPrefix('nowhere'))).toBeNull();
   });
 });

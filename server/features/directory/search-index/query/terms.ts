@@ -1,6 +1,6 @@
 import type { CodeArray } from '../data/columns';
 import { hasWordPrefix, searchTerm } from '../data/search-words';
-import type { Dictionary } from '../data/dictionary';
+import { directoryItemCounts, type Dictionary } from '../data/dictionary';
 import type { Postings } from '../data/postings';
 import type { Snapshot } from '../data/snapshot';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from '../data/wire-format';
@@ -13,9 +13,23 @@ import { SCALAR_INDEX, SET_INDEX, type ScalarField, type SetField } from '../dat
 
 /**
  * A mask over one field's codes: mask[code] === 1 when that value matches; with the field's
- * postings when it has them (a selective term then lists its rows: postings.ts).
+ * postings when it has them (a selective term then lists its rows: postings.ts). `size`: the
+ * mask's length. A set term (`items`) makes its mask over the field's sets on first read: a row
+ * tested by its set's items needs none, and a common word's mask ('hospital': the hundreds of
+ * thousands of sets holding one of thousands of hospitals) cost more than testing the candidates
+ * left by their items.
  */
-export type Term = { codes: CodeArray; mask: Uint8Array; estimate: number; postings?: Postings };
+export type Term = {
+  codes: CodeArray;
+  readonly mask: Uint8Array;
+  size: number;
+  estimate: number;
+  postings?: Postings;
+  items?: ItemMatch;
+};
+
+/** A set term's matching items: mask[item] === 1, with the set dictionary's sets (starts, flat) and whether its set mask is made. */
+export type ItemMatch = { mask: Uint8Array; starts: Int32Array; flat: Int32Array; masked: () => boolean };
 
 const postingsOfField = (s: Snapshot, field: ScalarField | SetField): Postings | undefined =>
   (s.postings as Partial<Record<ScalarField | SetField, Postings>>)[field];
@@ -27,16 +41,22 @@ const postingsOfField = (s: Snapshot, field: ScalarField | SetField): Postings |
 export type ValueTest = ((lower: string, value: string, words: string) => boolean) & { anchor?: Anchor };
 
 /**
- * A word every value that passes a test holds (a prefix of one, with `prefix`): a large
- * dictionary then lists the values holding it (Dictionary.codesWithWord) and tests only those.
- * `decides`: holding it is the whole test (no value listed needs testing).
+ * Words one of which every value that passes a test holds (a prefix of one, with `prefix`): a
+ * large dictionary then lists the values holding them (Dictionary.codesWithWord) and tests only
+ * those. `decides`: holding it is the whole test (no value listed needs testing).
  */
-export type Anchor = { word: string; prefix: boolean; decides: boolean };
+export type Anchor = { words: string[]; prefix: boolean; decides: boolean };
 
 /** `test`, marked with the word (its first word: searchTerm form) that every value it passes holds. */
 export function anchored(test: ValueTest, term: string, prefix: boolean): ValueTest {
   const [word] = term.split(' ');
-  test.anchor = { word, prefix: prefix && word === term, decides: false };
+  test.anchor = { words: [word], prefix: prefix && word === term, decides: false };
+  return test;
+}
+
+/** `test`, marked with whole words (searchTerm form) one of which every value it passes holds (a hospital's CCN). */
+export function anchoredAny(test: ValueTest, words: string[]): ValueTest {
+  test.anchor = { words, prefix: false, decides: false };
   return test;
 }
 
@@ -68,17 +88,18 @@ function eachMatch(
   held?: Int32Array,
 ): void {
   const anchor = matches.anchor;
-  if (!anchor || anchor.word === '' || dict.size < INDEXED_FROM) {
+  if (!anchor || anchor.words.some((w) => w === '') || dict.size < INDEXED_FROM) {
     for (let c = 1; c < size; c++)
       if ((!held || held[c] > 0) && matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
     return;
   }
   const seen = new Uint8Array(size);
-  for (const c of dict.codesWithWord(anchor.word, anchor.prefix)) {
-    if (c >= size || seen[c] === 1 || (held && held[c] === 0)) continue;
-    seen[c] = 1;
-    if (anchor.decides || matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
-  }
+  for (const word of anchor.words)
+    for (const c of dict.codesWithWord(word, anchor.prefix)) {
+      if (c >= size || seen[c] === 1 || (held && held[c] === 0)) continue;
+      seen[c] = 1;
+      if (anchor.decides || matches(dict.lower[c], dict.values[c], dict.words(c))) visit(c);
+    }
 }
 
 /** Rows whose value of `field` matches (null when none does). */
@@ -99,7 +120,7 @@ export function scalarTerm(s: Snapshot, field: ScalarField, matches: ValueTest):
     counts,
   );
   return estimate > 0
-    ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
+    ? { codes: s.cols.scalar[SCALAR_INDEX[field]], mask, size, estimate, postings: postingsOfField(s, field) }
     : null;
 }
 
@@ -111,34 +132,62 @@ function matchingItems(s: Snapshot, field: SetField, matches: ValueTest): number
   return found.length ? found : null;
 }
 
-/** Rows whose set holds at least one item that matches. */
+/**
+ * Rows whose set holds at least one item that matches. Its estimate is the rows holding each item
+ * that matches, added up (a row holding two of them counted twice), at most the rows alive; its
+ * mask over the sets is made on first read (Term).
+ */
 export function setTerm(s: Snapshot, field: SetField, matches: ValueTest): Term | null {
   const items = matchingItems(s, field, matches);
   if (!items) return null;
   const dict = s.dicts.sets[SET_INDEX[field]];
   const counts = s.counts[field];
-  const size = counts.length;
-  const mask = new Uint8Array(size);
+  const rowsOf = directoryItemCounts(dict, counts);
+  const itemMask = new Uint8Array(dict.items.size);
   let estimate = 0;
   for (const item of items) {
-    for (const set of dict.setsHolding(item)) {
-      // Sets made after this snapshot (a later patch) are past its counts: no row of it holds them.
-      if (set >= size) break;
-      if (mask[set] === 1 || counts[set] === 0) continue;
-      mask[set] = 1;
-      estimate += counts[set];
-    }
+    // Items made after this snapshot (a later patch) are past its counts: no row of it holds them.
+    if (item >= rowsOf.length || rowsOf[item] === 0) continue;
+    itemMask[item] = 1;
+    estimate += rowsOf[item];
   }
-  return estimate > 0
-    ? { codes: s.cols.sets[SET_INDEX[field]], mask, estimate, postings: postingsOfField(s, field) }
-    : null;
+  if (estimate === 0) return null;
+  let mask: Uint8Array | null = null;
+  const size = counts.length;
+  const made = () => {
+    const out = new Uint8Array(size);
+    for (const item of items) {
+      if (itemMask[item] === 0) continue;
+      for (const set of dict.setsHolding(item)) {
+        // Sets made after this snapshot are past its counts: no row of it holds them.
+        if (set >= size) break;
+        if (counts[set] !== 0) out[set] = 1;
+      }
+    }
+    return out;
+  };
+  return {
+    codes: s.cols.sets[SET_INDEX[field]],
+    get mask() {
+      return (mask ??= made());
+    },
+    size,
+    estimate: Math.min(estimate, s.aliveCount),
+    postings: postingsOfField(s, field),
+    items: { mask: itemMask, starts: dict.starts, flat: dict.flat, masked: () => mask !== null },
+  };
+}
+
+/** Calls `visit` with each code of a scalar field whose value matches (including unused ones). */
+export function eachMatchingCode(s: Snapshot, field: ScalarField, matches: ValueTest, visit: (code: number) => void): void {
+  const dict = s.dicts.scalar[SCALAR_INDEX[field]];
+  eachMatch(dict, dict.size, matches, visit);
 }
 
 /** A 0/1 mask over a scalar field's codes (every code, including unused ones). */
 export function codeMask(s: Snapshot, field: ScalarField, matches: ValueTest): Uint8Array {
-  const dict = s.dicts.scalar[SCALAR_INDEX[field]];
-  const mask = new Uint8Array(dict.size);
-  eachMatch(dict, dict.size, matches, (c) => (mask[c] = 1));
+  const mask = new Uint8Array(s.dicts.scalar[SCALAR_INDEX[field]].size);
+  eachMatchingCode(s, field, matches, (c) => (mask[c] = 1));
   return mask;
 }
 

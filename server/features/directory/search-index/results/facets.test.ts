@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { runToEnd, Workspace } from '../data/slices';
 import { Dictionary, SetDictionary } from '../data/dictionary';
 import { ClauseCache } from '../query/evaluation';
-import { countFacets, itemCounts, mergedCounts, specialtyCounts } from './facets';
+import { countFacets, mergedCounts, specialtyCounts } from './facets';
+import { itemCounts } from '../data/dictionary';
 import { criteria, PEOPLE, snapshotOf } from '../../../../test/support/directory/index-rows';
 import { ITEM_SEP } from '../data/wire-format';
 

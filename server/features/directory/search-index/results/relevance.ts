@@ -6,7 +6,7 @@ import { countBits } from '../data/bitsets';
 import { gatherRows } from '../data/postings';
 import { placeInOrder } from '../data/sort-orders';
 import type { CodeArray } from '../data/columns';
-import { anchored, codeMask, setMask, type ValueTest } from '../query/terms';
+import { anchored, codeMask, eachMatchingCode, setMask, type ValueTest } from '../query/terms';
 import { SCALAR_INDEX, SET_INDEX, type ScalarField } from '../data/wire-format';
 
 /*
@@ -144,17 +144,21 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   ): Uint8Array | null => {
     if (!of.length) return new Uint8Array(codes).fill(tier);
     const wholeMask = (t: string) => mask(anchored((_l, _v, w) => hasWholeWord(w, t), t, false));
-    const [out, ...more] = of.map((t) => {
+    let out: Uint8Array | null = null;
+    // Term by term, stopping at one no value holds (most terms of most fields: 'mercy' names no
+    // skill, and the skill sets holding 'hospital' are then never marked).
+    for (const t of of) {
       const m = wholeMask(t);
       for (const alias of aliases(t)) {
         const a = wholeMask(alias);
         for (let code = 0; code < m.length; code++) m[code] |= a[code];
       }
-      return m;
-    });
-    for (const m of more) for (let code = 0; code < out.length; code++) out[code] &= m[code];
-    if (out.indexOf(1) === -1) return null;
+      if (out) for (let code = 0; code < out.length; code++) out[code] &= m[code];
+      else out = m;
+      if (out.indexOf(1) === -1) return null;
+    }
     // 1 -> tier, 0 -> REST, in one pass (tier < REST).
+    if (!out) return null;
     for (let code = 0; code < out.length; code++) out[code] = REST - out[code] * (REST - tier);
     return out;
   };
@@ -166,16 +170,19 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   const phrasesOfSub = new Uint32Array(size('subSpecialty'));
   const ownOfSpecialty = new Uint32Array(size('specialty'));
   const ownOfSub = new Uint32Array(size('subSpecialty'));
+  // Each code a value matches gets the bit (the codes visited, not every code of the field).
+  const mark = (bits: Uint8Array | Uint32Array, field: ScalarField, bit: number, test: ValueTest) =>
+    eachMatchingCode(s, field, test, (code) => (bits[code] |= 1 << bit));
   c.specialtyTerms.slice(0, 31).forEach((t, p) => {
     const names = new Set([...t.specialties, ...t.subSpecialties]);
     const named = (lower: string) => names.has(lower.trim());
-    codeMask(s, 'specialty', named).forEach((m, code) => (phrasesOfSpecialty[code] |= m << p));
-    codeMask(s, 'subSpecialty', named).forEach((m, code) => (phrasesOfSub[code] |= m << p));
+    mark(phrasesOfSpecialty, 'specialty', p, named);
+    mark(phrasesOfSub, 'subSpecialty', p, named);
     // Its own field: the specialties it names, or (naming none) its sub-specialties.
     const own = new Set(t.specialties.length ? t.specialties : t.subSpecialties);
     const ownNamed = (lower: string) => own.has(lower.trim());
-    codeMask(s, 'specialty', ownNamed).forEach((m, code) => (ownOfSpecialty[code] |= m << p));
-    if (!t.specialties.length) codeMask(s, 'subSpecialty', ownNamed).forEach((m, code) => (ownOfSub[code] |= m << p));
+    mark(ownOfSpecialty, 'specialty', p, ownNamed);
+    if (!t.specialties.length) mark(ownOfSub, 'subSpecialty', p, ownNamed);
   });
 
   // The name conditions (none without words: every name tier is NO_NAME).
@@ -183,8 +190,6 @@ export function tierTables(s: Snapshot, c: SearchCriteria): TierTables {
   const lastBits = new Uint8Array(size('lastName'));
   const words = c.words.length;
   const sides = words === 0 ? [] : words === 1 ? [c.words[0]] : [c.words[0], c.words.slice(1).join(' ')];
-  const mark = (bits: Uint8Array, field: ScalarField, bit: number, test: ValueTest) =>
-    codeMask(s, field, test).forEach((m, code) => (bits[code] |= m << bit));
   sides.forEach((w, side) => {
     const whole = ` ${w}`;
     for (const [bits, field] of [[firstBits, 'firstName'], [lastBits, 'lastName']] as const) {
