@@ -42,7 +42,7 @@ export type Snapshot = {
    * search), a map once a patch appended a smaller id.
    */
   slotById?: Map<number, number> | null;
-  /** The rows of every one-letter query (query/initials.ts). */
+  /** The rows of every one-letter query and of the commonest words as terms (query/initials.ts, query/common-words.ts). */
   initials: Initials;
 };
 
@@ -268,7 +268,7 @@ export function withUpdatedRows(
     { ...old.postings },
   );
   const next: Snapshot = { ...old, version: old.version + 1, cols, counts, sorts, postings, zipCounts };
-  // A row's initials move only with the fields of the one-word rule.
+  // A row's initials move only with the fields of the one-word rule (and its common words' with a term's).
   if (initials.columns.some((f) => changed.has(f)))
     next.initials = initials.patched(
       old.initials,

@@ -29,6 +29,11 @@ export type Clause = {
   sieve: (bits: Uint32Array, from: number, to: number) => number;
   /** Columns `pass` reads per row: a pass over every row costs rows x reads. */
   reads: number;
+  /**
+   * Reads testing one candidate costs (Clause.sieve), each SIEVE_READ: a column a term, three for a
+   * set term tested by its items (the row's set, where its items start, the items).
+   */
+  sieveReads: number;
   /** Bytes of the masks it holds (the snapshot's columns it reads not counted). */
   bytes: number;
   /**
@@ -50,6 +55,8 @@ export type Clause = {
 const GATHER_ROW = 2;
 /** Looking at one code of a term's mask while listing. */
 const GATHER_CODE = 0.25;
+/** Reads of testing a candidate for a set term by its items (its set, where its items start, the items). */
+const ITEM_READS = 3;
 /** Testing one candidate's column where it lies (Clause.sieve). */
 export const SIEVE_READ = 10;
 
@@ -128,6 +135,7 @@ export function rowClause(test: (row: number) => boolean, estimate: number, rows
   return {
     estimate,
     reads: 1,
+    sieveReads: 1,
     bytes: 0,
     gatherCost: Infinity,
     test,
@@ -148,6 +156,7 @@ export function rangeClause(values: NumberColumn, low: number, high: number, est
   return {
     estimate,
     reads: 1,
+    sieveReads: 1,
     bytes: 0,
     gatherCost: Infinity,
     test,
@@ -243,6 +252,7 @@ export function anyOf(terms: (Term | null)[]): Clause | Never {
   return {
     estimate: live.reduce((sum, t) => sum + t.estimate, 0),
     reads: k,
+    sieveReads: live.reduce((sum, t) => sum + (t.items && !t.items.masked() ? ITEM_READS : 1), 0),
     bytes: live.reduce((sum, t) => sum + t.size + (t.items?.mask.byteLength ?? 0), 0),
     // The posted terms' rows listed, the others' found by a pass over their one column each.
     gather: posted.length

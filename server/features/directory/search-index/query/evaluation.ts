@@ -15,18 +15,18 @@ export type ClauseResult = { bits: Uint32Array; count: number };
 /**
  * Whether to test the `count` candidates left for a clause where they lie (Clause.sieve) rather
  * than compute its rows over every row and AND them: when that costs less by the cost model of
- * clause.ts, unless its postings list it for less still. A candidate costs SIEVE_READ per column
- * the clause reads, a pass 1 per row and column: the columns cancel, so testing wins under a
- * tenth of the rows. 'mercy hospital cardiology' lists the 60,000 cardiologists, lists the 200,000
+ * clause.ts, unless its postings list it for less still. A candidate costs SIEVE_READ per read
+ * (a column a term, three for a set term tested by its items), a pass 1 per row and column: with
+ * no set term, testing wins under a tenth of the rows. 'mercy hospital cardiology' lists the 60,000 cardiologists, lists the 200,000
  * rows of 'mercy' and ANDs them, and tests the 6,500 left for 'hospital' (1,400,000 rows).
  */
 function sieveFirst(clause: Clause, count: number, n: number): boolean {
-  return !gatherFirst(clause, count, n) && count * SIEVE_READ < n;
+  return !gatherFirst(clause, count, n) && count * SIEVE_READ * clause.sieveReads < n * clause.reads;
 }
 
 /** Whether listing a clause's rows from its postings (and ANDing them) costs less than testing `count` candidates for it. */
 function gatherFirst(clause: Clause, count: number, n: number): boolean {
-  return !!clause.gather && clause.gatherCost < count * SIEVE_READ * clause.reads && clause.gatherCost < n * clause.reads;
+  return !!clause.gather && clause.gatherCost < count * SIEVE_READ * clause.sieveReads && clause.gatherCost < n * clause.reads;
 }
 
 /** The scratch buffers of the synchronous API (its runs never overlap; sliced runs bring their own). */

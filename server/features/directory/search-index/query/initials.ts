@@ -3,7 +3,8 @@ import { Workspace, type Sliced } from '../data/slices';
 import { NEVER } from './clause';
 import { clauseRows, type ClauseResult } from './evaluation';
 import type { Initials, InitialsRule, Snapshot } from '../data/snapshot';
-import { SPEC_RULE_COLUMNS, specRule, specRuleWords, wordClauseKey } from './text-query';
+import { specRule, specRuleWords, TERM_COLUMNS, wordClauseKey } from './text-query';
+import { commonWordsPatched, commonWordsSteps } from './common-words';
 
 /*
  * The rows of every one-letter query (ADR 042). The search box searches as the recruiter types,
@@ -35,17 +36,21 @@ export function* initialsSteps(s: Snapshot): Sliced<Initials> {
         : yield* clauseRows(clause, new Uint32Array(words), s.cols.length, ws),
     );
   }
+  // And the commonest words' rows as terms of a several-word query (common-words.ts).
+  yield* commonWordsSteps(s, out, ws);
   return out;
 }
 
 /**
  * `old`'s rows with the rows at `slots` read again on `s` (a patch changed their names, titles,
- * organisations, specialties or skills): a letter's bitset is copied only when one of its bits
- * changes.
+ * organisations, specialties, skills, cities, states or hospitals): a letter's or a common word's
+ * bitset is copied only when one of its bits changes.
  */
-export function initialsPatched(old: Initials, s: Snapshot, slots: Iterable<number>): Initials {
+export function initialsPatched(old: Initials, s: Snapshot, slotList: Iterable<number>): Initials {
   const out = new Map(old);
   const copied = new Set<string>();
+  const slots = [...slotList];
+  commonWordsPatched(old, out, s, slots);
   for (const slot of slots) {
     const values = specRuleWords(s, slot);
     for (const letter of INITIALS) {
@@ -69,5 +74,5 @@ export function initialsPatched(old: Initials, s: Snapshot, slots: Iterable<numb
 export const INITIALS_RULE: InitialsRule = {
   steps: initialsSteps,
   patched: initialsPatched,
-  columns: SPEC_RULE_COLUMNS,
+  columns: TERM_COLUMNS,
 };

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { anchored, anchoredAny, codeMask, scalarTerm, setTerm, wordPrefix } from './terms';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { anchored, anchoredAny, codeMask, scalarTerm, SET_TERMS, setTerm, wordPrefix } from './terms';
 import { anyOf, type Clause } from './clause';
 import { hasBit } from '../data/bitsets';
 import { SCALAR_INDEX } from '../data/wire-format';
@@ -65,6 +65,11 @@ describe('terms', () => {
     const hs = snapshotOf(rows);
     const ids = (keep: (row: number) => boolean) => rows.map((_, row) => row).filter(keep).map((row) => hs.cols.ids[row]);
     const all = () => Uint32Array.of(0b111111);
+    // A field of few sets makes its mask at once; here the test takes these few for many.
+    expect(setTerm(hs, 'hospitals', wordPrefix('mercy'))!.items!.masked()).toBe(true);
+    const eager = SET_TERMS.eagerUpTo;
+    SET_TERMS.eagerUpTo = 0;
+    onTestFinished(() => void (SET_TERMS.eagerUpTo = eager));
     // 'mercy': items Mercy Hospital (3 rows) and Mercy Medical Center (1): 4, row 6 counted twice.
     const mercy = setTerm(hs, 'hospitals', wordPrefix('mercy'))!;
     expect(mercy.estimate).toBe(4);

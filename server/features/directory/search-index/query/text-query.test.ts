@@ -60,10 +60,16 @@ describe('the text query', () => {
     const c = criteria({ query: 'medical director boston' });
     expect(textQueryClauses(c).map((d) => d.key)).toEqual(['term:medical', 'term:director', 'term:boston']);
     expect(textQueryClauses(criteria({ query: 'boston boston' })).map((d) => d.key)).toEqual(['term:boston']);
-    // The evaluation pauses between two clauses it makes (a term scans eight fields' values).
-    const steps = evaluateSteps(new ClauseCache(() => s), s, buildClauses(s, c), s.aliveBits, new Workspace());
-    let pauses = 0;
-    while (steps.next().done === false) pauses++;
-    expect(pauses).toBeGreaterThanOrEqual(2);
+    // The evaluation pauses between two clauses it makes (a term scans eight fields' values); in
+    // these few rows every word is common, its rows held by the snapshot (common-words.ts): none made.
+    const pausesOn = (on: typeof s) => {
+      const steps = evaluateSteps(new ClauseCache(() => on), on, buildClauses(on, c), on.aliveBits, new Workspace());
+      let pauses = 0;
+      while (steps.next().done === false) pauses++;
+      return pauses;
+    };
+    expect(pausesOn(s)).toBe(0);
+    const unheld = { ...s, initials: new Map([...s.initials].filter(([key]) => !key.startsWith('term:'))) };
+    expect(pausesOn(unheld)).toBeGreaterThanOrEqual(2);
   });
 });

@@ -93,8 +93,17 @@ function termTerms(s: Snapshot, term: string): (Term | null)[] {
 export function textQueryClauses(c: SearchCriteria): ClauseDraft[] {
   if (!c.words.length) return [];
   if (c.terms.length === 0) return [{ key: wordClauseKey(c.words[0]), make: (s) => specRule(s, c.words[0]) }];
-  return [...new Set(c.terms)].map((term) => ({ key: `term:${term}`, make: (s) => anyOf(termTerms(s, term)) }));
+  return [...new Set(c.terms)].map((term) => ({ key: termClauseKey(term), make: (s) => termClause(s, term) }));
 }
+
+/** The clause key of one term of a several-word query. */
+export const termClauseKey = (term: string) => `term:${term}`;
+
+/** One term's clause: a row with a word starting with it in a field a term is looked for in (ADR 020, ADR 063). */
+export const termClause = (s: Snapshot, term: string): Clause | Never => anyOf(termTerms(s, term));
+
+/** The columns, as a patch names them, a term's clause reads. */
+export const TERM_COLUMNS = [...SPEC_RULE_COLUMNS, 'scalar:city', 'scalar:state', 'set:hospitals'];
 
 /**
  * A specialty phrase's rows: the specialty or the sub-specialty is one of the phrase's names
