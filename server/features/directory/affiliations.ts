@@ -6,15 +6,23 @@ import type { Db } from '../../db/client';
  * physicians.affiliations joined with the hospitals table for each facility and its parent.
  */
 
-/** The SQL of a JSON array of `alias`'s affiliations, each with its hospital's and its parent's details. */
-export const affiliationsJson = (alias: string) => `(
-  SELECT coalesce(json_agg(json_build_object(
-    'ccn', a->>'ccn', 'facilityType', a->>'type', 'name', h.name, 'city', h.city, 'state', h.state, 'hospitalType', h.hospital_type,
-    'parent', CASE WHEN a->>'parent' IS NULL THEN NULL ELSE json_build_object(
-      'ccn', a->>'parent', 'name', ph.name, 'city', ph.city, 'state', ph.state, 'hospitalType', ph.hospital_type) END)), '[]')
-  FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${alias}.affiliations) = 'array' THEN ${alias}.affiliations ELSE '[]' END) a
-  LEFT JOIN hospitals h ON h.ccn = a->>'ccn'
-  LEFT JOIN hospitals ph ON ph.ccn = a->>'parent')`;
+/**
+ * The SQL of a derived table (id, list) of the physicians `ids` (an SQL int[] expression) that have
+ * affiliations: `list`, a JSON array of them, each with its hospital's and its parent's details. One
+ * join with the hospitals for the whole statement: a subquery per physician made the planner hash
+ * the hospitals again for every row (35 ms of an export of 500 at 1,500,000 physicians).
+ */
+export const affiliationsOf = (ids: string) => `(
+  SELECT x.id, json_agg(json_build_object(
+    'ccn', x.a->>'ccn', 'facilityType', x.a->>'type', 'name', h.name, 'city', h.city, 'state', h.state, 'hospitalType', h.hospital_type,
+    'parent', CASE WHEN x.a->>'parent' IS NULL THEN NULL ELSE json_build_object(
+      'ccn', x.a->>'parent', 'name', ph.name, 'city', ph.city, 'state', ph.state, 'hospitalType', ph.hospital_type) END)) AS list
+  FROM (SELECT p.id, a FROM physicians p
+          CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(p.affiliations) = 'array' THEN p.affiliations ELSE '[]' END) a
+         WHERE p.id = ANY(${ids})) x
+  LEFT JOIN hospitals h ON h.ccn = x.a->>'ccn'
+  LEFT JOIN hospitals ph ON ph.ccn = x.a->>'parent'
+  GROUP BY x.id)`;
 
 /**
  * The SQL of a JSON array of `alias`'s facilities' names as the search's cards show them (the

@@ -8,7 +8,7 @@ import {
 import { EMAIL_VERIFIED_SQL, HAS_SHOWABLE, MOBILE_VALID_SQL } from '../verification';
 import type { HospitalAffiliation } from '../../../contract/affiliations';
 import type { Db } from '../../db/client';
-import { affiliationsJson, facilityNamesJson, sortAffiliations } from './affiliations';
+import { affiliationsOf, facilityNamesJson, sortAffiliations } from './affiliations';
 import { preparedStatement } from '../../db/driver';
 import {
   FIELD_SEP,
@@ -295,7 +295,7 @@ const SUMMARY_COLUMNS = `
 const PROFILE_COLUMNS = `${SUMMARY_COLUMNS},
   p.secondary_specialty, p.medical_school, p.graduation_year, p.gender, p.languages,
   p.board_certified, p.hospital_affiliation, p.license_states, p.accepting_new_patients,
-  p.accepting_medicaid, p.telehealth, ${affiliationsJson('p')} AS hospital_affiliations,
+  p.accepting_medicaid, p.telehealth, coalesce(af.list, '[]') AS hospital_affiliations,
   p.location_source, p.location_source_date::text AS location_source_date,
   CASE WHEN c.office_phone IS NOT NULL THEN c.office_phone_source END AS phone_source,
   CASE WHEN c.office_phone IS NOT NULL THEN c.office_phone_source_date::text END AS phone_source_date`;
@@ -549,7 +549,8 @@ export async function findSummariesByIds(
 /** A profile's row and its recent changes (every profile read; planned once per connection). */
 const PROFILE_BY_ID = preparedStatement(
   'profile_by_id',
-  `SELECT ${PROFILE_COLUMNS}, ${RECENT_CHANGES_COLUMN} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id WHERE p.id = $1`,
+  `SELECT ${PROFILE_COLUMNS}, ${RECENT_CHANGES_COLUMN} FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+     LEFT JOIN ${affiliationsOf('ARRAY[$1::int]')} af ON af.id = p.id WHERE p.id = $1`,
 );
 
 export async function findProfile(

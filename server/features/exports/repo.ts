@@ -3,7 +3,7 @@ import type { ExportFormat } from '../../../contract/exports';
 import type { ContactVerification } from '../../../contract/verification';
 import type { HospitalAffiliation } from '../../../contract/affiliations';
 import type { Db } from '../../db/client';
-import { affiliationsJson, sortAffiliations } from '../directory';
+import { affiliationsOf, sortAffiliations } from '../directory';
 import { preparedStatement } from '../../db/driver';
 import { auditInsert, type AuditEvent } from '../../lib/audit';
 import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
@@ -78,8 +78,9 @@ const EXPORT_RECORDS = preparedStatement(
             p.sub_specialty, p.organization, p.organization_size, p.organization_industry, p.city, p.state, p.zip, p.skills,
             p.education, p.linkedin_url, p.verified_at, p.medical_school, p.graduation_year,
             p.board_certified, p.hospital_affiliation, p.languages, p.license_states,
-            p.accepting_new_patients, p.telehealth, ${affiliationsJson('p')} AS hospital_affiliations, ${CONTACT_VALUE_COLUMNS}
+            p.accepting_new_patients, p.telehealth, coalesce(af.list, '[]') AS hospital_affiliations, ${CONTACT_VALUE_COLUMNS}
        FROM physicians p LEFT JOIN physician_contacts c ON c.physician_id = p.id
+       LEFT JOIN ${affiliationsOf('$1::int[]')} af ON af.id = p.id
       WHERE p.id = ANY($1::int[])) r`,
 );
 
