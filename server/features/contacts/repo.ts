@@ -232,6 +232,16 @@ export async function revealState(
   return { ...state, paid: paidBy !== null, paidBy: paidBy && { ...paidBy, at: new Date(paidBy.at) } };
 }
 
+/** The page's teammates' reveals (every search page of a team member: planned once per connection). */
+const TEAM_REVEALS_OF_PAGE = preparedStatement(
+  'team_reveals_of_page',
+  `SELECT DISTINCT ON (r.physician_id) r.physician_id, coalesce(u.name, u.email) AS name, r.created_at AS at
+     FROM contact_reveals r JOIN users u ON u.id = r.user_id
+    WHERE r.team_id = ${teamIdOf('$1')} AND r.user_id <> $1 AND r.counted
+      AND r.physician_id = ANY($2::int[]) AND r.created_at >= $3
+    ORDER BY r.physician_id, r.created_at DESC`,
+);
+
 /** The physicians of `ids` a teammate of `userId` revealed (counted) at or after `since`: who, when. */
 export async function teamRevealsOf(
   db: Db,
@@ -240,14 +250,11 @@ export async function teamRevealsOf(
   since: Date,
 ): Promise<Array<{ physicianId: number; name: string; at: Date }>> {
   if (ids.length === 0) return [];
-  const { rows } = await db.sql.query<{ physician_id: number; name: string; at: Date }>(
-    `SELECT DISTINCT ON (r.physician_id) r.physician_id, coalesce(u.name, u.email) AS name, r.created_at AS at
-       FROM contact_reveals r JOIN users u ON u.id = r.user_id
-      WHERE r.team_id = ${teamIdOf('$1')} AND r.user_id <> $1 AND r.counted
-        AND r.physician_id = ANY($2::int[]) AND r.created_at >= $3
-      ORDER BY r.physician_id, r.created_at DESC`,
-    [userId, ids, since.toISOString()],
-  );
+  const { rows } = await db.sql.query<{ physician_id: number; name: string; at: Date }>(TEAM_REVEALS_OF_PAGE, [
+    userId,
+    ids,
+    since.toISOString(),
+  ]);
   return rows.map((r) => ({ physicianId: r.physician_id, name: r.name, at: r.at }));
 }
 

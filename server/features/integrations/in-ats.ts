@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/driver';
 import type { CurrentUser } from '../../lib/current-user';
 import { integrationOwnerOf, ownerMatch } from './owner';
 
@@ -8,15 +9,18 @@ import { integrationOwnerOf, ownerMatch } from './owner';
  * feature's entry without a cycle through the push's contact columns.
  */
 
+/** The page's 'In your ATS' flags (every signed-in search page: planned once per connection). */
+const IN_ATS_OF_PAGE = preparedStatement(
+  'in_ats_of_page',
+  `SELECT r.physician_id FROM ats_records r JOIN ats_connections c ON c.id = r.connection_id
+    WHERE r.physician_id = ANY($1::int[]) AND ${ownerMatch({ teamId: null, userId: '' }, 2, 'c').sql}`,
+);
+
 /** Of these physicians, those the caller's Bullhorn holds (the badge); [] without a connection. */
 export async function inAtsOf(db: Db, user: Pick<CurrentUser, 'id' | 'teamId'>, physicianIds: readonly number[]): Promise<number[]> {
   if (!physicianIds.length) return [];
   const match = ownerMatch(integrationOwnerOf(user), 2, 'c');
-  const { rows } = await db.sql.query<{ physician_id: number }>(
-    `SELECT r.physician_id FROM ats_records r JOIN ats_connections c ON c.id = r.connection_id
-      WHERE r.physician_id = ANY($1::int[]) AND ${match.sql}`,
-    [physicianIds, ...match.params],
-  );
+  const { rows } = await db.sql.query<{ physician_id: number }>(IN_ATS_OF_PAGE, [physicianIds, ...match.params]);
   return rows.map((row) => row.physician_id);
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/driver';
 import { CONTACT_VALUE_COLUMNS, contactValuesOf, shownContact } from '../contacts';
 import type { SkipReason } from '../../../contract/outreach';
 
@@ -242,13 +243,16 @@ export async function physicianName(db: Db, physicianId: number): Promise<string
   return rows[0]?.name ?? null;
 }
 
+/** The page's 'Looking' badges (every search page of a caller who may email: planned once per connection). */
+const LOOKING_OF_PAGE = preparedStatement(
+  'looking_of_page',
+  `SELECT physician_id, status FROM outreach_preferences WHERE physician_id = ANY($1::int[]) AND status IN ('looking', 'open') AND monthly_max > 0`,
+);
+
 /** Of these physicians, those who said 'Looking now' or 'Open to offers' (and want email): the cards' badges. */
 export async function lookingStatusesOf(db: Pick<Db, 'sql'>, ids: readonly number[]): Promise<Array<{ physicianId: number; status: 'looking' | 'open' }>> {
   if (!ids.length) return [];
-  const { rows } = await db.sql.query<{ physician_id: number; status: 'looking' | 'open' }>(
-    `SELECT physician_id, status FROM outreach_preferences WHERE physician_id = ANY($1::int[]) AND status IN ('looking', 'open') AND monthly_max > 0`,
-    [ids],
-  );
+  const { rows } = await db.sql.query<{ physician_id: number; status: 'looking' | 'open' }>(LOOKING_OF_PAGE, [ids]);
   return rows.map((row) => ({ physicianId: row.physician_id, status: row.status }));
 }
 
