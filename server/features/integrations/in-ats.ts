@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { preparedStatement } from '../../db/driver';
 import type { CurrentUser } from '../../lib/current-user';
-import { integrationOwnerOf, ownerMatch } from './owner';
+import { integrationOwnerOf, ownerMatch, ownerMatchSql } from './owner';
 
 /*
  * 'In your ATS' as other features read it (docs/decisions/064-ats-integrations.md): the SQL here,
@@ -13,7 +13,7 @@ import { integrationOwnerOf, ownerMatch } from './owner';
 const IN_ATS_OF_PAGE = preparedStatement(
   'in_ats_of_page',
   `SELECT r.physician_id FROM ats_records r JOIN ats_connections c ON c.id = r.connection_id
-    WHERE r.physician_id = ANY($1::int[]) AND ${ownerMatch({ teamId: null, userId: '' }, 2, 'c').sql}`,
+    WHERE r.physician_id = ANY($1::int[]) AND ${ownerMatchSql(2, 'c')}`,
 );
 
 /** Of these physicians, those the caller's Bullhorn holds (the badge); [] without a connection. */

@@ -20,8 +20,13 @@ export function integrationOwnerOf(user: Pick<CurrentUser, 'id' | 'teamId'>): In
  * numbered from `first` (a null never equals: the other column decides).
  */
 export function ownerMatch(owner: IntegrationOwner, first: number, alias = ''): { sql: string; params: [string | null, string | null] } {
+  return { sql: ownerMatchSql(first, alias), params: [owner.teamId, owner.userId] };
+}
+
+/** ownerMatch's SQL alone (the same for every owner: a statement prepared once). */
+export function ownerMatchSql(first: number, alias = ''): string {
   const a = alias ? `${alias}.` : '';
-  return { sql: `(${a}team_id = $${first}::uuid OR ${a}user_id = $${first + 1}::uuid)`, params: [owner.teamId, owner.userId] };
+  return `(${a}team_id = $${first}::uuid OR ${a}user_id = $${first + 1}::uuid)`;
 }
 
 /**

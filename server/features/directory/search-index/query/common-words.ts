@@ -6,6 +6,9 @@ import { NEVER } from './clause';
 import { clauseRows, type ClauseResult } from './evaluation';
 import { termClause, termClauseKey } from './text-query';
 
+/** The prefix of a term's clause key (termClauseKey). */
+const TERM_KEY = termClauseKey('');
+
 /*
  * The rows of the commonest words as terms of a several-word query (ADR 068): 'hospital',
  * 'medical', 'center', 'st', 'memorial'. A recruiter types a hospital's name, and its common words
@@ -64,24 +67,15 @@ export function* commonWordsSteps(s: Snapshot, out: Map<string, ClauseResult>, w
 }
 
 /**
- * The common words' rows of `old` with the rows at `slots` read again on `s` (into `out`, a copy
- * of `old`): a word's bitset is copied only when one of its bits changes. The words stay those of
- * the last whole build.
+ * The common words `held` holds, each with its term's test of one row of `s` (the clause made once):
+ * what a patch reads its rows again with (initials.ts). The words stay those of the last whole build.
  */
-export function commonWordsPatched(old: Initials, out: Map<string, ClauseResult>, s: Snapshot, slots: readonly number[]): void {
-  for (const [key, was] of old) {
-    if (!key.startsWith('term:')) continue;
-    const clause = termClause(s, key.slice('term:'.length));
-    let mine = was;
-    for (const slot of slots) {
-      const bit = 1 << (slot & 31);
-      const had = (mine.bits[slot >>> 5] & bit) !== 0;
-      const has = clause !== NEVER && clause.test(slot);
-      if (had === has) continue;
-      if (mine === was) mine = { bits: was.bits.slice(), count: was.count };
-      mine.bits[slot >>> 5] ^= bit;
-      mine.count += has ? 1 : -1;
-    }
-    out.set(key, mine);
+export function heldWordTests(held: Initials, s: Snapshot): [key: string, test: (row: number) => boolean][] {
+  const tests: [string, (row: number) => boolean][] = [];
+  for (const key of held.keys()) {
+    if (!key.startsWith(TERM_KEY)) continue;
+    const clause = termClause(s, key.slice(TERM_KEY.length));
+    tests.push([key, clause === NEVER ? () => false : clause.test]);
   }
+  return tests;
 }

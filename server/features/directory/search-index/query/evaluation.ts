@@ -17,8 +17,9 @@ export type ClauseResult = { bits: Uint32Array; count: number };
  * than compute its rows over every row and AND them: when that costs less by the cost model of
  * clause.ts, unless its postings list it for less still. A candidate costs SIEVE_READ per read
  * (a column a term, three for a set term tested by its items), a pass 1 per row and column: with
- * no set term, testing wins under a tenth of the rows. 'mercy hospital cardiology' lists the 60,000 cardiologists, lists the 200,000
- * rows of 'mercy' and ANDs them, and tests the 6,500 left for 'hospital' (1,400,000 rows).
+ * no set term, testing wins under a tenth of the rows. 'mercy hospital cardiology' lists the 60,000
+ * cardiologists, lists the 200,000 rows of 'mercy' and ANDs them, and tests the 6,500 left for
+ * 'hospital' (1,400,000 rows).
  */
 function sieveFirst(clause: Clause, count: number, n: number): boolean {
   return !gatherFirst(clause, count, n) && count * SIEVE_READ * clause.sieveReads < n * clause.reads;

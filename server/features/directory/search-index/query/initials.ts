@@ -4,7 +4,7 @@ import { NEVER } from './clause';
 import { clauseRows, type ClauseResult } from './evaluation';
 import type { Initials, InitialsRule, Snapshot } from '../data/snapshot';
 import { specRule, specRuleWords, TERM_COLUMNS, wordClauseKey } from './text-query';
-import { commonWordsPatched, commonWordsSteps } from './common-words';
+import { commonWordsSteps, heldWordTests } from './common-words';
 
 /*
  * The rows of every one-letter query (ADR 042). The search box searches as the recruiter types,
@@ -46,26 +46,25 @@ export function* initialsSteps(s: Snapshot): Sliced<Initials> {
  * organisations, specialties, skills, cities, states or hospitals): a letter's or a common word's
  * bitset is copied only when one of its bits changes.
  */
-export function initialsPatched(old: Initials, s: Snapshot, slotList: Iterable<number>): Initials {
+export function initialsPatched(old: Initials, s: Snapshot, slots: Iterable<number>): Initials {
   const out = new Map(old);
   const copied = new Set<string>();
-  const slots = [...slotList];
-  commonWordsPatched(old, out, s, slots);
+  /** Row `slot` in or out of `key`'s rows as `has` says (the bitset copied the first time a bit changes). */
+  const mark = (key: string, slot: number, has: boolean) => {
+    const was = out.get(key)!;
+    const bit = 1 << (slot & 31);
+    if (((was.bits[slot >>> 5] & bit) !== 0) === has) return;
+    const mine = copied.has(key) ? was : { bits: was.bits.slice(), count: was.count };
+    copied.add(key);
+    mine.bits[slot >>> 5] ^= bit;
+    mine.count += has ? 1 : -1;
+    out.set(key, mine);
+  };
+  const words = heldWordTests(old, s);
   for (const slot of slots) {
     const values = specRuleWords(s, slot);
-    for (const letter of INITIALS) {
-      const key = wordClauseKey(letter);
-      const was = out.get(key)!;
-      const bit = 1 << (slot & 31);
-      const had = (was.bits[slot >>> 5] & bit) !== 0;
-      const has = values.some((words) => hasWordPrefix(words, letter));
-      if (had === has) continue;
-      const mine = copied.has(key) ? was : { bits: was.bits.slice(), count: was.count };
-      copied.add(key);
-      mine.bits[slot >>> 5] ^= bit;
-      mine.count += has ? 1 : -1;
-      out.set(key, mine);
-    }
+    for (const letter of INITIALS) mark(wordClauseKey(letter), slot, values.some((v) => hasWordPrefix(v, letter)));
+    for (const [key, test] of words) mark(key, slot, test(slot));
   }
   return out;
 }
